@@ -1,0 +1,80 @@
+// The worked answer: step tables, notes, alternatives and chart data, produced where the
+// arithmetic happens.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "irm/number.h"
+
+namespace irm {
+
+struct Cell {
+  std::string text;              // as the notes write it: "D5 +", "3/6"
+  std::optional<Number> number;  // present when the cell is a quantity
+};
+
+/// One table of a worked solution, in the order a student would write it.
+struct StepTable {
+  std::string title;                 // "Precision and recall at each rank"
+  std::vector<std::string> columns;  // {"rank", "document", "P@k", "R@k"}
+  std::vector<std::vector<Cell>> rows;
+  std::vector<int> highlight;        // rows to emphasise (0-based), e.g. the cutoff rank
+};
+
+/// The same input under another named convention: "why is my answer different?"
+struct Alternative {
+  std::string measure;  // canonical name, e.g. "AP(norm=retrieved)"
+  Number value;
+  std::string why;      // "divides by the 3 relevant retrieved, not by R = 15"
+};
+
+/// Chart data, drawn by the page as it is (never recomputed there).
+struct Series {
+  enum class Kind { line, step, dot };
+  std::string name;
+  Kind kind = Kind::line;
+  std::vector<std::pair<double, double>> points;
+};
+
+struct Chart {
+  std::string id;  // "pr": the page draws each id once
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  std::vector<Series> series;
+  std::string description;  // text alternative for screen readers
+};
+
+/// What every measure returns.
+struct Outcome {
+  std::string measure;  // canonical name of what was computed
+  std::string title;    // "Average precision"
+  Number value;
+  std::vector<std::pair<std::string, Number>> values;  // named quantities, short ASCII keys
+  std::string formula;  // LaTeX, the general formula
+  std::string working;  // LaTeX, the formula with this input's numbers substituted
+  std::vector<StepTable> steps;
+  std::vector<std::string> notes;         // conventions used, 0/0 rules, rounding remarks
+  std::vector<Alternative> alternatives;  // other conventions on the same input
+  std::vector<Chart> charts;
+};
+
+/// A Number as plain text: "28/45" when exact, else "0.9189".
+[[nodiscard]] std::string number_text(const Number& number);
+
+/// Cell helpers: a plain text cell, a quantity shown as a fraction, a quantity with its own text.
+[[nodiscard]] Cell text_cell(std::string text);
+[[nodiscard]] Cell number_cell(const Number& number);
+[[nodiscard]] Cell number_cell(std::string text, const Number& number);
+
+/// LaTeX of a Number: "\frac{28}{45} \approx 0.6222", "\frac{3}{5} = 0.6", "0.9189".
+[[nodiscard]] std::string latex_value(const Number& number);
+/// LaTeX of a Number alone: "\frac{28}{9}" when exact, else "3.1111".
+[[nodiscard]] std::string latex_exact(const Number& number);
+/// LaTeX of a sum of terms, shortened with \cdots when there are more than `keep` terms.
+[[nodiscard]] std::string latex_sum(const std::vector<std::string>& terms, std::size_t keep = 12);
+
+}  // namespace irm

@@ -1,0 +1,70 @@
+// Exact and approximate quantities: Fraction (an exact rational) and Number (what the page shows).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace irm {
+
+/// An exact rational, always reduced, with den > 0: 3/7, never 6/14.
+struct Fraction {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+};
+inline bool operator==(Fraction a, Fraction b) { return a.num == b.num && a.den == b.den; }
+inline bool operator!=(Fraction a, Fraction b) { return !(a == b); }
+
+/// num/den reduced to lowest terms with a positive denominator. Empty when den == 0 or when the
+/// reduced value does not fit in 64 bits.
+[[nodiscard]] std::optional<Fraction> make_fraction(std::int64_t num, std::int64_t den);
+
+/// Overflow-checked arithmetic: empty when the exact result does not fit in 64 bits (or on
+/// division by zero). Intermediate products are taken in 128 bits, so only the reduced result
+/// has to fit.
+[[nodiscard]] std::optional<Fraction> add(Fraction a, Fraction b);
+[[nodiscard]] std::optional<Fraction> subtract(Fraction a, Fraction b);
+[[nodiscard]] std::optional<Fraction> multiply(Fraction a, Fraction b);
+[[nodiscard]] std::optional<Fraction> divide(Fraction a, Fraction b);
+
+/// -1, 0 or 1 as a < b, a == b, a > b. Exact.
+[[nodiscard]] int compare(Fraction a, Fraction b);
+[[nodiscard]] double to_double(Fraction f);
+/// "28/45", "3", "-1/2".
+[[nodiscard]] std::string to_string(Fraction f);
+/// LaTeX: "\frac{28}{45}", "3", "-\frac{1}{2}".
+[[nodiscard]] std::string to_latex(Fraction f);
+/// The fraction typed as a decimal ("0.35" -> 7/20, "1" -> 1, ".5" -> 1/2). Empty when the text
+/// is not a plain non-negative decimal or has more than 18 digits.
+[[nodiscard]] std::optional<Fraction> parse_decimal(const std::string& text);
+
+/// A quantity as the page shows it, e.g. "3/7 ≈ 0.4286".
+struct Number {
+  double approx = 0.0;
+  std::optional<Fraction> exact;  // empty when irrational (anything through log2) or too large
+  std::string formula;            // how it was made when not exact: "4 + 3/log2(3)"
+  bool overflow = false;          // true when an exact value was lost to 64-bit overflow
+};
+
+[[nodiscard]] Number exact_number(Fraction f);
+/// num/den as a Number; den must not be 0.
+[[nodiscard]] Number ratio(std::int64_t num, std::int64_t den);
+[[nodiscard]] Number whole(std::int64_t n);
+
+/// Arithmetic that stays exact while it can: when a 64-bit fraction would overflow, the result
+/// keeps only the double and is flagged `overflow` (measures then add a note saying so).
+[[nodiscard]] Number operator+(const Number& a, const Number& b);
+[[nodiscard]] Number operator-(const Number& a, const Number& b);
+[[nodiscard]] Number operator*(const Number& a, const Number& b);
+[[nodiscard]] Number operator/(const Number& a, const Number& b);
+
+/// The value rounded half away from zero to `digits` decimals, trailing zeros kept:
+/// to_decimal(28/45, 2) == "0.62", to_decimal(1/2, 2) == "0.50". Exact when `exact` is set.
+[[nodiscard]] std::string to_decimal(const Number& number, int digits);
+/// The value cut (not rounded) after `digits` decimals: to_decimal_truncated(1/15, 2) == "0.06".
+[[nodiscard]] std::string to_decimal_truncated(const Number& number, int digits);
+
+/// The note every measure adds when `overflow` is set.
+[[nodiscard]] std::string overflow_note();
+
+}  // namespace irm

@@ -1,0 +1,57 @@
+// A ranked list of judged documents, parsed from what a student pastes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irm/result.h"
+
+namespace irm {
+
+enum class Judgement { relevant, not_relevant, unjudged };
+
+struct RankedDoc {
+  std::string token;  // as typed: "*D2*", "+", "D3"
+  std::string label;  // the document's name when one was given ("D2"), else empty
+  Judgement judgement = Judgement::not_relevant;
+  Span where;
+};
+
+/// One query's ranking, top rank first.
+struct RankedList {
+  std::vector<RankedDoc> docs;
+  /// R, the number of relevant documents in the collection, when the text gave it
+  /// ("relevant=15" as the first line).
+  std::optional<std::int64_t> total_relevant;
+  Span total_relevant_where;
+  /// How the text was read (e.g. "I = judged irrelevant, N = not judged"), for Outcome.notes.
+  std::vector<std::string> reading;
+
+  [[nodiscard]] std::int64_t relevant_count() const;
+  [[nodiscard]] std::int64_t unjudged_count() const;
+};
+
+/// Parses a binary ranked list in any notation of MEASURES.md: marks (R/N, 1/0, +/-, Y, ✓/✗,
+/// U/? for unjudged), or document labels (*D2* or D2+ relevant, D3 or D3- not relevant, D4?
+/// unjudged, D1:2 a grade, relevant when ≥ 1). Tokens are separated by spaces, commas,
+/// semicolons or newlines. An optional first token `relevant=N` gives R.
+/// Errors: empty_input, bad_token (a stray symbol, a bare label among marks, a document ranked
+/// twice, bytes that are not UTF-8), bad_number (relevant=x).
+[[nodiscard]] Result<RankedList> parse_ranked_list(std::string_view text);
+
+/// The total number of relevant documents R for `list`: `relevant_option` (the page field or
+/// --relevant; empty text = not given) or else the list's own relevant=N, or else the relevant
+/// documents in the list (with a note saying so). Errors: bad_number, inconsistent_counts
+/// (R smaller than the relevant documents listed, or two different values given).
+struct TotalRelevant {
+  std::int64_t value = 0;
+  std::optional<std::string> note;  // set when R was assumed
+};
+[[nodiscard]] Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
+                                                           std::string_view relevant_option,
+                                                           bool option_given);
+
+}  // namespace irm

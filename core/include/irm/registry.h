@@ -1,0 +1,79 @@
+// The measure registry and the measure-name grammar  Name(param=value,...)@cutoff.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "irm/explain.h"
+#include "irm/number.h"
+#include "irm/result.h"
+
+namespace irm {
+
+/// The kind of text a measure reads. One parser per kind.
+enum class InputKind { ranked_list };
+[[nodiscard]] const char* to_string(InputKind kind);
+
+/// What may follow '@': nothing, a rank (P@10) or a recall level (IPrec@0.3).
+enum class CutoffKind { none, rank_optional, recall_required };
+
+struct ParamInfo {
+  std::string name;                  // "norm"
+  std::vector<std::string> choices;  // {"relevant", "retrieved"}
+  std::string default_value;         // "relevant"
+  std::string help;                  // "what the sum of precisions is divided by"
+};
+
+struct MeasureCall;
+struct Inputs;
+using RunMeasure = Result<Outcome> (*)(const MeasureCall&, const Inputs&);
+
+struct MeasureInfo {
+  std::string name;     // "AP"
+  std::string title;    // "Average precision"
+  std::string summary;  // one sentence shown on the page
+  InputKind input = InputKind::ranked_list;
+  CutoffKind cutoff = CutoffKind::none;
+  std::vector<ParamInfo> params;
+  std::vector<std::string> aliases;
+  std::string formula;  // LaTeX, for students
+  std::string example;  // a name to try: "AP(norm=retrieved)@10"
+  std::vector<std::string> golden;  // WORKED_EXAMPLES.md ids whose tests cover this measure
+  RunMeasure run = nullptr;
+};
+
+/// A parsed measure name: the registry entry, every parameter (defaults filled in, registry
+/// order) and the cutoff.
+struct MeasureCall {
+  const MeasureInfo* info = nullptr;
+  std::vector<std::pair<std::string, std::string>> params;
+  std::optional<std::int64_t> rank_cutoff;   // P@10
+  std::optional<Fraction> recall_cutoff;     // IPrec@0.3
+
+  /// The value of parameter `name` (always present after parsing).
+  [[nodiscard]] const std::string& param(std::string_view name) const;
+  /// This call with one parameter changed: for alternatives.
+  [[nodiscard]] MeasureCall with(std::string_view name, std::string value) const;
+};
+
+/// Every measure, in the order the page lists them (most taught first).
+[[nodiscard]] const std::vector<MeasureInfo>& all_measures();
+
+/// Parses "AP(norm=retrieved)@10". Names, aliases, parameter names and values match
+/// case-insensitively. Errors (field = measure, columns within the name): empty_input,
+/// unknown_measure, unknown_parameter, bad_parameter_value, bad_token, bad_number, out_of_range.
+[[nodiscard]] Result<MeasureCall> parse_measure_name(std::string_view text);
+
+/// The canonical spelling: registry name, non-default parameters in registry order, cutoff
+/// last: "AP(norm=retrieved)@10", "P@5", "IPrec@0.3".
+[[nodiscard]] std::string canonical_name(const MeasureCall& call);
+
+/// The canonical form of a typed name; empty when it does not parse.
+[[nodiscard]] std::string canonical(std::string_view text);
+
+}  // namespace irm

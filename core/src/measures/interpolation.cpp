@@ -1,0 +1,202 @@
+// Interpolated precision at a recall level (IPrec@r) and the 11-point interpolated average (11pt).
+//
+//   IPrec(r) = max { P@k : recall@k >= r }   (0 when no rank reaches recall r)
+//   11pt     = (1/11) * sum over r = 0, 0.1, ..., 1 of IPrec(r)
+//
+// Every rule turns the level r into a number m of relevant documents and takes the highest
+// precision at any rank with at least m relevant so far:
+//   rule=textbook (default; all notes, Manning et al.): recall >= r, so m = ceil(r * R), exact.
+//   rule=trec9:  m = (long)(r * R + 0.9) in double, as trec_eval 9.x does.
+//   rule=trec10: m = lround(r * R) in double, as trec_eval 10 does.
+// The rules differ when r * R is not a whole number: with R = 12, level 0.1 asks textbook for 2
+// relevant documents (recall 2/12 >= 0.1) and trec10 for lround(1.2) = 1.
+// R = 0: recall is 0/0, taken as 0; every level is then 0 because nothing is relevant.
+// The other rules are offered as alternatives, each with the levels where it asks differently.
+//
+// Golden tests: RL1-i (tests/core/golden_ranked.cpp); the rules on R = 12 in the same file.
+
+#include <array>
+
+#include "ranked_walk.h"
+
+namespace irm {
+namespace {
+
+constexpr std::array<Rule, 3> all_rules = {Rule::textbook, Rule::trec9, Rule::trec10};
+
+const char* rule_name(Rule rule) {
+  switch (rule) {
+    case Rule::textbook: return "textbook";
+    case Rule::trec9: return "trec9";
+    case Rule::trec10: return "trec10";
+  }
+  return "textbook";
+}
+
+std::string level_text(Fraction level) {
+  std::string s = to_decimal(exact_number(level), 6);
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+// "⌈0.1 × 12⌉ = 2": how the rule gets m, in words a student can check.
+std::string rule_arithmetic(Rule rule, Fraction level, std::int64_t R) {
+  const std::string product = level_text(level) + " × " + std::to_string(R);
+  const std::string m = std::to_string(required_relevant(rule, level, R));
+  switch (rule) {
+    case Rule::textbook: return "ceil(" + product + ") = " + m;
+    case Rule::trec9: return "(long)(" + product + " + 0.9) = " + m;
+    case Rule::trec10: return "lround(" + product + ") = " + m;
+  }
+  return m;
+}
+
+std::string how_many(std::int64_t m) {
+  return m == 0 ? "no relevant document (every rank counts)" : plural(m, "relevant document");
+}
+
+// Why `other` gives a different (or the same) answer over `levels` than `rule`.
+std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& levels,
+                            const RankWalk& walk) {
+  const std::int64_t R = walk.total_relevant;
+  std::string first_difference;
+  std::string changed_levels;
+  for (const Fraction level : levels) {
+    const std::int64_t m = required_relevant(rule, level, R);
+    const std::int64_t n = required_relevant(other, level, R);
+    if (m == n) continue;
+    if (first_difference.empty()) {
+      first_difference = "at recall " + level_text(level) + " " + rule_name(other) +
+                         " asks for " + rule_arithmetic(other, level, R) + " where " +
+                         rule_name(rule) + " asks for " + rule_arithmetic(rule, level, R);
+    }
+    if (compare(interpolated_at(walk, m), interpolated_at(walk, n)) != 0) {
+      changed_levels += (changed_levels.empty() ? "" : ", ") + level_text(level);
+    }
+  }
+  if (first_difference.empty()) {
+    return std::string("the same here: ") + rule_name(other) + " asks for the same number of "
+           "relevant documents as " + rule_name(rule) + (levels.size() > 1 ? " at every level" : "");
+  }
+  if (changed_levels.empty()) {
+    return first_difference + ", but the interpolated precision comes out the same";
+  }
+  return first_difference + "; the value changes at recall " + changed_levels;
+}
+
+}  // namespace
+
+Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const Rule rule = parse_rule(call.param("rule"));
+  const Fraction level = *call.recall_cutoff;
+  const std::int64_t R = walk.total_relevant;
+  const std::int64_t m = required_relevant(rule, level, R);
+  out.value = exact_number(interpolated_at(walk, m));
+  out.values = {{"IPrec", out.value}, {"required_relevant", whole(m)}, {"R", whole(R)}};
+
+  StepTable candidates{"Precision at the ranks that reach recall " + level_text(level),
+                       {"rank", "relevant so far", "recall", "P@k"}, {}, {}};
+  std::vector<std::string> terms;
+  for (const RankRow& row : walk.rows) {
+    // The maximum is always at a relevant rank (precision only falls until the next one), so
+    // the relevant ranks are the candidates a student lists.
+    if (!row.relevant || row.relevant_so_far < m) continue;
+    candidates.rows.push_back({text_cell(std::to_string(row.rank)),
+                               text_cell(std::to_string(row.relevant_so_far)),
+                               number_cell(exact_number(row.recall)),
+                               number_cell(exact_number(row.precision))});
+    if (compare(row.precision, *out.value.exact) == 0) {
+      candidates.highlight.push_back(static_cast<int>(candidates.rows.size() - 1));
+    }
+    terms.push_back(to_latex(row.precision));
+  }
+  const std::string lhs = "P_{\\text{interp}}(" + level_text(level) + ")";
+  if (terms.empty()) {
+    out.working = lhs + " = 0";
+    out.notes.push_back("No rank reaches recall " + level_text(level) + " (it needs " +
+                        how_many(m) + "; the list has " +
+                        std::to_string(walk.relevant_retrieved) +
+                        "), so the interpolated precision is 0.");
+  } else {
+    std::string joined;
+    for (std::size_t i = 0; i < terms.size(); ++i) joined += (i ? ", " : "") + terms[i];
+    out.working = lhs + " = \\max\\left(" + joined + "\\right) = " + latex_value(out.value);
+  }
+  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " + level_text(level) +
+                      " with R = " + std::to_string(R) + " needs " +
+                      rule_arithmetic(rule, level, R) + " relevant retrieved.");
+  out.steps.push_back(std::move(candidates));
+  out.steps.push_back(per_rank_table(walk, std::nullopt));
+  for (const Rule other : all_rules) {
+    if (other == rule) continue;
+    out.alternatives.push_back(
+        {canonical_name(call.with("rule", rule_name(other))),
+         exact_number(interpolated_at(walk, required_relevant(other, level, R))),
+         rule_difference(rule, other, {level}, walk)});
+  }
+  out.charts.push_back(pr_chart(walk, rule));
+  finish_outcome(out);
+  return out;
+}
+
+Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const Rule rule = parse_rule(call.param("rule"));
+  const std::int64_t R = walk.total_relevant;
+
+  std::vector<Fraction> levels;
+  for (int j = 0; j <= 10; ++j) levels.push_back(*make_fraction(j, 10));
+  const auto average = [&](Rule r, std::vector<std::pair<std::string, Number>>* values,
+                           StepTable* table, std::vector<std::string>* terms) {
+    Number sum = whole(0);
+    for (const Fraction level : levels) {
+      const std::int64_t m = required_relevant(r, level, R);
+      const Number value = exact_number(interpolated_at(walk, m));
+      sum = sum + value;
+      if (values) values->emplace_back("IPrec@" + level_text(level), value);
+      if (terms) terms->push_back(to_latex(*value.exact));
+      if (table) {
+        table->rows.push_back({text_cell(level_text(level)), text_cell(rule_arithmetic(r, level, R)),
+                               number_cell(value)});
+      }
+    }
+    return sum / whole(11);
+  };
+
+  StepTable table{"Interpolated precision at the 11 recall levels",
+                  {"recall level", "relevant documents needed", "interpolated precision"}, {}, {}};
+  std::vector<std::pair<std::string, Number>> levels_values;
+  std::vector<std::string> terms;
+  out.value = average(rule, &levels_values, &table, &terms);
+  out.values = {{"11pt", out.value}};
+  out.values.insert(out.values.end(), levels_values.begin(), levels_values.end());
+  out.working = "\\text{11pt} = \\frac{1}{11}\\left(" + latex_sum(terms, 11) + "\\right) = " +
+                latex_value(out.value);
+  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": " +
+                      (rule == Rule::textbook
+                           ? "the level r is reached when recall ≥ r, i.e. with ceil(r × R) "
+                             "relevant documents (every note; Manning et al.)"
+                       : rule == Rule::trec9
+                           ? "the level r needs (long)(r × R + 0.9) relevant documents, as "
+                             "trec_eval 9 computes it"
+                           : "the level r needs lround(r × R) relevant documents, as trec_eval "
+                             "10 computes it") +
+                      ". A level no rank reaches gets 0.");
+  out.steps.push_back(std::move(table));
+  out.steps.push_back(per_rank_table(walk, std::nullopt));
+  for (const Rule other : all_rules) {
+    if (other == rule) continue;
+    out.alternatives.push_back({canonical_name(call.with("rule", rule_name(other))),
+                                average(other, nullptr, nullptr, nullptr),
+                                rule_difference(rule, other, levels, walk)});
+  }
+  out.charts.push_back(pr_chart(walk, rule));
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace irm

@@ -1,0 +1,136 @@
+// Precision and recall of one ranked list: PR (every rank), P@k, R@k and R-precision.
+//
+//   P@k = (relevant in ranks 1..k) / k        R@k = (relevant in ranks 1..k) / R
+//   Rprec = P@R: at rank R precision and recall are equal (the break-even point).
+//
+// Ranks past the end of the list count as not relevant, so P@k divides by k even when fewer
+// than k documents were retrieved (trec_eval's P.k). No cutoff: the whole list.
+// 0/0 rules, stated in the notes: recall and R-precision with R = 0 are 0.
+// Decimals are rounded, never cut; note 000 prints recall 1/15 as 0.06 (cut), and the PR
+// outcome says so when a value of the user's table rounds and cuts differently.
+//
+// Golden tests: RL1 (per-rank precision and recall), RL6 (P@5, P@10), Rprec and R@k on RL1
+// (tests/core/golden_ranked.cpp).
+
+#include "ranked_walk.h"
+
+namespace irm {
+namespace {
+
+std::string top(std::int64_t k) { return "\\text{relevant in top } " + std::to_string(k); }
+
+std::string zero_r_note() {
+  return "R = 0: no document is relevant, so recall is 0/0; it is taken as 0.";
+}
+
+std::string past_end_note(std::int64_t k, std::size_t retrieved) {
+  return "Only " + plural(static_cast<std::int64_t>(retrieved), "document") +
+         " were retrieved; ranks " + std::to_string(retrieved + 1) + "–" + std::to_string(k) +
+         " count as not relevant, so the precision divides by " + std::to_string(k) +
+         " (as trec_eval does).";
+}
+
+// Note 000 prints 1/15 as 0.06: a cut, not a rounding. Say so when the user's table has a value
+// that rounds and cuts differently at two decimals.
+std::optional<std::string> rounding_note(const RankWalk& walk) {
+  for (const RankRow& row : walk.rows) {
+    for (const Fraction f : {row.precision, row.recall}) {
+      const Number n = exact_number(f);
+      if (to_decimal(n, 2) != to_decimal_truncated(n, 2)) {
+        return "Decimals are rounded, not cut: " + to_string(f) + " = " + to_decimal(n, 4) +
+               " rounds to " + to_decimal(n, 2) + " at two decimals; cutting gives " +
+               to_decimal_truncated(n, 2) +
+               " (note 000's table cuts recall 1/15 to 0.06 this way).";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const RankRow& last = walk.rows.back();
+  out.value = exact_number(last.precision);
+  out.values = {{"precision", exact_number(last.precision)},
+                {"recall", exact_number(last.recall)},
+                {"relevant_retrieved", whole(walk.relevant_retrieved)},
+                {"retrieved", whole(last.rank)},
+                {"R", whole(walk.total_relevant)}};
+  out.working = "P@" + std::to_string(last.rank) + " = \\frac{" +
+                std::to_string(walk.relevant_retrieved) + "}{" + std::to_string(last.rank) +
+                "} = " + latex_value(out.value) + ",\\qquad R@" + std::to_string(last.rank) +
+                " = \\frac{" + std::to_string(walk.relevant_retrieved) + "}{" +
+                std::to_string(walk.total_relevant) + "} = " +
+                latex_value(exact_number(last.recall));
+  out.steps.push_back(per_rank_table(walk, std::nullopt));
+  if (walk.total_relevant == 0) out.notes.push_back(zero_r_note());
+  if (const auto note = rounding_note(walk)) out.notes.push_back(*note);
+  out.charts.push_back(pr_chart(walk, Rule::textbook));
+  finish_outcome(out);
+  return out;
+}
+
+Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
+  const std::int64_t relevant = walk.relevant_in_top(k);
+  out.value = ratio(relevant, k);
+  out.values = {{"precision", out.value}, {"relevant_retrieved", whole(relevant)}, {"k", whole(k)}};
+  out.working = "P@" + std::to_string(k) + " = \\frac{" + top(k) + "}{" + std::to_string(k) +
+                "} = \\frac{" + std::to_string(relevant) + "}{" + std::to_string(k) + "} = " +
+                latex_value(out.value);
+  out.steps.push_back(per_rank_table(walk, k));
+  if (k > static_cast<std::int64_t>(walk.rows.size())) {
+    out.notes.push_back(past_end_note(k, walk.rows.size()));
+  }
+  finish_outcome(out);
+  return out;
+}
+
+Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
+  const std::int64_t relevant = walk.relevant_in_top(k);
+  const std::int64_t R = walk.total_relevant;
+  out.value = R == 0 ? whole(0) : ratio(relevant, R);
+  out.values = {{"recall", out.value}, {"relevant_retrieved", whole(relevant)}, {"R", whole(R)}};
+  out.working = "R@" + std::to_string(k) + " = \\frac{" + top(k) + "}{R} = \\frac{" +
+                std::to_string(relevant) + "}{" + std::to_string(R) + "} = " +
+                latex_value(out.value);
+  out.steps.push_back(per_rank_table(walk, k));
+  if (R == 0) out.notes.push_back(zero_r_note());
+  finish_outcome(out);
+  return out;
+}
+
+Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const std::int64_t R = walk.total_relevant;
+  const std::int64_t relevant = walk.relevant_in_top(R);
+  out.value = R == 0 ? whole(0) : ratio(relevant, R);
+  out.values = {{"Rprec", out.value}, {"relevant_retrieved", whole(relevant)}, {"R", whole(R)}};
+  out.working = "\\text{R-prec} = P@R = P@" + std::to_string(R) + " = \\frac{" +
+                std::to_string(relevant) + "}{" + std::to_string(R) + "} = " +
+                latex_value(out.value);
+  out.steps.push_back(per_rank_table(walk, R == 0 ? std::nullopt : std::optional(R)));
+  if (R == 0) {
+    out.notes.push_back("R = 0: R-precision would be precision at rank 0, 0/0; it is taken as 0.");
+  } else {
+    out.notes.push_back("At rank R = " + std::to_string(R) + " precision and recall are both " +
+                        std::to_string(relevant) + "/" + std::to_string(R) +
+                        ": R-precision is the break-even point of the PR curve.");
+    if (R > static_cast<std::int64_t>(walk.rows.size())) {
+      out.notes.push_back(past_end_note(R, walk.rows.size()));
+    }
+  }
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace irm

@@ -1,0 +1,63 @@
+// The walk down one ranked list that every binary measure shares: precision, recall and
+// interpolated precision at each rank, the per-rank table of the notes, and the PR chart.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "irm/explain.h"
+#include "irm/measures.h"
+
+namespace irm {
+
+struct RankRow {
+  std::int64_t rank = 0;
+  const RankedDoc* doc = nullptr;
+  bool relevant = false;
+  std::int64_t relevant_so_far = 0;
+  Fraction precision;     // relevant_so_far / rank
+  Fraction recall;        // relevant_so_far / R  (0 when R = 0: the 0/0 convention)
+  Fraction interpolated;  // max precision at any rank whose recall is >= this rank's recall
+};
+
+struct RankWalk {
+  std::int64_t total_relevant = 0;  // R
+  std::int64_t relevant_retrieved = 0;
+  std::vector<RankRow> rows;
+
+  /// Relevant documents in ranks 1..k (k may pass the end of the list).
+  [[nodiscard]] std::int64_t relevant_in_top(std::int64_t k) const;
+};
+
+[[nodiscard]] RankWalk walk_ranks(const Inputs& in);
+
+/// Interpolation rules for IPrec@r and 11pt (see interpolation.cpp).
+enum class Rule { textbook, trec9, trec10 };
+[[nodiscard]] Rule parse_rule(const std::string& name);
+/// How many relevant documents recall level `level` asks for under `rule`, with R relevant.
+[[nodiscard]] std::int64_t required_relevant(Rule rule, Fraction level, std::int64_t R);
+/// Interpolated precision once `required` relevant documents are retrieved: the highest
+/// precision at any rank with at least that many relevant so far; 0 when no rank gets there.
+[[nodiscard]] Fraction interpolated_at(const RankWalk& walk, std::int64_t required);
+
+/// The per-rank table of the notes: rank, document, relevant?, relevant so far, P@k, R@k,
+/// interpolated P, contributes to AP. `last_rank` (cutoff) rows are highlighted and rows past
+/// it are marked. Empty cutoff: whole list.
+[[nodiscard]] StepTable per_rank_table(const RankWalk& walk, std::optional<std::int64_t> cutoff);
+
+/// The PR chart: the points of every rank, the interpolated envelope, and the 11 sampled
+/// points under `rule`.
+[[nodiscard]] Chart pr_chart(const RankWalk& walk, Rule rule);
+
+/// An Outcome with the measure name, title, formula (from the registry), the input notes, and
+/// the notes a walk always needs (0/0 recall, overflow). The measure fills in the rest.
+[[nodiscard]] Outcome start_outcome(const MeasureCall& call, const Inputs& in);
+/// Adds the overflow note when any value lost its exact form.
+void finish_outcome(Outcome& outcome);
+
+/// "the 3 relevant documents retrieved", "R = 15".
+[[nodiscard]] std::string plural(std::int64_t n, const std::string& word);
+
+}  // namespace irm

@@ -1,0 +1,46 @@
+// Reciprocal rank (RR) of one ranked list.
+//
+//   RR = 1 / (rank of the first relevant document);  0 when none is retrieved (within k).
+//
+// With one known relevant document, AP = RR = 1/r (note 004). MRR, the mean over queries, is a
+// measure of several queries, not an alias.
+//
+// Golden tests: RL7 (tests/core/golden_ranked.cpp).
+
+#include "ranked_walk.h"
+
+namespace irm {
+
+Result<Outcome> run_reciprocal_rank(const MeasureCall& call, const Inputs& in) {
+  const RankWalk walk = walk_ranks(in);
+  Outcome out = start_outcome(call, in);
+  const std::int64_t last = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
+  std::int64_t first = 0;
+  for (const RankRow& row : walk.rows) {
+    if (row.rank > last) break;
+    if (row.relevant) {
+      first = row.rank;
+      break;
+    }
+  }
+  out.value = first == 0 ? whole(0) : ratio(1, first);
+  out.values = {{"RR", out.value}, {"rank", whole(first)}};
+  const std::string name = call.rank_cutoff ? "RR@" + std::to_string(last) : "RR";
+  if (first == 0) {
+    out.working = "\\text{" + name + "} = 0";
+    out.notes.push_back("No relevant document was retrieved" +
+                        std::string(call.rank_cutoff ? " in the top " + std::to_string(last) : "") +
+                        ", so RR is 0.");
+  } else {
+    out.working = "\\text{" + name + "} = \\frac{1}{\\text{rank of the first relevant}} = \\frac{1}{" +
+                  std::to_string(first) + "} = " + latex_value(out.value);
+  }
+  StepTable table = per_rank_table(walk, call.rank_cutoff);
+  if (first > 0) table.highlight = {static_cast<int>(first - 1)};
+  table.title = "Each rank; the first relevant document is highlighted";
+  out.steps.push_back(std::move(table));
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace irm

@@ -1,0 +1,279 @@
+// The measure-name grammar, taken from ir_measures:  Name(param=value, ...)@cutoff
+//
+// Names, aliases, parameter names and values match case-insensitively; the canonical form uses
+// the registry's spelling, omits defaults and writes the cutoff last. Every error names the
+// column in the typed name.
+
+#include <algorithm>
+
+#include "irm/registry.h"
+#include "text.h"
+
+namespace irm {
+namespace {
+
+constexpr std::int64_t max_cutoff = 1'000'000'000;
+
+InputError name_error(ErrorCode code, int column, int length, std::string message) {
+  return InputError{code, std::move(message), Span{1, column, std::max(length, 1)},
+                    Field::measure};
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+const MeasureInfo* find_measure(const std::string& name) {
+  const std::string wanted = text::lower(name);
+  for (const MeasureInfo& info : all_measures()) {
+    if (text::lower(info.name) == wanted) return &info;
+    for (const std::string& alias : info.aliases) {
+      if (text::lower(alias) == wanted) return &info;
+    }
+  }
+  return nullptr;
+}
+
+std::string closest_measure(const std::string& name) {
+  const std::string wanted = text::lower(name);
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const MeasureInfo& info : all_measures()) {
+    std::vector<std::string> spellings = info.aliases;
+    spellings.push_back(info.name);
+    for (const std::string& s : spellings) {
+      const std::size_t d = edit_distance(wanted, text::lower(s));
+      if (d < best_distance) {
+        best_distance = d;
+        best = info.name;
+      }
+    }
+  }
+  return best;
+}
+
+std::string list_names() {
+  std::string out;
+  for (const MeasureInfo& info : all_measures()) out += (out.empty() ? "" : ", ") + info.name;
+  return out;
+}
+
+std::string or_list(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += i + 1 == words.size() ? " or " : ", ";
+    out += words[i];
+  }
+  return out;
+}
+
+std::string trim(std::string_view s, std::size_t& leading) {
+  std::size_t begin = 0;
+  std::size_t end = s.size();
+  while (begin < end && (s[begin] == ' ' || s[begin] == '\t')) ++begin;
+  while (end > begin && (s[end - 1] == ' ' || s[end - 1] == '\t')) --end;
+  leading = begin;
+  return std::string(s.substr(begin, end - begin));
+}
+
+int column_of(std::string_view text, std::size_t byte_offset) {
+  return text::code_points(text.substr(0, byte_offset)) + 1;
+}
+
+std::string canonical_recall(Fraction f) {
+  std::string s = to_decimal(exact_number(f), 18);
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+const std::string& MeasureCall::param(std::string_view name) const {
+  for (const auto& [key, value] : params) {
+    if (key == name) return value;
+  }
+  assert(false && "parameter not in the registry entry");
+  static const std::string none;
+  return none;
+}
+
+MeasureCall MeasureCall::with(std::string_view name, std::string value) const {
+  MeasureCall copy = *this;
+  for (auto& [key, v] : copy.params) {
+    if (key == name) v = std::move(value);
+  }
+  return copy;
+}
+
+Result<MeasureCall> parse_measure_name(std::string_view typed) {
+  std::size_t lead = 0;
+  const std::string s = trim(typed, lead);
+  const auto col = [&](std::size_t i) { return column_of(typed, lead + i); };
+  if (s.empty()) {
+    return name_error(ErrorCode::empty_input, 0, 0,
+                      "the measure name is empty; try AP, P@10 or 11pt");
+  }
+  const std::size_t name_end = std::min(s.find_first_of("(@"), s.size());
+  const std::string name = s.substr(0, name_end);
+  const int name_length = text::code_points(name);
+  if (name.empty()) {
+    return name_error(ErrorCode::bad_token, col(0), 1,
+                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" +
+                          s + "\", before '" + s.substr(0, 1) + "'");
+  }
+  const MeasureInfo* info = find_measure(name);
+  if (info == nullptr) {
+    const std::string suggestion = closest_measure(name);
+    return name_error(ErrorCode::unknown_measure, col(0), name_length,
+                      "unknown measure " + text::quoted(name) + " at column " +
+                          std::to_string(col(0)) +
+                          (suggestion.empty() ? "" : "; did you mean " + suggestion + "?") +
+                          " Known measures: " + list_names());
+  }
+
+  MeasureCall call;
+  call.info = info;
+  for (const ParamInfo& p : info->params) call.params.emplace_back(p.name, p.default_value);
+
+  std::size_t i = name_end;
+  if (i < s.size() && s[i] == '(') {
+    const std::size_t close = s.find(')', i);
+    if (close == std::string::npos) {
+      return name_error(ErrorCode::bad_token, col(i), 1,
+                        "expected ')' to close the parameters opened at column " +
+                            std::to_string(col(i)) + " of \"" + s + "\"");
+    }
+    std::vector<std::string> given;
+    std::size_t start = i + 1;
+    while (start <= close) {
+      const std::size_t comma = std::min(s.find(',', start), close);
+      std::size_t inner_lead = 0;
+      const std::string part = trim(std::string_view(s).substr(start, comma - start), inner_lead);
+      const std::size_t part_at = start + inner_lead;
+      start = comma + 1;
+      if (part.empty()) {
+        if (comma == close && given.empty()) break;  // "AP()" is allowed
+        return name_error(ErrorCode::bad_token, col(part_at), 1,
+                          "expected name=value at column " + std::to_string(col(part_at)) +
+                              " of \"" + s + "\"");
+      }
+      const std::size_t eq = part.find('=');
+      if (eq == std::string::npos) {
+        return name_error(ErrorCode::bad_token, col(part_at), text::code_points(part),
+                          "expected name=value at column " + std::to_string(col(part_at)) +
+                              " of \"" + s + "\", found " + text::quoted(part));
+      }
+      std::size_t ignored = 0;
+      const std::string key = text::lower(trim(std::string_view(part).substr(0, eq), ignored));
+      std::size_t value_lead = 0;
+      const std::string value = trim(std::string_view(part).substr(eq + 1), value_lead);
+      const std::size_t value_at = part_at + eq + 1 + value_lead;
+      const auto param = std::find_if(info->params.begin(), info->params.end(),
+                                       [&](const ParamInfo& p) { return p.name == key; });
+      if (param == info->params.end()) {
+        std::vector<std::string> names;
+        for (const ParamInfo& p : info->params) names.push_back(p.name);
+        return name_error(ErrorCode::unknown_parameter, col(part_at),
+                          text::code_points(part.substr(0, eq)),
+                          "unknown parameter " + text::quoted(key) + " for " + info->name +
+                              " at column " + std::to_string(col(part_at)) + "; " +
+                              (names.empty() ? info->name + " takes no parameters"
+                                             : "expected " + or_list(names)));
+      }
+      if (std::find(given.begin(), given.end(), key) != given.end()) {
+        return name_error(ErrorCode::bad_parameter_value, col(part_at),
+                          text::code_points(part.substr(0, eq)),
+                          key + " is given twice in \"" + s + "\" (column " +
+                              std::to_string(col(part_at)) + "); give each parameter once");
+      }
+      given.push_back(key);
+      const std::string wanted = text::lower(value);
+      const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
+      if (choice == param->choices.end()) {
+        return name_error(ErrorCode::bad_parameter_value, col(value_at),
+                          text::code_points(value),
+                          "unknown value " + text::quoted(value) + " for " + key +
+                              " at column " + std::to_string(col(value_at)) + "; expected " +
+                              or_list(param->choices));
+      }
+      call = call.with(key, *choice);
+    }
+    i = close + 1;
+  }
+
+  if (i < s.size() && s[i] != '@') {
+    return name_error(ErrorCode::bad_token, col(i), 1,
+                      "expected '@' and a cutoff or the end of the name at column " +
+                          std::to_string(col(i)) + " of \"" + s + "\", found '" +
+                          s.substr(i, 1) + "'");
+  }
+  if (i < s.size()) {  // s[i] == '@'
+    const std::string cutoff = s.substr(i + 1);
+    const int at = col(i + 1);
+    const int length = text::code_points(cutoff);
+    switch (info->cutoff) {
+      case CutoffKind::none:
+        return name_error(ErrorCode::bad_parameter_value, col(i), length + 1,
+                          info->name + " takes no cutoff; found '@" + cutoff + "' at column " +
+                              std::to_string(col(i)) + " of \"" + s + "\"");
+      case CutoffKind::rank_optional: {
+        const auto k = text::parse_whole(cutoff, max_cutoff);
+        if (!k || *k == 0) {
+          return name_error(ErrorCode::bad_number, at, length,
+                            "a cutoff must be a positive whole number; found " +
+                                (cutoff.empty() ? std::string("nothing") : cutoff) +
+                                " at column " + std::to_string(at) + " of \"" + s + "\"");
+        }
+        call.rank_cutoff = *k;
+        break;
+      }
+      case CutoffKind::recall_required: {
+        const auto r = parse_decimal(cutoff);
+        if (!r || compare(*r, Fraction{1, 1}) > 0) {
+          return name_error(r ? ErrorCode::out_of_range : ErrorCode::bad_number, at, length,
+                            "a recall level must be a number from 0 to 1; found " +
+                                (cutoff.empty() ? std::string("nothing") : cutoff) +
+                                " at column " + std::to_string(at) + " of \"" + s + "\"");
+        }
+        call.recall_cutoff = *r;
+        break;
+      }
+    }
+  } else if (info->cutoff == CutoffKind::recall_required) {
+    return name_error(ErrorCode::bad_parameter_value, col(s.size() - 1) + 1, 1,
+                      info->name + " needs a recall level after @, as in " + info->example);
+  }
+  return call;
+}
+
+std::string canonical_name(const MeasureCall& call) {
+  std::string out = call.info->name;
+  std::string params;
+  for (std::size_t k = 0; k < call.info->params.size(); ++k) {
+    if (call.params[k].second == call.info->params[k].default_value) continue;
+    params += (params.empty() ? "" : ",") + call.params[k].first + "=" + call.params[k].second;
+  }
+  if (!params.empty()) out += "(" + params + ")";
+  if (call.rank_cutoff) out += "@" + std::to_string(*call.rank_cutoff);
+  if (call.recall_cutoff) out += "@" + canonical_recall(*call.recall_cutoff);
+  return out;
+}
+
+std::string canonical(std::string_view text) {
+  const auto call = parse_measure_name(text);
+  return call.ok() ? canonical_name(call.value()) : std::string();
+}
+
+}  // namespace irm

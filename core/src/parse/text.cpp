@@ -1,0 +1,132 @@
+// UTF-8 aware tokenizing with positions in code points, so that a column in a message is the
+// column a student counts on screen.
+
+#include "text.h"
+
+namespace irm::text {
+namespace {
+
+// Length of the UTF-8 sequence starting at s[i], or 0 when the bytes there are not valid UTF-8.
+std::size_t sequence_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  std::uint32_t min = 0;
+  std::uint32_t cp = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2, min = 0x80, cp = lead & 0x1Fu;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3, min = 0x800, cp = lead & 0x0Fu;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4, min = 0x10000, cp = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + length > s.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return length;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
+Result<std::vector<Token>> tokenize(std::string_view text, std::string_view separators) {
+  std::vector<Token> tokens;
+  int line = 1;
+  int column = 1;
+  Token current;
+  const auto finish = [&] {
+    if (!current.text.empty()) tokens.push_back(current);
+    current = Token{};
+  };
+  std::size_t i = 0;
+  // A byte-order mark at the very start is invisible in an editor: skip it.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  while (i < text.size()) {
+    const char c = text[i];
+    const std::size_t length = sequence_length(text, i);
+    if (length == 0) {
+      return InputError{ErrorCode::bad_token,
+                        "found a byte that is not UTF-8 text at line " + std::to_string(line) +
+                            ", column " + std::to_string(column) +
+                            "; paste the list as plain text",
+                        Span{line, column, 1}};
+    }
+    if (length == 1 && (is_space(c) || separators.find(c) != std::string_view::npos)) {
+      finish();
+      if (c == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+      ++i;
+      continue;
+    }
+    if (current.text.empty()) current.where = Span{line, column, 0};
+    current.text.append(text.substr(i, length));
+    ++current.where.length;
+    ++column;
+    i += length;
+  }
+  finish();
+  return tokens;
+}
+
+int code_points(std::string_view s) {
+  int count = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t length = sequence_length(s, i);
+    i += length == 0 ? 1 : length;
+    ++count;
+  }
+  return count;
+}
+
+std::string position(const Span& where) {
+  return "line " + std::to_string(where.line) + ", column " + std::to_string(where.column);
+}
+
+std::string quoted(std::string_view token) {
+  std::string out;
+  int count = 0;
+  for (std::size_t i = 0; i < token.size();) {
+    const std::size_t length = sequence_length(token, i);
+    const std::size_t step = length == 0 ? 1 : length;
+    if (++count > 30) return "'" + out + "…'";
+    out.append(token.substr(i, step));
+    i += step;
+  }
+  return "'" + out + "'";
+}
+
+std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit) {
+  if (digits.empty() || digits.size() > 18) return std::nullopt;
+  std::int64_t value = 0;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value > limit) return std::nullopt;
+  return value;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+InputError error_at(ErrorCode code, const Token& token, std::string message) {
+  return InputError{code, std::move(message), token.where};
+}
+
+}  // namespace irm::text

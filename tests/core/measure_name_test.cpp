@@ -1,0 +1,145 @@
+// The measure-name grammar Name(param=value,...)@cutoff: canonical printing, round trips, and
+// one test per kind of mistake with the column and message checked word for word.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using irm::ErrorCode;
+
+namespace {
+
+irm::InputError name_error(const std::string& text) {
+  const auto r = irm::parse_measure_name(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  CHECK(r.error().field == irm::Field::measure);
+  return r.error();
+}
+
+}  // namespace
+
+TEST_CASE("canonical names omit defaults, use the registry's spelling and put @ last",
+          "[measure-name]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"AP", "AP"},
+      {"ap", "AP"},
+      {"AP(norm=relevant)", "AP"},
+      {"AP()", "AP"},
+      {"AP(norm=retrieved)@10", "AP(norm=retrieved)@10"},
+      {" AP( norm = Retrieved )@10 ", "AP(norm=retrieved)@10"},
+      {"AveP@5", "AP@5"},
+      {"P@5", "P@5"},
+      {"precision@5", "P@5"},
+      {"recall@10", "R@10"},
+      {"RR@010", "RR@10"},
+      {"R-prec", "Rprec"},
+      {"IPrec@0.30", "IPrec@0.3"},
+      {"IPrec@.5", "IPrec@0.5"},
+      {"IPrec@1", "IPrec@1"},
+      {"IPrec(rule=trec10)@0", "IPrec(rule=trec10)@0"},
+      {"11pt(rule=textbook)", "11pt"},
+      {"11-point(rule=TREC9)", "11pt(rule=trec9)"},
+      {"PR", "PR"},
+  };
+  for (const auto& [typed, expected] : cases) {
+    INFO(typed);
+    CHECK(irm::canonical(typed) == expected);
+    // print(parse(s)) is a fixed point: the canonical form parses to itself.
+    CHECK(irm::canonical(irm::canonical(typed)) == expected);
+  }
+}
+
+TEST_CASE("a parsed name carries its parameters and cutoff", "[measure-name]") {
+  const auto call = irm::parse_measure_name("AP(norm=retrieved)@10");
+  REQUIRE(call.ok());
+  CHECK(call.value().info->name == "AP");
+  CHECK(call.value().param("norm") == "retrieved");
+  CHECK(*call.value().rank_cutoff == 10);
+  const auto level = irm::parse_measure_name("IPrec@0.35");
+  CHECK(*level.value().recall_cutoff == irm::Fraction{7, 20});
+  CHECK(level.value().param("rule") == "textbook");
+}
+
+TEST_CASE("error: an empty name", "[measure-name][errors]") {
+  const auto e = name_error("  ");
+  CHECK(e.code == ErrorCode::empty_input);
+  CHECK(e.message == "the measure name is empty; try AP, P@10 or 11pt");
+}
+
+TEST_CASE("error: an unknown measure suggests the closest one", "[measure-name][errors]") {
+  const auto e = name_error("APX@5");
+  CHECK(e.code == ErrorCode::unknown_measure);
+  CHECK(e.where.column == 1);
+  CHECK(e.where.length == 3);
+  CHECK(e.message ==
+        "unknown measure 'APX' at column 1; did you mean AP? Known measures: AP, P, R, PR, "
+        "Rprec, RR, 11pt, IPrec");
+  CHECK(name_error("zzzzzz").message ==
+        "unknown measure 'zzzzzz' at column 1 Known measures: AP, P, R, PR, Rprec, RR, 11pt, "
+        "IPrec");
+}
+
+TEST_CASE("error: a cutoff of 0", "[measure-name][errors]") {
+  const auto e = name_error("P@0");
+  CHECK(e.code == ErrorCode::bad_number);
+  CHECK(e.where.column == 3);
+  CHECK(e.message == "a cutoff must be a positive whole number; found 0 at column 3 of \"P@0\"");
+  CHECK(name_error("P@").message ==
+        "a cutoff must be a positive whole number; found nothing at column 3 of \"P@\"");
+  CHECK(name_error("P@2.5").code == ErrorCode::bad_number);
+}
+
+TEST_CASE("error: an unknown convention value lists the choices", "[measure-name][errors]") {
+  const auto e = name_error("AP(norm=retreived)@10");
+  CHECK(e.code == ErrorCode::bad_parameter_value);
+  CHECK(e.where.column == 9);
+  CHECK(e.where.length == 9);
+  CHECK(e.message ==
+        "unknown value 'retreived' for norm at column 9; expected relevant or retrieved");
+  CHECK(name_error("11pt(rule=trec8)").message ==
+        "unknown value 'trec8' for rule at column 11; expected textbook, trec9 or trec10");
+}
+
+TEST_CASE("error: an unknown parameter", "[measure-name][errors]") {
+  const auto e = name_error("AP(nrm=retrieved)");
+  CHECK(e.code == ErrorCode::unknown_parameter);
+  CHECK(e.where.column == 4);
+  CHECK(e.message == "unknown parameter 'nrm' for AP at column 4; expected norm");
+  CHECK(name_error("P(norm=relevant)@5").message ==
+        "unknown parameter 'norm' for P at column 3; P takes no parameters");
+}
+
+TEST_CASE("error: a parameter given twice", "[measure-name][errors]") {
+  CHECK(name_error("AP(norm=relevant, norm=retrieved)").message ==
+        "norm is given twice in \"AP(norm=relevant, norm=retrieved)\" (column 19); give each "
+        "parameter once");
+}
+
+TEST_CASE("error: broken parentheses and stray characters", "[measure-name][errors]") {
+  CHECK(name_error("AP(norm=retrieved").message ==
+        "expected ')' to close the parameters opened at column 3 of \"AP(norm=retrieved\"");
+  CHECK(name_error("AP(retrieved)").message ==
+        "expected name=value at column 4 of \"AP(retrieved)\", found 'retrieved'");
+  CHECK(name_error("AP(norm=retrieved)x").message ==
+        "expected '@' and a cutoff or the end of the name at column 19 of "
+        "\"AP(norm=retrieved)x\", found 'x'");
+  CHECK(name_error("@5").message == "expected a measure name at column 1 of \"@5\", before '@'");
+}
+
+TEST_CASE("error: a cutoff where none is taken, or a missing recall level", "[measure-name][errors]") {
+  const auto e = name_error("Rprec@5");
+  CHECK(e.code == ErrorCode::bad_parameter_value);
+  CHECK(e.where.column == 6);
+  CHECK(e.message == "Rprec takes no cutoff; found '@5' at column 6 of \"Rprec@5\"");
+  const auto missing = name_error("IPrec");
+  CHECK(missing.where.column == 6);
+  CHECK(missing.message == "IPrec needs a recall level after @, as in IPrec@0.3");
+}
+
+TEST_CASE("error: a recall level outside 0..1", "[measure-name][errors]") {
+  const auto e = name_error("IPrec@1.5");
+  CHECK(e.code == ErrorCode::out_of_range);
+  CHECK(e.where.column == 7);
+  CHECK(e.message == "a recall level must be a number from 0 to 1; found 1.5 at column 7 of \"IPrec@1.5\"");
+  CHECK(name_error("IPrec@-0.1").code == ErrorCode::bad_number);
+}

@@ -1,0 +1,50 @@
+// The registry: unique names and aliases, defaults among their choices, a golden example for
+// every measure, and examples that round-trip through the name grammar.
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "helpers.h"
+
+TEST_CASE("names and aliases are unique, ignoring case", "[registry]") {
+  std::set<std::string> seen;
+  for (const auto& m : irm::all_measures()) {
+    for (std::string name : [&] {
+           auto all = m.aliases;
+           all.push_back(m.name);
+           return all;
+         }()) {
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      INFO(name);
+      CHECK(seen.insert(name).second);
+    }
+  }
+}
+
+TEST_CASE("every parameter default is one of its choices", "[registry]") {
+  for (const auto& m : irm::all_measures()) {
+    for (const auto& p : m.params) {
+      INFO(m.name << "(" << p.name << ")");
+      CHECK(std::find(p.choices.begin(), p.choices.end(), p.default_value) != p.choices.end());
+      CHECK_FALSE(p.help.empty());
+    }
+  }
+}
+
+TEST_CASE("every measure has a golden example, a formula, a summary and a runnable example",
+          "[registry]") {
+  // The ids of ../shared/WORKED_EXAMPLES.md that golden_ranked.cpp covers.
+  const std::set<std::string> golden = {"RL1", "RL1-i", "RL1-ap", "RL2", "RL3",
+                                        "RL4", "RL5",   "RL6",    "RL7"};
+  for (const auto& m : irm::all_measures()) {
+    INFO(m.name);
+    CHECK_FALSE(m.golden.empty());
+    for (const auto& id : m.golden) CHECK(golden.count(id) == 1);
+    CHECK_FALSE(m.formula.empty());
+    CHECK_FALSE(m.summary.empty());
+    CHECK(m.run != nullptr);
+    CHECK(irm::canonical(m.example) == m.example);
+    const auto r = irm::compute(m.example, "R N R N N R", {{"relevant", "4"}});
+    CHECK(r.ok());
+  }
+}
