@@ -44,7 +44,8 @@ irm::Options read_options(const val& options) {
 }
 
 val compute(const std::string& measure, const std::string& input, const val& options) {
-  return guarded([&] { return irm_js::to_js(irm::compute(measure, input, read_options(options))); });
+  return guarded(
+      [&] { return irm_js::to_js(irm::compute(measure, input, read_options(options))); });
 }
 
 val compute_without_options(const std::string& measure, const std::string& input) {

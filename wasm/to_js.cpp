@@ -41,18 +41,20 @@ val step_table(const irm::StepTable& t) {
   val out = val::object();
   out.set("title", t.title);
   out.set("columns", strings(t.columns));
-  out.set("rows", array_of(t.rows, [](const std::vector<irm::Cell>& row) {
-            return array_of(row, cell);
-          }));
+  out.set("rows",
+          array_of(t.rows, [](const std::vector<irm::Cell>& row) { return array_of(row, cell); }));
   out.set("highlight", array_of(t.highlight, [](int i) { return val(i); }));
   return out;
 }
 
 const char* series_kind(irm::Series::Kind kind) {
   switch (kind) {
-    case irm::Series::Kind::line: return "line";
-    case irm::Series::Kind::step: return "step";
-    case irm::Series::Kind::dot: return "dot";
+    case irm::Series::Kind::line:
+      return "line";
+    case irm::Series::Kind::step:
+      return "step";
+    case irm::Series::Kind::dot:
+      return "dot";
   }
   return "line";
 }
@@ -115,9 +117,12 @@ val error(const irm::InputError& e) {
 
 const char* cutoff_kind(irm::CutoffKind kind) {
   switch (kind) {
-    case irm::CutoffKind::none: return "none";
-    case irm::CutoffKind::rank_optional: return "optional";
-    case irm::CutoffKind::recall_required: return "required";
+    case irm::CutoffKind::none:
+      return "none";
+    case irm::CutoffKind::rank_optional:
+      return "optional";
+    case irm::CutoffKind::recall_required:
+      return "required";
   }
   return "none";
 }
@@ -143,7 +148,7 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
     out.set("summary", m.summary);
     out.set("input", std::string(irm::to_string(m.input)));
     out.set("cutoff", std::string(cutoff_kind(m.cutoff)));
-    out.set("cutoffKind", std::string(m.cutoff == irm::CutoffKind::none            ? ""
+    out.set("cutoffKind", std::string(m.cutoff == irm::CutoffKind::none              ? ""
                                       : m.cutoff == irm::CutoffKind::recall_required ? "recall"
                                                                                      : "rank"));
     out.set("params", array_of(m.params, [](const irm::ParamInfo& p) {

@@ -7,13 +7,12 @@ namespace irm {
 
 const char* version() { return "0.1.0"; }
 
-Result<Outcome> compute(std::string_view measure, std::string_view input,
-                        const Options& options) {
+Result<Outcome> compute(std::string_view measure, std::string_view input, const Options& options) {
   for (const auto& [key, value] : options) {
     if (key != "relevant") {
       return InputError{ErrorCode::unknown_parameter,
-                        "unknown option '" + key + "'; the options are: relevant",
-                        Span{}, Field::options};
+                        "unknown option '" + key + "'; the options are: relevant", Span{},
+                        Field::options};
     }
   }
   auto call = parse_measure_name(measure);
@@ -25,8 +24,9 @@ Result<Outcome> compute(std::string_view measure, std::string_view input,
       auto list = parse_ranked_list(input);
       if (!list.ok()) return list.error();
       const auto relevant = options.find("relevant");
-      auto R = resolve_total_relevant(list.value(), relevant == options.end() ? "" : relevant->second,
-                                      relevant != options.end());
+      auto R =
+          resolve_total_relevant(list.value(), relevant == options.end() ? "" : relevant->second,
+                                 relevant != options.end());
       if (!R.ok()) return R.error();
       in.notes = list.value().reading;
       if (R.value().note) in.notes.push_back(*R.value().note);

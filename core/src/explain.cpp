@@ -56,24 +56,36 @@ std::string latex_sum(const std::vector<std::string>& terms, std::size_t keep) {
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::empty_input: return "empty_input";
-    case ErrorCode::bad_token: return "bad_token";
-    case ErrorCode::bad_number: return "bad_number";
-    case ErrorCode::out_of_range: return "out_of_range";
-    case ErrorCode::unknown_measure: return "unknown_measure";
-    case ErrorCode::unknown_parameter: return "unknown_parameter";
-    case ErrorCode::bad_parameter_value: return "bad_parameter_value";
-    case ErrorCode::inconsistent_counts: return "inconsistent_counts";
+    case ErrorCode::empty_input:
+      return "empty_input";
+    case ErrorCode::bad_token:
+      return "bad_token";
+    case ErrorCode::bad_number:
+      return "bad_number";
+    case ErrorCode::out_of_range:
+      return "out_of_range";
+    case ErrorCode::unknown_measure:
+      return "unknown_measure";
+    case ErrorCode::unknown_parameter:
+      return "unknown_parameter";
+    case ErrorCode::bad_parameter_value:
+      return "bad_parameter_value";
+    case ErrorCode::inconsistent_counts:
+      return "inconsistent_counts";
   }
   return "internal";
 }
 
 const char* to_string(Field field) {
   switch (field) {
-    case Field::input: return "input";
-    case Field::measure: return "measure";
-    case Field::relevant: return "relevant";
-    case Field::options: return "options";
+    case Field::input:
+      return "input";
+    case Field::measure:
+      return "measure";
+    case Field::relevant:
+      return "relevant";
+    case Field::options:
+      return "options";
   }
   return "input";
 }

@@ -138,9 +138,7 @@ int compare(Fraction a, Fraction b) {
   return left < right ? -1 : (left > right ? 1 : 0);
 }
 
-double to_double(Fraction f) {
-  return static_cast<double>(f.num) / static_cast<double>(f.den);
-}
+double to_double(Fraction f) { return static_cast<double>(f.num) / static_cast<double>(f.den); }
 
 std::string to_string(Fraction f) {
   if (f.den == 1) return std::to_string(f.num);

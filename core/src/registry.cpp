@@ -2,20 +2,25 @@
 // its golden tests. The page's reference and the CLI's `measures` are generated from this table.
 // Order: the order the index page shows, most taught first.
 
-#include "irm/measures.h"
 #include "irm/registry.h"
+
+#include "irm/measures.h"
 
 namespace irm {
 namespace {
 
 ParamInfo norm_param() {
-  return {"norm", {"relevant", "retrieved"}, "relevant",
+  return {"norm",
+          {"relevant", "retrieved"},
+          "relevant",
           "what the sum of precisions is divided by: R, every relevant document (notes 002, 004, "
           "trec_eval), or only the relevant documents retrieved (note 000's example)"};
 }
 
 ParamInfo rule_param() {
-  return {"rule", {"textbook", "trec9", "trec10"}, "textbook",
+  return {"rule",
+          {"textbook", "trec9", "trec10"},
+          "textbook",
           "how a recall level becomes a number of relevant documents: recall ≥ r (textbook), "
           "(long)(r·R + 0.9) (trec_eval 9) or lround(r·R) (trec_eval 10)"};
 }
@@ -24,63 +29,105 @@ ParamInfo rule_param() {
 
 const char* to_string(InputKind kind) {
   switch (kind) {
-    case InputKind::ranked_list: return "ranked_list";
+    case InputKind::ranked_list:
+      return "ranked_list";
   }
   return "ranked_list";
 }
 
 const std::vector<MeasureInfo>& all_measures() {
   static const std::vector<MeasureInfo> table = {
-      {"AP", "Average precision",
+      {"AP",
+       "Average precision",
        "The mean of the precision at each relevant document, over R (or over the relevant "
        "retrieved).",
-       InputKind::ranked_list, CutoffKind::rank_optional, {norm_param()},
+       InputKind::ranked_list,
+       CutoffKind::rank_optional,
+       {norm_param()},
        {"AveP", "avg-prec"},
        "\\text{AP} = \\frac{1}{R}\\sum_{k=1}^{n} P@k \\cdot \\text{rel}(k)",
-       "AP(norm=retrieved)@10", {"RL1-ap", "RL2", "RL3", "RL4", "RL5", "RL7"},
+       "AP(norm=retrieved)@10",
+       {"RL1-ap", "RL2", "RL3", "RL4", "RL5", "RL7"},
        &run_average_precision},
-      {"P", "Precision at k",
+      {"P",
+       "Precision at k",
        "The share of the top k results that are relevant; ranks past the list count as not "
        "relevant.",
-       InputKind::ranked_list, CutoffKind::rank_optional, {},
+       InputKind::ranked_list,
+       CutoffKind::rank_optional,
+       {},
        {"precision", "prec"},
-       "P@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{k}", "P@5",
-       {"RL6", "RL1"}, &run_precision},
-      {"R", "Recall at k", "The share of all R relevant documents found in the top k results.",
-       InputKind::ranked_list, CutoffKind::rank_optional, {},
+       "P@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{k}",
+       "P@5",
+       {"RL6", "RL1"},
+       &run_precision},
+      {"R",
+       "Recall at k",
+       "The share of all R relevant documents found in the top k results.",
+       InputKind::ranked_list,
+       CutoffKind::rank_optional,
+       {},
        {"recall"},
-       "R@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{R}", "R@10", {"RL1"},
+       "R@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{R}",
+       "R@10",
+       {"RL1"},
        &run_recall},
-      {"PR", "Precision and recall at every rank",
+      {"PR",
+       "Precision and recall at every rank",
        "The per-rank table of precision and recall, and the precision–recall curve.",
-       InputKind::ranked_list, CutoffKind::none, {},
+       InputKind::ranked_list,
+       CutoffKind::none,
+       {},
        {"precision-recall"},
        "P@k = \\frac{\\text{relevant in top } k}{k}, \\qquad R@k = \\frac{\\text{relevant in "
        "top } k}{R}",
-       "PR", {"RL1"}, &run_precision_recall},
-      {"Rprec", "R-precision",
+       "PR",
+       {"RL1"},
+       &run_precision_recall},
+      {"Rprec",
+       "R-precision",
        "Precision at rank R, where precision equals recall (the break-even point).",
-       InputKind::ranked_list, CutoffKind::none, {},
+       InputKind::ranked_list,
+       CutoffKind::none,
+       {},
        {"R-prec", "R-precision"},
        "\\text{R-prec} = P@R = \\frac{\\left|\\{\\text{relevant in top } R\\}\\right|}{R}",
-       "Rprec", {"RL1"}, &run_r_precision},
-      {"RR", "Reciprocal rank", "One over the rank of the first relevant document (0 if none).",
-       InputKind::ranked_list, CutoffKind::rank_optional, {},
+       "Rprec",
+       {"RL1"},
+       &run_r_precision},
+      {"RR",
+       "Reciprocal rank",
+       "One over the rank of the first relevant document (0 if none).",
+       InputKind::ranked_list,
+       CutoffKind::rank_optional,
+       {},
        {"reciprocal-rank", "recip_rank"},
-       "\\text{RR} = \\frac{1}{\\text{rank of the first relevant document}}", "RR@10", {"RL7"},
+       "\\text{RR} = \\frac{1}{\\text{rank of the first relevant document}}",
+       "RR@10",
+       {"RL7"},
        &run_reciprocal_rank},
-      {"11pt", "11-point interpolated precision",
+      {"11pt",
+       "11-point interpolated precision",
        "Interpolated precision at recall 0, 0.1, …, 1, and their average.",
-       InputKind::ranked_list, CutoffKind::none, {rule_param()},
+       InputKind::ranked_list,
+       CutoffKind::none,
+       {rule_param()},
        {"11-point", "11pt-interpolated"},
        "\\text{11pt} = \\frac{1}{11}\\sum_{j=0}^{10} P_{\\text{interp}}\\!\\left(\\tfrac{j}{10}"
        "\\right)",
-       "11pt(rule=trec10)", {"RL1-i"}, &run_eleven_point},
-      {"IPrec", "Interpolated precision at a recall level",
+       "11pt(rule=trec10)",
+       {"RL1-i"},
+       &run_eleven_point},
+      {"IPrec",
+       "Interpolated precision at a recall level",
        "The highest precision at any rank whose recall is at least r (0 if no rank gets there).",
-       InputKind::ranked_list, CutoffKind::recall_required, {rule_param()},
+       InputKind::ranked_list,
+       CutoffKind::recall_required,
+       {rule_param()},
        {"iprec_at_recall", "interpolated-precision"},
-       "P_{\\text{interp}}(r) = \\max_{r' \\ge r} P(r')", "IPrec@0.3", {"RL1-i"},
+       "P_{\\text{interp}}(r) = \\max_{r' \\ge r} P(r')",
+       "IPrec@0.3",
+       {"RL1-i"},
        &run_interpolated_precision},
   };
   return table;

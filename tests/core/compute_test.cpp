@@ -35,8 +35,9 @@ TEST_CASE("every ranked-list outcome carries the per-rank table and the input no
     const auto o = test::run(m.example, "R U N R", "3");
     INFO(m.name);
     bool has_per_rank = false;
-    for (const auto& t : o.steps) has_per_rank = has_per_rank || t.title == "Precision and recall at each rank" ||
-                                                 t.columns.size() == 8;
+    for (const auto& t : o.steps)
+      has_per_rank =
+          has_per_rank || t.title == "Precision and recall at each rank" || t.columns.size() == 8;
     CHECK(has_per_rank);
     CHECK(test::has_note_containing(o, "1 unjudged document counts as not relevant"));
     CHECK(std::isfinite(o.value.approx));

@@ -15,15 +15,16 @@ namespace {
 const char* const rl1 = "D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10";  // note 000, R = 15
 }
 
-TEST_CASE("RL1: precision and recall at each rank of note 000's list", "[golden][RL1][note-000][PR]") {
+TEST_CASE("RL1: precision and recall at each rank of note 000's list",
+          "[golden][RL1][note-000][PR]") {
   const auto o = run("PR", rl1, "15");
   const auto& table = o.steps.at(0);
   REQUIRE(table.rows.size() == 10);
   // Relevant at ranks 2, 4, 6: precision = relevant so far / rank, recall = relevant so far / 15.
   const Fraction precision[] = {frac(0, 1), frac(1, 2), frac(1, 3), frac(1, 2), frac(2, 5),
                                 frac(1, 2), frac(3, 7), frac(3, 8), frac(1, 3), frac(3, 10)};
-  const Fraction recall[] = {frac(0, 1),  frac(1, 15), frac(1, 15), frac(2, 15), frac(2, 15),
-                             frac(1, 5),  frac(1, 5),  frac(1, 5),  frac(1, 5),  frac(1, 5)};
+  const Fraction recall[] = {frac(0, 1), frac(1, 15), frac(1, 15), frac(2, 15), frac(2, 15),
+                             frac(1, 5), frac(1, 5),  frac(1, 5),  frac(1, 5),  frac(1, 5)};
   // The decimals note 000 prints in its table.
   const char* printed_precision[] = {"0.00", "0.50", "0.33", "0.50", "0.40",
                                      "0.50", "0.43", "0.38", "0.33", "0.30"};
@@ -49,8 +50,9 @@ TEST_CASE("RL1-i: 11-point interpolated precision of note 000 is 1/2 up to recal
   const auto o = run("11pt", rl1, "15");
   // Recall reaches 1/15, 2/15, 3/15 = 0.2 at ranks 2, 4, 6, each with precision 1/2; levels 0.3
   // and above need 5 or more relevant documents and only 3 are retrieved.
-  const Fraction expected[] = {frac(1, 2), frac(1, 2), frac(1, 2), frac(0, 1), frac(0, 1), frac(0, 1),
-                               frac(0, 1), frac(0, 1), frac(0, 1), frac(0, 1), frac(0, 1)};
+  const Fraction expected[] = {frac(1, 2), frac(1, 2), frac(1, 2), frac(0, 1),
+                               frac(0, 1), frac(0, 1), frac(0, 1), frac(0, 1),
+                               frac(0, 1), frac(0, 1), frac(0, 1)};
   const char* keys[] = {"IPrec@0",   "IPrec@0.1", "IPrec@0.2", "IPrec@0.3",
                         "IPrec@0.4", "IPrec@0.5", "IPrec@0.6", "IPrec@0.7",
                         "IPrec@0.8", "IPrec@0.9", "IPrec@1"};
@@ -103,7 +105,8 @@ TEST_CASE("RL2: AP@10 of method 1 is 28/45 (notes 002 print 0.62)", "[golden][RL
   CHECK(*table.rows.at(2).at(2).number->exact == frac(1, 2));
 }
 
-TEST_CASE("RL3: AP@10 of method 2 is 69/175 (notes 002 print 0.39)", "[golden][RL3][note-002][AP]") {
+TEST_CASE("RL3: AP@10 of method 2 is 69/175 (notes 002 print 0.39)",
+          "[golden][RL3][note-002][AP]") {
   const auto o = run("AP@10", "- + - - + + + - - -", "5");
   // (1/2 + 2/5 + 3/6 + 4/7) / 5 = (69/35) / 5 = 69/175; the 5th relevant is never retrieved.
   CHECK(*o.value.exact == frac(69, 175));
@@ -114,7 +117,8 @@ TEST_CASE("RL3: AP@10 of method 2 is 69/175 (notes 002 print 0.39)", "[golden][R
   CHECK(*alt->value.exact == frac(69, 140));  // 69/35 over the 4 retrieved
 }
 
-TEST_CASE("RL4: AP@10 of method 3 is 71/100 (notes 002 print 0.71)", "[golden][RL4][note-002][AP]") {
+TEST_CASE("RL4: AP@10 of method 3 is 71/100 (notes 002 print 0.71)",
+          "[golden][RL4][note-002][AP]") {
   const auto o = run("AP@10", "- + + + + + - - - -", "5");
   // (1/2 + 2/3 + 3/4 + 4/5 + 5/6) / 5 = (71/20) / 5 = 71/100.
   CHECK(*o.value.exact == frac(71, 100));
@@ -172,13 +176,16 @@ TEST_CASE("R@k on RL1: R@4 = 2/15, R@10 = 3/15 = 1/5", "[golden][RL1][R]") {
   CHECK(*run("R", rl1, "15").value.exact == frac(1, 5));
 }
 
-TEST_CASE("P@k past the end of the list divides by k: P@15 of RL1 is 3/15 = 1/5", "[golden][RL1][P]") {
+TEST_CASE("P@k past the end of the list divides by k: P@15 of RL1 is 3/15 = 1/5",
+          "[golden][RL1][P]") {
   const auto o = run("P@15", rl1, "15");
   CHECK(*o.value.exact == frac(1, 5));
-  CHECK(test::has_note_containing(o, "ranks 11–15 count as not relevant, so the precision divides by 15"));
+  CHECK(test::has_note_containing(
+      o, "ranks 11–15 count as not relevant, so the precision divides by 15"));
 }
 
-TEST_CASE("RR@k: the first relevant of RL1 is at rank 2, so RR = 1/2 and RR@1 = 0", "[golden][RL1][RR]") {
+TEST_CASE("RR@k: the first relevant of RL1 is at rank 2, so RR = 1/2 and RR@1 = 0",
+          "[golden][RL1][RR]") {
   CHECK(*run("RR", rl1, "15").value.exact == frac(1, 2));
   const auto cut = run("RR@1", rl1, "15");
   CHECK(*cut.value.exact == frac(0, 1));
@@ -223,8 +230,9 @@ TEST_CASE("A level that no rank reaches has interpolated precision 0, said in a 
           "[golden][RL1-i][IPrec]") {
   const auto o = run("IPrec@0.5", rl1, "15");
   CHECK(*o.value.exact == frac(0, 1));
-  CHECK(test::has_note_containing(o, "No rank reaches recall 0.5 (it needs 8 relevant documents; "
-                                     "the list has 3), so the interpolated precision is 0."));
+  CHECK(test::has_note_containing(o,
+                                  "No rank reaches recall 0.5 (it needs 8 relevant documents; "
+                                  "the list has 3), so the interpolated precision is 0."));
 }
 
 TEST_CASE("AP with nothing relevant is 0 by a stated 0/0 convention", "[golden][RL7][AP]") {

@@ -41,7 +41,9 @@ inline const irm::Alternative* alternative(const irm::Outcome& o, const std::str
   return nullptr;
 }
 
-inline irm::Fraction frac(std::int64_t num, std::int64_t den) { return *irm::make_fraction(num, den); }
+inline irm::Fraction frac(std::int64_t num, std::int64_t den) {
+  return *irm::make_fraction(num, den);
+}
 
 inline const irm::Number& value_of(const irm::Outcome& o, const std::string& key) {
   for (const auto& [k, v] : o.values) {

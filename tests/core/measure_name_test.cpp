@@ -126,7 +126,8 @@ TEST_CASE("error: broken parentheses and stray characters", "[measure-name][erro
   CHECK(name_error("@5").message == "expected a measure name at column 1 of \"@5\", before '@'");
 }
 
-TEST_CASE("error: a cutoff where none is taken, or a missing recall level", "[measure-name][errors]") {
+TEST_CASE("error: a cutoff where none is taken, or a missing recall level",
+          "[measure-name][errors]") {
   const auto e = name_error("Rprec@5");
   CHECK(e.code == ErrorCode::bad_parameter_value);
   CHECK(e.where.column == 6);
@@ -140,6 +141,7 @@ TEST_CASE("error: a recall level outside 0..1", "[measure-name][errors]") {
   const auto e = name_error("IPrec@1.5");
   CHECK(e.code == ErrorCode::out_of_range);
   CHECK(e.where.column == 7);
-  CHECK(e.message == "a recall level must be a number from 0 to 1; found 1.5 at column 7 of \"IPrec@1.5\"");
+  CHECK(e.message ==
+        "a recall level must be a number from 0 to 1; found 1.5 at column 7 of \"IPrec@1.5\"");
   CHECK(name_error("IPrec@-0.1").code == ErrorCode::bad_number);
 }

@@ -25,7 +25,9 @@ irm::InputError parse_error(const std::string& text) {
 std::string judgements(const irm::RankedList& list) {
   std::string out;
   for (const auto& d : list.docs) {
-    out += d.judgement == Judgement::relevant ? 'R' : d.judgement == Judgement::unjudged ? 'U' : 'N';
+    out += d.judgement == Judgement::relevant   ? 'R'
+           : d.judgement == Judgement::unjudged ? 'U'
+                                                : 'N';
   }
   return out;
 }
@@ -48,7 +50,8 @@ TEST_CASE("separators: spaces, commas, semicolons, tabs and newlines", "[parse][
   CHECK(list.docs[1].where.column == 3);
 }
 
-TEST_CASE("labels: *D2* and D2+ are relevant, D3 and D3- are not, D4? is unjudged", "[parse][ranking]") {
+TEST_CASE("labels: *D2* and D2+ are relevant, D3 and D3- are not, D4? is unjudged",
+          "[parse][ranking]") {
   const auto list = parsed("D1,*D2*,D3,*D4*, D5+ D6- D7? **D8**");
   CHECK(judgements(list) == "NRNRRNUR");
   CHECK(list.docs[1].label == "D2");
@@ -189,7 +192,8 @@ TEST_CASE("error: bytes that are not UTF-8", "[parse][ranking][errors]") {
   const auto e = parse_error("R \xff N");
   CHECK(e.code == ErrorCode::bad_token);
   CHECK(e.where.column == 3);
-  CHECK(e.message == "found a byte that is not UTF-8 text at line 1, column 3; paste the list as plain text");
+  CHECK(e.message ==
+        "found a byte that is not UTF-8 text at line 1, column 3; paste the list as plain text");
 }
 
 TEST_CASE("a long token is shortened in the message", "[parse][ranking][errors]") {
@@ -197,7 +201,8 @@ TEST_CASE("a long token is shortened in the message", "[parse][ranking][errors]"
   CHECK(e.message.find("'" + std::string(30, '%') + "…'") != std::string::npos);
 }
 
-TEST_CASE("R: the field, the header, or the relevant documents listed", "[parse][ranking][relevant]") {
+TEST_CASE("R: the field, the header, or the relevant documents listed",
+          "[parse][ranking][relevant]") {
   const auto list = parsed("R N R");
   const auto given = irm::resolve_total_relevant(list, " 15 ", true);
   REQUIRE(given.ok());
@@ -225,10 +230,12 @@ TEST_CASE("error: R that is not a whole number", "[parse][ranking][relevant][err
   CHECK(e.error().where.length == 3);
   CHECK(e.error().message ==
         "R, the number of relevant documents, must be a whole number (0 or more); found '1.5'");
-  CHECK(irm::resolve_total_relevant(parsed("R N"), "-2", true).error().code == ErrorCode::bad_number);
+  CHECK(irm::resolve_total_relevant(parsed("R N"), "-2", true).error().code ==
+        ErrorCode::bad_number);
 }
 
-TEST_CASE("error: R smaller than the relevant documents listed", "[parse][ranking][relevant][errors]") {
+TEST_CASE("error: R smaller than the relevant documents listed",
+          "[parse][ranking][relevant][errors]") {
   const auto e = irm::resolve_total_relevant(parsed("R R R N"), "2", true);
   REQUIRE_FALSE(e.ok());
   CHECK(e.error().code == ErrorCode::inconsistent_counts);

@@ -21,14 +21,14 @@ struct StepTable {
   std::string title;                 // "Precision and recall at each rank"
   std::vector<std::string> columns;  // {"rank", "document", "P@k", "R@k"}
   std::vector<std::vector<Cell>> rows;
-  std::vector<int> highlight;        // rows to emphasise (0-based), e.g. the cutoff rank
+  std::vector<int> highlight;  // rows to emphasise (0-based), e.g. the cutoff rank
 };
 
 /// The same input under another named convention: "why is my answer different?"
 struct Alternative {
   std::string measure;  // canonical name, e.g. "AP(norm=retrieved)"
   Number value;
-  std::string why;      // "divides by the 3 relevant retrieved, not by R = 15"
+  std::string why;  // "divides by the 3 relevant retrieved, not by R = 15"
 };
 
 /// Chart data, drawn by the page as it is (never recomputed there).
@@ -54,7 +54,7 @@ struct Outcome {
   std::string title;    // "Average precision"
   Number value;
   std::vector<std::pair<std::string, Number>> values;  // named quantities, short ASCII keys
-  std::string formula;  // LaTeX, the general formula
+  std::string formula;                                 // LaTeX, the general formula
   std::string working;  // LaTeX, the formula with this input's numbers substituted
   std::vector<StepTable> steps;
   std::vector<std::string> notes;         // conventions used, 0/0 rules, rounding remarks

@@ -41,8 +41,8 @@ struct MeasureInfo {
   CutoffKind cutoff = CutoffKind::none;
   std::vector<ParamInfo> params;
   std::vector<std::string> aliases;
-  std::string formula;  // LaTeX, for students
-  std::string example;  // a name to try: "AP(norm=retrieved)@10"
+  std::string formula;              // LaTeX, for students
+  std::string example;              // a name to try: "AP(norm=retrieved)@10"
   std::vector<std::string> golden;  // WORKED_EXAMPLES.md ids whose tests cover this measure
   RunMeasure run = nullptr;
 };
@@ -52,8 +52,8 @@ struct MeasureInfo {
 struct MeasureCall {
   const MeasureInfo* info = nullptr;
   std::vector<std::pair<std::string, std::string>> params;
-  std::optional<std::int64_t> rank_cutoff;   // P@10
-  std::optional<Fraction> recall_cutoff;     // IPrec@0.3
+  std::optional<std::int64_t> rank_cutoff;  // P@10
+  std::optional<Fraction> recall_cutoff;    // IPrec@0.3
 
   /// The value of parameter `name` (always present after parsing).
   [[nodiscard]] const std::string& param(std::string_view name) const;

@@ -32,8 +32,8 @@ Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in)
     const Number precision = exact_number(row.precision);
     sum = sum + precision;
     const std::string as_written = std::to_string(relevant_so_far) + "/" + std::to_string(row.rank);
-    terms.push_back("\\frac{" + std::to_string(relevant_so_far) + "}{" +
-                    std::to_string(row.rank) + "}");
+    terms.push_back("\\frac{" + std::to_string(relevant_so_far) + "}{" + std::to_string(row.rank) +
+                    "}");
     table.rows.push_back({text_cell(std::to_string(row.rank)), text_cell(row.doc->token),
                           number_cell(as_written, precision)});
   }
@@ -83,8 +83,8 @@ Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in)
           " were retrieved, so both normalisers are " + std::to_string(R);
   } else if (by_relevant) {
     why = "divides the sum " + number_text(sum) + " by the " +
-          plural(relevant_so_far, "relevant document") + " retrieved instead of R = " +
-          std::to_string(R) + " (note 000's example does this)";
+          plural(relevant_so_far, "relevant document") +
+          " retrieved instead of R = " + std::to_string(R) + " (note 000's example does this)";
   } else {
     why = "divides the sum " + number_text(sum) + " by R = " + std::to_string(R) +
           ", every relevant document, instead of the " + std::to_string(relevant_so_far) +

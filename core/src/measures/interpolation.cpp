@@ -26,9 +26,12 @@ constexpr std::array<Rule, 3> all_rules = {Rule::textbook, Rule::trec9, Rule::tr
 
 const char* rule_name(Rule rule) {
   switch (rule) {
-    case Rule::textbook: return "textbook";
-    case Rule::trec9: return "trec9";
-    case Rule::trec10: return "trec10";
+    case Rule::textbook:
+      return "textbook";
+    case Rule::trec9:
+      return "trec9";
+    case Rule::trec10:
+      return "trec10";
   }
   return "textbook";
 }
@@ -45,9 +48,12 @@ std::string rule_arithmetic(Rule rule, Fraction level, std::int64_t R) {
   const std::string product = level_text(level) + " × " + std::to_string(R);
   const std::string m = std::to_string(required_relevant(rule, level, R));
   switch (rule) {
-    case Rule::textbook: return "ceil(" + product + ") = " + m;
-    case Rule::trec9: return "(long)(" + product + " + 0.9) = " + m;
-    case Rule::trec10: return "lround(" + product + ") = " + m;
+    case Rule::textbook:
+      return "ceil(" + product + ") = " + m;
+    case Rule::trec9:
+      return "(long)(" + product + " + 0.9) = " + m;
+    case Rule::trec10:
+      return "lround(" + product + ") = " + m;
   }
   return m;
 }
@@ -67,17 +73,19 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
     const std::int64_t n = required_relevant(other, level, R);
     if (m == n) continue;
     if (first_difference.empty()) {
-      first_difference = "at recall " + level_text(level) + " " + rule_name(other) +
-                         " asks for " + rule_arithmetic(other, level, R) + " where " +
-                         rule_name(rule) + " asks for " + rule_arithmetic(rule, level, R);
+      first_difference = "at recall " + level_text(level) + " " + rule_name(other) + " asks for " +
+                         rule_arithmetic(other, level, R) + " where " + rule_name(rule) +
+                         " asks for " + rule_arithmetic(rule, level, R);
     }
     if (compare(interpolated_at(walk, m), interpolated_at(walk, n)) != 0) {
       changed_levels += (changed_levels.empty() ? "" : ", ") + level_text(level);
     }
   }
   if (first_difference.empty()) {
-    return std::string("the same here: ") + rule_name(other) + " asks for the same number of "
-           "relevant documents as " + rule_name(rule) + (levels.size() > 1 ? " at every level" : "");
+    return std::string("the same here: ") + rule_name(other) +
+           " asks for the same number of "
+           "relevant documents as " +
+           rule_name(rule) + (levels.size() > 1 ? " at every level" : "");
   }
   if (changed_levels.empty()) {
     return first_difference + ", but the interpolated precision comes out the same";
@@ -98,16 +106,17 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   out.values = {{"IPrec", out.value}, {"required_relevant", whole(m)}, {"R", whole(R)}};
 
   StepTable candidates{"Precision at the ranks that reach recall " + level_text(level),
-                       {"rank", "relevant so far", "recall", "P@k"}, {}, {}};
+                       {"rank", "relevant so far", "recall", "P@k"},
+                       {},
+                       {}};
   std::vector<std::string> terms;
   for (const RankRow& row : walk.rows) {
     // The maximum is always at a relevant rank (precision only falls until the next one), so
     // the relevant ranks are the candidates a student lists.
     if (!row.relevant || row.relevant_so_far < m) continue;
-    candidates.rows.push_back({text_cell(std::to_string(row.rank)),
-                               text_cell(std::to_string(row.relevant_so_far)),
-                               number_cell(exact_number(row.recall)),
-                               number_cell(exact_number(row.precision))});
+    candidates.rows.push_back(
+        {text_cell(std::to_string(row.rank)), text_cell(std::to_string(row.relevant_so_far)),
+         number_cell(exact_number(row.recall)), number_cell(exact_number(row.precision))});
     if (compare(row.precision, *out.value.exact) == 0) {
       candidates.highlight.push_back(static_cast<int>(candidates.rows.size() - 1));
     }
@@ -117,8 +126,7 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   if (terms.empty()) {
     out.working = lhs + " = 0";
     out.notes.push_back("No rank reaches recall " + level_text(level) + " (it needs " +
-                        how_many(m) + "; the list has " +
-                        std::to_string(walk.relevant_retrieved) +
+                        how_many(m) + "; the list has " + std::to_string(walk.relevant_retrieved) +
                         "), so the interpolated precision is 0.");
   } else {
     std::string joined;
@@ -160,32 +168,33 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
       if (values) values->emplace_back("IPrec@" + level_text(level), value);
       if (terms) terms->push_back(to_latex(*value.exact));
       if (table) {
-        table->rows.push_back({text_cell(level_text(level)), text_cell(rule_arithmetic(r, level, R)),
-                               number_cell(value)});
+        table->rows.push_back({text_cell(level_text(level)),
+                               text_cell(rule_arithmetic(r, level, R)), number_cell(value)});
       }
     }
     return sum / whole(11);
   };
 
   StepTable table{"Interpolated precision at the 11 recall levels",
-                  {"recall level", "relevant documents needed", "interpolated precision"}, {}, {}};
+                  {"recall level", "relevant documents needed", "interpolated precision"},
+                  {},
+                  {}};
   std::vector<std::pair<std::string, Number>> levels_values;
   std::vector<std::string> terms;
   out.value = average(rule, &levels_values, &table, &terms);
   out.values = {{"11pt", out.value}};
   out.values.insert(out.values.end(), levels_values.begin(), levels_values.end());
-  out.working = "\\text{11pt} = \\frac{1}{11}\\left(" + latex_sum(terms, 11) + "\\right) = " +
-                latex_value(out.value);
-  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": " +
-                      (rule == Rule::textbook
-                           ? "the level r is reached when recall ≥ r, i.e. with ceil(r × R) "
-                             "relevant documents (every note; Manning et al.)"
-                       : rule == Rule::trec9
-                           ? "the level r needs (long)(r × R + 0.9) relevant documents, as "
-                             "trec_eval 9 computes it"
-                           : "the level r needs lround(r × R) relevant documents, as trec_eval "
-                             "10 computes it") +
-                      ". A level no rank reaches gets 0.");
+  out.working = "\\text{11pt} = \\frac{1}{11}\\left(" + latex_sum(terms, 11) +
+                "\\right) = " + latex_value(out.value);
+  out.notes.push_back(
+      std::string("Rule ") + rule_name(rule) + ": " +
+      (rule == Rule::textbook ? "the level r is reached when recall ≥ r, i.e. with ceil(r × R) "
+                                "relevant documents (every note; Manning et al.)"
+       : rule == Rule::trec9  ? "the level r needs (long)(r × R + 0.9) relevant documents, as "
+                                "trec_eval 9 computes it"
+                              : "the level r needs lround(r × R) relevant documents, as trec_eval "
+                                "10 computes it") +
+      ". A level no rank reaches gets 0.");
   out.steps.push_back(std::move(table));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
   for (const Rule other : all_rules) {

@@ -14,9 +14,12 @@ Fraction max_fraction(Fraction a, Fraction b) { return compare(a, b) >= 0 ? a : 
 
 std::string judgement_text(const RankedDoc& doc) {
   switch (doc.judgement) {
-    case Judgement::relevant: return "yes";
-    case Judgement::not_relevant: return "no";
-    case Judgement::unjudged: return "not judged (counts as no)";
+    case Judgement::relevant:
+      return "yes";
+    case Judgement::not_relevant:
+      return "no";
+    case Judgement::unjudged:
+      return "not judged (counts as no)";
   }
   return "no";
 }
@@ -25,7 +28,8 @@ std::string judgement_text(const RankedDoc& doc) {
 
 std::int64_t RankWalk::relevant_in_top(std::int64_t k) const {
   if (k <= 0 || rows.empty()) return 0;
-  const auto last = static_cast<std::size_t>(std::min<std::int64_t>(k, static_cast<std::int64_t>(rows.size())));
+  const auto last =
+      static_cast<std::size_t>(std::min<std::int64_t>(k, static_cast<std::int64_t>(rows.size())));
   return rows[last - 1].relevant_so_far;
 }
 
@@ -98,12 +102,12 @@ Fraction interpolated_at(const RankWalk& walk, std::int64_t required) {
 }
 
 StepTable per_rank_table(const RankWalk& walk, std::optional<std::int64_t> cutoff) {
-  StepTable table{"Precision and recall at each rank",
-                  {"rank", "document", "relevant?", "relevant so far", "P@k", "R@k",
-                   "interpolated P",
-                   cutoff ? "contributes to AP@" + std::to_string(*cutoff) : "contributes to AP"},
-                  {},
-                  {}};
+  StepTable table{
+      "Precision and recall at each rank",
+      {"rank", "document", "relevant?", "relevant so far", "P@k", "R@k", "interpolated P",
+       cutoff ? "contributes to AP@" + std::to_string(*cutoff) : "contributes to AP"},
+      {},
+      {}};
   const std::string R = std::to_string(walk.total_relevant);
   for (const RankRow& row : walk.rows) {
     const bool past_cutoff = cutoff && row.rank > *cutoff;
@@ -150,9 +154,12 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   Series envelope{"interpolated precision", Series::Kind::line, {}};
   const double R = static_cast<double>(walk.total_relevant);
   double previous_recall = 0.0;
-  for (std::int64_t count = 1; count <= walk.relevant_retrieved; ++count) {
-    const double level = to_double(interpolated_at(walk, count));
-    const double recall = R > 0 ? static_cast<double>(count) / R : 0.0;
+  for (const RankRow& row : walk.rows) {
+    if (!row.relevant) continue;
+    // A relevant rank is the first to reach its count, so its interpolated precision is the
+    // envelope's height up to its recall.
+    const double level = to_double(row.interpolated);
+    const double recall = R > 0 ? static_cast<double>(row.relevant_so_far) / R : 0.0;
     envelope.points.emplace_back(previous_recall, level);
     envelope.points.emplace_back(recall, level);
     previous_recall = recall;
@@ -172,7 +179,8 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   chart.series = {points, envelope, eleven};
   chart.description = "Precision against recall for the " + std::to_string(walk.rows.size()) +
                       " ranks, with the interpolated envelope. Interpolated precision at recall "
-                      "0, 0.1, …, 1: " + listed + ".";
+                      "0, 0.1, …, 1: " +
+                      listed + ".";
   return chart;
 }
 

@@ -32,7 +32,8 @@ Result<Outcome> run_reciprocal_rank(const MeasureCall& call, const Inputs& in) {
                         std::string(call.rank_cutoff ? " in the top " + std::to_string(last) : "") +
                         ", so RR is 0.");
   } else {
-    out.working = "\\text{" + name + "} = \\frac{1}{\\text{rank of the first relevant}} = \\frac{1}{" +
+    out.working = "\\text{" + name +
+                  "} = \\frac{1}{\\text{rank of the first relevant}} = \\frac{1}{" +
                   std::to_string(first) + "} = " + latex_value(out.value);
   }
   StepTable table = per_rank_table(walk, call.rank_cutoff);

@@ -15,8 +15,7 @@ namespace {
 constexpr std::int64_t max_cutoff = 1'000'000'000;
 
 InputError name_error(ErrorCode code, int column, int length, std::string message) {
-  return InputError{code, std::move(message), Span{1, column, std::max(length, 1)},
-                    Field::measure};
+  return InputError{code, std::move(message), Span{1, column, std::max(length, 1)}, Field::measure};
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
@@ -130,8 +129,8 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
   const int name_length = text::code_points(name);
   if (name.empty()) {
     return name_error(ErrorCode::bad_token, col(0), 1,
-                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" +
-                          s + "\", before '" + s.substr(0, 1) + "'");
+                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" + s +
+                          "\", before '" + s.substr(0, 1) + "'");
   }
   const MeasureInfo* info = find_measure(name);
   if (info == nullptr) {
@@ -165,9 +164,9 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       start = comma + 1;
       if (part.empty()) {
         if (comma == close && given.empty()) break;  // "AP()" is allowed
-        return name_error(ErrorCode::bad_token, col(part_at), 1,
-                          "expected name=value at column " + std::to_string(col(part_at)) +
-                              " of \"" + s + "\"");
+        return name_error(
+            ErrorCode::bad_token, col(part_at), 1,
+            "expected name=value at column " + std::to_string(col(part_at)) + " of \"" + s + "\"");
       }
       const std::size_t eq = part.find('=');
       if (eq == std::string::npos) {
@@ -181,7 +180,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       const std::string value = trim(std::string_view(part).substr(eq + 1), value_lead);
       const std::size_t value_at = part_at + eq + 1 + value_lead;
       const auto param = std::find_if(info->params.begin(), info->params.end(),
-                                       [&](const ParamInfo& p) { return p.name == key; });
+                                      [&](const ParamInfo& p) { return p.name == key; });
       if (param == info->params.end()) {
         std::vector<std::string> names;
         for (const ParamInfo& p : info->params) names.push_back(p.name);
@@ -202,10 +201,9 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       const std::string wanted = text::lower(value);
       const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
       if (choice == param->choices.end()) {
-        return name_error(ErrorCode::bad_parameter_value, col(value_at),
-                          text::code_points(value),
-                          "unknown value " + text::quoted(value) + " for " + key +
-                              " at column " + std::to_string(col(value_at)) + "; expected " +
+        return name_error(ErrorCode::bad_parameter_value, col(value_at), text::code_points(value),
+                          "unknown value " + text::quoted(value) + " for " + key + " at column " +
+                              std::to_string(col(value_at)) + "; expected " +
                               or_list(param->choices));
       }
       call = call.with(key, *choice);
@@ -216,8 +214,8 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
   if (i < s.size() && s[i] != '@') {
     return name_error(ErrorCode::bad_token, col(i), 1,
                       "expected '@' and a cutoff or the end of the name at column " +
-                          std::to_string(col(i)) + " of \"" + s + "\", found '" +
-                          s.substr(i, 1) + "'");
+                          std::to_string(col(i)) + " of \"" + s + "\", found '" + s.substr(i, 1) +
+                          "'");
   }
   if (i < s.size()) {  // s[i] == '@'
     const std::string cutoff = s.substr(i + 1);
@@ -233,8 +231,8 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
         if (!k || *k == 0) {
           return name_error(ErrorCode::bad_number, at, length,
                             "a cutoff must be a positive whole number; found " +
-                                (cutoff.empty() ? std::string("nothing") : cutoff) +
-                                " at column " + std::to_string(at) + " of \"" + s + "\"");
+                                (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
+                                std::to_string(at) + " of \"" + s + "\"");
         }
         call.rank_cutoff = *k;
         break;
@@ -244,8 +242,8 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
         if (!r || compare(*r, Fraction{1, 1}) > 0) {
           return name_error(r ? ErrorCode::out_of_range : ErrorCode::bad_number, at, length,
                             "a recall level must be a number from 0 to 1; found " +
-                                (cutoff.empty() ? std::string("nothing") : cutoff) +
-                                " at column " + std::to_string(at) + " of \"" + s + "\"");
+                                (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
+                                std::to_string(at) + " of \"" + s + "\"");
         }
         call.recall_cutoff = *r;
         break;

@@ -10,10 +10,11 @@
 // N = not judged. A list of marks cannot also hold bare labels: "R N X R" is almost always a
 // typo, so X is reported rather than silently read as a non-relevant document.
 
+#include "irm/ranking.h"
+
 #include <map>
 #include <set>
 
-#include "irm/ranking.h"
 #include "text.h"
 
 namespace irm {
@@ -34,15 +35,15 @@ struct Classified {
 
 std::optional<Judgement> mark_judgement(const std::string& t) {
   static const std::map<std::string, Judgement> marks = {
-      {"R", Judgement::relevant},      {"r", Judgement::relevant},
-      {"1", Judgement::relevant},      {"+", Judgement::relevant},
-      {"Y", Judgement::relevant},      {"y", Judgement::relevant},
-      {"\u2713", Judgement::relevant}, {"\u2714", Judgement::relevant},
-      {"N", Judgement::not_relevant},  {"n", Judgement::not_relevant},
-      {"0", Judgement::not_relevant},  {"-", Judgement::not_relevant},
-      {"I", Judgement::not_relevant},  {"i", Judgement::not_relevant},
+      {"R", Judgement::relevant},          {"r", Judgement::relevant},
+      {"1", Judgement::relevant},          {"+", Judgement::relevant},
+      {"Y", Judgement::relevant},          {"y", Judgement::relevant},
+      {"\u2713", Judgement::relevant},     {"\u2714", Judgement::relevant},
+      {"N", Judgement::not_relevant},      {"n", Judgement::not_relevant},
+      {"0", Judgement::not_relevant},      {"-", Judgement::not_relevant},
+      {"I", Judgement::not_relevant},      {"i", Judgement::not_relevant},
       {"\u2717", Judgement::not_relevant}, {"\u2718", Judgement::not_relevant},
-      {"U", Judgement::unjudged},      {"u", Judgement::unjudged},
+      {"U", Judgement::unjudged},          {"u", Judgement::unjudged},
       {"?", Judgement::unjudged},
   };
   const auto it = marks.find(t);
@@ -75,7 +76,8 @@ const char* expected_text() {
 
 Result<Classified> classify(const Token& token) {
   const std::string& t = token.text;
-  if (const auto judgement = mark_judgement(t)) return Classified{Kind::mark, *judgement, "", false};
+  if (const auto judgement = mark_judgement(t))
+    return Classified{Kind::mark, *judgement, "", false};
   // *D2* and **D2**: the notes mark relevant documents by wrapping them in asterisks.
   if (t.size() >= 3 && t.front() == '*' && t.back() == '*') {
     std::size_t stars = 0;
@@ -102,19 +104,20 @@ Result<Classified> classify(const Token& token) {
       if (!value) {
         return text::error_at(ErrorCode::bad_number, token,
                               "found " + text::quoted(t) + " at " + text::position(token.where) +
-                                  "; after '" + inner + ":' expected a whole-number grade such "
+                                  "; after '" + inner +
+                                  ":' expected a whole-number grade such "
                                   "as 0, 1 or 2");
       }
-      return Classified{Kind::labelled,
-                        *value >= 1 ? Judgement::relevant : Judgement::not_relevant, inner, true};
+      return Classified{Kind::labelled, *value >= 1 ? Judgement::relevant : Judgement::not_relevant,
+                        inner, true};
     }
   }
   if (all_digits(t)) {
     return text::error_at(ErrorCode::bad_token, token,
                           "found " + text::quoted(t) + " at " + text::position(token.where) +
                               "; a binary ranked list takes 1 (relevant) or 0 (not relevant). "
-                              "Write a numbered document as " + t + "+ or " + t +
-                              "-, or a grade as D1:" + t);
+                              "Write a numbered document as " +
+                              t + "+ or " + t + "-, or a grade as D1:" + t);
   }
   if (t.front() == '*' && t.size() >= 2) {
     return text::error_at(ErrorCode::bad_token, token,
@@ -123,9 +126,9 @@ Result<Classified> classify(const Token& token) {
                               "as *D2*");
   }
   if (is_label(t)) return Classified{Kind::bare_label, Judgement::not_relevant, t, false};
-  return text::error_at(ErrorCode::bad_token, token,
-                        "found " + text::quoted(t) + " at " + text::position(token.where) + "; " +
-                            expected_text());
+  return text::error_at(
+      ErrorCode::bad_token, token,
+      "found " + text::quoted(t) + " at " + text::position(token.where) + "; " + expected_text());
 }
 
 // "RNNRI", "+--+": marks run together. Upper-case letters and symbols only, so that ordinary
@@ -230,8 +233,9 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
           ErrorCode::bad_token, token,
           "found " + text::quoted(token.text) + " at " + text::position(token.where) +
               " in a list of relevance marks; expected R, N, +, -, 1, 0, or U/? for unjudged. "
-              "To name documents, mark each one: " + c.label + "+ or *" + c.label +
-              "* if relevant, " + c.label + " or " + c.label + "- if not");
+              "To name documents, mark each one: " +
+              c.label + "+ or *" + c.label + "* if relevant, " + c.label + " or " + c.label +
+              "- if not");
     }
     if (!c.label.empty()) {
       const auto [it, inserted] = seen.emplace(c.label, token.where);
@@ -272,8 +276,7 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
 }
 
 Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
-                                             std::string_view relevant_option,
-                                             bool option_given) {
+                                             std::string_view relevant_option, bool option_given) {
   std::string option(relevant_option);
   while (!option.empty() && (option.back() == ' ' || option.back() == '\t')) option.pop_back();
   std::size_t lead = 0;
@@ -288,16 +291,17 @@ Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
     if (!parsed) {
       return InputError{ErrorCode::bad_number,
                         "R, the number of relevant documents, must be a whole number (0 or more); "
-                        "found " + text::quoted(option),
+                        "found " +
+                            text::quoted(option),
                         Span{1, static_cast<int>(lead) + 1, text::code_points(option)},
                         Field::relevant};
     }
     value = *parsed;
     if (list.total_relevant && *list.total_relevant != value) {
       return InputError{ErrorCode::inconsistent_counts,
-                        "the list says relevant=" + std::to_string(*list.total_relevant) +
-                            " at " + text::position(list.total_relevant_where) + ", but R = " +
-                            std::to_string(value) + " was given; keep one of them",
+                        "the list says relevant=" + std::to_string(*list.total_relevant) + " at " +
+                            text::position(list.total_relevant_where) +
+                            ", but R = " + std::to_string(value) + " was given; keep one of them",
                         list.total_relevant_where, Field::input};
     }
   } else if (list.total_relevant) {
@@ -312,7 +316,8 @@ Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
     const std::string message =
         "R = " + std::to_string(value) + " is fewer than the " + std::to_string(listed) +
         " relevant documents in the list; R counts every relevant document for the query, "
-        "retrieved or not, so it is at least " + std::to_string(listed);
+        "retrieved or not, so it is at least " +
+        std::to_string(listed);
     if (given) {
       return InputError{ErrorCode::inconsistent_counts, message,
                         Span{1, static_cast<int>(lead) + 1, text::code_points(option)},

@@ -32,7 +32,9 @@ std::size_t sequence_length(std::string_view s, std::size_t i) {
   return length;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 
 }  // namespace
 
@@ -54,8 +56,7 @@ Result<std::vector<Token>> tokenize(std::string_view text, std::string_view sepa
     if (length == 0) {
       return InputError{ErrorCode::bad_token,
                         "found a byte that is not UTF-8 text at line " + std::to_string(line) +
-                            ", column " + std::to_string(column) +
-                            "; paste the list as plain text",
+                            ", column " + std::to_string(column) + "; paste the list as plain text",
                         Span{line, column, 1}};
     }
     if (length == 1 && (is_space(c) || separators.find(c) != std::string_view::npos)) {

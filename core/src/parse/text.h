@@ -20,7 +20,7 @@ struct Token {
 /// Splits `text` at whitespace and at any character of `separators` (e.g. ",;").
 /// Errors: bad_token for bytes that are not UTF-8 (naming the line and column).
 [[nodiscard]] Result<std::vector<Token>> tokenize(std::string_view text,
-                                                   std::string_view separators);
+                                                  std::string_view separators);
 
 /// The number of code points in a UTF-8 string (invalid bytes count one each).
 [[nodiscard]] int code_points(std::string_view s);
@@ -32,8 +32,7 @@ struct Token {
 [[nodiscard]] std::string quoted(std::string_view token);
 
 /// A whole number 0..limit written with digits only; empty otherwise.
-[[nodiscard]] std::optional<std::int64_t> parse_whole(std::string_view digits,
-                                                      std::int64_t limit);
+[[nodiscard]] std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit);
 
 /// ASCII lower case.
 [[nodiscard]] std::string lower(std::string_view s);
