@@ -213,6 +213,13 @@ std::string to_decimal_truncated(const Number& number, int digits) {
                       : approx_decimal(number.approx, digits, false);
 }
 
+std::string to_short_decimal(Fraction f) {
+  std::string s = exact_decimal(f, 18, true);
+  s.erase(s.find_last_not_of('0') + 1);
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
 std::string overflow_note() {
   return "The exact fraction grew past 64-bit integers, so this value is shown as a decimal "
          "(double precision) instead of a fraction.";

@@ -61,6 +61,9 @@ struct Number {
 /// The value rounded half away from zero to `digits` decimals, trailing zeros kept:
 /// to_decimal(28/45, 2) == "0.62", to_decimal(1/2, 2) == "0.50". Exact when `exact` is set.
 [[nodiscard]] std::string to_decimal(const Number& number, int digits);
+/// A fraction with a terminating decimal written shortest: 3/10 -> "0.3", 1 -> "1", 7/20 ->
+/// "0.35" (up to 18 decimals, then rounded).
+[[nodiscard]] std::string to_short_decimal(Fraction f);
 /// The value cut (not rounded) after `digits` decimals: to_decimal_truncated(1/15, 2) == "0.06".
 [[nodiscard]] std::string to_decimal_truncated(const Number& number, int digits);
 

@@ -24,28 +24,9 @@ namespace {
 
 constexpr std::array<Rule, 3> all_rules = {Rule::textbook, Rule::trec9, Rule::trec10};
 
-const char* rule_name(Rule rule) {
-  switch (rule) {
-    case Rule::textbook:
-      return "textbook";
-    case Rule::trec9:
-      return "trec9";
-    case Rule::trec10:
-      return "trec10";
-  }
-  return "textbook";
-}
-
-std::string level_text(Fraction level) {
-  std::string s = to_decimal(exact_number(level), 6);
-  s.erase(s.find_last_not_of('0') + 1);
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
-
 // "⌈0.1 × 12⌉ = 2": how the rule gets m, in words a student can check.
 std::string rule_arithmetic(Rule rule, Fraction level, std::int64_t R) {
-  const std::string product = level_text(level) + " × " + std::to_string(R);
+  const std::string product = to_short_decimal(level) + " × " + std::to_string(R);
   const std::string m = std::to_string(required_relevant(rule, level, R));
   switch (rule) {
     case Rule::textbook:
@@ -73,12 +54,12 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
     const std::int64_t n = required_relevant(other, level, R);
     if (m == n) continue;
     if (first_difference.empty()) {
-      first_difference = "at recall " + level_text(level) + " " + rule_name(other) + " asks for " +
-                         rule_arithmetic(other, level, R) + " where " + rule_name(rule) +
-                         " asks for " + rule_arithmetic(rule, level, R);
+      first_difference = "at recall " + to_short_decimal(level) + " " + rule_name(other) +
+                         " asks for " + rule_arithmetic(other, level, R) + " where " +
+                         rule_name(rule) + " asks for " + rule_arithmetic(rule, level, R);
     }
     if (compare(interpolated_at(walk, m), interpolated_at(walk, n)) != 0) {
-      changed_levels += (changed_levels.empty() ? "" : ", ") + level_text(level);
+      changed_levels += (changed_levels.empty() ? "" : ", ") + to_short_decimal(level);
     }
   }
   if (first_difference.empty()) {
@@ -105,7 +86,7 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   out.value = exact_number(interpolated_at(walk, m));
   out.values = {{"IPrec", out.value}, {"required_relevant", whole(m)}, {"R", whole(R)}};
 
-  StepTable candidates{"Precision at the ranks that reach recall " + level_text(level),
+  StepTable candidates{"Precision at the ranks that reach recall " + to_short_decimal(level),
                        {"rank", "relevant so far", "recall", "P@k"},
                        {},
                        {}};
@@ -122,10 +103,10 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
     }
     terms.push_back(to_latex(row.precision));
   }
-  const std::string lhs = "P_{\\text{interp}}(" + level_text(level) + ")";
+  const std::string lhs = "P_{\\text{interp}}(" + to_short_decimal(level) + ")";
   if (terms.empty()) {
     out.working = lhs + " = 0";
-    out.notes.push_back("No rank reaches recall " + level_text(level) + " (it needs " +
+    out.notes.push_back("No rank reaches recall " + to_short_decimal(level) + " (it needs " +
                         how_many(m) + "; the list has " + std::to_string(walk.relevant_retrieved) +
                         "), so the interpolated precision is 0.");
   } else {
@@ -133,8 +114,8 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
     for (std::size_t i = 0; i < terms.size(); ++i) joined += (i ? ", " : "") + terms[i];
     out.working = lhs + " = \\max\\left(" + joined + "\\right) = " + latex_value(out.value);
   }
-  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " + level_text(level) +
-                      " with R = " + std::to_string(R) + " needs " +
+  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " +
+                      to_short_decimal(level) + " with R = " + std::to_string(R) + " needs " +
                       rule_arithmetic(rule, level, R) + " relevant retrieved.");
   out.steps.push_back(std::move(candidates));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
@@ -165,10 +146,10 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
       const std::int64_t m = required_relevant(r, level, R);
       const Number value = exact_number(interpolated_at(walk, m));
       sum = sum + value;
-      if (values) values->emplace_back("IPrec@" + level_text(level), value);
+      if (values) values->emplace_back("IPrec@" + to_short_decimal(level), value);
       if (terms) terms->push_back(to_latex(*value.exact));
       if (table) {
-        table->rows.push_back({text_cell(level_text(level)),
+        table->rows.push_back({text_cell(to_short_decimal(level)),
                                text_cell(rule_arithmetic(r, level, R)), number_cell(value)});
       }
     }

@@ -77,6 +77,18 @@ Rule parse_rule(const std::string& name) {
   return Rule::textbook;
 }
 
+const char* rule_name(Rule rule) {
+  switch (rule) {
+    case Rule::textbook:
+      return "textbook";
+    case Rule::trec9:
+      return "trec9";
+    case Rule::trec10:
+      return "trec10";
+  }
+  return "textbook";
+}
+
 std::int64_t required_relevant(Rule rule, Fraction level, std::int64_t R) {
   switch (rule) {
     case Rule::textbook: {
@@ -135,12 +147,11 @@ StepTable per_rank_table(const RankWalk& walk, std::optional<std::int64_t> cutof
 }
 
 Chart pr_chart(const RankWalk& walk, Rule rule) {
-  static const char* rule_names[] = {"textbook", "trec9", "trec10"};
-  const std::string rule_name = rule_names[static_cast<int>(rule)];
+  const std::string name = rule_name(rule);
   Chart chart;
-  chart.id = rule == Rule::textbook ? "pr" : "pr-" + rule_name;
+  chart.id = rule == Rule::textbook ? "pr" : "pr-" + name;
   chart.title = rule == Rule::textbook ? "Precision–recall curve"
-                                       : "Precision–recall curve (" + rule_name + " rule)";
+                                       : "Precision–recall curve (" + name + " rule)";
   chart.x_label = "recall";
   chart.y_label = "precision";
 
@@ -167,7 +178,7 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   envelope.points.emplace_back(previous_recall, 0.0);
   envelope.points.emplace_back(1.0, 0.0);
 
-  Series eleven{"11 interpolated points (" + rule_name + ")", Series::Kind::dot, {}};
+  Series eleven{"11 interpolated points (" + name + ")", Series::Kind::dot, {}};
   std::string listed;
   for (int j = 0; j <= 10; ++j) {
     const Fraction level = *make_fraction(j, 10);

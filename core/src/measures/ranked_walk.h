@@ -36,6 +36,8 @@ struct RankWalk {
 /// Interpolation rules for IPrec@r and 11pt (see interpolation.cpp).
 enum class Rule { textbook, trec9, trec10 };
 [[nodiscard]] Rule parse_rule(const std::string& name);
+/// The rule's name in the measure grammar: "textbook", "trec9", "trec10".
+[[nodiscard]] const char* rule_name(Rule rule);
 /// How many relevant documents recall level `level` asks for under `rule`, with R relevant.
 [[nodiscard]] std::int64_t required_relevant(Rule rule, Fraction level, std::int64_t R);
 /// Interpolated precision once `required` relevant documents are retrieved: the highest

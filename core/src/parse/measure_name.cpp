@@ -90,13 +90,6 @@ int column_of(std::string_view text, std::size_t byte_offset) {
   return text::code_points(text.substr(0, byte_offset)) + 1;
 }
 
-std::string canonical_recall(Fraction f) {
-  std::string s = to_decimal(exact_number(f), 18);
-  s.erase(s.find_last_not_of('0') + 1);
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
-
 }  // namespace
 
 const std::string& MeasureCall::param(std::string_view name) const {
@@ -265,7 +258,7 @@ std::string canonical_name(const MeasureCall& call) {
   }
   if (!params.empty()) out += "(" + params + ")";
   if (call.rank_cutoff) out += "@" + std::to_string(*call.rank_cutoff);
-  if (call.recall_cutoff) out += "@" + canonical_recall(*call.recall_cutoff);
+  if (call.recall_cutoff) out += "@" + to_short_decimal(*call.recall_cutoff);
   return out;
 }
 
