@@ -36,6 +36,11 @@ std::string latex_value(const Number& number) {
   return to_latex(f) + " \\approx " + decimal;
 }
 
+std::string latex_quotient(std::int64_t num, std::int64_t den, const Number& value) {
+  if (value.exact && value.exact->num == num && value.exact->den == den) return latex_value(value);
+  return "\\frac{" + std::to_string(num) + "}{" + std::to_string(den) + "} = " + latex_value(value);
+}
+
 std::string latex_exact(const Number& number) {
   return number.exact ? to_latex(*number.exact) : to_decimal(number, 4);
 }

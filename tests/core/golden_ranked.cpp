@@ -180,6 +180,8 @@ TEST_CASE("P@k past the end of the list divides by k: P@15 of RL1 is 3/15 = 1/5"
           "[golden][RL1][P]") {
   const auto o = run("P@15", rl1, "15");
   CHECK(*o.value.exact == frac(1, 5));
+  CHECK(o.working ==
+        "P@15 = \\frac{\\text{relevant in top } 15}{15} = \\frac{3}{15} = \\frac{1}{5} = 0.2");
   CHECK(test::has_note_containing(
       o, "ranks 11–15 count as not relevant, so the precision divides by 15"));
 }

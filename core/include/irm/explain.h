@@ -72,6 +72,9 @@ struct Outcome {
 
 /// LaTeX of a Number: "\frac{28}{45} \approx 0.6222", "\frac{3}{5} = 0.6", "0.9189".
 [[nodiscard]] std::string latex_value(const Number& number);
+/// LaTeX of num/den as written, then its value: "\frac{3}{15} = \frac{1}{5} = 0.2", or just
+/// "\frac{2}{3} \approx 0.6667" when num/den is already in lowest terms.
+[[nodiscard]] std::string latex_quotient(std::int64_t num, std::int64_t den, const Number& value);
 /// LaTeX of a Number alone: "\frac{28}{9}" when exact, else "3.1111".
 [[nodiscard]] std::string latex_exact(const Number& number);
 /// LaTeX of a sum of terms, shortened with \cdots when there are more than `keep` terms.

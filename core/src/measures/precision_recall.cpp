@@ -60,10 +60,10 @@ Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) 
                 {"retrieved", whole(last.rank)},
                 {"R", whole(walk.total_relevant)}};
   out.working =
-      "P@" + std::to_string(last.rank) + " = \\frac{" + std::to_string(walk.relevant_retrieved) +
-      "}{" + std::to_string(last.rank) + "} = " + latex_value(out.value) + ",\\qquad R@" +
-      std::to_string(last.rank) + " = \\frac{" + std::to_string(walk.relevant_retrieved) + "}{" +
-      std::to_string(walk.total_relevant) + "} = " + latex_value(exact_number(last.recall));
+      "P@" + std::to_string(last.rank) + " = " +
+      latex_quotient(walk.relevant_retrieved, last.rank, out.value) + ",\\qquad R@" +
+      std::to_string(last.rank) + " = " +
+      latex_quotient(walk.relevant_retrieved, walk.total_relevant, exact_number(last.recall));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
   if (walk.total_relevant == 0) out.notes.push_back(zero_r_note());
   if (const auto note = rounding_note(walk)) out.notes.push_back(*note);
@@ -80,8 +80,7 @@ Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
   out.value = ratio(relevant, k);
   out.values = {{"precision", out.value}, {"relevant_retrieved", whole(relevant)}, {"k", whole(k)}};
   out.working = "P@" + std::to_string(k) + " = \\frac{" + top(k) + "}{" + std::to_string(k) +
-                "} = \\frac{" + std::to_string(relevant) + "}{" + std::to_string(k) +
-                "} = " + latex_value(out.value);
+                "} = " + latex_quotient(relevant, k, out.value);
   out.steps.push_back(per_rank_table(walk, k));
   if (k > static_cast<std::int64_t>(walk.rows.size())) {
     out.notes.push_back(past_end_note(k, walk.rows.size()));
@@ -98,9 +97,8 @@ Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
   const std::int64_t R = walk.total_relevant;
   out.value = R == 0 ? whole(0) : ratio(relevant, R);
   out.values = {{"recall", out.value}, {"relevant_retrieved", whole(relevant)}, {"R", whole(R)}};
-  out.working = "R@" + std::to_string(k) + " = \\frac{" + top(k) + "}{R} = \\frac{" +
-                std::to_string(relevant) + "}{" + std::to_string(R) +
-                "} = " + latex_value(out.value);
+  out.working = "R@" + std::to_string(k) + " = \\frac{" + top(k) +
+                "}{R} = " + latex_quotient(relevant, R, out.value);
   out.steps.push_back(per_rank_table(walk, k));
   if (R == 0) out.notes.push_back(zero_r_note());
   finish_outcome(out);
@@ -114,9 +112,8 @@ Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
   const std::int64_t relevant = walk.relevant_in_top(R);
   out.value = R == 0 ? whole(0) : ratio(relevant, R);
   out.values = {{"Rprec", out.value}, {"relevant_retrieved", whole(relevant)}, {"R", whole(R)}};
-  out.working = "\\text{R-prec} = P@R = P@" + std::to_string(R) + " = \\frac{" +
-                std::to_string(relevant) + "}{" + std::to_string(R) +
-                "} = " + latex_value(out.value);
+  out.working = "\\text{R-prec} = P@R = P@" + std::to_string(R) + " = " +
+                latex_quotient(relevant, R, out.value);
   out.steps.push_back(per_rank_table(walk, R == 0 ? std::nullopt : std::optional(R)));
   if (R == 0) {
     out.notes.push_back("R = 0: R-precision would be precision at rank 0, 0/0; it is taken as 0.");
