@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Builds everything, incrementally (a second run with nothing changed takes a few seconds):
+#   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them)
+#   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
+#                    web/generated/irmetrics.{js,wasm}, which the page and bin/irmetrics.mjs load
+#   3. dist/         the static site, bundled by Vite
+# and prints the sizes of what a browser downloads. With CI set, warnings are errors.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Debian's Emscripten runs its JS optimiser with the machine's Node, which finds Debian's acorn
+# only through NODE_PATH. This is the one place it is set.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+jobs=2
+werror=OFF
+[[ -n "${CI:-}" ]] && werror=ON
+
+say() { printf '\nbuild: %s\n' "$*"; }
+started=$(date +%s)
+
+# Configures a build directory only when it has never been configured or when the -Werror
+# setting changed; after that `cmake --build` re-runs CMake by itself whenever a CMakeLists.txt
+# changes.  Usage: configure DIR WERROR COMMAND...
+configure() {
+  local dir=$1 want_werror=$2
+  shift 2
+  if [[ -f $dir/CMakeCache.txt && (-f $dir/Makefile || -f $dir/build.ninja) ]] &&
+    grep -qx "IRM_WERROR:[A-Z]*=$want_werror" "$dir/CMakeCache.txt"; then
+    return 0
+  fi
+  "$@" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DIRM_WERROR="$want_werror"
+}
+
+say "native: core and tests (build/native, IRM_WERROR=$werror)"
+configure build/native "$werror" cmake
+cmake --build build/native -j "$jobs"
+
+say "wasm: core through Emscripten (build/wasm → web/generated/)"
+# -Werror stays native-only: the native build is where the project's warning set is checked.
+configure build/wasm OFF emcmake cmake
+cmake --build build/wasm -j "$jobs"
+for output in web/generated/irmetrics.js web/generated/irmetrics.wasm; do
+  [[ -f "$output" ]] || {
+    echo "build: error: the wasm build did not write $output" >&2
+    exit 1
+  }
+done
+
+# Vite rebuilds everything each time, so skip it when nothing it reads is newer than the last
+# bundle (directories are included, so deleting a file also counts as a change).
+bundle_stamp=dist/.irmetrics-bundle-stamp
+if ! ls vite.config.* >/dev/null 2>&1; then
+  say "web: no vite.config.js yet, so there is no site to bundle; skipping dist/"
+elif [[ -f "$bundle_stamp" ]] &&
+  [[ -z "$(find web vite.config.* package-lock.json -newer "$bundle_stamp" -print -quit)" ]]; then
+  say "web: dist/ is up to date"
+else
+  say "web: bundling the site with Vite (→ dist/)"
+  node_modules/.bin/vite build
+  mkdir -p dist
+  touch "$bundle_stamp"
+fi
+
+# --- sizes -------------------------------------------------------------------------------------
+gz_size() { gzip -9 -c "$@" | wc -c; }
+size_row() { printf '  %-46s %10s %10s\n' "$1" "$2" "$3"; }
+
+say "sizes in bytes (gzip -9)"
+size_row file raw gzip
+for file in web/generated/irmetrics.wasm web/generated/irmetrics.js; do
+  size_row "$file" "$(wc -c <"$file")" "$(gz_size "$file")"
+done
+if [[ -d dist ]]; then
+  # Each file of dist/ but the fonts, which are summed per format: a browser fetches one format
+  # (woff2), and only the faces a page uses.
+  total_raw=0
+  total_gz=0
+  while IFS= read -r file; do
+    raw=$(wc -c <"$file")
+    gz=$(gz_size "$file")
+    total_raw=$((total_raw + raw))
+    total_gz=$((total_gz + gz))
+    case "$file" in
+      *.woff2 | *.woff | *.ttf) ;;
+      *) size_row "$file" "$raw" "$gz" ;;
+    esac
+  done < <(find dist -type f ! -name '.*' | LC_ALL=C sort)
+  for format in woff2 woff ttf; do
+    fonts=()
+    while IFS= read -r file; do fonts+=("$file"); done < <(find dist -type f -name "*.$format")
+    ((${#fonts[@]} > 0)) || continue
+    fonts_raw=0
+    fonts_gz=0
+    for file in "${fonts[@]}"; do
+      fonts_raw=$((fonts_raw + $(wc -c <"$file")))
+      fonts_gz=$((fonts_gz + $(gz_size "$file")))
+    done
+    size_row "dist/**/*.$format (${#fonts[@]} fonts)" "$fonts_raw" "$fonts_gz"
+  done
+  size_row "dist/ in total" "$total_raw" "$total_gz"
+fi
+
+say "done in $(($(date +%s) - started)) s"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs every test of an already built tree (npm test builds first), in three stages:
+#   1. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
+#   2. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
+#   3. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
+# Every stage runs even when an earlier one fails. The last line is always
+#   N passed, M failed
+# and the exit status is non-zero when anything failed or when no test ran at all.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+
+started=$(date +%s)
+passed=0
+failed=0
+log_dir=$(mktemp -d)
+trap 'rm -rf "$log_dir"' EXIT
+
+say() { printf '\n=== test: %s\n' "$*"; }
+
+# Adds a stage's counts. A stage that exited non-zero without any failed test counted (it could
+# not start, crashed, or its summary was missing) still counts as one failure, so it cannot pass
+# unnoticed.
+tally() {
+  local stage=$1 status=$2 stage_passed=$3 stage_failed=$4
+  if ((status != 0 && stage_failed == 0)); then
+    echo "test: the $stage stage exited with status $status without reporting a failed test;" \
+      "counting it as 1 failure" >&2
+    stage_failed=1
+  fi
+  printf 'test: %s: %d passed, %d failed\n' "$stage" "$stage_passed" "$stage_failed"
+  passed=$((passed + stage_passed))
+  failed=$((failed + stage_failed))
+}
+
+# --- 1. core (ctest) ---------------------------------------------------------------------------
+# No tests found is an error here (--no-tests=error): the core always has Catch2 tests, so none
+# means the build lost them.
+say "core: ctest --test-dir build/native"
+log=$log_dir/ctest.log
+ctest --test-dir build/native --output-on-failure --no-tests=error -j 2 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+# "100% tests passed, 0 tests failed out of 42"
+summary=$(grep -Eo '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
+if [[ -n "$summary" ]]; then
+  read -r stage_failed stage_total < <(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/' \
+    <<<"$summary")
+  tally core "$status" $((stage_total - stage_failed)) "$stage_failed"
+else
+  tally core "$status" 0 0
+fi
+
+# --- 2 and 3. node:test stages -----------------------------------------------------------------
+# The spec reporter goes to the terminal for people; a TAP copy goes to a file, whose closing
+# "# pass N" / "# fail N" / "# cancelled N" lines are counted (cancelled = a test that timed out
+# or a file that could not finish, so it counts as failed).
+# Usage: tap_count WHAT FILE, e.g. tap_count pass js.tap → the N of the last "# pass N" line.
+tap_count() {
+  grep -E "^# $1 [0-9]+$" "$2" 2>/dev/null | tail -n 1 | grep -Eo '[0-9]+' || echo 0
+}
+
+node_stage() {
+  local stage=$1 dir=$2
+  local files=("$dir"/*.test.mjs)
+  if [[ ! -e "${files[0]}" ]]; then
+    say "$stage: no $dir/*.test.mjs files yet; skipping this stage"
+    return 0
+  fi
+  say "$stage: node --test ${files[*]}"
+  local tap=$log_dir/$stage.tap
+  node --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" \
+    "${files[@]}"
+  local status=$?
+  tally "$stage" "$status" "$(tap_count pass "$tap")" \
+    $(($(tap_count fail "$tap") + $(tap_count cancelled "$tap")))
+}
+
+node_stage js tests/js
+node_stage web tests/web
+
+# --- summary -----------------------------------------------------------------------------------
+elapsed=$(($(date +%s) - started))
+echo
+echo "test: all stages finished in ${elapsed} s"
+if ((passed + failed == 0)); then
+  echo "test: no test ran at all, which counts as a failure" >&2
+  echo "0 passed, 0 failed"
+  exit 1
+fi
+echo "${passed} passed, ${failed} failed"
+((failed == 0))

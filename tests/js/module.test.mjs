@@ -1,0 +1,227 @@
+// The wasm module through its JavaScript boundary (docs/js-api.md): golden examples from
+// ../shared/WORKED_EXAMPLES.md (expected values hand-checked there, never copied from output),
+// the shape of every result, bad input, and the registry.
+//
+// Loads web/generated/irmetrics.{js,wasm} exactly as the contract says a Node user does.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, describe, test } from 'node:test';
+
+const generated = new URL('../../web/generated/', import.meta.url);
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
+
+let irm;  // the module, loaded once
+before(async () => {
+  const wasmBinary = readFileSync(new URL('irmetrics.wasm', generated));
+  const { default: createIrMetrics } = await import(new URL('irmetrics.js', generated).href);
+  irm = await createIrMetrics({ wasmBinary });
+});
+
+/** compute() that must succeed; returns the Outcome. */
+function outcome(measure, input, options = {}) {
+  const result = irm.compute(measure, input, options);
+  assert.equal(result.ok, true, `${measure} on ${JSON.stringify(input)} failed: ` +
+    JSON.stringify(result.error));
+  return result.value;
+}
+
+/** compute() that must fail; returns the InputError. */
+function inputError(measure, input, options = {}) {
+  const result = irm.compute(measure, input, options);
+  assert.equal(result.ok, false, `${measure} on ${JSON.stringify(input)} should have failed`);
+  return result.error;
+}
+
+/** Checks a Num against a hand-checked fraction: exact text and approx. */
+function assertExact(num, exact, message = '') {
+  assert.equal(num.exact, exact, message);
+  const [p, q = '1'] = exact.split('/');
+  assert.ok(Math.abs(num.approx - Number(p) / Number(q)) < 1e-12,
+    `${message} approx ${num.approx} is not ${exact}`);
+}
+
+describe('golden ranked-list examples through the JS boundary', () => {
+  test('RL2: AP@10, R = 5, relevant at ranks 1,3,6,9,10 is 28/45 ≈ 0.6222 (notes: 0.62)', () => {
+    const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
+    assert.equal(ap.measure, 'AP@10');
+    assertExact(ap.value, '28/45');
+    assert.equal(ap.value.approx.toFixed(4), '0.6222');
+  });
+
+  test('RL1-ap: AP with R = 15 on D1,*D2*,…,D10 is 1/10; AP(norm=retrieved) is the notes\' 1/2',
+    () => {
+      const ap = outcome('AP', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10', { relevant: 15 });
+      assertExact(ap.value, '1/10');
+      const retrieved = ap.alternatives.find((a) => a.measure === 'AP(norm=retrieved)');
+      assert.ok(retrieved, `no AP(norm=retrieved) among ${ap.alternatives.map((a) => a.measure)}`);
+      assertExact(retrieved.value, '1/2');
+      assert.ok(retrieved.why.length > 0, 'the alternative says why it differs');
+    });
+
+  test('RL1-ap: asking for AP(norm=retrieved) directly gives 1/2', () => {
+    const ap = outcome('AP(norm=retrieved)', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10',
+      { relevant: 15 });
+    assert.equal(ap.measure, 'AP(norm=retrieved)');
+    assertExact(ap.value, '1/2');
+  });
+
+  test('RL1-i: interpolated precision on RL1 is 1/2 at recall 0.2 and 0 at recall 0.3', () => {
+    const input = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';
+    assertExact(outcome('IPrec@0.2', input, { relevant: 15 }).value, '1/2');
+    assertExact(outcome('IPrec@0.3', input, { relevant: 15 }).value, '0');
+  });
+
+  test('RL3: AP@10 with R = 5, relevant at ranks 2,5,6,7 is 69/175 ≈ 0.3943', () => {
+    assertExact(outcome('AP@10', '- + - - + + + - - -', { relevant: 5 }).value, '69/175');
+  });
+
+  test('RL4: AP@10 with R = 5, relevant at ranks 2 to 6 is 71/100', () => {
+    assertExact(outcome('AP@10', '- + + + + + - - - -', { relevant: 5 }).value, '71/100');
+  });
+
+  test('RL5: AP with R = 10 on + + - - + - - + - - is 31/100 = 0.31', () => {
+    assertExact(outcome('AP', '+ + - - + - - + - -', { relevant: 10 }).value, '31/100');
+  });
+
+  test('RL6: on R R N N R N R R R R, P@5 = 3/5 and P@10 = 7/10', () => {
+    assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
+    assertExact(outcome('P@10', 'R R N N R N R R R R').value, '7/10');
+  });
+
+  test('RL7: one relevant document at rank 3 gives AP = RR = 1/3', () => {
+    assertExact(outcome('AP', 'N N R N', { relevant: 1 }).value, '1/3');
+    assertExact(outcome('RR', 'N N R N').value, '1/3');
+  });
+
+  test('R can be given as a number, as a string, or as a first line relevant=N', () => {
+    const list = '+ - + - - + - - + +';
+    assertExact(outcome('AP@10', list, { relevant: '5' }).value, '28/45');
+    assertExact(outcome('AP@10', `relevant=5\n${list}`).value, '28/45');
+  });
+});
+
+describe('the shape of an Outcome', () => {
+  const isNum = (num, where) => {
+    assert.equal(typeof num.approx, 'number', `${where}.approx`);
+    assert.ok(Number.isFinite(num.approx), `${where}.approx is finite`);
+    assert.ok(num.exact === null || /^-?\d+(\/\d+)?$/.test(num.exact),
+      `${where}.exact is null or p/q, found ${num.exact}`);
+    assert.equal(typeof num.formula, 'string', `${where}.formula`);
+  };
+
+  test('RL2 has every field of docs/js-api.md with the documented types', () => {
+    const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
+    assert.equal(typeof ap.title, 'string');
+    assert.ok(ap.title.length > 0);
+    isNum(ap.value, 'value');
+    for (const [key, num] of Object.entries(ap.values)) isNum(num, `values.${key}`);
+    assert.equal(typeof ap.formula, 'string');
+    assert.equal(typeof ap.working, 'string');
+    assert.ok(Array.isArray(ap.notes) && ap.notes.every((n) => typeof n === 'string'));
+    assert.ok(ap.steps.length > 0, 'at least one step table');
+    for (const step of ap.steps) {
+      assert.equal(typeof step.title, 'string');
+      assert.ok(step.columns.every((c) => typeof c === 'string'));
+      assert.ok(Array.isArray(step.highlight));
+      for (const row of step.rows) {
+        for (const cell of row) {
+          assert.equal(typeof cell.text, 'string');
+          if (cell.value !== undefined) isNum(cell.value, `cell ${cell.text}`);
+        }
+      }
+    }
+    for (const alternative of ap.alternatives) {
+      assert.equal(typeof alternative.measure, 'string');
+      isNum(alternative.value, `alternative ${alternative.measure}`);
+      assert.equal(typeof alternative.why, 'string');
+    }
+    assert.ok(Array.isArray(ap.charts));
+  });
+
+  test('RL2: the AP table lists P@k at the five relevant ranks 1, 2/3, 1/2, 4/9, 1/2', () => {
+    const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
+    const cells = ap.steps.flatMap((step) => step.rows.flat()).map((cell) => cell.value?.exact);
+    for (const precision of ['2/3', '1/2', '4/9']) {
+      assert.ok(cells.includes(precision), `no cell with P@k = ${precision}`);
+    }
+  });
+});
+
+describe('bad input answers with an error, and the module keeps working', () => {
+  test('"R N X R" is bad_token at line 1, column 5, in the input field', () => {
+    const error = inputError('P@4', 'R N X R');
+    assert.equal(error.code, 'bad_token');
+    assert.equal(error.field, 'input');
+    assert.equal(error.line, 1);
+    assert.equal(error.column, 5);
+    assert.ok(error.length >= 1);
+    assert.ok(error.message.length > 0);
+    // … and the next call still answers correctly.
+    assertExact(outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 }).value, '28/45');
+  });
+
+  test('the column counts code points: "✓ ✗ X" has X at column 5', () => {
+    const error = inputError('P@3', '✓ ✗ X');
+    assert.equal(error.code, 'bad_token');
+    assert.equal(error.column, 5);
+  });
+
+  test('an unknown measure is unknown_measure, in the measure field', () => {
+    const error = inputError('NoSuchMeasure', 'R N R');
+    assert.equal(error.code, 'unknown_measure');
+    assert.equal(error.field, 'measure');
+    assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
+  });
+
+  test('empty input is empty_input', () => {
+    assert.equal(inputError('P@5', '').code, 'empty_input');
+  });
+
+  test('an unknown option key is an error about the options', () => {
+    const error = inputError('P@5', 'R N R', { nonsense: 1 });
+    assert.equal(error.field, 'options');
+  });
+
+  test('a relevant count that is not a whole number is an error about relevant', () => {
+    const error = inputError('AP', 'R N R', { relevant: 'five' });
+    assert.equal(error.field, 'relevant');
+  });
+});
+
+describe('listMeasures() and version()', () => {
+  test('the registry is non-empty, with unique names and aliases, and contains AP', () => {
+    const measures = irm.listMeasures();
+    assert.ok(measures.length > 0);
+    const names = measures.flatMap((m) => [m.name, ...m.aliases]);
+    assert.equal(new Set(names).size, names.length, `duplicate names in ${names}`);
+    assert.ok(names.includes('AP'));
+  });
+
+  test('every entry has the documented fields, and every default is one of its choices', () => {
+    for (const m of irm.listMeasures()) {
+      for (const key of ['name', 'title', 'summary', 'input', 'formula', 'example']) {
+        assert.equal(typeof m[key], 'string', `${m.name}.${key}`);
+      }
+      assert.ok(['none', 'optional', 'required'].includes(m.cutoff), `${m.name}.cutoff`);
+      assert.ok(['rank', 'recall', ''].includes(m.cutoffKind), `${m.name}.cutoffKind`);
+      for (const p of m.params) {
+        if (p.choices.length > 0) {
+          assert.ok(p.choices.includes(p.default), `${m.name}: ${p.name}=${p.default}`);
+        }
+      }
+    }
+  });
+
+  test('every ranked-list measure\'s example name computes on a small list', () => {
+    for (const m of irm.listMeasures().filter((m) => m.input === 'ranked_list')) {
+      const result = irm.compute(m.example, 'R N R N N R N N N R', { relevant: 5 });
+      assert.equal(result.ok, true, `${m.example}: ${JSON.stringify(result.error)}`);
+    }
+  });
+
+  test('version() is the package version', () => {
+    assert.equal(typeof irm.version(), 'string');
+    assert.equal(irm.version(), packageJson.version);
+  });
+});
