@@ -209,6 +209,8 @@ void outcome(JsonWriter& j, const irm::Outcome& o) {
   j.value(o.measure);
   j.key("title");
   j.value(o.title);
+  j.key("label");
+  j.value(o.label.empty() ? o.measure : o.label);
   j.key("value");
   number(j, o.value);
   j.key("values");

@@ -4,33 +4,16 @@
 // core shows up on the command line with no change to this file. Pure functions, no I/O, so
 // tests/js/format.test.mjs tests them without the build.
 
+import { formatNum, numParts } from '../../web/js/format.js';
+
 /** Display width of a string, counted in code points ("✓" and "≈" are one column). */
 const width = (text) => [...text].length;
 const padEnd = (text, n) => text + ' '.repeat(Math.max(0, n - width(text)));
 const padStart = (text, n) => ' '.repeat(Math.max(0, n - width(text))) + text;
 
-/**
- * The decimal form of a Num: "0.6222" (rounded to `digits`), or the shortest exact decimal when
- * the value has one within those digits ("0.71", "0.5", "3").
- * @returns {{text: string, isExact: boolean}}
- */
-export function decimal(num, digits = 4) {
-  const fixed = num.approx.toFixed(digits);
-  if (Number(fixed) === num.approx) {
-    return { text: String(Number(fixed)), isExact: true };
-  }
-  return { text: fixed, isExact: false };
-}
-
-/**
- * A Num as the notes write it: "28/45 ≈ 0.6222", "1/2 = 0.5", "3", or "0.9189" when irrational.
- */
-export function formatNum(num, digits = 4) {
-  const { text, isExact } = decimal(num, digits);
-  if (num.exact == null) return text;
-  if (!num.exact.includes('/')) return num.exact;
-  return `${num.exact} ${isExact ? '=' : '≈'} ${text}`;
-}
+// Numbers are written by the page's own formatter (web/js/format.js: pure, no DOM), so the
+// command line and the page round the same way, exactly on the fraction.
+export { formatNum };
 
 /**
  * "name = value": "AP@10 = 28/45 ≈ 0.6222", "nDCG@5 ≈ 0.9189", or, when the core says how an
@@ -38,9 +21,10 @@ export function formatNum(num, digits = 4) {
  */
 export function formatEquation(name, num, digits = 4) {
   if (num.exact != null) return `${name} = ${formatNum(num, digits)}`;
-  const { text, isExact } = decimal(num, digits);
+  const { decimal } = numParts(num, digits);
+  const isExact = Number(decimal) === num.approx;
   const how = num.formula ? deLatex(num.formula) : '';
-  return `${name} ${how ? `= ${how} ` : ''}${isExact ? '=' : '≈'} ${text}`;
+  return `${name} ${how ? `= ${how} ` : ''}${isExact ? '=' : '≈'} ${decimal}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +157,7 @@ export function formatTable(step, indent = '  ') {
  * named quantities, the notes and the alternatives with their reasons.
  */
 export function outcomeToText(outcome, { digits = 4 } = {}) {
-  const lines = [formatEquation(outcome.measure, outcome.value, digits)];
+  const lines = [formatEquation(outcome.label || outcome.measure, outcome.value, digits)];
   if (outcome.title) lines.push(outcome.title);
   const section = (heading, body) => {
     if (body.length > 0) lines.push('', heading, ...body);

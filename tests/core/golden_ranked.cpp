@@ -95,6 +95,12 @@ TEST_CASE("RL2: AP@10 of method 1 is 28/45 (notes 002 print 0.62)", "[golden][RL
   CHECK(irm::to_decimal(o.value, 2) == "0.62");
   CHECK(irm::to_decimal(o.value, 4) == "0.6222");
   CHECK(o.measure == "AP@10");
+  // The envelope: interpolated precision 1 to recall 1/5, 2/3 to 2/5, 1/2 to recall 1, where the
+  // list reaches every relevant document, so it ends there without a drop to 0.
+  const auto& envelope = o.charts.at(0).series.at(1).points;
+  const std::vector<std::pair<double, double>> expected_envelope = {
+      {0.0, 1.0}, {0.2, 1.0}, {0.2, 2.0 / 3}, {0.4, 2.0 / 3}, {0.4, 0.5}, {1.0, 0.5}};
+  CHECK(envelope == expected_envelope);
   CHECK(o.working ==
         "\\text{AP@10} = \\frac{1}{5}\\left(\\frac{1}{1} + \\frac{2}{3} + \\frac{3}{6} + "
         "\\frac{4}{9} + \\frac{5}{10}\\right) = \\frac{1}{5} \\cdot \\frac{28}{9} = "

@@ -75,7 +75,7 @@ TEST_CASE("error: an unknown measure suggests the closest one", "[measure-name][
         "unknown measure 'APX' at column 1; did you mean AP? Known measures: AP, P, R, PR, "
         "Rprec, RR, 11pt, IPrec");
   CHECK(name_error("zzzzzz").message ==
-        "unknown measure 'zzzzzz' at column 1 Known measures: AP, P, R, PR, Rprec, RR, 11pt, "
+        "unknown measure 'zzzzzz' at column 1. Known measures: AP, P, R, PR, Rprec, RR, 11pt, "
         "IPrec");
 }
 

@@ -255,3 +255,11 @@ TEST_CASE("error: the header and the field disagree", "[parse][ranking][relevant
   CHECK(e.error().message ==
         "the list says relevant=5 at line 1, column 1, but R = 15 was given; keep one of them");
 }
+
+TEST_CASE("error: asterisks around something that is not a label", "[parse][ranking][errors]") {
+  const auto e = parse_error("*D<b>*");
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.message ==
+        "found '*D<b>*' at line 1, column 1; between the asterisks expected a document label of "
+        "letters, digits and . _ - / #, such as *D2*");
+}

@@ -52,6 +52,7 @@ struct Chart {
 struct Outcome {
   std::string measure;  // canonical name of what was computed
   std::string title;    // "Average precision"
+  std::string label;    // what `value` is, when not the measure itself: PR's value is "P@10"
   Number value;
   std::vector<std::pair<std::string, Number>> values;  // named quantities, short ASCII keys
   std::string formula;                                 // LaTeX, the general formula

@@ -117,7 +117,7 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " +
                       to_short_decimal(level) + " with R = " + std::to_string(R) + " needs " +
                       rule_arithmetic(rule, level, R) + " relevant retrieved.");
-  out.steps.push_back(std::move(candidates));
+  if (!candidates.rows.empty()) out.steps.push_back(std::move(candidates));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
   for (const Rule other : all_rules) {
     if (other == rule) continue;

@@ -54,6 +54,7 @@ Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) 
   Outcome out = start_outcome(call, in);
   const RankRow& last = walk.rows.back();
   out.value = exact_number(last.precision);
+  out.label = "P@" + std::to_string(last.rank);
   out.values = {{"precision", exact_number(last.precision)},
                 {"recall", exact_number(last.recall)},
                 {"relevant_retrieved", whole(walk.relevant_retrieved)},

@@ -164,19 +164,33 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   // relevant count until recall reaches that count, then down to the next.
   Series envelope{"interpolated precision", Series::Kind::line, {}};
   const double R = static_cast<double>(walk.total_relevant);
-  double previous_recall = 0.0;
+  // One flat step per distinct height: a relevant rank is the first to reach its count, so its
+  // interpolated precision is the envelope's height from the previous step up to its recall.
+  std::optional<double> height;
+  double step_start = 0.0;
+  double step_end = 0.0;
   for (const RankRow& row : walk.rows) {
     if (!row.relevant) continue;
-    // A relevant rank is the first to reach its count, so its interpolated precision is the
-    // envelope's height up to its recall.
     const double level = to_double(row.interpolated);
     const double recall = R > 0 ? static_cast<double>(row.relevant_so_far) / R : 0.0;
-    envelope.points.emplace_back(previous_recall, level);
-    envelope.points.emplace_back(recall, level);
-    previous_recall = recall;
+    if (height && *height != level) {
+      envelope.points.emplace_back(step_start, *height);
+      envelope.points.emplace_back(step_end, *height);
+      step_start = step_end;
+    }
+    height = level;
+    step_end = recall;
   }
-  envelope.points.emplace_back(previous_recall, 0.0);
-  envelope.points.emplace_back(1.0, 0.0);
+  if (height) {
+    envelope.points.emplace_back(step_start, *height);
+    envelope.points.emplace_back(step_end, *height);
+  }
+  // Past the last recall reached no rank has any precision, so the envelope drops to 0; a list
+  // that reaches recall 1 simply ends there.
+  if (step_end < 1.0) {
+    envelope.points.emplace_back(step_end, 0.0);
+    envelope.points.emplace_back(1.0, 0.0);
+  }
 
   Series eleven{"11 interpolated points (" + name + ")", Series::Kind::dot, {}};
   std::string listed;

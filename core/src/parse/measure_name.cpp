@@ -131,7 +131,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
     return name_error(ErrorCode::unknown_measure, col(0), name_length,
                       "unknown measure " + text::quoted(name) + " at column " +
                           std::to_string(col(0)) +
-                          (suggestion.empty() ? "" : "; did you mean " + suggestion + "?") +
+                          (suggestion.empty() ? "." : "; did you mean " + suggestion + "?") +
                           " Known measures: " + list_names());
   }
 

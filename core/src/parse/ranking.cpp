@@ -119,6 +119,12 @@ Result<Classified> classify(const Token& token) {
                               "Write a numbered document as " +
                               t + "+ or " + t + "-, or a grade as D1:" + t);
   }
+  if (t.size() >= 3 && t.front() == '*' && t.back() == '*') {
+    return text::error_at(ErrorCode::bad_token, token,
+                          "found " + text::quoted(t) + " at " + text::position(token.where) +
+                              "; between the asterisks expected a document label of letters, "
+                              "digits and . _ - / #, such as *D2*");
+  }
   if (t.front() == '*' && t.size() >= 2) {
     return text::error_at(ErrorCode::bad_token, token,
                           "found " + text::quoted(t) + " at " + text::position(token.where) +

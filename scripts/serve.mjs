@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Serves the built site (dist/) with the Content-Security-Policy the pages are written for.
+//
+//   node scripts/serve.mjs            # PORT=8080 by default
+//   PORT=3000 node scripts/serve.mjs
+//
+// Tests import startServer({root, port: 0}) to get a server on a free port.
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The policy every page must work under; vite.config.js puts the same one in a <meta>. */
+export const contentSecurityPolicy =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
+
+const defaultRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+
+const mimeTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
+
+/** The file a URL path names inside root, or null when it would leave root. */
+function filePath(root, urlPath) {
+  let path;
+  try {
+    path = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null;
+  }
+  const file = resolve(join(root, path));
+  return file === root || file.startsWith(root + sep) ? file : null;
+}
+
+async function findFile(root, urlPath) {
+  const file = filePath(root, urlPath);
+  if (!file) return null;
+  const info = await stat(file).catch(() => null);
+  if (info?.isFile()) return { file, size: info.size };
+  if (info?.isDirectory()) return findFile(root, `${urlPath.replace(/\/?$/, '/')}index.html`);
+  return null;
+}
+
+async function handle(root, request, response) {
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const found = await findFile(root, new URL(request.url, 'http://localhost').pathname);
+  if (!found) {
+    response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    return;
+  }
+  const hashed = found.file.includes(`${sep}assets${sep}`); // Vite's content-hashed output
+  response.writeHead(200, {
+    ...headers,
+    'Content-Type': mimeTypes[extname(found.file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': found.size,
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(found.file).pipe(response);
+}
+
+/**
+ * Starts serving `root`.
+ * @param {{root?: string, port?: number, host?: string}} [options] port 0 picks a free port
+ * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
+ */
+export function startServer({ root = defaultRoot, port = 8080, host } = {}) {
+  const absoluteRoot = resolve(root);
+  const server = createServer((request, response) => {
+    handle(absoluteRoot, request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actualPort = server.address().port;
+      resolvePromise({
+        url: `http://localhost:${actualPort}/`,
+        port: actualPort,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = defaultRoot;
+  const found = await stat(join(root, 'index.html')).catch(() => null);
+  if (!found) {
+    console.error('dist/ has no index.html: run `npm run build` first.');
+    process.exit(1);
+  }
+  const { url } = await startServer({ root, port: Number(process.env.PORT ?? 8080) });
+  console.log(`irmetrics is serving the calculator at ${url}`);
+}

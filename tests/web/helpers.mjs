@@ -1,0 +1,163 @@
+// Shared set-up of the browser tests: the built site (dist/) served by scripts/serve.mjs on a
+// free port, the machine's Chromium driven by playwright-core, and a record of every problem a
+// page reports (console errors, uncaught exceptions, Content-Security-Policy violations).
+
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 740 };
+
+/**
+ * Starts the server over dist/ and a headless Chromium. Fails with a clear message when the
+ * site has not been built.
+ * @returns {Promise<{openPage: Function, withPage: Function, close: () => Promise<void>}>}
+ */
+export async function startBrowserSession() {
+  if (!existsSync(`${distDir}index.html`)) {
+    throw new Error('dist/ has not been built: run `npm run build` (or `npx vite build`) before the browser tests.');
+  }
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
+  const server = await startServer({ root: distDir, port: 0 });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    // playwright gives each launch a fresh temporary profile (--user-data-dir) of its own.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  /**
+   * Opens `path` (relative to the site root) in a fresh context.
+   * @param {string} path e.g. 'ranked.html#calc=ranked&in=R+N'
+   * @param {{viewport?: {width: number, height: number}, waitForReady?: boolean}} [options]
+   * @returns {Promise<{page: import('playwright-core').Page, problems: string[],
+   *                    close: () => Promise<void>}>}
+   *   problems collects console errors, page errors and CSP violations as they happen
+   */
+  async function openPage(path, { viewport = DESKTOP, waitForReady = true } = {}) {
+    const context = await browser.newContext({ viewport });
+    const problems = [];
+    await context.exposeBinding('__reportCspViolation', (_source, violation) => {
+      problems.push(`CSP violation: ${violation}`);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`);
+      });
+    });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    await page.goto(new URL(path, server.url).href);
+    if (waitForReady) await page.waitForSelector('body[data-ready]');
+    return { page, problems, close: () => context.close() };
+  }
+
+  /**
+   * Opens `path`, runs `body(page)`, then checks that the page logged no error and broke no CSP
+   * rule; the page is closed either way.
+   * @param {string} path
+   * @param {(page: import('playwright-core').Page) => Promise<void>} body
+   * @param {Parameters<typeof openPage>[1]} [options]
+   */
+  async function withPage(path, body, options) {
+    const { page, problems, close } = await openPage(path, options);
+    try {
+      await body(page);
+      assert.deepEqual(problems, [], 'console errors, page errors or CSP violations');
+    } finally {
+      await close();
+    }
+  }
+
+  return {
+    openPage,
+    withPage,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Registers node:test hooks that start a session before a file's tests and close it after.
+ * @returns {{openPage: Function, withPage: Function}} see startBrowserSession
+ */
+export function useBrowserSession() {
+  let session;
+  before(async () => {
+    session = await startBrowserSession();
+  });
+  after(() => session?.close());
+  return {
+    openPage: (...args) => session.openPage(...args),
+    withPage: (...args) => session.withPage(...args),
+  };
+}
+
+/**
+ * Runs axe-core on the page. The source is evaluated through the DevTools protocol, which the
+ * page's CSP does not govern (an injected <script> would be blocked, as it should be).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>} one line per violation: rule id, impact, first offending nodes
+ */
+export async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`);
+}
+
+/**
+ * How far the page scrolls sideways (0 when it fits the viewport).
+ * @param {import('playwright-core').Page} page
+ */
+export function horizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Waits until `selector`'s text contains every string of `expected`, and returns the text.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ * @param {string[]} expected
+ */
+export async function waitForText(page, selector, expected, { timeout = 5000 } = {}) {
+  await page
+    .waitForFunction(
+      ([sel, parts]) => {
+        const text = document.querySelector(sel)?.textContent ?? '';
+        return parts.every((part) => text.includes(part));
+      },
+      [selector, expected],
+      { timeout },
+    )
+    .catch(async () => {
+      const text = await page.locator(selector).first().textContent().catch(() => '(missing)');
+      throw new Error(`${selector} never contained ${JSON.stringify(expected)}; it says: ${text?.slice(0, 500)}`);
+    });
+  return page.locator(selector).first().textContent();
+}

@@ -1,0 +1,84 @@
+// Browser tests of the home page (web/index.html): the measure reference generated from the
+// engine's registry, the forwarding of share links, accessibility and the phone layout.
+// Run: npm run build && node --test tests/web/index.test.mjs
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { contentSecurityPolicy } from '../../scripts/serve.mjs';
+import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+
+const { openPage, withPage } = useBrowserSession();
+
+test('the reference shows every ranked-list measure with its summary, KaTeX formula and parameters', async () => {
+  await withPage('index.html', async (page) => {
+    const names = await page.locator('article.measure .measure-name').allTextContents();
+    for (const name of ['AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec']) assert.ok(names.includes(name), `${name} in ${names}`);
+    assert.equal(await page.locator('article.measure .katex').count(), names.length, 'one rendered formula per measure');
+    const ap = page.locator('#measure-AP');
+    assert.match(await ap.locator('.param-table').textContent(), /norm\s*relevant \(default\),\s*retrieved/);
+    assert.match(await page.locator('#measure-11pt .param-table').textContent(), /textbook \(default\), trec9, trec10/);
+    assert.match(await page.locator('[data-version]').textContent(), /\d+\.\d+\.\d+/);
+  });
+});
+
+test("a measure's example link opens the calculator and computes it", async () => {
+  await withPage('index.html', async (page) => {
+    await page.locator('#measure-AP .example a').click();
+    await page.waitForURL(/ranked\.html#/);
+    await page.waitForSelector('body[data-ready]');
+    await waitForText(page, '.outcome .answer', ['AP(norm=retrieved)@10', '28/45']);
+  });
+});
+
+test('a share link addressed to the home page is forwarded to its calculator', async () => {
+  const state = new URLSearchParams({ calc: 'ranked', in: '+ - + - - + - - + +', relevant: '5', m: 'AP@10' });
+  await withPage(
+    `index.html#${state}`,
+    async (page) => {
+      await page.waitForURL(/ranked\.html#calc=ranked/);
+      await page.waitForSelector('body[data-ready]');
+      await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
+    },
+    { waitForReady: false },
+  );
+});
+
+test('no accessibility violations (axe-core) on the home page', async () => {
+  await withPage('index.html', async (page) => {
+    assert.deepEqual(await axeViolations(page), []);
+  });
+});
+
+test('at 375 px wide the home page does not scroll sideways', async () => {
+  await withPage('index.html', async (page) => assert.equal(await horizontalOverflow(page), 0), { viewport: PHONE });
+});
+
+test('the strict CSP is in force: sent as a header by serve.mjs and present in every built page', async () => {
+  for (const file of ['index.html', 'ranked.html']) {
+    const html = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
+    assert.match(html, /<meta http-equiv="Content-Security-Policy"/, file);
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${file} has no inline script`);
+    assert.doesNotMatch(html, /\sstyle="/, `${file} has no style attribute`);
+  }
+  const { page, problems, close } = await openPage('index.html');
+  try {
+    const response = await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(response.headers()['content-security-policy'], contentSecurityPolicy);
+    assert.deepEqual(problems, []);
+    // An inline script is refused: the policy is really enforced, so "no violations" means something.
+    const ran = await page.evaluate(() => {
+      window.inlineRan = false;
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.head.append(script);
+      return window.inlineRan;
+    });
+    assert.equal(ran, false);
+    await page.waitForTimeout(100); // the violation event is dispatched asynchronously
+    assert.ok(problems.some((problem) => problem.startsWith('CSP violation: script-src')), problems.join('\n'));
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,99 @@
+// The page's pure modules, without a browser: number formatting (web/js/format.js), the measures
+// field (web/js/measure-list.js), share-link hashes (web/js/url-state.js) and the conversion of
+// an engine span to a textarea range (web/js/render/input-error.js).
+// Run: node --test tests/web/modules.test.mjs (needs no build)
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { formatNum, numParts, roundingNote } from '../../web/js/format.js';
+import { parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../../web/js/measure-list.js';
+import { spanToRange } from '../../web/js/render/input-error.js';
+import { hashFor, readHash } from '../../web/js/url-state.js';
+
+const num = (exact, approx, formula = '') => ({ exact, approx, formula });
+
+describe('format.js', () => {
+  test('RL2: 28/45 ≈ 0.6222; exact decimals use "=": 71/100 = 0.71, 1/2 = 0.5; whole numbers once', () => {
+    assert.equal(formatNum(num('28/45', 28 / 45)), '28/45 ≈ 0.6222');
+    assert.equal(formatNum(num('71/100', 0.71)), '71/100 = 0.71');
+    assert.equal(formatNum(num('1/2', 0.5)), '1/2 = 0.5');
+    assert.equal(formatNum(num('3', 3)), '3');
+    assert.equal(formatNum(num('-1/3', -1 / 3)), '-1/3 ≈ -0.3333');
+  });
+
+  test('fractions round half away from zero exactly, not through binary floating point', () => {
+    // 9/2000 = 0.0045 is 0.00449999… as a double; toFixed(3) would print 0.004.
+    assert.equal(formatNum(num('9/2000', 9 / 2000), 3), '9/2000 ≈ 0.005');
+    assert.equal(formatNum(num('-9/2000', -9 / 2000), 3), '-9/2000 ≈ -0.005');
+    assert.equal(formatNum(num('1/15', 1 / 15), 2), '1/15 ≈ 0.07');
+  });
+
+  test('an irrational value is its decimal, with the formula kept apart; 7 stays "7"', () => {
+    assert.deepEqual(numParts(num(null, 0.918927, '11.3235 / 12.3235')), {
+      exact: '',
+      relation: '',
+      decimal: '0.9189',
+      formula: '11.3235 / 12.3235',
+    });
+    assert.equal(formatNum(num(null, 7, '4 + 3/log2(2)')), '7');
+  });
+
+  test('never NaN, never "-0.0000"', () => {
+    assert.equal(formatNum(num(null, Number.NaN)), '—');
+    assert.equal(formatNum(num(null, -0.00001)), '0.0000');
+  });
+
+  test('the page says how it rounds', () => {
+    assert.match(roundingNote(4), /rounded to 4 places, halves away from zero/);
+  });
+});
+
+describe('measure-list.js', () => {
+  test('splits on commas outside parentheses and keeps UTF-16 positions', () => {
+    assert.deepEqual(splitMeasureList(' AP,  P@5 ,AP(norm=retrieved, x=y)@10'), [
+      { name: 'AP', start: 1, end: 3 },
+      { name: 'P@5', start: 6, end: 9 },
+      { name: 'AP(norm=retrieved, x=y)@10', start: 11, end: 37 },
+    ]);
+    assert.deepEqual(splitMeasureList(' , ;'), []);
+  });
+
+  test('sets a parameter, dropping it when it is the default; leaves unreadable names alone', () => {
+    assert.equal(withParam('AP@10', 'norm', 'retrieved', 'relevant'), 'AP(norm=retrieved)@10');
+    assert.equal(withParam('AP(norm=retrieved)@10', 'norm', 'relevant', 'relevant'), 'AP@10');
+    assert.equal(withParam('IPrec(rule=trec9)@0.3', 'rule', 'trec10', 'textbook'), 'IPrec(rule=trec10)@0.3');
+    assert.equal(withParam('AP(norm', 'norm', 'retrieved', 'relevant'), 'AP(norm');
+    assert.equal(parseMeasureName('AP(norm)'), null);
+  });
+
+  test('rewrites every name and keeps the separators as typed', () => {
+    const rewritten = rewriteMeasureList('AP,  P@5;11pt', (name) => (name === 'P@5' ? 'P@10' : name));
+    assert.equal(rewritten, 'AP,  P@10;11pt');
+  });
+});
+
+describe('url-state.js', () => {
+  test('a hash reads back as the state written, with measure names left readable', () => {
+    const state = { calc: 'ranked', in: '+ - *D2* ✓ 😀\nR & N #', relevant: '5', m: 'AP@10, AP(norm=retrieved)' };
+    const hash = hashFor(state);
+    assert.match(hash, /m=AP@10,\+AP\(norm=retrieved\)$/);
+    assert.deepEqual(Object.fromEntries(readHash(`#${hash}`)), state);
+    assert.equal(hashFor({ calc: 'ranked', relevant: '' }), 'calc=ranked');
+  });
+
+  test('a malformed hash reads without throwing', () => {
+    assert.equal(readHash('#in=%E0%A4%A&relevant=%%%').get('relevant'), '%%%');
+  });
+});
+
+describe('input-error.js spanToRange', () => {
+  test('columns count code points: the X at column 6 of "*D😀* X" is UTF-16 offset 6', () => {
+    assert.deepEqual(spanToRange('*D😀* X', { line: 1, column: 6, length: 1 }), { start: 6, end: 7 });
+    assert.deepEqual(spanToRange('R 😀 X', { line: 1, column: 3, length: 1 }), { start: 2, end: 4 });
+  });
+
+  test('lines count from 1; a column past the end of the line lands at its end', () => {
+    assert.deepEqual(spanToRange('R N\nR X', { line: 2, column: 3, length: 1 }), { start: 6, end: 7 });
+    assert.deepEqual(spanToRange('R N\nR', { line: 1, column: 9, length: 1 }), { start: 3, end: 3 });
+  });
+});

@@ -1,0 +1,95 @@
+// Numbers as the page shows them: "28/45 ≈ 0.6222", "1/2 = 0.5", "0.9189". Display rounding
+// lives here and nowhere else; the engine keeps full precision.
+
+/** Decimal places shown unless a caller asks for more. */
+export const DEFAULT_DIGITS = 4;
+
+/**
+ * The sentence a page shows next to its answers so readers know how decimals were made.
+ * @param {number} [digits]
+ * @returns {string}
+ */
+export function roundingNote(digits = DEFAULT_DIGITS) {
+  return `Fractions are exact. Decimals are rounded to ${digits} places, halves away from zero.`;
+}
+
+/** "28/45" → {num: 28n, den: 45n}; null for anything else. */
+function parseExact(exact) {
+  const match = /^(-?\d+)(?:\/(\d+))?$/.exec(exact ?? '');
+  if (!match) return null;
+  const den = BigInt(match[2] ?? 1);
+  return den > 0n ? { num: BigInt(match[1]), den } : null;
+}
+
+/** Digits after the point in num/den written out, or Infinity when it repeats. */
+function terminatingPlaces(den) {
+  let twos = 0;
+  let fives = 0;
+  for (; den % 2n === 0n; den /= 2n) twos += 1;
+  for (; den % 5n === 0n; den /= 5n) fives += 1;
+  return den === 1n ? Math.max(twos, fives) : Infinity;
+}
+
+/** num/den rounded to `digits` places, halves away from zero, without binary floating point. */
+function roundFraction({ num, den }, digits) {
+  const scale = 10n ** BigInt(digits);
+  const negative = num < 0n;
+  const magnitude = negative ? -num : num;
+  const scaled = (2n * magnitude * scale + den) / (2n * den); // floor(x + 1/2)
+  const whole = (scaled / scale).toString();
+  const fraction = (scaled % scale).toString().padStart(digits, '0');
+  const text = digits > 0 ? `${whole}.${fraction}` : whole;
+  return negative && scaled !== 0n ? `-${text}` : text;
+}
+
+/** A double rounded to `digits` places; "−0.0000" never appears. */
+function roundApprox(approx, digits) {
+  const text = Math.abs(approx).toFixed(digits);
+  return approx < 0 && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/** Trailing zeros dropped from a decimal that is already exact: "0.7000" → "0.7". */
+const trimZeros = (text) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/**
+ * The parts of a number for display.
+ *  - exact: the fraction as the engine wrote it ("28/45"), or "" when there is none;
+ *  - relation: "=" when the decimal is exact, "≈" when it is rounded, "" when there is no fraction
+ *    or the fraction is a whole number;
+ *  - decimal: the value to `digits` places ("0.6222"; "0.7" or "7" when that is exact); "—" if
+ *    not a number;
+ *  - formula: how an irrational value was made ("4 + 3/log2(3)"), or "".
+ * @param {import('./engine.js').Num} num
+ * @param {number} [digits]
+ * @returns {{exact: string, relation: '' | '=' | '≈', decimal: string, formula: string}}
+ */
+export function numParts(num, digits = DEFAULT_DIGITS) {
+  const formula = num?.formula ?? '';
+  const fraction = parseExact(num?.exact);
+  if (fraction) {
+    const exact = num.exact;
+    if (fraction.den === 1n) return { exact, relation: '', decimal: exact, formula };
+    const isExactDecimal = terminatingPlaces(fraction.den) <= digits;
+    const decimal = roundFraction(fraction, digits);
+    return isExactDecimal
+      ? { exact, relation: '=', decimal: trimZeros(decimal), formula }
+      : { exact, relation: '≈', decimal, formula };
+  }
+  const approx = num?.approx;
+  if (!Number.isFinite(approx)) return { exact: '', relation: '', decimal: '—', formula };
+  const decimal = roundApprox(approx, digits);
+  // 4 + 3/log2(2) is exactly 7: write "7", as the notes do, not "7.0000".
+  return { exact: '', relation: '', decimal: Number(decimal) === approx ? trimZeros(decimal) : decimal, formula };
+}
+
+/**
+ * One line of text for a number: "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "0.9189".
+ * The formula of an irrational value is not included (see {@link numParts}).
+ * @param {import('./engine.js').Num} num
+ * @param {number} [digits]
+ * @returns {string}
+ */
+export function formatNum(num, digits = DEFAULT_DIGITS) {
+  const { exact, relation, decimal } = numParts(num, digits);
+  return relation ? `${exact} ${relation} ${decimal}` : decimal;
+}

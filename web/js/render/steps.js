@@ -1,0 +1,207 @@
+// An Outcome as a worked answer: the value, the formula and its working, the step tables, the
+// other conventions and the notes. Everything comes from the Outcome; nothing is recomputed.
+
+import { DEFAULT_DIGITS, numParts } from '../format.js';
+import { el, scrollingTable } from './dom.js';
+import { showCharts } from './chart.js';
+import { mathBlock } from './math.js';
+
+/**
+ * A number as styled spans: exact fraction first, then the decimal; an irrational value shows
+ * its decimal and, in brackets beneath, the formula it was made by.
+ * @param {import('../engine.js').Num} num
+ * @param {number} [digits]
+ */
+export function renderNum(num, digits = DEFAULT_DIGITS) {
+  const { exact, relation, decimal, formula } = numParts(num, digits);
+  return el(
+    'span',
+    { class: 'num' },
+    relation && el('span', { class: 'num-exact', text: exact }),
+    relation && el('span', { class: 'num-relation', text: ` ${relation} ` }),
+    el('span', { class: 'num-decimal', text: decimal }),
+    formula && el('span', { class: 'num-formula', text: `(${formula})` }),
+  );
+}
+
+/**
+ * A table cell: the text as the notes write it ("3/6") and, for a quantity, its decimal. The
+ * page chooses which of the two it shows (site.css, .table-numbers-*); a decimal that says the
+ * same as the text is marked so that it is not shown twice.
+ */
+function renderCell(cell, digits) {
+  const td = el('td', {}, el('span', { class: 'cell-text', text: cell.text }));
+  if (!cell.value) return td;
+  const { decimal } = numParts(cell.value, digits);
+  td.classList.add('is-number');
+  if (decimal === cell.text) td.classList.add('is-same');
+  td.append(el('span', { class: 'cell-decimal', text: decimal }));
+  return td;
+}
+
+/** Rows shown before a "Show all" button: a long pasted run would otherwise slow every keystroke. */
+const ROW_LIMIT = 200;
+
+/**
+ * A step table as an accessible <table> in a scrollable region. Past `rowLimit` rows, the rest
+ * wait behind a "Show all" button.
+ * @param {import('../engine.js').StepTable} table
+ * @param {{digits?: number, id?: string, rowLimit?: number}} [options]
+ */
+export function renderStepTable(table, { digits = DEFAULT_DIGITS, id, rowLimit = ROW_LIMIT } = {}) {
+  const highlighted = new Set(table.highlight ?? []);
+  const shown = table.rows.slice(0, rowLimit);
+  const rows = shown.map((row, index) =>
+    el('tr', { class: highlighted.has(index) ? 'is-highlighted' : null }, ...row.map((cell) => renderCell(cell, digits))),
+  );
+  if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: table.columns.length, class: 'empty', text: 'No rows.' })));
+  const element = scrollingTable({ caption: table.title, columns: table.columns, rows, className: 'step-table', id });
+  if (shown.length === table.rows.length) return element;
+
+  const more = el('button', { type: 'button', class: 'link-button', text: `Show all ${table.rows.length} rows` });
+  const block = el('div', {}, element, el('p', { class: 'table-more' }, `The first ${shown.length} rows are shown. `, more));
+  more.addEventListener('click', () => {
+    const full = renderStepTable(table, { digits, id, rowLimit: Infinity });
+    block.replaceWith(full);
+    full.focus(); // the button is gone; keep the keyboard on the table it opened
+  });
+  return block;
+}
+
+/**
+ * The tables of an outcome. A table already shown for an earlier outcome on the page (the
+ * per-rank table is in PR, AP and 11pt alike) becomes a link to it.
+ * @param {import('../engine.js').StepTable[]} tables
+ * @param {{digits: number, id?: string, seenTables?: Map<string, {id: string, measure: string}>,
+ *          measure: string}} options
+ */
+function renderStepTables(tables, { digits, id, seenTables, measure }) {
+  return (tables ?? []).map((table, index) => {
+    const key = JSON.stringify(table);
+    const seen = seenTables?.get(key);
+    if (seen) {
+      return el(
+        'p',
+        { class: 'table-reference' },
+        `${table.title}: the same table as for `,
+        el('a', { href: `#${seen.id}` }, el('code', { text: seen.measure })),
+        '.',
+      );
+    }
+    const tableId = id && `${id}-table-${index}`;
+    if (tableId) seenTables?.set(key, { id: tableId, measure });
+    return renderStepTable(table, { digits, id: tableId });
+  });
+}
+
+function renderAlternatives(alternatives, digits, onAlternative) {
+  if (!alternatives?.length) return null;
+  const items = alternatives.map((alternative) =>
+    el(
+      'li',
+      {},
+      el(
+        'p',
+        { class: 'alternative-value' },
+        el('code', { text: alternative.measure }),
+        ' = ',
+        renderNum(alternative.value, digits),
+      ),
+      el('p', { class: 'alternative-why', text: alternative.why }),
+      onAlternative &&
+        button(`Show working: ${alternative.measure}`, 'Show working', () => onAlternative(alternative.measure)),
+    ),
+  );
+  return el(
+    'div',
+    { class: 'alternatives' },
+    el('h4', { text: 'Other conventions' }),
+    el('ul', {}, ...items),
+  );
+}
+
+function button(label, text, onClick) {
+  const element = el('button', { type: 'button', class: 'link-button', 'aria-label': label, text });
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+function renderFormulas(outcome) {
+  const block = (title, latex) =>
+    latex && el('div', { class: 'formula' }, el('h4', { text: title }), mathBlock(latex, `${title}: ${outcome.measure}`));
+  const formula = block('Formula', outcome.formula);
+  const working = block('With these numbers', outcome.working);
+  return formula || working ? el('div', { class: 'formulas' }, formula, working) : null;
+}
+
+function renderQuantities(values, digits) {
+  const entries = Object.entries(values ?? {});
+  if (!entries.length) return null;
+  const rows = entries.map(([name, num]) => el('div', {}, el('dt', {}, el('code', { text: name })), el('dd', {}, renderNum(num, digits))));
+  return el('details', { class: 'quantities' }, el('summary', { text: 'Every quantity' }), el('dl', {}, ...rows));
+}
+
+function renderNotes(notes) {
+  if (!notes?.length) return null;
+  return el('div', { class: 'notes' }, el('h4', { text: 'Notes' }), el('ul', {}, ...notes.map((note) => el('li', { text: note }))));
+}
+
+/**
+ * The heading line of an answer: "AP@10 = 28/45 ≈ 0.6222".
+ * @param {import('../engine.js').Outcome} outcome
+ * @param {number} [digits]
+ */
+export function renderAnswer(outcome, digits = DEFAULT_DIGITS) {
+  return el('p', { class: 'answer' }, el('code', { class: 'answer-measure', text: outcome.label || outcome.measure }), el('span', { class: 'answer-equals', text: ' = ' }), renderNum(outcome.value, digits));
+}
+
+/**
+ * A worked answer as a <section>.
+ * @param {import('../engine.js').Outcome} outcome
+ * @param {{digits?: number, id?: string, onAlternative?: (measure: string) => void,
+ *          seenTables?: Map<string, {id: string, measure: string}>,
+ *          charts?: import('../engine.js').Chart[]}} [options]
+ *   id: the section's id (tables get ids from it); onAlternative: when given, each alternative
+ *   gets a "Show working" button calling it; seenTables: shared by the outcomes of one page, so a
+ *   repeated table is shown once; charts: what to draw here (default: the outcome's own charts;
+ *   see chartsByOutcome for a page of several outcomes)
+ * @returns {HTMLElement}
+ */
+export function renderOutcome(
+  outcome,
+  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [] } = {},
+) {
+  let chartBox = null;
+  if (charts.length) {
+    chartBox = el('div', { class: 'charts' });
+    showCharts(chartBox, charts);
+  }
+  const headingId = id && `${id}-heading`;
+  return el(
+    'section',
+    { class: 'outcome', id, 'aria-labelledby': headingId },
+    el('h3', { id: headingId, text: outcome.title || outcome.measure }),
+    el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), renderAlternatives(outcome.alternatives, digits, onAlternative)),
+    renderFormulas(outcome),
+    chartBox,
+    ...renderStepTables(outcome.steps, { digits, id, seenTables, measure: outcome.measure }),
+    renderNotes(outcome.notes),
+    renderQuantities(outcome.values, digits),
+  );
+}
+
+/**
+ * A measure that could not be computed, in the place its answer would have been.
+ * @param {string} measure the name as typed
+ * @param {import('../engine.js').InputError} error
+ * @param {{id?: string}} [options]
+ */
+export function renderOutcomeError(measure, error, { id } = {}) {
+  const headingId = id && `${id}-heading`;
+  return el(
+    'section',
+    { class: 'outcome is-error', id, 'aria-labelledby': headingId },
+    el('h3', { id: headingId }, el('code', { text: measure })),
+    el('p', { class: 'error-text', text: error.message }),
+  );
+}

@@ -1,0 +1,45 @@
+// The state of a calculator lives in the URL hash, so a link reproduces an answer:
+//   ranked.html#calc=ranked&in=%2B+-+%2B&relevant=5&m=AP%4010
+// Keys are public and stable: calc (which calculator), in (the pasted text), relevant (R),
+// m (comma-separated measure names).
+
+/**
+ * The hash as parameters. Never throws: a malformed hash reads as whatever URLSearchParams
+ * makes of it (it decodes leniently), and an empty one as no parameters.
+ * @param {string} [hash]
+ * @returns {URLSearchParams}
+ */
+export function readHash(hash = window.location.hash) {
+  try {
+    return new URLSearchParams(hash.replace(/^#/, ''));
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/** A value encoded for the hash, keeping the characters of measure names readable: m=AP@10,P@5. */
+const encodeValue = (value) =>
+  encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/%(40|2C|3A|2F|3D)/g, (escape) => decodeURIComponent(escape));
+
+/**
+ * The hash for `state` (without the "#"). Empty values are left out; readHash reads it back.
+ * @param {Object<string, string>} state e.g. {calc: 'ranked', in: '+ - +', m: 'AP@10'}
+ * @returns {string}
+ */
+export function hashFor(state) {
+  return Object.entries(state)
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `${encodeValue(key)}=${encodeValue(value)}`)
+    .join('&');
+}
+
+/**
+ * Replaces the hash (without adding a history entry).
+ * @param {Object<string, string>} state see {@link hashFor}
+ */
+export function writeHash(state) {
+  const url = `${window.location.pathname}${window.location.search}#${hashFor(state)}`;
+  window.history.replaceState(window.history.state, '', url);
+}
