@@ -161,6 +161,25 @@ describe('bad input answers with an error, and the module keeps working', () => 
     assertExact(outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 }).value, '28/45');
   });
 
+  test('an internal failure is {ok:false, code:"internal"}, and the module keeps answering', () => {
+    // internalErrorForTest throws inside the glue on purpose: the second line of defence
+    // (guarded) must turn it into an answer, and the next call must still work.
+    for (let i = 0; i < 3; i += 1) {
+      const result = irm.internalErrorForTest();
+      assert.equal(result.ok, false);
+      assert.equal(result.error.code, 'internal');
+      assert.match(result.error.message, /internal error/);
+    }
+    // RL6 (note 003): R R N N R | N R R R R has 3 relevant in the top 5.
+    assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
+  });
+
+  test('text with quotes, backslashes and control characters crosses the boundary intact', () => {
+    const error = inputError('AP', 'R "x\\y\u0001');
+    assert.equal(error.code, 'bad_token');
+    assert.ok(error.message.includes('"x\\y\u0001'), error.message);
+  });
+
   test('the column counts code points: "✓ ✗ X" has X at column 5', () => {
     const error = inputError('P@3', '✓ ✗ X');
     assert.equal(error.code, 'bad_token');
