@@ -164,6 +164,8 @@ const char* series_kind(irm::Series::Kind kind) {
       return "step";
     case irm::Series::Kind::dot:
       return "dot";
+    case irm::Series::Kind::bar:
+      return "bar";
   }
   return "line";
 }
@@ -172,6 +174,8 @@ void chart(JsonWriter& j, const irm::Chart& c) {
   j.begin_object();
   j.key("id");
   j.value(c.id);
+  j.key("kind");
+  j.value(c.matrix ? "matrix" : "xy");
   j.key("title");
   j.value(c.title);
   j.key("x");
@@ -186,6 +190,8 @@ void chart(JsonWriter& j, const irm::Chart& c) {
     j.value(s.name);
     j.key("kind");
     j.value(series_kind(s.kind));
+    j.key("faint");
+    j.value(s.faint);
     j.key("points");
     j.begin_array();
     for (const auto& [x, y] : s.points) {
@@ -198,6 +204,30 @@ void chart(JsonWriter& j, const irm::Chart& c) {
     j.end_object();
   }
   j.end_array();
+  j.key("xCategories");
+  strings(j, c.x_categories);
+  if (c.matrix) {
+    const irm::Matrix& m = *c.matrix;
+    j.key("matrix");
+    j.begin_object();
+    j.key("rowTitle");
+    j.value(m.row_title);
+    j.key("columnTitle");
+    j.value(m.column_title);
+    j.key("rowLabels");
+    strings(j, m.row_labels);
+    j.key("columnLabels");
+    strings(j, m.column_labels);
+    j.key("cells");
+    j.begin_array();
+    for (const auto& row : m.cells) {
+      j.begin_array();
+      for (const double v : row) j.value(v);
+      j.end_array();
+    }
+    j.end_array();
+    j.end_object();
+  }
   j.key("description");
   j.value(c.description);
   j.end_object();

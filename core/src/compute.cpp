@@ -4,6 +4,25 @@
 #include "irm/irm.h"
 
 namespace irm {
+namespace {
+
+// Runs `call` on a parsed input: stores it in the Inputs field for its kind, and copies how the
+// text was read into the notes every Outcome carries.
+template <class Parsed>
+Result<Outcome> run_on(const MeasureCall& call, Inputs& in, const Result<Parsed>& parsed,
+                       const Parsed* Inputs::*field) {
+  if (!parsed.ok()) return parsed.error();
+  in.*field = &parsed.value();
+  in.notes.insert(in.notes.end(), parsed.value().reading.begin(), parsed.value().reading.end());
+  return call.info->run(call, in);
+}
+
+InputError not_available(const MeasureCall& call) {
+  return InputError{ErrorCode::unknown_measure,
+                    call.info->name + " has no input reader in this build", Span{}, Field::measure};
+}
+
+}  // namespace
 
 const char* version() { return "0.1.0"; }
 
@@ -15,28 +34,42 @@ Result<Outcome> compute(std::string_view measure, std::string_view input, const 
                         Field::options};
     }
   }
-  auto call = parse_measure_name(measure);
-  if (!call.ok()) return call.error();
+  const auto parsed_call = parse_measure_name(measure);
+  if (!parsed_call.ok()) return parsed_call.error();
+  const MeasureCall& call = parsed_call.value();
+  const auto relevant = options.find("relevant");
+  const std::string relevant_text = relevant == options.end() ? "" : relevant->second;
 
   Inputs in;
-  switch (call.value().info->input) {
+  switch (call.info->input) {
     case InputKind::ranked_list: {
       auto list = parse_ranked_list(input);
       if (!list.ok()) return list.error();
-      const auto relevant = options.find("relevant");
-      auto R =
-          resolve_total_relevant(list.value(), relevant == options.end() ? "" : relevant->second,
-                                 relevant != options.end());
+      auto R = resolve_total_relevant(list.value(), relevant_text, relevant != options.end());
       if (!R.ok()) return R.error();
-      in.notes = list.value().reading;
-      if (R.value().note) in.notes.push_back(*R.value().note);
+      if (R.value().note) list.value().reading.push_back(*R.value().note);
       in.total_relevant = R.value().value;
-      in.ranked = &list.value();
-      return call.value().info->run(call.value(), in);
+      return run_on(call, in, list, &Inputs::ranked);
     }
+    case InputKind::graded_list:
+      return run_on(call, in, parse_graded_list(input), &Inputs::graded);
+    case InputKind::queries: {
+      // R from the page field applies to every query whose block gives none.
+      if (!relevant_text.empty()) {
+        auto R = resolve_total_relevant(RankedList{}, relevant_text, true);
+        if (!R.ok()) return R.error();
+        in.total_relevant = R.value().value;
+      } else {
+        in.total_relevant = -1;  // not given: each block's own relevant=N, or its relevant count
+      }
+      return run_on(call, in, parse_query_blocks(input), &Inputs::queries);
+    }
+    case InputKind::scored_labels:
+    case InputKind::confusion:
+    case InputKind::multiclass:
+      return not_available(call);
   }
-  return InputError{ErrorCode::unknown_measure, "this measure has no input reader", Span{},
-                    Field::measure};
+  return not_available(call);
 }
 
 }  // namespace irm

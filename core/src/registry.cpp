@@ -17,6 +17,14 @@ ParamInfo norm_param() {
           "trec_eval), or only the relevant documents retrieved (note 000's example)"};
 }
 
+ParamInfo dcg_param() {
+  return {"dcg",
+          {"notes", "trec", "burges"},
+          "notes",
+          "the DCG form: rel_1 + Σ rel_i/log2 i (notes 002, 004), Σ rel_i/log2(i+1) (trec_eval, "
+          "scikit-learn) or Σ (2^rel_i − 1)/log2(i+1) (Burges et al.)"};
+}
+
 ParamInfo rule_param() {
   return {"rule",
           {"textbook", "trec9", "trec10"},
@@ -31,6 +39,16 @@ const char* to_string(InputKind kind) {
   switch (kind) {
     case InputKind::ranked_list:
       return "ranked_list";
+    case InputKind::graded_list:
+      return "graded_list";
+    case InputKind::queries:
+      return "queries";
+    case InputKind::scored_labels:
+      return "scored_labels";
+    case InputKind::confusion:
+      return "confusion";
+    case InputKind::multiclass:
+      return "multiclass";
   }
   return "ranked_list";
 }
@@ -129,6 +147,39 @@ const std::vector<MeasureInfo>& all_measures() {
        "IPrec@0.3",
        {"RL1-i"},
        &run_interpolated_precision},
+      {"nDCG",
+       "Normalised discounted cumulative gain",
+       "DCG divided by the DCG of the ideal ranking, at each rank: 1 is a perfect order.",
+       InputKind::graded_list,
+       CutoffKind::rank_optional,
+       {dcg_param()},
+       {"ndcg_cut"},
+       "\\text{nDCG@}p = \\frac{\\text{DCG@}p}{\\text{IDCG@}p}",
+       "nDCG(dcg=trec)@5",
+       {"G1", "G2", "G3", "G4"},
+       &run_ndcg},
+      {"DCG",
+       "Discounted cumulative gain",
+       "The grades summed down the ranking, each discounted by the log of its rank.",
+       InputKind::graded_list,
+       CutoffKind::rank_optional,
+       {dcg_param()},
+       {},
+       "\\text{DCG@}p = \\text{rel}_1 + \\sum_{i=2}^{p} \\frac{\\text{rel}_i}{\\log_2 i}",
+       "DCG@5",
+       {"G1", "G2", "G3", "G4", "G5"},
+       &run_dcg},
+      {"IDCG",
+       "Ideal discounted cumulative gain",
+       "The DCG of the ideal ranking: every judged grade sorted from the highest down.",
+       InputKind::graded_list,
+       CutoffKind::rank_optional,
+       {dcg_param()},
+       {"ideal_dcg"},
+       "\\text{IDCG@}p = \\text{DCG@}p \\text{ of the grades sorted in decreasing order}",
+       "IDCG@5",
+       {"G1", "G4"},
+       &run_ideal_dcg},
   };
   return table;
 }

@@ -41,6 +41,25 @@ inline const irm::Alternative* alternative(const irm::Outcome& o, const std::str
   return nullptr;
 }
 
+/// A small valid input of each kind, for tests that run every registry entry.
+inline std::string sample_input(irm::InputKind kind) {
+  switch (kind) {
+    case irm::InputKind::ranked_list:
+      return "relevant=4\nR N R N N R";
+    case irm::InputKind::graded_list:
+      return "3 2 0 1\nunretrieved: 2";
+    case irm::InputKind::queries:
+      return "q1 relevant=3\nR N R\n\nq2\nN R N";
+    case irm::InputKind::scored_labels:
+      return "1 0.9\n0 0.8\n1 0.7\n0 0.3";
+    case irm::InputKind::confusion:
+      return "tp=2 fp=2 fn=1 tn=3";
+    case irm::InputKind::multiclass:
+      return "true: a a b b c\npredicted: a b b b c";
+  }
+  return "";
+}
+
 inline irm::Fraction frac(std::int64_t num, std::int64_t den) {
   return *irm::make_fraction(num, den);
 }

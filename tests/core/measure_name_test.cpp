@@ -71,12 +71,10 @@ TEST_CASE("error: an unknown measure suggests the closest one", "[measure-name][
   CHECK(e.code == ErrorCode::unknown_measure);
   CHECK(e.where.column == 1);
   CHECK(e.where.length == 3);
-  CHECK(e.message ==
-        "unknown measure 'APX' at column 1; did you mean AP? Known measures: AP, P, R, PR, "
-        "Rprec, RR, 11pt, IPrec");
+  CHECK(e.message == "unknown measure 'APX' at column 1; did you mean AP?");
   CHECK(name_error("zzzzzz").message ==
-        "unknown measure 'zzzzzz' at column 1. Known measures: AP, P, R, PR, Rprec, RR, 11pt, "
-        "IPrec");
+        "unknown measure 'zzzzzz' at column 1; the measure reference lists every name (AP, P@10, "
+        "nDCG@5, …)");
 }
 
 TEST_CASE("error: a cutoff of 0", "[measure-name][errors]") {

@@ -33,10 +33,20 @@ struct Alternative {
 
 /// Chart data, drawn by the page as it is (never recomputed there).
 struct Series {
-  enum class Kind { line, step, dot };
+  enum class Kind { line, step, dot, bar };
   std::string name;
   Kind kind = Kind::line;
   std::vector<std::pair<double, double>> points;
+  bool faint = false;  // drawn thin and light behind the others (each query behind the mean)
+};
+
+/// A matrix drawn as a shaded grid (a confusion matrix, a heat map).
+struct Matrix {
+  std::string row_title;     // "true class"
+  std::string column_title;  // "predicted class"
+  std::vector<std::string> row_labels;
+  std::vector<std::string> column_labels;
+  std::vector<std::vector<double>> cells;  // row-major, the values shown and shaded
 };
 
 struct Chart {
@@ -45,6 +55,10 @@ struct Chart {
   std::string x_label;
   std::string y_label;
   std::vector<Series> series;
+  /// When set, x values are indexes into these names (bar charts over queries).
+  std::vector<std::string> x_categories;
+  /// When set, the chart is this matrix (and series is empty).
+  std::optional<Matrix> matrix;
   std::string description;  // text alternative for screen readers
 };
 

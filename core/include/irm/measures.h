@@ -5,18 +5,27 @@
 #include <map>
 #include <string>
 
+#include "irm/confusion.h"
 #include "irm/explain.h"
+#include "irm/graded.h"
+#include "irm/queries.h"
 #include "irm/ranking.h"
 #include "irm/registry.h"
 #include "irm/result.h"
+#include "irm/scores.h"
 
 namespace irm {
 
 /// Everything a measure may read, already parsed and checked by compute().
 struct Inputs {
-  const RankedList* ranked = nullptr;  // InputKind::ranked_list
-  std::int64_t total_relevant = 0;     // R (resolved; see resolve_total_relevant)
-  std::vector<std::string> notes;      // how the input was read; copied into every Outcome
+  const RankedList* ranked = nullptr;         // InputKind::ranked_list
+  std::int64_t total_relevant = 0;            // R (resolved; see resolve_total_relevant)
+  const GradedList* graded = nullptr;         // InputKind::graded_list
+  const QuerySet* queries = nullptr;          // InputKind::queries
+  const ScoredLabels* scored = nullptr;       // InputKind::scored_labels
+  const ConfusionInput* confusion = nullptr;  // InputKind::confusion
+  const LabelMatrix* multiclass = nullptr;    // InputKind::multiclass
+  std::vector<std::string> notes;             // how the input was read; copied into every Outcome
 };
 
 // --- precision_recall.cpp: PR, P@k, R@k, Rprec --------------------------------------------
@@ -38,5 +47,29 @@ struct Inputs {
 // --- interpolation.cpp: IPrec@r and 11pt with rule=textbook|trec9|trec10 -------------------
 [[nodiscard]] Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs& in);
 [[nodiscard]] Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in);
+
+// --- dcg.cpp: DCG, IDCG, nDCG with dcg=notes|trec|burges -------------------------------------
+[[nodiscard]] Result<Outcome> run_dcg(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_ideal_dcg(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in);
+
+// --- bpref.cpp: bpref with variant=notes|trec ------------------------------------------------
+[[nodiscard]] Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in);
+
+// --- several_queries.cpp: MAP, MAP@k, gMAP, MRR, 11pt-avg, mean(M) ----------------------------
+[[nodiscard]] Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in);
+
+// --- roc.cpp: ROC, AUC, EER, AUC-PR -------------------------------------------------------------
+[[nodiscard]] Result<Outcome> run_roc(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_auc(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_eer(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_auc_pr(const MeasureCall& call, const Inputs& in);
+
+// --- set_measures.cpp: confusion, F(beta=b), F(alpha=a) --------------------------------------
+[[nodiscard]] Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in);
+
+// --- multiclass.cpp: multiclass -----------------------------------------------------------------
+[[nodiscard]] Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in);
 
 }  // namespace irm

@@ -16,7 +16,14 @@
 namespace irm {
 
 /// The kind of text a measure reads. One parser per kind.
-enum class InputKind { ranked_list };
+enum class InputKind {
+  ranked_list,    // R N R N, D1 *D2* D3: ranking.h
+  graded_list,    // 4 3 4 2 0, D1:4 D2:3, optional "unretrieved: 3 2": graded.h
+  queries,        // blocks of ranked (or graded) lists, one per query: queries.h
+  scored_labels,  // "label score" pairs, or labels:/scores: lines, or a ranking: scores.h
+  confusion,      // tp=.. fp=.., a 2x2 grid, three sets, or true:/predicted: lines: confusion.h
+  multiclass,     // a k x k grid with labels, or true:/predicted: lines: confusion.h
+};
 [[nodiscard]] const char* to_string(InputKind kind);
 
 /// What may follow '@': nothing, a rank (P@10) or a recall level (IPrec@0.3).

@@ -209,23 +209,4 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   return chart;
 }
 
-Outcome start_outcome(const MeasureCall& call, const Inputs& in) {
-  Outcome out;
-  out.measure = canonical_name(call);
-  out.title = call.info->title;
-  out.formula = call.info->formula;
-  out.notes = in.notes;
-  return out;
-}
-
-void finish_outcome(Outcome& outcome) {
-  bool overflow = outcome.value.overflow;
-  for (const auto& [key, number] : outcome.values) overflow = overflow || number.overflow;
-  if (overflow) outcome.notes.push_back(overflow_note());
-}
-
-std::string plural(std::int64_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 }  // namespace irm

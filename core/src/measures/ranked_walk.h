@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common.h"
 #include "irm/explain.h"
 #include "irm/measures.h"
 
@@ -52,14 +53,5 @@ enum class Rule { textbook, trec9, trec10 };
 /// The PR chart: the points of every rank, the interpolated envelope, and the 11 sampled
 /// points under `rule`.
 [[nodiscard]] Chart pr_chart(const RankWalk& walk, Rule rule);
-
-/// An Outcome with the measure name, title, formula (from the registry), the input notes, and
-/// the notes a walk always needs (0/0 recall, overflow). The measure fills in the rest.
-[[nodiscard]] Outcome start_outcome(const MeasureCall& call, const Inputs& in);
-/// Adds the overflow note when any value lost its exact form.
-void finish_outcome(Outcome& outcome);
-
-/// "the 3 relevant documents retrieved", "R = 15".
-[[nodiscard]] std::string plural(std::int64_t n, const std::string& word);
 
 }  // namespace irm

@@ -62,12 +62,6 @@ std::string closest_measure(const std::string& name) {
   return best;
 }
 
-std::string list_names() {
-  std::string out;
-  for (const MeasureInfo& info : all_measures()) out += (out.empty() ? "" : ", ") + info.name;
-  return out;
-}
-
 std::string or_list(const std::vector<std::string>& words) {
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -128,11 +122,11 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
   const MeasureInfo* info = find_measure(name);
   if (info == nullptr) {
     const std::string suggestion = closest_measure(name);
-    return name_error(ErrorCode::unknown_measure, col(0), name_length,
-                      "unknown measure " + text::quoted(name) + " at column " +
-                          std::to_string(col(0)) +
-                          (suggestion.empty() ? "." : "; did you mean " + suggestion + "?") +
-                          " Known measures: " + list_names());
+    return name_error(
+        ErrorCode::unknown_measure, col(0), name_length,
+        "unknown measure " + text::quoted(name) + " at column " + std::to_string(col(0)) +
+            (suggestion.empty() ? "; the measure reference lists every name (AP, P@10, nDCG@5, …)"
+                                : "; did you mean " + suggestion + "?"));
   }
 
   MeasureCall call;

@@ -1,0 +1,34 @@
+// A ranked list with graded relevance (0, 1, 2, … or any non-negative decimal), for DCG.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irm/number.h"
+#include "irm/result.h"
+
+namespace irm {
+
+struct GradedDoc {
+  std::string token;  // as typed: "4", "D1:4"
+  std::string label;  // "D1" when labelled, else empty
+  Fraction grade;     // the relevance grade, exact ("3.5" is 7/2)
+  Span where;
+};
+
+struct GradedList {
+  std::vector<GradedDoc> docs;        // top rank first
+  std::vector<Fraction> unretrieved;  // judged grades that were not retrieved (for the ideal)
+  bool has_unretrieved_line = false;
+  std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+};
+
+/// Parses grades separated by spaces, commas, semicolons or newlines (`4 3 4 2 0`), optionally
+/// labelled (`D1:4 D2:3`), and an optional line `unretrieved: 3 2` of judged grades that were
+/// not retrieved (the ideal ranking sorts the retrieved and unretrieved grades together).
+/// Errors: empty_input, bad_number (a grade that is not a non-negative number), bad_token
+/// (a stray symbol, a document listed twice, text that is not UTF-8).
+[[nodiscard]] Result<GradedList> parse_graded_list(std::string_view text);
+
+}  // namespace irm

@@ -1,0 +1,26 @@
+// Helpers every measure family shares to start and finish an Outcome.
+
+#include "common.h"
+
+namespace irm {
+
+Outcome start_outcome(const MeasureCall& call, const Inputs& in) {
+  Outcome out;
+  out.measure = canonical_name(call);
+  out.title = call.info->title;
+  out.formula = call.info->formula;
+  out.notes = in.notes;
+  return out;
+}
+
+void finish_outcome(Outcome& outcome) {
+  bool overflow = outcome.value.overflow;
+  for (const auto& [key, number] : outcome.values) overflow = overflow || number.overflow;
+  if (overflow) outcome.notes.push_back(overflow_note());
+}
+
+std::string plural(std::int64_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace irm

@@ -1,0 +1,20 @@
+// Helpers every measure family shares to start and finish an Outcome.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "irm/measures.h"
+
+namespace irm {
+
+/// An Outcome with the measure name, title, formula (from the registry), the input notes, and
+/// the notes a walk always needs (0/0 recall, overflow). The measure fills in the rest.
+[[nodiscard]] Outcome start_outcome(const MeasureCall& call, const Inputs& in);
+/// Adds the overflow note when any value lost its exact form.
+void finish_outcome(Outcome& outcome);
+
+/// "the 3 relevant documents retrieved", "R = 15".
+[[nodiscard]] std::string plural(std::int64_t n, const std::string& word);
+
+}  // namespace irm

@@ -1,0 +1,379 @@
+// Discounted cumulative gain (DCG), its ideal (IDCG) and the normalised nDCG of a graded list.
+//
+//   DCG@p  = sum over ranks i = 1..p of gain(rel_i) / discount(i)
+//   IDCG@p = DCG@p of the ideal ranking: every judged grade (retrieved and unretrieved) sorted
+//            from the highest down
+//   nDCG@p = DCG@p / IDCG@p
+//
+// dcg=notes (default; notes 002 and 004): gain = rel, discount = 1 at rank 1 and log2 i after,
+//   i.e. DCG = rel_1 + sum_{i>=2} rel_i / log2 i.
+// dcg=trec (trec_eval, scikit-learn): gain = rel, discount = log2(i + 1).
+// dcg=burges (Burges et al., mentioned in note 002): gain = 2^rel - 1, discount = log2(i + 1).
+// No cutoff: DCG over the whole list and IDCG over the whole ideal ranking (all judged grades,
+// as trec_eval's ndcg does). A cutoff past the list adds nothing to DCG.
+// Values are exact while every discount is rational (log2 of a power of two); otherwise they
+// are doubles with the formula that made them. 0/0: nDCG with IDCG = 0 is 0, said in a note.
+// The other two forms are offered as alternatives, with the reason they differ.
+//
+// Golden tests: G1, G2, G3, G4, G5 (tests/core/golden_graded.cpp).
+
+#include <algorithm>
+#include <cmath>
+
+#include "common.h"
+#include "irm/measures.h"
+
+namespace irm {
+namespace {
+
+enum class Form { notes, trec, burges };
+
+Form parse_form(const std::string& name) {
+  if (name == "trec") return Form::trec;
+  if (name == "burges") return Form::burges;
+  return Form::notes;
+}
+
+// The number the discount divides by at rank i: log2 i (notes, rank 1 undiscounted) or
+// log2(i + 1) (trec, burges).
+std::int64_t log_argument(Form form, std::int64_t rank) {
+  return form == Form::notes ? rank : rank + 1;
+}
+
+// log2 n, exact when n is a power of two.
+Number log2_of(std::int64_t n) {
+  if ((n & (n - 1)) == 0) {
+    std::int64_t k = 0;
+    while ((std::int64_t{1} << k) < n) ++k;
+    return whole(k);
+  }
+  Number out;
+  out.approx = std::log2(static_cast<double>(n));
+  out.formula = "log2(" + std::to_string(n) + ")";
+  return out;
+}
+
+Number gain_of(Form form, Fraction grade) {
+  if (form != Form::burges) return exact_number(grade);
+  if (grade.den == 1 && grade.num <= 62) return whole((std::int64_t{1} << grade.num) - 1);
+  Number out;
+  out.approx = std::pow(2.0, to_double(grade)) - 1.0;
+  out.formula = "2^" + to_short_decimal(grade) + " - 1";
+  return out;
+}
+
+std::string latex_number(const Number& n) {
+  return n.exact ? to_latex(*n.exact) : to_decimal(n, 4);
+}
+
+// "= \frac{28}{45}" or "\approx 0.9189": how a result line ends.
+std::string latex_result(const Number& n) {
+  return n.exact ? "= " + latex_value(n) : "\\approx " + to_decimal(n, 4);
+}
+
+struct DcgRow {
+  std::int64_t rank = 0;
+  const GradedDoc* doc = nullptr;  // null past the end of the list
+  Number gain;
+  Number discount;
+  Number discounted;  // gain / discount
+  Number dcg;
+  std::string latex_term;  // "\frac{3}{\log_2 3}"
+  std::string plain_term;  // "3/log2(3)"
+};
+
+struct DcgWalk {
+  std::vector<DcgRow> rows;
+  Number total = whole(0);
+  std::vector<std::string> latex_terms;
+  std::vector<std::string> plain_terms;
+};
+
+// DCG of `grades` down to `depth`, rank by rank.
+DcgWalk walk(Form form, const std::vector<Fraction>& grades, const std::vector<GradedDoc>* docs,
+             std::int64_t depth) {
+  DcgWalk w;
+  for (std::int64_t rank = 1; rank <= depth; ++rank) {
+    const auto index = static_cast<std::size_t>(rank - 1);
+    const Fraction grade = index < grades.size() ? grades[index] : Fraction{0, 1};
+    DcgRow row;
+    row.rank = rank;
+    row.doc = docs && index < docs->size() ? &(*docs)[index] : nullptr;
+    row.gain = gain_of(form, grade);
+    const bool undiscounted = form == Form::notes && rank == 1;
+    row.discount = undiscounted ? whole(1) : log2_of(log_argument(form, rank));
+    if (row.gain.exact && row.gain.exact->num == 0) {
+      row.discounted = whole(0);
+    } else if (row.discount.exact) {
+      row.discounted = row.gain / row.discount;
+    } else {
+      row.discounted.approx = row.gain.approx / row.discount.approx;
+      row.discounted.formula = number_text(row.gain) + "/" + row.discount.formula;
+    }
+    w.total = w.total + row.discounted;
+    row.dcg = w.total;
+    const bool zero = row.gain.exact && row.gain.exact->num == 0;
+    if (!zero) {
+      const std::string gain_latex = form == Form::burges
+                                         ? "(2^{" + to_short_decimal(grade) + "} - 1)"
+                                         : latex_number(row.gain);
+      const std::string gain_plain =
+          form == Form::burges ? "(2^" + to_short_decimal(grade) + " - 1)" : number_text(row.gain);
+      if (undiscounted) {
+        row.latex_term = gain_latex;
+        row.plain_term = gain_plain;
+      } else {
+        const std::string arg = std::to_string(log_argument(form, rank));
+        row.latex_term = "\\frac{" + gain_latex + "}{\\log_2 " + arg + "}";
+        row.plain_term = gain_plain + "/log2(" + arg + ")";
+      }
+      w.latex_terms.push_back(row.latex_term);
+      w.plain_terms.push_back(row.plain_term);
+    }
+    w.rows.push_back(row);
+  }
+  if (!w.total.exact) {
+    std::string formula;
+    for (std::size_t i = 0; i < w.plain_terms.size(); ++i) {
+      if (i == 8 && w.plain_terms.size() > 10) {
+        formula += " + …";
+        break;
+      }
+      formula += (i ? " + " : "") + w.plain_terms[i];
+    }
+    w.total.formula = formula;
+  }
+  return w;
+}
+
+Number quotient(const Number& dcg, const Number& ideal) {
+  if (ideal.approx == 0.0) return whole(0);
+  if (dcg.exact && ideal.exact) return dcg / ideal;
+  Number out;
+  out.approx = dcg.approx / ideal.approx;
+  out.formula = "DCG/IDCG = " + to_decimal(dcg, 4) + "/" + to_decimal(ideal, 4);
+  return out;
+}
+
+const char* form_name(Form form) {
+  switch (form) {
+    case Form::notes:
+      return "notes";
+    case Form::trec:
+      return "trec";
+    case Form::burges:
+      return "burges";
+  }
+  return "notes";
+}
+
+std::string form_note(Form form) {
+  switch (form) {
+    case Form::notes:
+      return "DCG in the notes' form (notes 002 and 004): rel_1 + Σ_{i≥2} rel_i / log2 i; rank 1 "
+             "and rank 2 are both undiscounted (log2 2 = 1).";
+    case Form::trec:
+      return "DCG in trec_eval's form (also scikit-learn): Σ rel_i / log2(i + 1); rank 1 is "
+             "undiscounted and every later rank is discounted one step more than in the notes.";
+    case Form::burges:
+      return "DCG in Burges et al.'s form: Σ (2^rel_i − 1) / log2(i + 1), which stresses highly "
+             "relevant documents (note 002 mentions it).";
+  }
+  return "";
+}
+
+std::string form_difference(Form form, Form other) {
+  if (other == Form::notes) {
+    return "the notes' form rel_1 + Σ rel_i / log2 i discounts rank i by log2 i, one step less "
+           "than log2(i + 1)";
+  }
+  if (other == Form::trec) {
+    return std::string("trec_eval's form Σ rel_i / log2(i + 1) discounts rank i by log2(i + 1)") +
+           (form == Form::burges ? " and uses the grade itself as the gain" : "");
+  }
+  return std::string("Burges' form uses the gain 2^rel − 1") +
+         (form == Form::notes ? " and the discount log2(i + 1)" : "");
+}
+
+struct Computed {
+  std::int64_t depth = 0;  // the ranks DCG runs over
+  std::int64_t ideal_depth = 0;
+  DcgWalk dcg;
+  DcgWalk ideal;
+  std::vector<Fraction> ideal_grades;
+};
+
+Computed compute_all(const MeasureCall& call, const GradedList& list, Form form) {
+  Computed c;
+  std::vector<Fraction> grades;
+  for (const GradedDoc& d : list.docs) grades.push_back(d.grade);
+  c.ideal_grades = grades;
+  c.ideal_grades.insert(c.ideal_grades.end(), list.unretrieved.begin(), list.unretrieved.end());
+  std::stable_sort(c.ideal_grades.begin(), c.ideal_grades.end(),
+                   [](Fraction a, Fraction b) { return compare(a, b) > 0; });
+  const auto n = static_cast<std::int64_t>(grades.size());
+  const auto m = static_cast<std::int64_t>(c.ideal_grades.size());
+  c.depth = call.rank_cutoff.value_or(n);
+  c.ideal_depth = call.rank_cutoff.value_or(m);
+  c.dcg = walk(form, grades, &list.docs, std::max(c.depth, c.ideal_depth));
+  c.ideal = walk(form, c.ideal_grades, nullptr, std::max(c.depth, c.ideal_depth));
+  return c;
+}
+
+// The value a DCG-family measure reports: which of DCG, IDCG, nDCG the name asks for.
+enum class Which { dcg, ideal, normalised };
+
+Number value_of(const Computed& c, Which which) {
+  const Number& dcg = c.dcg.rows[static_cast<std::size_t>(c.depth - 1)].dcg;
+  const Number& ideal = c.ideal.rows[static_cast<std::size_t>(c.ideal_depth - 1)].dcg;
+  switch (which) {
+    case Which::dcg:
+      return dcg;
+    case Which::ideal:
+      return ideal;
+    case Which::normalised:
+      return quotient(dcg, ideal);
+  }
+  return dcg;
+}
+
+Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which which) {
+  const GradedList& list = *in.graded;
+  const Form form = parse_form(call.param("dcg"));
+  Outcome out = start_outcome(call, in);
+  const Computed c = compute_all(call, list, form);
+  const Number dcg = value_of(c, Which::dcg);
+  const Number ideal = value_of(c, Which::ideal);
+  const Number normalised = value_of(c, Which::normalised);
+  out.value = value_of(c, which);
+  out.values = {{"DCG", dcg}, {"IDCG", ideal}, {"nDCG", normalised}};
+
+  const std::string at = call.rank_cutoff ? "@" + std::to_string(*call.rank_cutoff) : "";
+  const std::string dcg_line =
+      "\\text{DCG" + at + "} = " + latex_sum(c.dcg.latex_terms, 10) + " " + latex_result(dcg);
+  const std::string ideal_line =
+      "\\text{IDCG" + at + "} = " + latex_sum(c.ideal.latex_terms, 10) + " " + latex_result(ideal);
+  switch (which) {
+    case Which::dcg:
+      out.working = dcg_line;
+      break;
+    case Which::ideal:
+      out.working = ideal_line;
+      break;
+    case Which::normalised:
+      out.working = dcg_line + " \\\\ " + ideal_line + " \\\\ \\text{nDCG" + at + "} = \\frac{" +
+                    latex_number(dcg) + "}{" + latex_number(ideal) + "} " +
+                    latex_result(normalised);
+      break;
+  }
+
+  // The per-rank table of note 002: grade, gain, factor, discounted gain, DCG, and beside it the
+  // ideal ranking's grade, IDCG and their ratio.
+  StepTable table{"DCG, IDCG and nDCG at each rank",
+                  {"rank", "document", "grade", "gain", "factor", "discounted gain", "DCG",
+                   "ideal grade", "IDCG", "nDCG"},
+                  {},
+                  {}};
+  Chart gains{"dcg", "DCG and ideal DCG by rank", "rank", "gain", {}, {}, std::nullopt, ""};
+  Series dcg_series{"DCG", Series::Kind::line, {}, false};
+  Series ideal_series{"IDCG (ideal ranking)", Series::Kind::line, {}, false};
+  Series ndcg_series{"nDCG", Series::Kind::line, {}, false};
+  bool zero_ideal_seen = false;
+  const std::size_t shown = c.dcg.rows.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    const DcgRow& row = c.dcg.rows[i];
+    const DcgRow& ideal_row = c.ideal.rows[i];
+    const Number ratio_here = quotient(row.dcg, ideal_row.dcg);
+    zero_ideal_seen = zero_ideal_seen || ideal_row.dcg.approx == 0.0;
+    const Number factor = row.discount.exact ? whole(1) / row.discount : [&] {
+      Number f;
+      f.approx = 1.0 / row.discount.approx;
+      f.formula = "1/" + row.discount.formula;
+      return f;
+    }();
+    const bool notes_first = form == Form::notes && row.rank == 1;
+    const std::string factor_text =
+        notes_first ? "1" : "1/log2(" + std::to_string(log_argument(form, row.rank)) + ")";
+    const std::size_t index = i;
+    const bool has_ideal_grade = index < c.ideal_grades.size();
+    table.rows.push_back({
+        text_cell(std::to_string(row.rank)),
+        text_cell(row.doc && !row.doc->label.empty() ? row.doc->label : "—"),
+        row.doc ? number_cell(exact_number(row.doc->grade)) : text_cell("—"),
+        number_cell(row.gain),
+        number_cell(factor_text, factor),
+        number_cell(row.discounted),
+        number_cell(row.dcg),
+        has_ideal_grade ? number_cell(exact_number(c.ideal_grades[index])) : text_cell("—"),
+        number_cell(ideal_row.dcg),
+        number_cell(ratio_here),
+    });
+    dcg_series.points.emplace_back(static_cast<double>(row.rank), row.dcg.approx);
+    ideal_series.points.emplace_back(static_cast<double>(row.rank), ideal_row.dcg.approx);
+    ndcg_series.points.emplace_back(static_cast<double>(row.rank), ratio_here.approx);
+  }
+  if (call.rank_cutoff && *call.rank_cutoff <= static_cast<std::int64_t>(shown)) {
+    table.highlight.push_back(static_cast<int>(*call.rank_cutoff - 1));
+  }
+  out.steps.push_back(std::move(table));
+
+  std::string ideal_text;
+  for (std::size_t i = 0; i < c.ideal_grades.size(); ++i) {
+    ideal_text += (i ? ", " : "") + to_short_decimal(c.ideal_grades[i]);
+  }
+  out.notes.push_back(form_note(form));
+  out.notes.push_back(
+      "The ideal ranking sorts every judged grade from the highest down: " + ideal_text + ".");
+  if (call.rank_cutoff && *call.rank_cutoff > static_cast<std::int64_t>(list.docs.size())) {
+    out.notes.push_back("Only " + plural(static_cast<std::int64_t>(list.docs.size()), "document") +
+                        " were retrieved; the ranks after them add nothing to DCG.");
+  }
+  if (!call.rank_cutoff && c.ideal_depth > c.depth) {
+    out.notes.push_back("Without a cutoff, IDCG runs over the whole ideal ranking (" +
+                        std::to_string(c.ideal_depth) +
+                        " judged documents, as trec_eval's ndcg does), DCG over the " +
+                        std::to_string(c.depth) + " retrieved.");
+  }
+  if (zero_ideal_seen) {
+    out.notes.push_back(
+        "Where IDCG is 0 (no judged document has a grade above 0), nDCG would "
+        "be 0/0; it is taken as 0.");
+  }
+  for (const Form other : {Form::notes, Form::trec, Form::burges}) {
+    if (other == form) continue;
+    const Computed alt = compute_all(call, list, other);
+    out.alternatives.push_back({canonical_name(call.with("dcg", form_name(other))),
+                                value_of(alt, which), form_difference(form, other)});
+  }
+  gains.series = {dcg_series, ideal_series};
+  gains.description = "DCG and IDCG at ranks 1 to " + std::to_string(shown) + ": DCG ends at " +
+                      to_decimal(dcg, 4) + ", IDCG at " + to_decimal(ideal, 4) + ".";
+  Chart ratio{"ndcg",
+              "nDCG by rank",
+              "rank",
+              "nDCG",
+              {ndcg_series},
+              {},
+              std::nullopt,
+              "nDCG at ranks 1 to " + std::to_string(shown) + ", ending at " +
+                  to_decimal(normalised, 4) + "."};
+  out.charts = {gains, ratio};
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace
+
+Result<Outcome> run_dcg(const MeasureCall& call, const Inputs& in) {
+  return run_family(call, in, Which::dcg);
+}
+
+Result<Outcome> run_ideal_dcg(const MeasureCall& call, const Inputs& in) {
+  return run_family(call, in, Which::ideal);
+}
+
+Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in) {
+  return run_family(call, in, Which::normalised);
+}
+
+}  // namespace irm
