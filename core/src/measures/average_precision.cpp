@@ -18,7 +18,7 @@ namespace irm {
 
 Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const std::int64_t last = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
 
   StepTable table{"Precision at each relevant document", {"rank", "document", "P@k"}, {}, {}};

@@ -1,1 +1,125 @@
-// placeholder
+// Binary preference (bpref): how often relevant documents are ranked above judged non-relevant
+// ones. Unjudged documents are ignored, so bpref is robust to incomplete judgments (pooling).
+//
+//   variant=notes (default; note 002):  bpref = (1/R) Σ over relevant retrieved r of (1 − n_r / R)
+//   variant=trec (trec_eval m_bpref.c): bpref = (1/R) Σ (1 − min(n_r, R) / min(R, N)),
+//                                       a term with n_r = 0 counting 1
+// where n_r is the number of judged non-relevant documents ranked above r and N the number of
+// judged non-relevant documents. The list only tells the judged non-relevant documents it
+// holds, so N here counts those (trec_eval counts every judged one in the qrels), said in a note.
+// The notes' form lets a term fall below 0 when more than R judged non-relevant documents come
+// first; trec_eval's caps n_r at R. 0/0: R = 0 gives bpref = 0, said in a note.
+//
+// Golden tests: B1, B2, B3 (tests/core/golden_bpref.cpp).
+
+#include <algorithm>
+
+#include "common.h"
+
+namespace irm {
+
+Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
+  const RankedList& list = *in.ranked;
+  Outcome out = start_outcome(call, in);
+  const bool trec = call.param("variant") == "trec";
+  const std::int64_t R = in.total_relevant;
+  std::int64_t N = 0;
+  for (const RankedDoc& d : list.docs) N += d.judgement == Judgement::not_relevant ? 1 : 0;
+  const std::int64_t cap = std::min(R, N);
+
+  StepTable table{"Judged non-relevant documents above each relevant one",
+                  {"rank", "document", "judged", "non-relevant above (n_r)", "term"},
+                  {},
+                  {}};
+  Number sum = whole(0);
+  Number other_sum = whole(0);  // the other variant, for the alternative
+  std::vector<std::string> terms;
+  std::int64_t non_relevant_above = 0;
+  std::int64_t unjudged = 0;
+  bool negative_term = false;
+  const auto notes_term = [&](std::int64_t n) {
+    return R == 0 ? whole(0) : whole(1) - ratio(n, R);
+  };
+  const auto trec_term = [&](std::int64_t n) {
+    if (n == 0) return whole(1);
+    return whole(1) - ratio(std::min(n, R), cap);
+  };
+  for (std::size_t i = 0; i < list.docs.size(); ++i) {
+    const RankedDoc& doc = list.docs[i];
+    const std::string rank = std::to_string(i + 1);
+    const std::string name = doc.label.empty() ? doc.token : doc.label;
+    if (doc.judgement == Judgement::unjudged) {
+      ++unjudged;
+      table.rows.push_back({text_cell(rank), text_cell(name), text_cell("not judged (ignored)"),
+                            text_cell(""), text_cell("")});
+      continue;
+    }
+    if (doc.judgement == Judgement::not_relevant) {
+      ++non_relevant_above;
+      table.rows.push_back({text_cell(rank), text_cell(name), text_cell("non-relevant"),
+                            text_cell(""), text_cell("")});
+      continue;
+    }
+    const Number term = trec ? trec_term(non_relevant_above) : notes_term(non_relevant_above);
+    const Number other = trec ? notes_term(non_relevant_above) : trec_term(non_relevant_above);
+    negative_term = negative_term || term.approx < 0;
+    sum = sum + term;
+    other_sum = other_sum + other;
+    const std::string n = std::to_string(non_relevant_above);
+    terms.push_back(trec ? (non_relevant_above == 0
+                                ? std::string("1")
+                                : "\\left(1 - \\frac{" +
+                                      std::to_string(std::min(non_relevant_above, R)) + "}{" +
+                                      std::to_string(cap) + "}\\right)")
+                         : "\\left(1 - \\frac{" + n + "}{" + std::to_string(R) + "}\\right)");
+    table.rows.push_back(
+        {text_cell(rank), text_cell(name), text_cell("relevant"), text_cell(n), number_cell(term)});
+  }
+  const auto average = [&](const Number& s) { return R == 0 ? whole(0) : s / whole(R); };
+  out.value = average(sum);
+  out.values = {{"bpref", out.value},
+                {"R", whole(R)},
+                {"judged_nonrelevant", whole(N)},
+                {"unjudged", whole(unjudged)}};
+  if (R == 0) {
+    out.working = "\\text{bpref} = 0";
+    out.notes.push_back("R = 0: there is nothing to average, so bpref is taken as 0.");
+  } else {
+    out.working = "\\text{bpref} = \\frac{1}{" + std::to_string(R) + "}\\left[" + latex_sum(terms) +
+                  "\\right] = " + latex_value(out.value);
+  }
+  table.rows.push_back(
+      {text_cell("sum"), text_cell(""), text_cell(""), text_cell(""), number_cell(sum)});
+  out.steps.push_back(std::move(table));
+
+  if (unjudged > 0) {
+    out.notes.push_back(plural(unjudged, "unjudged document") + (unjudged == 1 ? " is" : " are") +
+                        " ignored: bpref only compares relevant with judged non-relevant "
+                        "documents.");
+  }
+  if (trec) {
+    out.notes.push_back(
+        "trec_eval's bpref: 1 − min(n_r, R)/min(R, N) with N = " + std::to_string(N) +
+        ", the judged non-relevant documents in the list (trec_eval counts every judged "
+        "non-relevant document of the topic, retrieved or not).");
+  } else {
+    out.notes.push_back(
+        "bpref as note 002 defines it: (1/R) Σ (1 − n_r/R) over the relevant "
+        "documents retrieved.");
+  }
+  if (negative_term) {
+    out.notes.push_back(
+        "More than R judged non-relevant documents precede a relevant one, so "
+        "its term 1 − n_r/R is below 0; trec_eval caps n_r at R.");
+  }
+  const std::string other_name = canonical_name(call.with("variant", trec ? "notes" : "trec"));
+  std::string why =
+      trec ? "note 002's form 1 − n_r/R: no cap on n_r, and divides by R"
+           : "trec_eval's form 1 − min(n_r, R)/min(R, N) with N = " + std::to_string(N) +
+                 " judged non-relevant";
+  out.alternatives.push_back({other_name, average(other_sum), why});
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace irm

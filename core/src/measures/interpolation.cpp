@@ -78,7 +78,7 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
 
 Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const Rule rule = parse_rule(call.param("rule"));
   const Fraction level = *call.recall_cutoff;
   const std::int64_t R = walk.total_relevant;
@@ -133,7 +133,7 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
 
 Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const Rule rule = parse_rule(call.param("rule"));
   const std::int64_t R = walk.total_relevant;
 

@@ -51,7 +51,7 @@ std::optional<std::string> rounding_note(const RankWalk& walk) {
 
 Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const RankRow& last = walk.rows.back();
   out.value = exact_number(last.precision);
   out.label = "P@" + std::to_string(last.rank);
@@ -75,7 +75,7 @@ Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) 
 
 Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
   const std::int64_t relevant = walk.relevant_in_top(k);
   out.value = ratio(relevant, k);
@@ -92,7 +92,7 @@ Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
 
 Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
   const std::int64_t relevant = walk.relevant_in_top(k);
   const std::int64_t R = walk.total_relevant;
@@ -108,7 +108,7 @@ Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
 
 Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
-  Outcome out = start_outcome(call, in);
+  Outcome out = start_ranked_outcome(call, in);
   const std::int64_t R = walk.total_relevant;
   const std::int64_t relevant = walk.relevant_in_top(R);
   out.value = R == 0 ? whole(0) : ratio(relevant, R);

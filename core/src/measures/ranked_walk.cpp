@@ -71,6 +71,18 @@ RankWalk walk_ranks(const Inputs& in) {
   return walk;
 }
 
+Outcome start_ranked_outcome(const MeasureCall& call, const Inputs& in) {
+  Outcome out = start_outcome(call, in);
+  const std::int64_t unjudged = in.ranked->unjudged_count();
+  if (unjudged > 0) {
+    out.notes.push_back(plural(unjudged, "unjudged document") +
+                        (unjudged == 1 ? " counts" : " count") +
+                        " as not relevant here, as trec_eval counts them (bpref instead ignores "
+                        "unjudged documents).");
+  }
+  return out;
+}
+
 Rule parse_rule(const std::string& name) {
   if (name == "trec9") return Rule::trec9;
   if (name == "trec10") return Rule::trec10;

@@ -34,6 +34,10 @@ struct RankWalk {
 
 [[nodiscard]] RankWalk walk_ranks(const Inputs& in);
 
+/// start_outcome for the measures that walk a ranked list: adds how unjudged documents count
+/// (as not relevant, like trec_eval).
+[[nodiscard]] Outcome start_ranked_outcome(const MeasureCall& call, const Inputs& in);
+
 /// Interpolation rules for IPrec@r and 11pt (see interpolation.cpp).
 enum class Rule { textbook, trec9, trec10 };
 [[nodiscard]] Rule parse_rule(const std::string& name);

@@ -271,13 +271,6 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
         "Graded labels (D1:2) count as relevant when the grade is 1 or more, as trec_eval does "
         "at its default relevance level.");
   }
-  const std::int64_t unjudged = list.unjudged_count();
-  if (unjudged > 0) {
-    list.reading.push_back(std::to_string(unjudged) + " unjudged document" +
-                           (unjudged == 1 ? " counts" : "s count") +
-                           " as not relevant here, as trec_eval counts them (bpref instead "
-                           "ignores unjudged documents).");
-  }
   return list;
 }
 
