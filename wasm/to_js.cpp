@@ -370,11 +370,25 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
       j.value(p.default_value);
       j.key("help");
       j.value(p.help);
+      j.key("numeric");
+      j.value(p.numeric);
+      j.key("maximum");
+      if (p.maximum) {
+        j.value(irm::to_string(*p.maximum));
+      } else {
+        j.null();
+      }
+      j.key("excludes");
+      j.value(p.excludes);
       j.end_object();
     }
     j.end_array();
     j.key("aliases");
     strings(j, m.aliases);
+    j.key("perQuery");
+    j.value(m.per_query);
+    j.key("takesMeasure");
+    j.value(m.takes_measure);
     j.key("formula");
     j.value(m.formula);
     j.key("example");

@@ -65,9 +65,11 @@ Result<Outcome> compute(std::string_view measure, std::string_view input, const 
       return run_on(call, in, parse_query_blocks(input), &Inputs::queries);
     }
     case InputKind::scored_labels:
+      return run_on(call, in, parse_scored_labels(input), &Inputs::scored);
     case InputKind::confusion:
+      return run_on(call, in, parse_confusion(input), &Inputs::confusion);
     case InputKind::multiclass:
-      return not_available(call);
+      return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
   }
   return not_available(call);
 }

@@ -1,14 +1,72 @@
-// Confusion matrices: 2x2 counts, sets, truth/prediction sequences, and k x k label matrices.
-// (Owned by the set-measure family; see src/parse/confusion.cpp.)
+// Confusion matrices: the 2x2 matrix of one system against the truth (from counts, a grid, three
+// sets or two label sequences), and the k x k matrix of a multiclass classifier.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "irm/number.h"
 #include "irm/result.h"
 
 namespace irm {
 
-struct ConfusionInput;
-struct LabelMatrix;
+/// The 2x2 confusion matrix, laid out as note 002:
+///
+///                           returned (P')   not returned (N')
+///   truly relevant (P)          TP               FN
+///   truly non-relevant (N)      FP               TN
+///
+/// FP is the Type I error, FN the Type II error.
+struct ConfusionInput {
+  bool has_counts = true;  // false when only precision= and recall= were given (F only)
+  std::int64_t tp = 0;
+  std::int64_t fp = 0;
+  std::int64_t fn = 0;
+  std::optional<std::int64_t> tn;     // unknown when the text gave neither tn, a total nor all:
+  std::optional<Fraction> precision;  // precision=1/2 recall=2/3: for F without counts
+  std::optional<Fraction> recall;
+  /// The documents in each cell when three sets were given, in the order of the text (TP and
+  /// FP in returned: order, FN in relevant: order, TN in all: order).
+  bool from_sets = false;
+  bool tn_docs_known = false;  // all: was given (total: gives only the count)
+  std::vector<std::string> tp_docs;
+  std::vector<std::string> fp_docs;
+  std::vector<std::string> fn_docs;
+  std::vector<std::string> tn_docs;
+  std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+};
+
+/// Parses one of:
+///   counts      tp=2 fp=2 fn=1 tn=3 in any order (also "tp = 2", "TP: 2"); tn optional;
+///               total=8 gives tn = total - tp - fp - fn
+///   P and R     precision=1/2 recall=2/3 (fractions or decimals; only F can use this)
+///   a grid      2 1 / 2 3 laid out as note 002 (rows: truly relevant, truly non-relevant;
+///               columns: returned, not returned), optional header row and row labels, spaces,
+///               tabs or commas between cells
+///   three sets  relevant: d1 d5 d7 / returned: d1 d3 d5 d6 / all: d1 … d8 (or total: 8);
+///               braces {d1, d5} and ranges d1 … d8 are accepted
+///   sequences   true: 1 0 1 1 / predicted: 1 1 0 1 (two labels; an optional line
+///               positive: 1 names the relevant one)
+/// Errors: empty_input; bad_token (an unknown key, a stray token, a ragged or non-2x2 grid, a
+/// document listed twice, a missing line or count); bad_number (a count that is not a whole
+/// number 0 or more, 3/0); out_of_range (precision or recall above 1); inconsistent_counts
+/// (a total that disagrees with the cells, sets where returned or relevant documents are not in
+/// all:, sequences of different lengths).
+[[nodiscard]] Result<ConfusionInput> parse_confusion(std::string_view text);
+
+/// A k x k confusion matrix of a classifier: rows = true class, columns = predicted class.
+struct LabelMatrix {
+  std::vector<std::string> labels;                // class names, row (= column) order
+  std::vector<std::vector<std::int64_t>> counts;  // counts[true][predicted]
+  std::vector<std::string> reading;
+};
+
+/// Parses a k x k grid of counts (k >= 2; optional header row of class names and row labels;
+/// spaces, tabs or commas) or two label sequences true: … and predicted: … (classes sorted,
+/// numbers by value). Errors as parse_confusion, plus bad_token for a grid that is not square.
+[[nodiscard]] Result<LabelMatrix> parse_label_matrix(std::string_view text);
 
 }  // namespace irm

@@ -12,11 +12,12 @@
 namespace irm {
 
 struct QueryBlock {
-  std::string id;      // from the header ("q1 relevant=5") or q1, q2, … by position
-  std::string text;    // the block's list, header removed, as typed
-  int first_line = 1;  // the line of the input where `text` starts (for error positions)
-  std::optional<std::int64_t> total_relevant;  // relevant=N from the header
-  Span header_where;                           // where relevant=N was written
+  std::string id;  // from the header ("q1 relevant=5", "q1:") or q1, q2, … by position
+  /// The block's text laid out as in the whole input: the lines before it are empty and the id
+  /// is blanked, so a parser's line and column name the place in what the user typed. A
+  /// relevant=N of the header stays in the text for the list's parser to read.
+  std::string text;
+  int first_line = 1;  // the input line where the block starts
 };
 
 struct QuerySet {
@@ -24,10 +25,11 @@ struct QuerySet {
   std::vector<std::string> reading;
 };
 
-/// Splits the text into blocks separated by blank lines. A block's first line is a header when
-/// it holds `relevant=N` (or `R=N`) or ends with ':' — `q1 relevant=5`, `Q2:` — and the other
-/// words of that line are the query id. Errors: empty_input, bad_number (relevant=x),
-/// bad_token (a query id used twice).
+/// Splits the text into blocks separated by blank lines. A block's first line names its query
+/// when it starts with a word ending in ':' (`q1: R N R`, `Q2:`), holds a relevant=N (or R=N)
+/// and one other word (`q1 relevant=5`), or is a lone plain word above more lines (`q1`);
+/// otherwise the queries are q1, q2, … in order.
+/// Errors: empty_input, bad_token (a query id used twice, text that is not UTF-8).
 [[nodiscard]] Result<QuerySet> parse_query_blocks(std::string_view text);
 
 }  // namespace irm

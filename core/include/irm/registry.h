@@ -34,7 +34,17 @@ struct ParamInfo {
   std::vector<std::string> choices;  // {"relevant", "retrieved"}
   std::string default_value;         // "relevant"
   std::string help;                  // "what the sum of precisions is divided by"
+  /// A number instead of a choice (F(beta=2), F(alpha=1/3)): `choices` is empty, the value is a
+  /// decimal or a fraction a/b, 0 or more, stored in its canonical spelling (parameter_number),
+  /// and `default_value` is a canonical number or "" for "not given".
+  bool numeric = false;
+  std::optional<Fraction> maximum{};  // the largest value allowed (alpha ≤ 1), when there is one
+  std::string excludes{};             // a parameter that cannot be given together with this one
 };
+
+/// The canonical spelling of a numeric parameter value: "2", "0.5", "1/3" (a decimal when it
+/// terminates within 18 places, else a reduced fraction).
+[[nodiscard]] std::string parameter_number(Fraction value);
 
 struct MeasureCall;
 struct Inputs;
@@ -52,6 +62,11 @@ struct MeasureInfo {
   std::string example;              // a name to try: "AP(norm=retrieved)@10"
   std::vector<std::string> golden;  // WORKED_EXAMPLES.md ids whose tests cover this measure
   RunMeasure run = nullptr;
+  /// For a mean over queries (MAP, MRR, 11pt-avg): the measure taken on each query, which gets
+  /// this measure's parameters and cutoff ("AP" for MAP).
+  std::string per_query{};
+  /// mean(M): the parentheses hold a measure name (of one query) instead of parameters.
+  bool takes_measure{false};
 };
 
 /// A parsed measure name: the registry entry, every parameter (defaults filled in, registry
@@ -61,6 +76,7 @@ struct MeasureCall {
   std::vector<std::pair<std::string, std::string>> params;
   std::optional<std::int64_t> rank_cutoff;  // P@10
   std::optional<Fraction> recall_cutoff;    // IPrec@0.3
+  std::vector<MeasureCall> inner;           // mean(P@5): the measure inside (one at most)
 
   /// The value of parameter `name` (always present after parsing).
   [[nodiscard]] const std::string& param(std::string_view name) const;

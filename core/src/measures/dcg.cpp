@@ -149,6 +149,9 @@ DcgWalk walk(Form form, const std::vector<Fraction>& grades, const std::vector<G
 Number quotient(const Number& dcg, const Number& ideal) {
   if (ideal.approx == 0.0) return whole(0);
   if (dcg.exact && ideal.exact) return dcg / ideal;
+  // The same terms in the same order (the list is in ideal order) give the same double: the
+  // ratio is exactly 1, not 0.99999….
+  if (dcg.approx == ideal.approx) return whole(1);
   Number out;
   out.approx = dcg.approx / ideal.approx;
   out.formula = "DCG/IDCG = " + to_decimal(dcg, 4) + "/" + to_decimal(ideal, 4);

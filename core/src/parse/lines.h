@@ -40,6 +40,14 @@ struct Assignment {
 };
 [[nodiscard]] std::optional<Assignment> split_assignment(const Token& token);
 
+/// Reads tokens as assignments "tp=2 fp = 2 fn= 1 tn =3" (the separator may stand alone or
+/// touch either side, on one line). `stray` is the first token that is not part of one.
+struct Assignments {
+  std::vector<Assignment> items;
+  std::optional<Token> stray;
+};
+[[nodiscard]] Assignments read_assignments(const std::vector<Token>& tokens);
+
 /// The text of line `number` (1-based) of `input`, without its line break; empty when there is
 /// no such line.
 [[nodiscard]] std::string_view line_text(std::string_view input, int number);

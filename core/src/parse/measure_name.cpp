@@ -84,7 +84,50 @@ int column_of(std::string_view text, std::size_t byte_offset) {
   return text::code_points(text.substr(0, byte_offset)) + 1;
 }
 
+// A numeric parameter value: a decimal (2, 0.5, .25) or a fraction a/b, 0 or more, at most
+// the parameter's maximum. Returns the canonical spelling.
+Result<std::string> numeric_value(const ParamInfo& param, const std::string& value, int column,
+                                  const std::string& whole_name) {
+  const std::string where = " at column " + std::to_string(column) + " of \"" + whole_name + "\"";
+  const int length = text::code_points(value);
+  const std::string range = param.maximum ? "a number from 0 to " + parameter_number(*param.maximum)
+                                          : "a number 0 or more";
+  std::optional<Fraction> number;
+  const std::size_t slash = value.find('/');
+  if (slash == std::string::npos) {
+    number = parse_decimal(value);
+  } else {
+    const auto num = text::parse_whole(value.substr(0, slash), 1'000'000'000'000);
+    const auto den = text::parse_whole(value.substr(slash + 1), 1'000'000'000'000);
+    if (num && den && *den == 0) {
+      return name_error(
+          ErrorCode::bad_number, column, length,
+          param.name + " = " + value + " divides by 0" + where + "; expected " + range);
+    }
+    if (num && den) number = make_fraction(*num, *den);
+  }
+  if (!number) {
+    return name_error(ErrorCode::bad_number, column, length,
+                      param.name + " must be " + range + ", such as 2, 0.5 or 1/3; found " +
+                          (value.empty() ? std::string("nothing") : text::quoted(value)) + where);
+  }
+  if (param.maximum && compare(*number, *param.maximum) > 0) {
+    return name_error(ErrorCode::out_of_range, column, length,
+                      param.name + " must be " + range + "; found " + value + where);
+  }
+  return parameter_number(*number);
+}
+
 }  // namespace
+
+std::string parameter_number(Fraction value) {
+  std::int64_t den = value.den;
+  while (den % 2 == 0) den /= 2;
+  while (den % 5 == 0) den /= 5;
+  // 2s and 5s only: the decimal ends, and to_short_decimal writes it exactly.
+  if (den == 1 && value.den <= 1'000'000'000'000'000'000) return to_short_decimal(value);
+  return to_string(value);
+}
 
 const std::string& MeasureCall::param(std::string_view name) const {
   for (const auto& [key, value] : params) {
@@ -134,6 +177,50 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
   for (const ParamInfo& p : info->params) call.params.emplace_back(p.name, p.default_value);
 
   std::size_t i = name_end;
+  if (info->takes_measure) {
+    // mean(P@5): the parentheses hold a whole measure name, which may have parentheses too.
+    if (i >= s.size() || s[i] != '(') {
+      return name_error(ErrorCode::bad_token, col(std::min(i, s.size())), 1,
+                        info->name + " needs a measure in parentheses, as in " + info->example);
+    }
+    int depth = 0;
+    std::size_t close = std::string::npos;
+    for (std::size_t k = i; k < s.size() && close == std::string::npos; ++k) {
+      depth += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
+      if (depth == 0) close = k;
+    }
+    if (close == std::string::npos) {
+      return name_error(ErrorCode::bad_token, col(i), 1,
+                        "expected ')' to close the parentheses opened at column " +
+                            std::to_string(col(i)) + " of \"" + s + "\"");
+    }
+    auto inner = parse_measure_name(std::string_view(s).substr(i + 1, close - i - 1));
+    if (!inner.ok()) {
+      InputError e = inner.error();
+      if (e.where.column > 0) e.where.column += col(i + 1) - 1;
+      return e;
+    }
+    const MeasureInfo* inner_info = inner.value().info;
+    if (inner_info->input != InputKind::ranked_list &&
+        inner_info->input != InputKind::graded_list) {
+      return name_error(ErrorCode::bad_parameter_value, col(i + 1),
+                        text::code_points(s.substr(i + 1, close - i - 1)),
+                        info->name +
+                            " averages a measure of one ranked or graded list over the "
+                            "queries; " +
+                            inner_info->name + " is not one");
+    }
+    call.inner.push_back(inner.value());
+    i = close + 1;
+    if (i < s.size()) {
+      return name_error(ErrorCode::bad_token, col(i), text::code_points(s.substr(i)),
+                        "expected the end of the name after ')' at column " +
+                            std::to_string(col(i)) + " of \"" + s +
+                            "\"; put a cutoff inside, "
+                            "as in mean(P@5)");
+    }
+    return call;
+  }
   if (i < s.size() && s[i] == '(') {
     const std::size_t close = s.find(')', i);
     if (close == std::string::npos) {
@@ -184,7 +271,20 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
                           key + " is given twice in \"" + s + "\" (column " +
                               std::to_string(col(part_at)) + "); give each parameter once");
       }
+      if (!param->excludes.empty() &&
+          std::find(given.begin(), given.end(), param->excludes) != given.end()) {
+        return name_error(
+            ErrorCode::bad_parameter_value, col(part_at), text::code_points(part.substr(0, eq)),
+            param->excludes + " and " + key + " set the same thing; give one of them, not both (" +
+                key + " at column " + std::to_string(col(part_at)) + " of \"" + s + "\")");
+      }
       given.push_back(key);
+      if (param->numeric) {
+        auto number = numeric_value(*param, value, col(value_at), s);
+        if (!number.ok()) return number.error();
+        call = call.with(key, number.value());
+        continue;
+      }
       const std::string wanted = text::lower(value);
       const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
       if (choice == param->choices.end()) {
@@ -245,6 +345,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
 
 std::string canonical_name(const MeasureCall& call) {
   std::string out = call.info->name;
+  if (!call.inner.empty()) return out + "(" + canonical_name(call.inner.front()) + ")";
   std::string params;
   for (std::size_t k = 0; k < call.info->params.size(); ++k) {
     if (call.params[k].second == call.info->params[k].default_value) continue;

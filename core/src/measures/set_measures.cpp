@@ -1,0 +1,478 @@
+// Set measures of one system against the truth: the 2x2 confusion matrix and every measure of
+// note 002's table (`confusion`), and the weighted F-measure (`F`).
+//
+//   precision = TP / (TP + FP)          recall (sensitivity, TPR) = TP / (TP + FN)
+//   specificity (TNR) = TN / (TN + FP)  FPR = FP / (FP + TN)     FNR = FN / (TP + FN)
+//   accuracy = (TP + TN) / D            error rate = (FP + FN) / D
+//   F1 = 2·TP / (2·TP + FP + FN)        G = √(precision · recall)   (irrational in general)
+//   Jaccard = |A ∩ C| / |A ∪ C| = TP / (TP + FP + FN)
+//   Dice = 2·|A ∩ C| / (|A| + |C|) = 2·TP / (2·TP + FP + FN)  (= F1)
+// FP is the Type I error, FN the Type II error (note 002). Without TN the measures that need it
+// say so and are left out of Outcome.values.
+// 0/0: a ratio whose denominator is 0 (precision with nothing returned, recall with nothing
+// relevant, …) is taken as 0, and a note says which.
+// Accuracy misleads in IR: a system that returns nothing scores (FP + TN)/D = N/D, computed on
+// the user's numbers in a note.
+//
+//   F:  F_β = (β² + 1)·P·R / (β²·P + R),  1/F = α/P + (1 − α)/R,  β² = (1 − α)/α.
+//   β > 1 weights recall (the standard form; note 002's formula, although its text says
+//   precision). Note 004's formula puts β²/(β² + 1) on 1/P: that is F with β replaced by 1/β
+//   (α by 1 − α), offered as an alternative with the reason. β = 0 (α = 1) is P; α = 0 is R.
+//
+// Golden tests: S1 (tests/core/golden_sets.cpp).
+
+#include <cmath>
+
+#include "common.h"
+
+namespace irm {
+namespace {
+
+std::string brace_list(const std::vector<std::string>& docs) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < docs.size(); ++i) out += (i ? ", " : "") + docs[i];
+  return out + "}";
+}
+
+std::string str(std::int64_t n) { return std::to_string(n); }
+
+// A ratio of counts; 0/0 (or x/0) is 0 by convention, with a note naming the case.
+Number count_ratio(std::int64_t num, std::int64_t den, std::vector<std::string>& notes,
+                   const std::string& zero_note) {
+  if (den == 0) {
+    notes.push_back(zero_note);
+    return whole(0);
+  }
+  return ratio(num, den);
+}
+
+std::optional<std::int64_t> exact_root(std::int64_t n) {
+  if (n < 0) return std::nullopt;
+  auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(n)));
+  while (r > 0 && r * r > n) --r;
+  while ((r + 1) * (r + 1) <= n) ++r;
+  if (r * r != n) return std::nullopt;
+  return r;
+}
+
+// √x: exact when x is the square of a fraction, else a decimal with its formula.
+Number square_root(const Number& x, const std::string& formula) {
+  if (x.exact) {
+    const auto num = exact_root(x.exact->num);
+    const auto den = exact_root(x.exact->den);
+    if (num && den) return exact_number(*make_fraction(*num, *den));
+  }
+  Number out;
+  out.approx = std::sqrt(x.approx);
+  out.formula = formula;
+  out.overflow = x.overflow;
+  return out;
+}
+
+// --- confusion -------------------------------------------------------------------------------
+
+struct Row {
+  std::string name;
+  std::string formula;
+  std::string substituted;
+  std::optional<Number> value;  // empty when TN is needed and unknown
+};
+
+std::string needs_tn() { return "needs TN"; }
+
+}  // namespace
+
+Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
+  const ConfusionInput& c = *in.confusion;
+  if (!c.has_counts) {
+    return InputError{ErrorCode::bad_token,
+                      "confusion needs the counts (tp=… fp=… fn=… and tn=…), a 2 × 2 grid or "
+                      "sets; precision= and recall= alone are enough only for F",
+                      Span{}};
+  }
+  Outcome out = start_outcome(call, in);
+  const std::int64_t tp = c.tp;
+  const std::int64_t fp = c.fp;
+  const std::int64_t fn = c.fn;
+  const bool known = c.tn.has_value();
+  const std::int64_t tn = c.tn.value_or(0);
+  const std::int64_t positives = tp + fn;  // P: truly relevant
+  const std::int64_t returned = tp + fp;   // P': returned
+  const std::int64_t negatives = fp + tn;  // N (needs TN)
+  const std::int64_t total = positives + negatives;
+  const std::string TN = known ? str(tn) : "?";
+
+  StepTable matrix{"The confusion matrix (rows: the truth; columns: what the system did)",
+                   {"", "returned (P')", "not returned (N')", "total"},
+                   {},
+                   {}};
+  matrix.rows.push_back({text_cell("truly relevant (P)"), number_cell("TP = " + str(tp), whole(tp)),
+                         number_cell("FN = " + str(fn), whole(fn)),
+                         number_cell("P = " + str(positives), whole(positives))});
+  matrix.rows.push_back(
+      {text_cell("truly non-relevant (N)"), number_cell("FP = " + str(fp), whole(fp)),
+       known ? number_cell("TN = " + TN, whole(tn)) : text_cell("TN = ?"),
+       known ? number_cell("N = " + str(negatives), whole(negatives)) : text_cell("N = ?")});
+  matrix.rows.push_back(
+      {text_cell("total"), number_cell("P' = " + str(returned), whole(returned)),
+       known ? number_cell("N' = " + str(fn + tn), whole(fn + tn)) : text_cell("N' = ?"),
+       known ? number_cell("D = " + str(total), whole(total)) : text_cell("D = ?")});
+  out.steps.push_back(std::move(matrix));
+
+  if (c.from_sets) {
+    StepTable sets{"The four sets", {"set", "what it holds", "documents", "size"}, {}, {}};
+    const auto add = [&](const char* name, const char* what, const std::vector<std::string>& docs,
+                         std::optional<std::int64_t> size, bool listed) {
+      sets.rows.push_back(
+          {text_cell(name), text_cell(what),
+           text_cell(listed ? brace_list(docs)
+                            : (size ? "not listed (no all: line)" : "unknown (no all: or total:)")),
+           size ? number_cell(whole(*size)) : text_cell("?")});
+    };
+    add("TP", "relevant and returned", c.tp_docs, tp, true);
+    add("FP", "non-relevant but returned (Type I error)", c.fp_docs, fp, true);
+    add("FN", "relevant but not returned (Type II error)", c.fn_docs, fn, true);
+    add("TN", "non-relevant and not returned", c.tn_docs, c.tn, c.tn_docs_known);
+    out.steps.push_back(std::move(sets));
+  }
+
+  std::vector<std::string> zero_notes;
+  const Number precision = count_ratio(
+      tp, returned, zero_notes,
+      "Nothing was returned (TP + FP = 0), so precision is 0/0; it is taken as 0 by convention.");
+  const Number recall = count_ratio(
+      tp, positives, zero_notes,
+      "Nothing is relevant (TP + FN = 0), so recall is 0/0; it is taken as 0 by convention.");
+  const Number fnr = count_ratio(fn, positives, zero_notes,
+                                 "FNR = FN/P is 0/0 with nothing relevant; it is taken as 0.");
+  const Number f1 = count_ratio(2 * tp, 2 * tp + fp + fn, zero_notes,
+                                "F1 is 0/0 (nothing relevant and nothing returned); it is taken "
+                                "as 0.");
+  const Number jaccard = count_ratio(tp, tp + fp + fn, zero_notes,
+                                     "Jaccard is 0/0 (both sets are empty); it is taken as 0.");
+  const Number dice = count_ratio(2 * tp, returned + positives, zero_notes,
+                                  "Dice is 0/0 (both sets are empty); it is taken as 0.");
+  const Number g = square_root(precision * recall,
+                               "√(" + number_text(precision) + " · " + number_text(recall) + ")");
+  std::optional<Number> specificity;
+  std::optional<Number> fpr;
+  std::optional<Number> accuracy;
+  std::optional<Number> error;
+  if (known) {
+    specificity = count_ratio(tn, negatives, zero_notes,
+                              "Nothing is non-relevant (FP + TN = 0), so specificity and FPR are "
+                              "0/0; both are taken as 0.");
+    fpr = negatives == 0 ? whole(0) : ratio(fp, negatives);
+    accuracy = count_ratio(tp + tn, total, zero_notes,
+                           "The collection is empty (D = 0), so accuracy and error rate are 0/0; "
+                           "both are taken as 0.");
+    error = total == 0 ? whole(0) : ratio(fp + fn, total);
+  }
+
+  const std::vector<Row> rows = {
+      {"precision", "TP / (TP + FP) = TP / P'",
+       str(tp) + " / (" + str(tp) + " + " + str(fp) + ") = " + str(tp) + "/" + str(returned),
+       precision},
+      {"recall (sensitivity, TPR)", "TP / (TP + FN) = TP / P",
+       str(tp) + " / (" + str(tp) + " + " + str(fn) + ") = " + str(tp) + "/" + str(positives),
+       recall},
+      {"specificity (TNR)", "TN / (TN + FP) = TN / N",
+       known ? TN + " / (" + TN + " + " + str(fp) + ") = " + TN + "/" + str(negatives) : needs_tn(),
+       specificity},
+      {"false positive rate (FPR)", "FP / (FP + TN) = FP / N = 1 − specificity",
+       known ? str(fp) + " / (" + str(fp) + " + " + TN + ") = " + str(fp) + "/" + str(negatives)
+             : needs_tn(),
+       fpr},
+      {"false negative rate (FNR)", "FN / (TP + FN) = FN / P = 1 − recall",
+       str(fn) + " / (" + str(tp) + " + " + str(fn) + ") = " + str(fn) + "/" + str(positives), fnr},
+      {"accuracy", "(TP + TN) / D",
+       known ? "(" + str(tp) + " + " + TN + ") / " + str(total) + " = " + str(tp + tn) + "/" +
+                   str(total)
+             : needs_tn(),
+       accuracy},
+      {"error rate", "(FP + FN) / D = 1 − accuracy",
+       known ? "(" + str(fp) + " + " + str(fn) + ") / " + str(total) + " = " + str(fp + fn) + "/" +
+                   str(total)
+             : needs_tn(),
+       error},
+      {"F1", "2·TP / (2·TP + FP + FN) = 2PR / (P + R)",
+       "2·" + str(tp) + " / (2·" + str(tp) + " + " + str(fp) + " + " + str(fn) +
+           ") = " + str(2 * tp) + "/" + str(2 * tp + fp + fn),
+       f1},
+      {"G-measure", "√(precision · recall)",
+       "√(" + number_text(precision) + " · " + number_text(recall) + ") = √(" +
+           number_text(precision * recall) + ")",
+       g},
+      {"Jaccard", "|returned ∩ relevant| / |returned ∪ relevant| = TP / (TP + FP + FN)",
+       str(tp) + " / (" + str(tp) + " + " + str(fp) + " + " + str(fn) + ") = " + str(tp) + "/" +
+           str(tp + fp + fn),
+       jaccard},
+      {"Dice", "2·|returned ∩ relevant| / (|returned| + |relevant|)",
+       "2·" + str(tp) + " / (" + str(returned) + " + " + str(positives) + ") = " + str(2 * tp) +
+           "/" + str(returned + positives),
+       dice},
+  };
+  StepTable measures{"Every measure of note 002's table",
+                     {"measure", "formula", "with these counts", "value"},
+                     {},
+                     {}};
+  for (const Row& row : rows) {
+    measures.rows.push_back({text_cell(row.name), text_cell(row.formula),
+                             text_cell(row.substituted),
+                             row.value ? number_cell(*row.value) : text_cell("—")});
+  }
+  out.steps.push_back(std::move(measures));
+
+  out.value = f1;
+  out.label = "F1";
+  out.values = {{"TP", whole(tp)}, {"FP", whole(fp)}, {"FN", whole(fn)}};
+  if (known) out.values.emplace_back("TN", whole(tn));
+  out.values.emplace_back("precision", precision);
+  out.values.emplace_back("recall", recall);
+  if (known) {
+    out.values.emplace_back("specificity", *specificity);
+    out.values.emplace_back("FPR", *fpr);
+  }
+  out.values.emplace_back("FNR", fnr);
+  if (known) {
+    out.values.emplace_back("accuracy", *accuracy);
+    out.values.emplace_back("error", *error);
+  }
+  out.values.emplace_back("F1", f1);
+  out.values.emplace_back("G", g);
+  out.values.emplace_back("jaccard", jaccard);
+  out.values.emplace_back("dice", dice);
+
+  out.working = "\\begin{aligned}\\text{precision} &= \\frac{TP}{TP + FP} = " +
+                latex_quotient(tp, returned == 0 ? 1 : returned, precision) +
+                "\\\\ \\text{recall} &= \\frac{TP}{TP + FN} = " +
+                latex_quotient(tp, positives == 0 ? 1 : positives, recall) +
+                "\\\\ F_1 &= \\frac{2\\,TP}{2\\,TP + FP + FN} = " +
+                latex_quotient(2 * tp, 2 * tp + fp + fn == 0 ? 1 : 2 * tp + fp + fn, f1);
+  if (known) {
+    out.working += "\\\\ \\text{accuracy} &= \\frac{TP + TN}{D} = " +
+                   latex_quotient(tp + tn, total == 0 ? 1 : total, *accuracy);
+  }
+  out.working += "\\end{aligned}";
+
+  for (const std::string& note : zero_notes) out.notes.push_back(note);
+  out.notes.push_back("FP = " + str(fp) +
+                      " (non-relevant but returned) are Type I errors, false "
+                      "alarms; FN = " +
+                      str(fn) + " (relevant but missed) are Type II errors, misses (note 002).");
+  if (!known) {
+    out.notes.push_back(
+        "TN is unknown (no tn=, total, all: or a full grid was given), so "
+        "specificity, FPR, accuracy and error rate cannot be computed; give tn=… "
+        "or total=… to see them.");
+  } else if (total > 0) {
+    const Number empty_accuracy = ratio(negatives, total);
+    const int order = compare(*empty_accuracy.exact, accuracy->exact.value_or(Fraction{0, 1}));
+    const std::string versus = order == 0  ? "the same as this system's "
+                               : order > 0 ? "more than this system's "
+                                           : "less than this system's ";
+    out.notes.push_back(
+        "Why accuracy misleads in IR: a system that returns nothing has TP = FP = 0, so its "
+        "accuracy is (FP + TN)/D = N/D = " +
+        str(negatives) + "/" + str(total) +
+        (empty_accuracy.exact->den == total ? "" : " = " + number_text(empty_accuracy)) + " ≈ " +
+        to_decimal(empty_accuracy, 3) + ", " + versus + number_text(*accuracy) +
+        ". Non-relevant documents usually fill most of a collection, so accuracy rewards "
+        "returning nothing; precision and recall do not.");
+  }
+  out.notes.push_back(
+      "Dice always equals F1: both are 2·TP / (2·TP + FP + FN), since |returned| "
+      "+ |relevant| = (TP + FP) + (TP + FN).");
+  if (!g.exact) {
+    out.notes.push_back(
+        "The G-measure is a square root, here irrational, so it is shown as a "
+        "decimal: " +
+        g.formula + " ≈ " + to_decimal(g, 4) + ".");
+  }
+
+  if (known) {
+    Chart chart;
+    chart.id = "confusion";
+    chart.title = "Confusion matrix";
+    chart.matrix = Matrix{"truth",
+                          "what the system did",
+                          {"relevant (P)", "non-relevant (N)"},
+                          {"returned (P')", "not returned (N')"},
+                          {{static_cast<double>(tp), static_cast<double>(fn)},
+                           {static_cast<double>(fp), static_cast<double>(tn)}}};
+    chart.description = "Confusion matrix: relevant and returned TP = " + str(tp) +
+                        ", relevant not returned FN = " + str(fn) +
+                        ", non-relevant returned FP = " + str(fp) +
+                        ", non-relevant not returned TN = " + str(tn) + ".";
+    out.charts.push_back(std::move(chart));
+  }
+  finish_outcome(out);
+  return out;
+}
+
+// --- F -----------------------------------------------------------------------------------------
+
+namespace {
+
+// A canonical numeric parameter value: "2", "0.5", "1/3".
+Fraction parameter_fraction(const std::string& value) {
+  const std::size_t slash = value.find('/');
+  if (slash == std::string::npos) return *parse_decimal(value);
+  const auto num = parse_decimal(value.substr(0, slash));
+  const auto den = parse_decimal(value.substr(slash + 1));
+  return *divide(*num, *den);
+}
+
+// x == v, exactly when x is exact (a double near 1 is not 1).
+bool is(const Number& x, std::int64_t v) {
+  return x.exact ? *x.exact == Fraction{v, 1} : x.approx == static_cast<double>(v);
+}
+
+// F from the weight α on 1/P: 1/F = α/P + (1 − α)/R. α = 1 is P, α = 0 is R; otherwise a zero
+// P or R makes 1/F infinite, so F = 0.
+Number f_from_alpha(const Number& alpha, const Number& p, const Number& r) {
+  if (is(alpha, 1)) return p;
+  if (is(alpha, 0)) return r;
+  if (is(p, 0) || is(r, 0)) return whole(0);
+  return whole(1) / (alpha / p + (whole(1) - alpha) / r);
+}
+
+}  // namespace
+
+Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
+  const ConfusionInput& c = *in.confusion;
+  Outcome out = start_outcome(call, in);
+  std::vector<std::string> zero_notes;
+  Number p;
+  Number r;
+  std::string p_text;
+  std::string r_text;
+  if (c.has_counts) {
+    p = count_ratio(c.tp, c.tp + c.fp, zero_notes,
+                    "Nothing was returned (TP + FP = 0), so precision is 0/0; it is taken as 0.");
+    r = count_ratio(c.tp, c.tp + c.fn, zero_notes,
+                    "Nothing is relevant (TP + FN = 0), so recall is 0/0; it is taken as 0.");
+    p_text = str(c.tp) + "/" + str(c.tp + c.fp);
+    r_text = str(c.tp) + "/" + str(c.tp + c.fn);
+  } else {
+    p = exact_number(*c.precision);
+    r = exact_number(*c.recall);
+    p_text = to_string(*c.precision);
+    r_text = to_string(*c.recall);
+  }
+
+  const bool by_alpha = !call.param("alpha").empty();
+  Number alpha;
+  Number beta_squared;
+  Number beta;
+  bool beta_infinite = false;
+  if (by_alpha) {
+    alpha = exact_number(parameter_fraction(call.param("alpha")));
+    if (is(alpha, 0)) {
+      beta_infinite = true;  // β² = (1 − 0)/0: all the weight on recall
+    } else {
+      beta_squared = (whole(1) - alpha) / alpha;
+      beta = square_root(beta_squared, "√(" + number_text(beta_squared) + ")");
+    }
+  } else {
+    beta = exact_number(parameter_fraction(call.param("beta")));
+    beta_squared = beta * beta;
+    alpha = whole(1) / (beta_squared + whole(1));
+  }
+  const Number f = f_from_alpha(alpha, p, r);
+  const Number one_minus_alpha = whole(1) - alpha;
+
+  StepTable table{"F with these weights", {"quantity", "how", "value"}, {}, {}};
+  table.rows.push_back({text_cell("precision P"),
+                        text_cell(c.has_counts ? "TP / (TP + FP)" : "given"),
+                        number_cell(p_text, p)});
+  table.rows.push_back({text_cell("recall R"), text_cell(c.has_counts ? "TP / (TP + FN)" : "given"),
+                        number_cell(r_text, r)});
+  if (by_alpha) {
+    table.rows.push_back(
+        {text_cell("α, the weight on 1/P"), text_cell("given"), number_cell(alpha)});
+    table.rows.push_back({text_cell("β²"), text_cell("(1 − α) / α"),
+                          beta_infinite ? text_cell("∞ (α = 0)") : number_cell(beta_squared)});
+    table.rows.push_back(
+        {text_cell("β"), text_cell("√(β²)"), beta_infinite ? text_cell("∞") : number_cell(beta)});
+  } else {
+    table.rows.push_back({text_cell("β"), text_cell("given"), number_cell(beta)});
+    table.rows.push_back({text_cell("β²"), text_cell("β · β"), number_cell(beta_squared)});
+    table.rows.push_back(
+        {text_cell("α, the weight on 1/P"), text_cell("1 / (β² + 1)"), number_cell(alpha)});
+  }
+  table.rows.push_back(
+      {text_cell("1 − α, the weight on 1/R"), text_cell("1 − α"), number_cell(one_minus_alpha)});
+  const bool finite = !is(p, 0) && !is(r, 0);
+  if (finite) {
+    const Number inverse = alpha / p + one_minus_alpha / r;
+    table.rows.push_back(
+        {text_cell("1/F"), text_cell("α · 1/P + (1 − α) · 1/R"), number_cell(inverse)});
+  }
+  table.rows.push_back({text_cell("F"),
+                        text_cell(by_alpha ? "1 / (1/F)" : "(β² + 1)·P·R / (β²·P + R)"),
+                        number_cell(f)});
+  out.steps.push_back(std::move(table));
+
+  out.value = f;
+  out.values = {{"F", f}, {"precision", p}, {"recall", r}, {"alpha", alpha}};
+  if (!beta_infinite) out.values.emplace_back("beta2", beta_squared);
+
+  const std::string P = latex_exact(p);
+  const std::string R = latex_exact(r);
+  if (!beta_infinite) {
+    out.working = "F_{\\beta} = \\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(" +
+                  latex_exact(beta_squared) + " + 1) \\cdot " + P + " \\cdot " + R + "}{" +
+                  latex_exact(beta_squared) + " \\cdot " + P + " + " + R + "} = " + latex_value(f);
+  }
+  if (finite) {
+    out.working +=
+        std::string(out.working.empty() ? "" : ",\\qquad ") +
+        "\\frac{1}{F} = \\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = " + latex_exact(alpha) +
+        " \\cdot " + latex_exact(whole(1) / p) + " + " + latex_exact(one_minus_alpha) + " \\cdot " +
+        latex_exact(whole(1) / r) + " = " + latex_exact(whole(1) / f);
+  } else if (out.working.empty()) {
+    out.working = "F = " + latex_value(f);
+  }
+
+  for (const std::string& note : zero_notes) out.notes.push_back(note);
+  if (!finite && !is(alpha, 0) && !is(alpha, 1)) {
+    out.notes.push_back("Precision or recall is 0, so 1/F is infinite and F = 0.");
+  }
+  out.notes.push_back(
+      "β > 1 weights recall: α = 1/(β² + 1) is the weight on 1/P, so β = 2 puts 1/5 on "
+      "precision and 4/5 on recall. Note 002's formula is this one, although its text says "
+      "β > 1 emphasises precision.");
+  if (by_alpha && !beta_infinite) {
+    out.notes.push_back(
+        "α = " + number_text(alpha) + " gives β² = (1 − α)/α = " + number_text(beta_squared) +
+        (beta.exact ? ", β = " + number_text(beta) : ", β = " + beta.formula) + ".");
+  }
+  if (by_alpha && beta_infinite) {
+    out.notes.push_back("α = 0 puts all the weight on 1/R (β = ∞), so F = R.");
+  }
+
+  // Note 004's form swaps the weights: β²/(β² + 1) on 1/P, i.e. F with 1/β (α ↔ 1 − α).
+  const Number swapped = f_from_alpha(one_minus_alpha, p, r);
+  MeasureCall other;
+  if (by_alpha) {
+    other = call.with("alpha", parameter_number(*one_minus_alpha.exact));
+  } else if (is(beta, 0)) {
+    other = call.with("beta", "1").with("alpha", "0");
+  } else {
+    other = call.with("beta", parameter_number(*(whole(1) / beta).exact));
+  }
+  std::string why;
+  if (alpha.exact && one_minus_alpha.exact && *alpha.exact == *one_minus_alpha.exact) {
+    why = "the same here: with equal weights (β = 1, α = 1/2) swapping them changes nothing";
+  } else {
+    why = "note 004 writes F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · 1/R), which puts the weight " +
+          number_text(one_minus_alpha) + " on 1/P instead of " + number_text(alpha) +
+          ": the same as F with β replaced by 1/β (α by 1 − α), so there β > 1 favours precision";
+  }
+  out.alternatives.push_back({canonical_name(other), swapped, why});
+  finish_outcome(out);
+  return out;
+}
+
+}  // namespace irm

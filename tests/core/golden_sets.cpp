@@ -1,0 +1,385 @@
+// Golden tests for the set measures: S1 of ../shared/WORKED_EXAMPLES.md (note 002) through every
+// input layout, the weighted F in its β, α and swapped forms, and hand-worked multiclass
+// examples MC1 and MC2. Expected values are worked out by hand in the comments.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "helpers.h"
+
+using irm::Fraction;
+using test::frac;
+using test::run;
+using test::value_of;
+
+namespace {
+
+// Note 002: D = {d1, …, d8}, correct answers {d1, d5, d7}, A returns {d1, d3, d5, d6}.
+const char* const s1_sets =
+    "relevant: d1 d5 d7\n"
+    "returned: d1 d3 d5 d6\n"
+    "all: d1 … d8";
+
+Fraction exact(const irm::Outcome& o, const std::string& key) {
+  const auto& n = value_of(o, key);
+  REQUIRE(n.exact.has_value());
+  return *n.exact;
+}
+
+bool has_value(const irm::Outcome& o, const std::string& key) {
+  for (const auto& [k, v] : o.values) {
+    if (k == key) return true;
+  }
+  return false;
+}
+
+// S1's counts: TP = |{d1, d5}| = 2, FP = |{d3, d6}| = 2, FN = |{d7}| = 1, TN = |{d2, d4, d8}| = 3.
+void check_s1(const irm::Outcome& o) {
+  CHECK(exact(o, "TP") == frac(2, 1));
+  CHECK(exact(o, "FP") == frac(2, 1));
+  CHECK(exact(o, "FN") == frac(1, 1));
+  CHECK(exact(o, "TN") == frac(3, 1));
+  CHECK(exact(o, "precision") == frac(1, 2));    // 2 / (2 + 2)
+  CHECK(exact(o, "recall") == frac(2, 3));       // 2 / (2 + 1)
+  CHECK(exact(o, "specificity") == frac(3, 5));  // 3 / (3 + 2)
+  CHECK(exact(o, "FPR") == frac(2, 5));          // 2 / (2 + 3)
+  CHECK(exact(o, "FNR") == frac(1, 3));          // 1 / (2 + 1)
+  CHECK(exact(o, "accuracy") == frac(5, 8));     // (2 + 3) / 8
+  CHECK(exact(o, "error") == frac(3, 8));        // (2 + 1) / 8
+  CHECK(exact(o, "F1") == frac(4, 7));           // 2·2 / (2·2 + 2 + 1)
+  CHECK(exact(o, "jaccard") == frac(2, 5));      // |{d1, d5}| / |{d1, d3, d5, d6, d7}|
+  CHECK(exact(o, "dice") == frac(4, 7));         // 2·2 / (4 + 3)
+  // G = √(1/2 · 2/3) = √(1/3) = 0.57735…: irrational, so a decimal with its formula.
+  const auto& g = value_of(o, "G");
+  CHECK_FALSE(g.exact.has_value());
+  CHECK_THAT(g.approx, Catch::Matchers::WithinAbs(0.5774, 5e-5));
+  CHECK(g.formula == "√(1/2 · 2/3)");
+  CHECK(*o.value.exact == frac(4, 7));
+  CHECK(o.label == "F1");
+}
+
+}  // namespace
+
+TEST_CASE("S1: note 002's sets give TP {d1,d5}, FP {d3,d6}, FN {d7}, TN {d2,d4,d8}",
+          "[golden][S1][note-002][confusion]") {
+  const auto o = run("confusion", s1_sets);
+  check_s1(o);
+  // The decimals note 002 prints: recall 0.667, precision 0.500, F 0.571, accuracy 0.625.
+  CHECK(irm::to_decimal(value_of(o, "recall"), 3) == "0.667");
+  CHECK(irm::to_decimal(value_of(o, "precision"), 3) == "0.500");
+  CHECK(irm::to_decimal(value_of(o, "F1"), 3) == "0.571");
+  CHECK(irm::to_decimal(value_of(o, "accuracy"), 3) == "0.625");
+
+  const auto& sets = o.steps.at(1);
+  REQUIRE(sets.title == "The four sets");
+  CHECK(sets.rows.at(0).at(2).text == "{d1, d5}");
+  CHECK(sets.rows.at(1).at(1).text == "non-relevant but returned (Type I error)");
+  CHECK(sets.rows.at(1).at(2).text == "{d3, d6}");
+  CHECK(sets.rows.at(2).at(1).text == "relevant but not returned (Type II error)");
+  CHECK(sets.rows.at(2).at(2).text == "{d7}");
+  CHECK(sets.rows.at(3).at(2).text == "{d2, d4, d8}");
+
+  // Every measure of note 002's table, with its counts substituted.
+  const auto& table = o.steps.at(2);
+  REQUIRE(table.rows.size() == 11);
+  CHECK(table.rows[0][2].text == "2 / (2 + 2) = 2/4");
+  CHECK(table.rows[5][0].text == "accuracy");
+  CHECK(table.rows[5][2].text == "(2 + 3) / 8 = 5/8");
+  CHECK(table.rows[7][2].text == "2·2 / (2·2 + 2 + 1) = 4/7");
+  CHECK(table.rows[10][2].text == "2·2 / (4 + 3) = 4/7");
+
+  // The confusion-matrix chart: rows the truth, columns what the system did.
+  REQUIRE(o.charts.size() == 1);
+  REQUIRE(o.charts[0].matrix.has_value());
+  const auto& m = *o.charts[0].matrix;
+  CHECK(m.cells == std::vector<std::vector<double>>{{2, 1}, {2, 3}});
+  CHECK(m.row_labels == std::vector<std::string>{"relevant (P)", "non-relevant (N)"});
+  CHECK(o.charts[0].series.empty());
+
+  // Returning nothing scores N/D = 5/8 here: the same accuracy as the system.
+  CHECK(test::has_note_containing(
+      o,
+      "a system that returns nothing has TP = FP = 0, so its accuracy is (FP + TN)/D = N/D = "
+      "5/8 ≈ 0.625, the same as this system's 5/8."));
+  CHECK(test::has_note_containing(o, "FP = 2 (non-relevant but returned) are Type I errors"));
+  CHECK(test::has_note_containing(o, "Read three sets: relevant 3, returned 4, all 8."));
+}
+
+TEST_CASE("S1 as counts, as note 002's grid, as a spreadsheet paste and as label sequences",
+          "[golden][S1][note-002][confusion]") {
+  check_s1(run("confusion", "tp=2 fp=2 fn=1 tn=3"));
+  check_s1(run("confusion", "TN: 3, FN: 1, FP = 2, TP=2"));
+  check_s1(run("confusion", "tp=2 fp=2 fn=1 total=8"));  // TN = 8 − 2 − 2 − 1 = 3
+  check_s1(run("confusion", "2 1\n2 3"));
+  check_s1(run("confusion", "\treturned\tnot returned\nrelevant\t2\t1\nnon-relevant\t2\t3"));
+  check_s1(run("confusion", ",returned,not returned\nrelevant,2,1\nnon-relevant,2,3"));
+  // d1 … d8 in order; relevant d1, d5, d7; returned d1, d3, d5, d6.
+  const auto o = run("confusion", "true: 1 0 0 0 1 0 1 0\npredicted: 1 0 1 0 1 1 0 0");
+  check_s1(o);
+  CHECK(test::has_note_containing(
+      o,
+      "The positive (relevant) class is '1' (the label that usually means relevant); '0' is "
+      "negative. Add a line positive: 0 to choose the other."));
+  // The sets with braces, as the notes write them, and total: instead of all:.
+  const auto braces =
+      run("confusion", "relevant: {d1, d5, d7}\nreturned: {d1, d3, d5, d6}\ntotal: 8");
+  check_s1(braces);
+  CHECK(braces.steps.at(1).rows.at(3).at(2).text == "not listed (no all: line)");
+}
+
+TEST_CASE("confusion: a grid labelled the other way round is read transposed",
+          "[golden][S1][confusion]") {
+  const auto o = run("confusion", "\trelevant\tnon-relevant\nreturned\t2\t2\nnot returned\t1\t3");
+  check_s1(o);
+  CHECK(test::has_note_containing(o, "so the grid is read transposed"));
+}
+
+TEST_CASE("confusion without TN: the measures that need it say so and have no value",
+          "[golden][S1][confusion]") {
+  const auto o = run("confusion", "tp=2 fp=2 fn=1");
+  CHECK(exact(o, "precision") == frac(1, 2));
+  CHECK(exact(o, "recall") == frac(2, 3));
+  CHECK(exact(o, "F1") == frac(4, 7));
+  for (const char* key : {"TN", "specificity", "FPR", "accuracy", "error"}) {
+    INFO(key);
+    CHECK_FALSE(has_value(o, key));
+  }
+  CHECK(o.steps.at(1).rows.at(2).at(2).text == "needs TN");  // specificity
+  CHECK(o.charts.empty());
+  CHECK(test::has_note_containing(o, "TN is unknown"));
+}
+
+TEST_CASE("confusion: nothing returned makes precision 0/0, taken as 0 and said",
+          "[golden][confusion]") {
+  // TP = FP = 0: precision 0/0 → 0; recall 0/3 = 0; F1 = 0/(0 + 0 + 3) = 0; accuracy 5/8.
+  const auto o = run("confusion", "tp=0 fp=0 fn=3 tn=5");
+  CHECK(exact(o, "precision") == frac(0, 1));
+  CHECK(exact(o, "F1") == frac(0, 1));
+  CHECK(exact(o, "G") == frac(0, 1));  // √0 is exact
+  CHECK(exact(o, "accuracy") == frac(5, 8));
+  CHECK(test::has_note_containing(
+      o,
+      "Nothing was returned (TP + FP = 0), so precision is 0/0; it is taken as 0 by "
+      "convention."));
+}
+
+TEST_CASE("confusion: G is exact when precision · recall is a square", "[golden][confusion]") {
+  // P = 2/8 = 1/4, R = 2/2 = 1: G = √(1/4) = 1/2.
+  const auto o = run("confusion", "tp=2 fp=6 fn=0 tn=2");
+  CHECK(exact(o, "G") == frac(1, 2));
+}
+
+TEST_CASE("F(beta=2) on S1 is 5/8; the swapped form of note 004 gives 10/19",
+          "[golden][S1][note-002][note-004][F]") {
+  // P = 1/2, R = 2/3, β² = 4:
+  //   F = (4 + 1)·(1/2)·(2/3) / (4·(1/2) + 2/3) = (5/3) / (8/3) = 5/8.
+  //   α = 1/(β² + 1) = 1/5: 1/F = (1/5)·2 + (4/5)·(3/2) = 2/5 + 6/5 = 8/5.
+  const auto o = run("F(beta=2)", s1_sets);
+  CHECK(*o.value.exact == frac(5, 8));
+  CHECK(exact(o, "alpha") == frac(1, 5));
+  CHECK(exact(o, "beta2") == frac(4, 1));
+  CHECK(o.measure == "F(beta=2)");
+  CHECK(o.working ==
+        "F_{\\beta} = \\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(4 + 1) \\cdot "
+        "\\frac{1}{2} \\cdot \\frac{2}{3}}{4 \\cdot \\frac{1}{2} + \\frac{2}{3}} = \\frac{5}{8} = "
+        "0.625,\\qquad \\frac{1}{F} = \\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = "
+        "\\frac{1}{5} \\cdot 2 + \\frac{4}{5} \\cdot \\frac{3}{2} = \\frac{8}{5}");
+  // Note 004 puts β²/(β² + 1) = 4/5 on 1/P: 1/F = (4/5)·2 + (1/5)·(3/2) = 19/10, F = 10/19,
+  // which is F with β = 1/2: (1/4 + 1)·(1/3) / ((1/4)·(1/2) + 2/3) = (5/12) / (19/24) = 10/19.
+  const auto* swapped = test::alternative(o, "F(beta=0.5)");
+  REQUIRE(swapped != nullptr);
+  CHECK(*swapped->value.exact == frac(10, 19));
+  CHECK(swapped->why ==
+        "note 004 writes F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · 1/R), which puts the weight 4/5 "
+        "on 1/P instead of 1/5: the same as F with β replaced by 1/β (α by 1 − α), so there β > 1 "
+        "favours precision");
+  CHECK(*run("F(beta=0.5)", s1_sets).value.exact == frac(10, 19));
+  CHECK(test::has_note_containing(run("F(beta=2)", s1_sets), "β > 1 weights recall"));
+}
+
+TEST_CASE("F(alpha=...) on S1: α = 0.2 is β = 2, α = 1/3 is β² = 2", "[golden][S1][F]") {
+  // α = 1/5: β² = (1 − 1/5)/(1/5) = 4, so the same 5/8; swapped α = 4/5 gives 10/19.
+  const auto by_alpha = run("F(alpha=0.2)", "tp=2 fp=2 fn=1 tn=3");
+  CHECK(*by_alpha.value.exact == frac(5, 8));
+  CHECK(exact(by_alpha, "beta2") == frac(4, 1));
+  CHECK(*test::alternative(by_alpha, "F(alpha=0.8)")->value.exact == frac(10, 19));
+  // α = 1/3: 1/F = (1/3)·2 + (2/3)·(3/2) = 2/3 + 1 = 5/3, F = 3/5; β² = (2/3)/(1/3) = 2 and
+  // β = √2 is irrational, shown as a decimal.
+  const auto third = run("F(alpha=1/3)", "precision=1/2 recall=2/3");
+  CHECK(*third.value.exact == frac(3, 5));
+  CHECK(exact(third, "beta2") == frac(2, 1));
+  CHECK(test::has_note_containing(third, "α = 1/3 gives β² = (1 − α)/α = 2, β = √(2)."));
+  // Swapped: α = 2/3 on 1/P: 1/F = (2/3)·2 + (1/3)·(3/2) = 4/3 + 1/2 = 11/6, F = 6/11.
+  CHECK(*test::alternative(third, "F(alpha=2/3)")->value.exact == frac(6, 11));
+}
+
+TEST_CASE("F at the ends: β = 0 is precision, α = 0 is recall, β = 1 is F1", "[golden][S1][F]") {
+  CHECK(*run("F(beta=0)", s1_sets).value.exact == frac(1, 2));
+  CHECK(*run("F(alpha=0)", s1_sets).value.exact == frac(2, 3));
+  CHECK(*run("F(alpha=1)", s1_sets).value.exact == frac(1, 2));
+  const auto f1 = run("F", s1_sets);
+  CHECK(*f1.value.exact == frac(4, 7));
+  // With equal weights the swapped form is the same number.
+  REQUIRE(f1.alternatives.size() == 1);
+  CHECK(*f1.alternatives[0].value.exact == frac(4, 7));
+  CHECK(f1.alternatives[0].why ==
+        "the same here: with equal weights (β = 1, α = 1/2) swapping them changes nothing");
+  // β = 0's swap puts all the weight on recall: F(alpha=0) = R.
+  CHECK(*test::alternative(run("F(beta=0)", s1_sets), "F(alpha=0)")->value.exact == frac(2, 3));
+}
+
+TEST_CASE("F with precision or recall 0 is 0", "[golden][F]") {
+  const auto o = run("F(beta=2)", "tp=0 fp=3 fn=2");
+  CHECK(*o.value.exact == frac(0, 1));
+  CHECK(test::has_note_containing(o, "Precision or recall is 0, so 1/F is infinite and F = 0."));
+}
+
+TEST_CASE("confusion, error: confusion needs counts, not precision and recall",
+          "[confusion][errors]") {
+  const auto e = test::fails("confusion", "precision=1/2 recall=2/3");
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 0);
+  CHECK(e.message ==
+        "confusion needs the counts (tp=… fp=… fn=… and tn=…), a 2 × 2 grid or sets; precision= "
+        "and recall= alone are enough only for F");
+}
+
+TEST_CASE("F's numeric parameters: canonical spelling", "[measure-name][F]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"F", "F"},
+      {"F(beta=1)", "F"},
+      {"F(beta=1.0)", "F"},
+      {"F1", "F"},
+      {"f(BETA=2)", "F(beta=2)"},
+      {"F(beta=2.50)", "F(beta=2.5)"},
+      {"F(beta=1/2)", "F(beta=0.5)"},
+      {"F(beta=.25)", "F(beta=0.25)"},
+      {"F(alpha=1/3)", "F(alpha=1/3)"},
+      {"F(alpha=2/6)", "F(alpha=1/3)"},
+      {"F(alpha=0.5)", "F(alpha=0.5)"},
+      {"F-measure(beta=3)", "F(beta=3)"},
+  };
+  for (const auto& [typed, expected] : cases) {
+    INFO(typed);
+    CHECK(irm::canonical(typed) == expected);
+    CHECK(irm::canonical(irm::canonical(typed)) == expected);
+  }
+  CHECK(irm::parameter_number(frac(1, 3)) == "1/3");
+  CHECK(irm::parameter_number(frac(7, 20)) == "0.35");
+  CHECK(irm::parameter_number(frac(3, 1)) == "3");
+}
+
+TEST_CASE("F, error: beta and alpha together", "[measure-name][F][errors]") {
+  const auto r = irm::parse_measure_name("F(beta=2,alpha=0.2)");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == irm::ErrorCode::bad_parameter_value);
+  CHECK(r.error().field == irm::Field::measure);
+  CHECK(r.error().where.column == 10);
+  CHECK(r.error().where.length == 5);
+  CHECK(r.error().message ==
+        "beta and alpha set the same thing; give one of them, not both (alpha at column 10 of "
+        "\"F(beta=2,alpha=0.2)\")");
+}
+
+TEST_CASE("F, error: alpha above 1", "[measure-name][F][errors]") {
+  const auto r = irm::parse_measure_name("F(alpha=1.5)");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == irm::ErrorCode::out_of_range);
+  CHECK(r.error().where.column == 9);
+  CHECK(r.error().where.length == 3);
+  CHECK(r.error().message ==
+        "alpha must be a number from 0 to 1; found 1.5 at column 9 of \"F(alpha=1.5)\"");
+}
+
+TEST_CASE("F, error: beta that is not a number, negative, empty or 3/0",
+          "[measure-name][F][errors]") {
+  const auto x = irm::parse_measure_name("F(beta=x)");
+  REQUIRE_FALSE(x.ok());
+  CHECK(x.error().code == irm::ErrorCode::bad_number);
+  CHECK(x.error().where.column == 8);
+  CHECK(x.error().message ==
+        "beta must be a number 0 or more, such as 2, 0.5 or 1/3; found 'x' at column 8 of "
+        "\"F(beta=x)\"");
+  CHECK(irm::parse_measure_name("F(beta=-1)").error().message ==
+        "beta must be a number 0 or more, such as 2, 0.5 or 1/3; found '-1' at column 8 of "
+        "\"F(beta=-1)\"");
+  CHECK(irm::parse_measure_name("F(beta=)").error().message ==
+        "beta must be a number 0 or more, such as 2, 0.5 or 1/3; found nothing at column 8 of "
+        "\"F(beta=)\"");
+  const auto zero = irm::parse_measure_name("F(beta=3/0)");
+  CHECK(zero.error().code == irm::ErrorCode::bad_number);
+  CHECK(zero.error().where.length == 3);
+  CHECK(zero.error().message ==
+        "beta = 3/0 divides by 0 at column 8 of \"F(beta=3/0)\"; expected a number 0 or more");
+}
+
+TEST_CASE("MC1: a 3 × 3 matrix with class names, worked by hand", "[golden][MC1][multiclass]") {
+  //            cat dog bird   support
+  //   cat       5   2   0       7
+  //   dog       1   3   1       5
+  //   bird      0   1   2       3
+  //   predicted 6   6   3      15
+  // cat:  TP 5, FP 1, FN 2: P 5/6, R 5/7, F1 10/13
+  // dog:  TP 3, FP 3, FN 2: P 3/6, R 3/5, F1 6/11
+  // bird: TP 2, FP 1, FN 1: P 2/3, R 2/3, F1 4/6
+  // macro P = (5/6 + 3/6 + 4/6)/3 = 2/3;  macro R = (75 + 63 + 70)/105 / 3 = 208/315;
+  // macro F1 = (330 + 234 + 286)/429 / 3 = 850/1287;  accuracy = micro = 10/15 = 2/3.
+  const auto o = run("multiclass", "\tcat\tdog\tbird\ncat\t5\t2\t0\ndog\t1\t3\t1\nbird\t0\t1\t2");
+  CHECK(exact(o, "accuracy") == frac(2, 3));
+  CHECK(exact(o, "macro_precision") == frac(2, 3));
+  CHECK(exact(o, "macro_recall") == frac(208, 315));
+  CHECK(exact(o, "macro_F1") == frac(850, 1287));
+  CHECK(exact(o, "micro_precision") == frac(2, 3));
+  CHECK(exact(o, "micro_recall") == frac(2, 3));
+  CHECK(exact(o, "micro_F1") == frac(2, 3));
+  CHECK(irm::to_decimal(value_of(o, "macro_recall"), 4) == "0.6603");
+  CHECK(irm::to_decimal(value_of(o, "macro_F1"), 4) == "0.6605");
+  const auto& per_class = o.steps.at(1);
+  REQUIRE(per_class.rows.size() == 5);
+  CHECK(per_class.rows[1][0].text == "dog");
+  CHECK(*per_class.rows[1][5].number->exact == frac(1, 2));
+  CHECK(per_class.rows[1][5].text == "3/6");
+  CHECK(*per_class.rows[0][7].number->exact == frac(10, 13));
+  CHECK(*per_class.rows[2][7].number->exact == frac(2, 3));
+  REQUIRE(o.charts.at(0).matrix.has_value());
+  CHECK(o.charts[0].matrix->row_labels == std::vector<std::string>{"cat", "dog", "bird"});
+  CHECK(o.charts[0].matrix->cells[1] == std::vector<double>{1, 3, 1});
+  // F1 of macro P and macro R instead: 2·(2/3)·(208/315) / (2/3 + 208/315) = 416/627.
+  CHECK(test::has_note_containing(o, "which gives 416/627"));
+  // The same matrix without names, separated by spaces.
+  const auto bare = run("multiclass", "5 2 0\n1 3 1\n0 1 2");
+  CHECK(exact(bare, "macro_F1") == frac(850, 1287));
+  CHECK(bare.charts[0].matrix->column_labels ==
+        std::vector<std::string>{"class 1", "class 2", "class 3"});
+}
+
+TEST_CASE("MC2: a multiclass matrix from true: and predicted: sequences",
+          "[golden][MC2][multiclass]") {
+  // Items: a→a, a→b, b→b, b→b, c→c.  Matrix (rows true a, b, c): [1 1 0; 0 2 0; 0 0 1].
+  // a: P 1/1, R 1/2, F1 2/3;  b: P 2/3, R 2/2, F1 4/5;  c: 1, 1, 1.
+  // macro P = (1 + 2/3 + 1)/3 = 8/9;  macro R = (1/2 + 1 + 1)/3 = 5/6;
+  // macro F1 = (2/3 + 4/5 + 1)/3 = (10 + 12 + 15)/15 / 3 = 37/45;  accuracy 4/5.
+  const auto o = run("multiclass", "true: a a b b c\npredicted: a b b b c");
+  CHECK(exact(o, "accuracy") == frac(4, 5));
+  CHECK(exact(o, "macro_precision") == frac(8, 9));
+  CHECK(exact(o, "macro_recall") == frac(5, 6));
+  CHECK(exact(o, "macro_F1") == frac(37, 45));
+  CHECK(exact(o, "micro_F1") == frac(4, 5));
+  CHECK(*o.value.exact == frac(4, 5));
+  CHECK(o.label == "accuracy");
+  // Numbers sort by value: 2 before 10.
+  const auto numbers = run("multiclass", "true: 10 2 2\npredicted: 10 10 2");
+  CHECK(numbers.charts[0].matrix->row_labels == std::vector<std::string>{"2", "10"});
+}
+
+TEST_CASE("multiclass: a class never predicted has precision 0/0, taken as 0",
+          "[golden][MC2][multiclass]") {
+  // Rows true a, b, c: c is never predicted (column 3 sums to 0).
+  // a: P 2/3, R 2/2, F1 4/5;  b: P 2/2, R 2/3, F1 4/5;  c: P 0/0 → 0, R 0/1 = 0, F1 0.
+  // macro P = (2/3 + 1 + 0)/3 = 5/9.
+  const auto o = run("multiclass", "2 0 0\n1 2 0\n0 0 0\n");
+  CHECK(exact(o, "macro_precision") == frac(5, 9));
+  CHECK(test::has_note_containing(o, "No true item of class class 3"));
+  const auto never = run("multiclass", "2 0 0\n0 2 0\n1 1 0\n");
+  CHECK(test::has_note_containing(never, "Never predicted: class 3. Precision is 0/0 there"));
+}

@@ -1,0 +1,522 @@
+// The confusion and multiclass parsers: every layout (counts, precision and recall, grids,
+// sets, label sequences), and one test per kind of mistake with the code, the position and the
+// message checked word for word.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using irm::ErrorCode;
+using test::frac;
+
+namespace {
+
+irm::ConfusionInput parsed(const std::string& text) {
+  const auto r = irm::parse_confusion(text);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+irm::InputError parse_error(const std::string& text) {
+  const auto r = irm::parse_confusion(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
+irm::LabelMatrix matrix(const std::string& text) {
+  const auto r = irm::parse_label_matrix(text);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+irm::InputError matrix_error(const std::string& text) {
+  const auto r = irm::parse_label_matrix(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
+// "tp fp fn tn" as numbers, tn as -1 when unknown.
+std::vector<std::int64_t> cells(const irm::ConfusionInput& c) {
+  return {c.tp, c.fp, c.fn, c.tn.value_or(-1)};
+}
+
+using Cells = std::vector<std::int64_t>;
+
+void check_at(const irm::InputError& e, ErrorCode code, int line, int column) {
+  CHECK(e.code == code);
+  CHECK(e.where.line == line);
+  CHECK(e.where.column == column);
+}
+
+}  // namespace
+
+// --- layouts -----------------------------------------------------------------------------------
+
+TEST_CASE("confusion input: counts in any order and spelling; tn optional", "[parse][confusion]") {
+  CHECK(cells(parsed("tp=2 fp=2 fn=1 tn=3")) == Cells{2, 2, 1, 3});
+  CHECK(cells(parsed("TN: 3\nFN: 1\nFP: 2\nTP: 2")) == Cells{2, 2, 1, 3});
+  CHECK(cells(parsed("tp = 2, fp =2, fn= 1")) == Cells{2, 2, 1, -1});
+  const auto c = parsed("tp=2 fp=2 fn=1 tn=3");
+  CHECK(c.has_counts);
+  CHECK_FALSE(c.from_sets);
+  CHECK(c.reading.at(0) == "Read the counts TP = 2, FP = 2, FN = 1, TN = 3.");
+}
+
+TEST_CASE("confusion input: total gives TN = total − TP − FP − FN", "[parse][confusion]") {
+  const auto c = parsed("tp=2 fp=2 fn=1 total=8");
+  CHECK(cells(c) == Cells{2, 2, 1, 3});
+  CHECK(c.reading.at(0) ==
+        "Read the counts TP = 2, FP = 2, FN = 1. TN = total − TP − FP − FN = 8 − 2 − 2 − 1 = 3.");
+  CHECK(cells(parsed("tp=2 fp=2 fn=1 n=8")) == Cells{2, 2, 1, 3});
+  CHECK(cells(parsed("tp=2 fp=2 fn=1 tn=3 total=8")) == Cells{2, 2, 1, 3});
+}
+
+TEST_CASE("confusion input: precision= and recall= as fractions or decimals",
+          "[parse][confusion]") {
+  const auto c = parsed("precision=1/2 recall=0.75");
+  CHECK_FALSE(c.has_counts);
+  CHECK(*c.precision == frac(1, 2));
+  CHECK(*c.recall == frac(3, 4));
+  CHECK(c.reading.at(0) == "Read precision = 1/2 and recall = 3/4 directly; no counts were given.");
+}
+
+TEST_CASE("confusion input: note 002's grid with spaces, tabs, commas and labels",
+          "[parse][confusion]") {
+  CHECK(cells(parsed("2 1\n2 3")) == Cells{2, 2, 1, 3});
+  CHECK(cells(parsed("relevant 2 1\nnon-relevant 2 3")) == Cells{2, 2, 1, 3});
+  CHECK(cells(parsed("\treturned\tnot returned\nrelevant\t2\t1\nnon-relevant\t2\t3\n")) ==
+        Cells{2, 2, 1, 3});
+  CHECK(cells(parsed(",returned,not returned\nrelevant,2,1\nnon-relevant,2,3")) ==
+        Cells{2, 2, 1, 3});
+  const auto c = parsed("2 1\n2 3");
+  CHECK(c.reading.at(0) ==
+        "Read the 2 × 2 grid as note 002 lays it out (rows: truly relevant, truly non-relevant; "
+        "columns: returned, not returned): TP = 2, FN = 1, FP = 2, TN = 3.");
+  // Four words for two columns: the header is not used, and a note says why.
+  const auto header = parsed("returned not returned here\n2 1\n2 3");
+  CHECK(header.reading.at(0) ==
+        "The header on line 1 has 4 labels for 2 columns, so it is not used (separate labels with "
+        "tabs or commas when they contain spaces).");
+}
+
+TEST_CASE("confusion input: sets with braces, ranges, D = and an empty returned set",
+          "[parse][confusion]") {
+  const auto c = parsed("D = {d1, ..., d8}\nrelevant: {d1, d5, d7}\nreturned = {d1, d3, d5, d6}");
+  CHECK(cells(c) == Cells{2, 2, 1, 3});
+  CHECK(c.from_sets);
+  CHECK(c.tn_docs_known);
+  CHECK(c.tp_docs == std::vector<std::string>{"d1", "d5"});
+  CHECK(c.fp_docs == std::vector<std::string>{"d3", "d6"});
+  CHECK(c.fn_docs == std::vector<std::string>{"d7"});
+  CHECK(c.tn_docs == std::vector<std::string>{"d2", "d4", "d8"});
+  // d01 … d10 keeps the zeros: d02, …, d09.
+  const auto padded = parsed("relevant: d01\nreturned: d10\nall: d01…d10");
+  CHECK(padded.tn_docs.front() == "d02");
+  CHECK(padded.tn_docs.size() == 8);
+  const auto empty = parsed("relevant: d1\nreturned:\nall: d1 d2");
+  CHECK(cells(empty) == Cells{0, 0, 1, 1});
+  const auto no_all = parsed("relevant: d1 d2\nreturned: d2 d3");
+  CHECK(cells(no_all) == Cells{1, 1, 1, -1});
+  CHECK(no_all.reading.at(0) ==
+        "Read three sets: relevant 2, returned 2. Without all: or total:, TN (the non-relevant "
+        "documents not returned) is unknown.");
+}
+
+TEST_CASE("confusion input: true:/predicted: sequences and the choice of the positive label",
+          "[parse][confusion]") {
+  const auto yes = parsed("true: yes no yes no no\npredicted: yes yes no no no");
+  // yes→yes TP; no→yes FP; yes→no FN; no→no twice TN.
+  CHECK(cells(yes) == Cells{1, 1, 1, 2});
+  CHECK(yes.reading.at(0) ==
+        "Read 5 items from true: and predicted:. The positive (relevant) class is 'yes' (the "
+        "label that usually means relevant); 'no' is negative. Add a line positive: no to choose "
+        "the other.");
+  CHECK(yes.reading.at(1) == "Counted TP = 1, FP = 1, FN = 1, TN = 2.");
+  // cat is true once, dog three times: the rarer class is taken as relevant.
+  const auto rare = parsed("true: cat dog dog dog\npredicted: cat cat dog dog");
+  CHECK(cells(rare) == Cells{1, 1, 0, 2});
+  CHECK(rare.reading.at(0) ==
+        "Read 4 items from true: and predicted:. The positive (relevant) class is 'cat' (the "
+        "rarer class in true:, as relevant documents usually are); 'dog' is negative. Add a line "
+        "positive: dog to choose the other.");
+  // positive: dog — items 3 and 4 are TP, item 2 (dog → cat) FN, item 1 (cat → cat) TN.
+  CHECK(cells(parsed("true: cat dog dog dog\npredicted: cat cat dog dog\npositive: dog")) ==
+        Cells{2, 0, 1, 1});
+  const auto none = parsed("true: 0 0\npredicted: 0 0");
+  CHECK(cells(none) == Cells{0, 0, 0, 2});
+  CHECK(none.reading.at(0) ==
+        "Read 2 items from true: and predicted:. Every label is '0', which means not relevant, so "
+        "nothing is relevant.");
+}
+
+TEST_CASE("multiclass input: grids with and without names, and sequences", "[parse][multiclass]") {
+  const auto named = matrix("true\\pred cat dog\ncat 3 1\ndog 2 4");
+  CHECK(named.labels == std::vector<std::string>{"cat", "dog"});
+  CHECK(named.counts == std::vector<std::vector<std::int64_t>>{{3, 1}, {2, 4}});
+  CHECK(matrix("cat 3 1\ndog 2 4").labels == std::vector<std::string>{"cat", "dog"});
+  CHECK(matrix("3,1\n2,4").labels == std::vector<std::string>{"class 1", "class 2"});
+  const auto differ = matrix("\tcat\tdog\nkitten\t3\t1\npuppy\t2\t4");
+  CHECK(differ.labels == std::vector<std::string>{"cat", "dog"});
+  CHECK(differ.reading.at(0) ==
+        "The row labels differ from the column labels; the column labels name the classes, and "
+        "row i is taken to be the same class as column i.");
+  const auto seq = matrix("true: b a c a\npredicted: b b c a");
+  CHECK(seq.labels == std::vector<std::string>{"a", "b", "c"});
+  CHECK(seq.counts == std::vector<std::vector<std::int64_t>>{{1, 1, 0}, {0, 1, 0}, {0, 0, 1}});
+  CHECK(seq.reading.at(0) ==
+        "Read 4 items from true: and predicted:; the 3 classes in sorted order: a, b, c.");
+}
+
+// --- mistakes: counts ----------------------------------------------------------------------
+
+TEST_CASE("confusion input, error: empty", "[parse][confusion][errors]") {
+  const auto e = parse_error(" \n ");
+  CHECK(e.code == ErrorCode::empty_input);
+  CHECK(e.where.line == 0);
+  CHECK(e.message ==
+        "the input is empty; give the counts (tp=2 fp=2 fn=1 tn=3), a 2 × 2 grid, three sets "
+        "(relevant: d1 d5 d7, returned: d1 d3 d5 d6, all: d1 … d8) or two lines true: and "
+        "predicted:");
+}
+
+TEST_CASE("confusion input, error: a negative count", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fp=-1 fn=1");
+  check_at(e, ErrorCode::bad_number, 1, 9);
+  CHECK(e.where.length == 2);
+  CHECK(e.message ==
+        "found '-1' for fp at line 1, column 9; a count cannot be negative: expected a whole "
+        "number 0 or more");
+}
+
+TEST_CASE("confusion input, error: a count typed as 3/0 or 2.5", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=3/0 fp=1 fn=1");
+  check_at(e, ErrorCode::bad_number, 1, 4);
+  CHECK(e.where.length == 3);
+  CHECK(e.message ==
+        "found '3/0' for tp at line 1, column 4; expected a whole number 0 or more (a count of "
+        "documents)");
+  CHECK(parse_error("tp=2 fp=2.5 fn=1").message ==
+        "found '2.5' for fp at line 1, column 9; expected a whole number 0 or more (a count of "
+        "documents)");
+}
+
+TEST_CASE("confusion input, error: nothing after tp=", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp= fp=1 fn=1");
+  check_at(e, ErrorCode::bad_number, 1, 4);
+  CHECK(e.where.length == 1);
+  CHECK(e.message == "expected a whole number for tp at line 1, column 4, found nothing");
+}
+
+TEST_CASE("confusion input, error: a count too large", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=99999999999999999 fp=1 fn=1");
+  check_at(e, ErrorCode::out_of_range, 1, 4);
+  CHECK(e.message ==
+        "found '99999999999999999' for tp at line 1, column 4; counts above 10^15 are not "
+        "supported");
+}
+
+TEST_CASE("confusion input, error: a missing count", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fp=2");
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.where.line == 0);
+  CHECK(e.message ==
+        "fn is missing; give tp, fp and fn (tn is optional), as in tp=2 fp=2 fn=1 tn=3");
+}
+
+TEST_CASE("confusion input, error: an unknown count", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fq=1 fn=1");
+  check_at(e, ErrorCode::bad_token, 1, 6);
+  CHECK(e.where.length == 2);
+  CHECK(e.message ==
+        "unknown count 'fq' at line 1, column 6; expected tp, fp, fn, tn or total (or "
+        "precision= and recall= for F)");
+}
+
+TEST_CASE("confusion input, error: a count given twice", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fp=1 tp=3 fn=1");
+  check_at(e, ErrorCode::bad_token, 1, 11);
+  CHECK(e.message ==
+        "tp is given twice, at line 1, column 1 and at line 1, column 11; give it once");
+}
+
+TEST_CASE("confusion input, error: a stray word among the counts", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fp=1 fn=1 oops");
+  check_at(e, ErrorCode::bad_token, 1, 16);
+  CHECK(e.message ==
+        "found 'oops' at line 1, column 16; expected counts written as tp=2 fp=2 fn=1 tn=3");
+}
+
+TEST_CASE("confusion input, error: a total that disagrees with the cells",
+          "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 fp=2 fn=1 tn=3 total=9");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 27);
+  CHECK(e.message ==
+        "the four cells sum to 8, but total=9 was given at line 1, column 27; keep one of them or "
+        "fix a count");
+  const auto small = parse_error("tp=2 fp=2 fn=1 total=4");
+  check_at(small, ErrorCode::inconsistent_counts, 1, 22);
+  CHECK(small.message ==
+        "total=4 at line 1, column 22 is less than tp + fp + fn = 5; the total counts every "
+        "document");
+}
+
+TEST_CASE("confusion input, error: counts and precision= together", "[parse][confusion][errors]") {
+  const auto e = parse_error("tp=2 precision=1/2");
+  check_at(e, ErrorCode::bad_token, 1, 6);
+  CHECK(e.message ==
+        "found 'precision' at line 1, column 6 next to counts; give either the counts (tp= fp= "
+        "fn=) or precision= and recall=, not both");
+}
+
+TEST_CASE("confusion input, error: precision without recall", "[parse][confusion][errors]") {
+  const auto e = parse_error("precision=1/2");
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.message == "recall is missing; give both, as in precision=1/2 recall=2/3");
+}
+
+TEST_CASE("confusion input, error: precision or recall that is 3/0, above 1 or not a number",
+          "[parse][confusion][errors]") {
+  const auto zero = parse_error("precision=1/2 recall=3/0");
+  check_at(zero, ErrorCode::bad_number, 1, 22);
+  CHECK(zero.message ==
+        "found '3/0' for recall at line 1, column 22; the denominator is 0. Expected a number "
+        "from 0 to 1 such as 1/2 or 0.5");
+  const auto big = parse_error("precision=1/2 recall=1.5");
+  check_at(big, ErrorCode::out_of_range, 1, 22);
+  CHECK(big.message == "recall must be from 0 to 1; found '1.5' at line 1, column 22");
+  CHECK(parse_error("precision=half recall=1").message ==
+        "found 'half' for precision at line 1, column 11; expected a number from 0 to 1 such as "
+        "1/2 or 0.5");
+}
+
+// --- mistakes: grids ---------------------------------------------------------------------------
+
+TEST_CASE("confusion input, error: a ragged grid", "[parse][confusion][errors]") {
+  const auto short_row = parse_error("2 1\n2");
+  check_at(short_row, ErrorCode::bad_token, 2, 1);
+  CHECK(short_row.message ==
+        "row 2 (line 2) has 1 count but row 1 (line 1) has 2; every row needs the same number of "
+        "counts");
+  const auto long_row = parse_error("2 1\n2 3 4");
+  check_at(long_row, ErrorCode::bad_token, 2, 5);
+  CHECK(long_row.message ==
+        "row 2 (line 2) has 3 counts but row 1 (line 1) has 2; found an extra count '4' at line "
+        "2, column 5. Every row needs the same number of counts");
+}
+
+TEST_CASE("confusion input, error: a cell that is not a count", "[parse][confusion][errors]") {
+  const auto word = parse_error("2 x\n1 3");
+  check_at(word, ErrorCode::bad_number, 1, 3);
+  CHECK(word.message ==
+        "found 'x' in row 1 of the grid at line 1, column 3; expected a whole number 0 or more (a "
+        "count of documents)");
+  CHECK(parse_error("2 -1\n1 3").message ==
+        "found '-1' in row 1 of the grid at line 1, column 3; a count cannot be negative: "
+        "expected a whole number 0 or more");
+  CHECK(parse_error("3/0 1\n1 3").message ==
+        "found '3/0' in row 1 of the grid at line 1, column 1; expected a whole number 0 or more "
+        "(a count of documents)");
+}
+
+TEST_CASE("confusion input, error: a grid that is not 2 × 2", "[parse][confusion][errors]") {
+  const auto three = parse_error("2 1 0\n2 3 4\n1 1 1");
+  check_at(three, ErrorCode::bad_token, 1, 5);
+  CHECK(three.message ==
+        "the grid has 3 rows of 3 counts; confusion reads 2 rows of 2 counts, laid out as note "
+        "002: rows truly relevant and truly non-relevant, columns returned and not returned; for "
+        "3 classes use multiclass. The first count outside a 2 × 2 grid is '0' at line 1, column "
+        "5");
+  CHECK(parse_error("2 1 2 3").message ==
+        "the grid has 1 row of 4 counts; confusion reads 2 rows of 2 counts, laid out as note "
+        "002: rows truly relevant and truly non-relevant, columns returned and not returned. The "
+        "first count outside a 2 × 2 grid is '2' at line 1, column 5");
+}
+
+TEST_CASE("confusion input, error: a line of words after the grid", "[parse][confusion][errors]") {
+  const auto e = parse_error("2 1\n2 3\ntotal");
+  check_at(e, ErrorCode::bad_token, 3, 1);
+  CHECK(e.message ==
+        "found 'total' at line 3, column 1; expected a row of counts (whole numbers), optionally "
+        "after a row label");
+}
+
+TEST_CASE("confusion input, error: a header and no counts", "[parse][confusion][errors]") {
+  const auto e = parse_error("returned notreturned");
+  CHECK(e.code == ErrorCode::empty_input);
+  CHECK(e.message ==
+        "found no row of counts; expected a 2 × 2 grid laid out as note 002 (rows: truly "
+        "relevant, truly non-relevant; columns: returned, not returned), counts such as tp=2 "
+        "fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines true: and predicted:");
+}
+
+TEST_CASE("confusion input, error: a misspelt key", "[parse][confusion][errors]") {
+  const auto e = parse_error("relevent: d1 d5\nretruned: d2");
+  check_at(e, ErrorCode::bad_token, 1, 1);
+  CHECK(e.where.length == 8);
+  CHECK(e.message ==
+        "found 'relevent:' at line 1, column 1; expected a 2 × 2 grid laid out as note 002 "
+        "(rows: truly relevant, truly non-relevant; columns: returned, not returned), counts such "
+        "as tp=2 fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines true: and "
+        "predicted:");
+  CHECK(parse_error("tq=2 fp=1").message.rfind("found 'tq=' at line 1, column 1; expected", 0) ==
+        0);
+}
+
+// --- mistakes: sets ----------------------------------------------------------------------------
+
+TEST_CASE("confusion input, error: an unknown line among sets", "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1\nreturnd: d2\nreturned: d1");
+  check_at(e, ErrorCode::bad_token, 2, 1);
+  CHECK(e.message ==
+        "found 'returnd' at line 2, column 1; expected a line starting relevant:, returned:, all: "
+        "or total:");
+}
+
+TEST_CASE("confusion input, error: a set given twice", "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1\nrelevant: d2\nreturned: d1");
+  check_at(e, ErrorCode::bad_token, 2, 1);
+  CHECK(e.message ==
+        "a second relevant: line at line 2, column 1; the first is on line 1. Give it once");
+}
+
+TEST_CASE("confusion input, error: relevant: without returned:", "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1 d5");
+  check_at(e, ErrorCode::bad_token, 1, 1);
+  CHECK(e.message ==
+        "found relevant: at line 1, column 1 but no returned: line; give returned: with the "
+        "documents the system returned, as in relevant: d1 d5 d7 and returned: d1 d3 d5 d6");
+}
+
+TEST_CASE("confusion input, error: a document twice in one set", "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1 d5 d5\nreturned: d1");
+  check_at(e, ErrorCode::bad_token, 1, 17);
+  CHECK(e.message ==
+        "document 'd5' is listed twice in relevant:, at line 1, column 14 and at line 1, column "
+        "17; a set lists each document once");
+}
+
+TEST_CASE("confusion input, error: a returned document outside all:",
+          "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1 d5 d7\nreturned: d1 d3 d9\nall: d1 … d8");
+  check_at(e, ErrorCode::inconsistent_counts, 2, 17);
+  CHECK(e.message ==
+        "'d9' in returned: at line 2, column 17 is not in all: (line 3); every relevant and "
+        "returned document must be in the collection");
+}
+
+TEST_CASE("confusion input, error: a range that cannot be filled in",
+          "[parse][confusion][errors]") {
+  const auto e = parse_error("relevant: d1\nreturned: d1\nall: d1 … x8");
+  check_at(e, ErrorCode::bad_token, 3, 9);
+  CHECK(e.message ==
+        "found '…' at line 3, column 9; a range needs a name on each side with the same prefix "
+        "and increasing numbers, as in d1 … d8");
+}
+
+TEST_CASE("confusion input, error: total: that disagrees with the sets",
+          "[parse][confusion][errors]") {
+  const auto small = parse_error("relevant: d1\nreturned: d2\ntotal: 1");
+  check_at(small, ErrorCode::inconsistent_counts, 3, 8);
+  CHECK(small.message ==
+        "total: 1 at line 3, column 8 is less than the 2 different documents in relevant: and "
+        "returned:");
+  const auto both = parse_error("relevant: d1\nreturned: d2\nall: d1 d2 d3\ntotal: 4");
+  check_at(both, ErrorCode::inconsistent_counts, 4, 8);
+  CHECK(both.message ==
+        "total: 4 at line 4, column 8 but all: lists 3 documents; keep one of them");
+  CHECK(parse_error("relevant: d1\nreturned: d2\ntotal: many").message ==
+        "found 'many' for total: at line 3, column 8; expected a whole number 0 or more (a count "
+        "of documents)");
+  CHECK(parse_error("relevant: d1\nreturned: d2\ntotal: 8 9").message ==
+        "total: at line 3, column 1 takes one whole number, the size of the collection, as in "
+        "total: 8");
+}
+
+// --- mistakes: sequences -----------------------------------------------------------------------
+
+TEST_CASE("confusion input, error: sequences of different lengths", "[parse][confusion][errors]") {
+  const auto e = parse_error("true: 1 0 1 1\npredicted: 1 1 0");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 13);
+  CHECK(e.message ==
+        "true: has 4 labels (line 1) but predicted: has 3 (line 2); give one prediction per item. "
+        "The first without a partner is '1' at line 1, column 13");
+}
+
+TEST_CASE("confusion input, error: a third label", "[parse][confusion][errors]") {
+  const auto e = parse_error("true: a b c\npredicted: a b b");
+  check_at(e, ErrorCode::bad_token, 1, 11);
+  CHECK(e.message ==
+        "found a third label 'c' at line 1, column 11 after a and b; confusion compares two "
+        "classes (relevant or not). For more classes use multiclass");
+}
+
+TEST_CASE("confusion input, error: positive: names neither label", "[parse][confusion][errors]") {
+  const auto e = parse_error("true: a b\npredicted: a b\npositive: c");
+  check_at(e, ErrorCode::bad_token, 3, 11);
+  CHECK(e.message ==
+        "positive: names 'c' at line 3, column 11, which is neither of the labels a and b");
+}
+
+TEST_CASE("confusion input, error: true: without predicted:", "[parse][confusion][errors]") {
+  const auto e = parse_error("true: 1 0 1");
+  check_at(e, ErrorCode::bad_token, 1, 1);
+  CHECK(e.message ==
+        "found true: at line 1, column 1 but no predicted: line; give the true labels and the "
+        "predicted labels, one per item, as in true: 1 0 1 and predicted: 1 1 0");
+  const auto empty = parse_error("true:\npredicted: 1");
+  check_at(empty, ErrorCode::empty_input, 1, 1);
+  CHECK(empty.message ==
+        "the true: line at line 1, column 1 is empty; list one label per item after the colon");
+}
+
+TEST_CASE("confusion input, error: another line among the sequences",
+          "[parse][confusion][errors]") {
+  const auto e = parse_error("true: 1 0\npredicted: 1 1\nweights: 1 2");
+  check_at(e, ErrorCode::bad_token, 3, 1);
+  CHECK(e.message ==
+        "found 'weights' at line 3, column 1; expected a line starting true:, predicted: or "
+        "positive:");
+}
+
+// --- mistakes: multiclass ----------------------------------------------------------------------
+
+TEST_CASE("multiclass input, error: empty", "[parse][multiclass][errors]") {
+  const auto e = matrix_error("");
+  CHECK(e.code == ErrorCode::empty_input);
+  CHECK(e.message ==
+        "the input is empty; give a k × k grid of counts (rows: true class, columns: predicted "
+        "class) or two lines true: and predicted:");
+}
+
+TEST_CASE("multiclass input, error: a grid that is not square", "[parse][multiclass][errors]") {
+  const auto e = matrix_error("1 2 3\n4 5 6");
+  check_at(e, ErrorCode::bad_token, 1, 5);
+  CHECK(e.message ==
+        "the grid has 2 rows of 3 counts; a confusion matrix is square, one row and one column "
+        "per class (rows: true class, columns: predicted class), with at least two classes. The "
+        "first count outside a square grid is '3' at line 1, column 5");
+  CHECK(matrix_error("5").message ==
+        "the grid has 1 row of 1 count; a confusion matrix is square, one row and one column per "
+        "class (rows: true class, columns: predicted class), with at least two classes");
+}
+
+TEST_CASE("multiclass input, error: a single class", "[parse][multiclass][errors]") {
+  const auto e = matrix_error("true: a a\npredicted: a a");
+  check_at(e, ErrorCode::bad_token, 1, 7);
+  CHECK(e.message == "every label is 'a'; a confusion matrix needs at least two classes");
+}
+
+TEST_CASE("multiclass input, error: counts or a positive: line", "[parse][multiclass][errors]") {
+  CHECK(matrix_error("tp=2 fp=1").message ==
+        "found 'tp=' at line 1, column 1; expected a k × k grid of counts (rows: true class, "
+        "columns: predicted class), with optional class names, or two lines true: and "
+        "predicted:");
+  CHECK(matrix_error("true: a b\npredicted: a b\npositive: a").message ==
+        "found 'positive' at line 3, column 1; expected a line starting true: or predicted:");
+}
+
+TEST_CASE("multiclass, error: every count 0", "[multiclass][errors]") {
+  const auto e = test::fails("multiclass", "0 0\n0 0");
+  CHECK(e.code == ErrorCode::inconsistent_counts);
+  CHECK(e.message == "every count in the grid is 0; a confusion matrix needs at least one item");
+}

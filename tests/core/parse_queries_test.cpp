@@ -1,0 +1,78 @@
+// The several-queries parser: blocks, headers, positions kept, and its mistakes.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+TEST_CASE("blocks at blank lines; headers name queries; positions are kept", "[parse][queries]") {
+  const auto r = irm::parse_query_blocks("q1 relevant=5\n+ - +\n\n\nQ2:\nR N\n\n- +");
+  REQUIRE(r.ok());
+  const auto& q = r.value().queries;
+  REQUIRE(q.size() == 3);
+  CHECK(q[0].id == "q1");
+  CHECK(q[1].id == "Q2");
+  CHECK(q[2].id == "q3");  // numbered by its place
+  CHECK(q[1].first_line == 5);
+  // The id is blanked and relevant=5 stays for the list parser; earlier lines are empty.
+  CHECK(q[0].text == "   relevant=5\n+ - +");
+  CHECK(q[2].text == "\n\n\n\n\n\n\n- +");
+}
+
+TEST_CASE("a first line of marks with relevant=N is not a header", "[parse][queries]") {
+  const auto r = irm::parse_query_blocks("relevant=3 R N R");
+  REQUIRE(r.ok());
+  CHECK(r.value().queries[0].id == "q1");
+  CHECK(r.value().queries[0].text == "relevant=3 R N R");
+}
+
+TEST_CASE("'q1: R N R' names the query on the list's own line", "[parse][queries]") {
+  const auto r = irm::parse_query_blocks("q1: R N R");
+  REQUIRE(r.ok());
+  CHECK(r.value().queries[0].id == "q1");
+  CHECK(r.value().queries[0].text == "    R N R");
+}
+
+TEST_CASE("error: no queries at all", "[parse][queries][errors]") {
+  const auto r = irm::parse_query_blocks(" \n\n ");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == irm::ErrorCode::empty_input);
+  CHECK(r.error().message ==
+        "there are no queries; paste one ranked list per query, separated by blank lines, each "
+        "optionally headed by its id and R, e.g. q1 relevant=5");
+}
+
+TEST_CASE("error: a query id used twice", "[parse][queries][errors]") {
+  const auto r = irm::parse_query_blocks("q1: R\n\nq1: N");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == irm::ErrorCode::bad_token);
+  CHECK(r.error().where.line == 3);
+  CHECK(r.error().message ==
+        "query 'q1' is used twice, at lines 1 and 3; give each query its own id");
+}
+
+TEST_CASE("error: mean() needs a measure of one list", "[measure-name][errors]") {
+  const auto e = irm::parse_measure_name("mean(MAP)");
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().code == irm::ErrorCode::bad_parameter_value);
+  CHECK(e.error().where.column == 6);
+  CHECK(e.error().message ==
+        "mean averages a measure of one ranked or graded list over the queries; MAP is not one");
+  CHECK(irm::parse_measure_name("mean").error().message ==
+        "mean needs a measure in parentheses, as in mean(P@5)");
+  CHECK(irm::parse_measure_name("mean(P@5)@3").error().message ==
+        "expected the end of the name after ')' at column 10 of \"mean(P@5)@3\"; put a cutoff "
+        "inside, as in mean(P@5)");
+  // An error inside the parentheses points into the whole name.
+  CHECK(irm::parse_measure_name("mean(P@0)").error().where.column == 8);
+  CHECK(irm::canonical("mean( precision@5 )") == "mean(P@5)");
+  CHECK(irm::canonical("mean(AP(norm=retrieved)@10)") == "mean(AP(norm=retrieved)@10)");
+}
+
+TEST_CASE("a lone word above a list names the query; a lone marked document does not",
+          "[parse][queries]") {
+  const auto r = irm::parse_query_blocks("q7\nR N\n\n*D1*\nD2");
+  REQUIRE(r.ok());
+  CHECK(r.value().queries[0].id == "q7");
+  CHECK(r.value().queries[1].id == "q2");
+  CHECK(r.value().queries[1].text == "\n\n\n*D1*\nD2");
+}
