@@ -1,10 +1,13 @@
-// Vite builds the static site: every web/*.html is a page, bundled into dist/.
+// Vite builds the static site: every web/*.html is a page, bundled into dist/. What the pages
+// share is written once in web/partials/: a calculator page (web/ranked.html, web/ndcg.html, …)
+// holds only its own title, intro and input fields, put into web/partials/calculator.html at
+// build time (see `expandPage`); the footer is an include (see `expandIncludes`).
 //
 // The Content-Security-Policy is added to the built pages only: in `vite dev`, Vite injects CSS
 // through <style> elements, which the policy forbids. scripts/serve.mjs sends the same policy as
 // a header.
 
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { contentSecurityPolicy } from './scripts/serve.mjs';
@@ -16,6 +19,66 @@ const pages = Object.fromEntries(
     .filter((file) => file.endsWith('.html'))
     .map((file) => [file.replace(/\.html$/, ''), webRoot + file]),
 );
+
+const partialsDir = `${webRoot}partials/`;
+const readPartial = (name) => readFileSync(`${partialsDir}${name}.html`, 'utf8');
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+
+/** `key="value"` pairs as an object. */
+const attributesOf = (text) => Object.fromEntries([...text.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, key, value]) => [key, value]));
+
+/** `text` without its common indentation and blank edges, each line then indented by `indent`. */
+function reindent(text, indent) {
+  const lines = text.replace(/^\s*\n|\s+$/g, '').split('\n');
+  const common = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)[0].length));
+  return lines.map((line) => (line.trim() ? indent + line.slice(common) : '')).join('\n');
+}
+
+/**
+ * Fills a partial: `{{key}}` becomes values[key], HTML-escaped; a line `{{> name}}` becomes
+ * slots[name], HTML as written, at that line's indentation. A value or slot the partial asks
+ * for and is not given fails the build, so a typo cannot ship a page with a hole in it.
+ */
+function fill(name, values, slots = {}) {
+  const missing = (kind, key) => new Error(`web/partials/${name}.html needs the ${kind} "${key}"`);
+  return readPartial(name)
+    .replace(/^([ \t]*)\{\{>\s*(\w+)\}\}[ \t]*$/gm, (_, indent, key) => {
+      if (!(key in slots)) throw missing('slot', key);
+      return reindent(slots[key], indent);
+    })
+    .replace(/\{\{(\w+)\}\}/g, (_, key) => {
+      if (!(key in values)) throw missing('value', key);
+      return escapeHtml(values[key]);
+    });
+}
+
+/**
+ * A page written as `<!-- page: NAME key="value" … -->` followed by `<template data-slot="…">`
+ * elements (see web/ranked.html) becomes web/partials/NAME.html filled with those values and
+ * slots. Any other page is left as it is.
+ */
+export function expandPage(html) {
+  const page = /^\s*<!--\s*page:\s*([\w-]+)([\s\S]*?)-->/.exec(html);
+  if (!page) return html;
+  const slots = Object.fromEntries(
+    [...html.matchAll(/<template data-slot="(\w+)">([\s\S]*?)<\/template>/g)].map(([, key, body]) => [key, body]),
+  );
+  return fill(page[1], attributesOf(page[2]), slots);
+}
+
+/** Replaces each line `<!-- include: NAME key="value" … -->` by the partial NAME, filled (see `fill`). */
+export function expandIncludes(html) {
+  return html.replace(/^([ \t]*)<!--\s*include:\s*([\w-]+)((?:\s+[\w-]+="[^"]*")*)\s*-->[ \t]*$/gm, (_, indent, name, attributes) =>
+    reindent(fill(name, attributesOf(attributes)), indent),
+  );
+}
+
+const partials = {
+  name: 'irmetrics-partials',
+  transformIndexHtml: { order: 'pre', handler: (html) => expandIncludes(expandPage(html)) },
+};
 
 /** Adds the CSP <meta> to every built page. */
 const cspMeta = {
@@ -33,7 +96,7 @@ const cspMeta = {
 export default defineConfig({
   root: webRoot,
   base: './', // relative URLs: dist/ works from any folder of a course site
-  plugins: [cspMeta],
+  plugins: [partials, cspMeta],
   build: {
     outDir: fileURLToPath(new URL('./dist/', import.meta.url)),
     emptyOutDir: true,

@@ -70,6 +70,12 @@ Result<Outcome> compute(std::string_view measure, std::string_view input, const 
       return run_on(call, in, parse_confusion(input), &Inputs::confusion);
     case InputKind::multiclass:
       return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
+    case InputKind::judges:
+    case InputKind::ratings:
+    case InputKind::rankings:
+    case InputKind::paired:
+    case InputKind::runs:
+      return not_available(call);
   }
   return not_available(call);
 }

@@ -49,6 +49,16 @@ const char* to_string(InputKind kind) {
       return "confusion";
     case InputKind::multiclass:
       return "multiclass";
+    case InputKind::judges:
+      return "judges";
+    case InputKind::ratings:
+      return "ratings";
+    case InputKind::rankings:
+      return "rankings";
+    case InputKind::paired:
+      return "paired";
+    case InputKind::runs:
+      return "runs";
   }
   return "ranked_list";
 }

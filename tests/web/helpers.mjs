@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before } from 'node:test';
+import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
@@ -160,4 +160,115 @@ export async function waitForText(page, selector, expected, { timeout = 5000 } =
       throw new Error(`${selector} never contained ${JSON.stringify(expected)}; it says: ${text?.slice(0, 500)}`);
     });
   return page.locator(selector).first().textContent();
+}
+
+/** A share link: `file#calc=…&in=…` with the state's keys in order. */
+export const shareLink = (file, state) => `${file}#${new URLSearchParams(state)}`;
+
+/**
+ * The answers on the page, one line each with spaces collapsed: "AP@10 = 28/45 ≈ 0.6222"
+ * (without the formula shown under an irrational value).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export const shownAnswers = (page) =>
+  page.$$eval('.outcome .answer', (nodes) =>
+    nodes.map((node) => {
+      const copy = node.cloneNode(true);
+      for (const formula of copy.querySelectorAll('.num-formula')) formula.remove();
+      return copy.textContent.replace(/\s+/g, ' ').trim();
+    }),
+  );
+
+/**
+ * Waits until the answers on the page are exactly `expected` (in order), and fails saying what
+ * they were otherwise.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} expected
+ */
+export async function waitForAnswers(page, expected, { timeout = 5000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let shown = await shownAnswers(page);
+  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await shownAnswers(page);
+  }
+  assert.deepEqual(shown, expected);
+}
+
+/**
+ * Registers the tests every calculator page must pass, around one worked example given as its
+ * share-link state: the link restores the fields and shows `answers`; Copy link copies that
+ * state; axe-core finds no violation; at 375 px nothing scrolls sideways; pasted markup stays
+ * text; every preset shows its answers. (Console errors and CSP violations fail each of them:
+ * see withPage.)
+ * @param {{withPage: Function}} session from useBrowserSession
+ * @param {{file: string, state: Object<string, string>, answers: string[],
+ *          presets: Object<string, string[]>, markup?: string}} example
+ *   state: calc, in, m and any option key; presets: preset id → the answers it shows;
+ *   markup: an input holding tags, which must show up as typed (default: an <img onerror>)
+ */
+export function calculatorPageChecks(session, { file, state, answers, presets, markup }) {
+  const link = shareLink(file, state);
+  const fieldFor = { in: '#input', m: '#measures', relevant: '#relevant' };
+  const label = answers[0];
+
+  test(`${file}: a share link restores the fields and shows ${label}`, async () => {
+    await session.withPage(link, async (page) => {
+      await waitForAnswers(page, answers);
+      for (const [key, value] of Object.entries(state)) {
+        if (fieldFor[key]) assert.equal(await page.inputValue(fieldFor[key]), value, key);
+      }
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(await page.evaluate(() => location.hash.slice(1)))), state);
+    });
+  });
+
+  test(`${file}: "Copy link" copies a link to the same state`, async () => {
+    await session.withPage(link, async (page) => {
+      await waitForAnswers(page, answers);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.click('[data-copy-link]');
+      await waitForText(page, '[data-copy-status]', ['Link copied']);
+      const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+      assert.equal(copied.pathname, `/${file}`);
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(copied.hash.slice(1))), state);
+    });
+  });
+
+  test(`${file}: no accessibility violations (axe-core) with ${label} worked out`, async () => {
+    await session.withPage(link, async (page) => {
+      await waitForAnswers(page, answers);
+      assert.deepEqual(await axeViolations(page), []);
+    });
+  });
+
+  test(`${file}: at 375 px wide, with ${label} worked out, nothing scrolls sideways`, async () => {
+    await session.withPage(
+      link,
+      async (page) => {
+        await waitForAnswers(page, answers);
+        assert.equal(await horizontalOverflow(page), 0);
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  test(`${file}: every example is one click away and gives the notes' answers`, async () => {
+    await session.withPage(file, async (page) => {
+      for (const [id, expected] of Object.entries(presets)) {
+        await page.click(`[data-preset="${id}"]`);
+        await waitForAnswers(page, expected);
+      }
+    });
+  });
+
+  const pasted = markup ?? '<img/src=x/onerror=alert(1)>';
+  test(`${file}: pasted markup stays text, in messages, tables and matrices`, async () => {
+    await session.withPage(shareLink(file, { ...state, in: pasted }), async (page) => {
+      await page.waitForSelector('.outcome, #input-error:not([hidden])');
+      const tags = pasted.match(/<[^>]*>/g);
+      await waitForText(page, 'main', tags); // as typed, so as text
+      assert.equal(await page.locator('main img, main b, main script').count(), 0);
+    });
+  });
 }

@@ -3,7 +3,7 @@
 // Run: npm run build && node --test tests/web/index.test.mjs
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
@@ -22,12 +22,49 @@ test('the reference shows every ranked-list measure with its summary, KaTeX form
   });
 });
 
+test('the reference groups every measure by input kind, under its calculator, each with a formula', async () => {
+  await withPage('index.html', async (page) => {
+    const sections = await page.locator('section.reference-family').evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        title: node.querySelector('h3').textContent,
+        link: node.querySelector('.reference-family-heading a')?.getAttribute('href'),
+        names: [...node.querySelectorAll('.measure-name')].map((name) => name.textContent),
+        formulas: node.querySelectorAll('article.measure .katex').length,
+      })),
+    );
+    const byTitle = Object.fromEntries(sections.map((section) => [section.title, section]));
+    const expected = {
+      'Ranked list': ['ranked.html', ['AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec', 'bpref']],
+      'Several queries (MAP, MRR, …)': ['queries.html', ['MAP', 'MRR', 'gMAP', '11pt-avg', 'mean']],
+      'Graded relevance (DCG, nDCG)': ['ndcg.html', ['nDCG', 'DCG', 'IDCG']],
+      'ROC, AUC, EER': ['roc.html', ['ROC', 'AUC', 'EER', 'AUC-PR']],
+      'Sets and confusion matrices': ['sets.html', ['confusion', 'F']],
+      'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],
+    };
+    assert.deepEqual(Object.keys(byTitle).sort(), Object.keys(expected).sort());
+    for (const [title, [page, names]] of Object.entries(expected)) {
+      assert.equal(byTitle[title].link, `./${page}`, title);
+      for (const name of names) assert.ok(byTitle[title].names.includes(name), `${name} under ${title}`);
+      assert.equal(byTitle[title].formulas, byTitle[title].names.length, `a formula for each measure of ${title}`);
+    }
+    const cards = await page.locator('[data-calculators] .card h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.deepEqual(cards, ['./ranked.html', './ndcg.html', './queries.html', './roc.html', './sets.html', './multiclass.html']);
+  });
+});
+
 test("a measure's example link opens the calculator and computes it", async () => {
   await withPage('index.html', async (page) => {
     await page.locator('#measure-AP .example a').click();
     await page.waitForURL(/ranked\.html#/);
     await page.waitForSelector('body[data-ready]');
     await waitForText(page, '.outcome .answer', ['AP(norm=retrieved)@10', '28/45']);
+  });
+  await withPage('index.html', async (page) => {
+    await page.locator('#measure-nDCG .example a').click();
+    await page.waitForURL(/ndcg\.html#/);
+    await page.waitForSelector('body[data-ready]');
+    // G1 under trec_eval's discount, cut at 5: the example of the registry.
+    await waitForText(page, '.outcome .answer', ['nDCG(dcg=trec)@5']);
   });
 });
 
@@ -55,9 +92,12 @@ test('at 375 px wide the home page does not scroll sideways', async () => {
 });
 
 test('the strict CSP is in force: sent as a header by serve.mjs and present in every built page', async () => {
-  for (const file of ['index.html', 'ranked.html']) {
+  const pages = readdirSync(new URL('../../dist/', import.meta.url)).filter((file) => file.endsWith('.html'));
+  assert.deepEqual(pages.sort(), ['index.html', 'multiclass.html', 'ndcg.html', 'queries.html', 'ranked.html', 'roc.html', 'sets.html']);
+  for (const file of pages) {
     const html = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
     assert.match(html, /<meta http-equiv="Content-Security-Policy"/, file);
+    assert.doesNotMatch(html, /<!--\s*include:|\{\{/, `${file} has every partial put in place`);
     assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${file} has no inline script`);
     assert.doesNotMatch(html, /\sstyle="/, `${file} has no style attribute`);
   }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatNum, numParts, roundingNote } from '../../web/js/format.js';
-import { parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../../web/js/measure-list.js';
+import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../../web/js/measure-list.js';
 import { spanToRange } from '../../web/js/render/input-error.js';
 import { hashFor, readHash } from '../../web/js/url-state.js';
 
@@ -66,6 +66,14 @@ describe('measure-list.js', () => {
     assert.equal(parseMeasureName('AP(norm)'), null);
   });
 
+  test('the base of a name, also when its parentheses hold a measure: mean(P@5) is "mean"', () => {
+    assert.equal(measureBase('AP(norm=retrieved)@10'), 'AP');
+    assert.equal(measureBase(' mean(P@5)'), 'mean');
+    assert.equal(parseMeasureName('mean(P@5)'), null);
+    assert.equal(measureBase('11pt-avg'), '11pt-avg');
+    assert.equal(measureBase(''), '');
+  });
+
   test('rewrites every name and keeps the separators as typed', () => {
     const rewritten = rewriteMeasureList('AP,  P@5;11pt', (name) => (name === 'P@5' ? 'P@10' : name));
     assert.equal(rewritten, 'AP,  P@10;11pt');
@@ -95,5 +103,38 @@ describe('input-error.js spanToRange', () => {
   test('lines count from 1; a column past the end of the line lands at its end', () => {
     assert.deepEqual(spanToRange('R N\nR X', { line: 2, column: 3, length: 1 }), { start: 6, end: 7 });
     assert.deepEqual(spanToRange('R N\nR', { line: 1, column: 9, length: 1 }), { start: 3, end: 3 });
+  });
+});
+
+describe('vite.config.js page templates', async () => {
+  const { expandIncludes, expandPage } = await import('../../vite.config.js');
+
+  test('a page is the calculator template with its values escaped and its slots in place', () => {
+    const page = [
+      '<!-- page: calculator title="A & B" description="d" script="x.js" examples="E" measures="AP, P@5" -->',
+      '<template data-slot="intro">',
+      '  <p>Intro</p>',
+      '</template>',
+      '<template data-slot="fields">',
+      '  <div class="field">F</div>',
+      '</template>',
+    ].join('\n');
+    const html = expandIncludes(expandPage(page));
+    assert.match(html, /<title>A &amp; B · irmetrics<\/title>/);
+    assert.match(html, /src="\.\/js\/pages\/x\.js"/);
+    assert.match(html, /\n {8}<p>Intro<\/p>\n/);
+    assert.match(html, /\n {8}<div class="field">F<\/div>\n/);
+    assert.match(html, /<footer class="site-footer">/);
+    assert.doesNotMatch(html, /\{\{|include:|data-slot/);
+  });
+
+  test('a missing value or slot fails the build instead of shipping a hole', () => {
+    assert.throws(() => expandPage('<!-- page: calculator title="T" -->'), /needs the slot "intro"/);
+    const noScript = '<!-- page: calculator title="T" --><template data-slot="intro"></template><template data-slot="fields"></template>';
+    assert.throws(() => expandPage(noScript), /needs the value "description"/);
+  });
+
+  test('a page without a page comment is left as it is', () => {
+    assert.equal(expandPage('<!doctype html><p>x</p>'), '<!doctype html><p>x</p>');
   });
 });

@@ -147,7 +147,7 @@ test('at 375 px wide the page, with RL1 worked out, does not scroll sideways', a
   );
 });
 
-test('every preset gives the answer of the worked examples (RL2–RL7)', async () => {
+test('every preset gives the answer of the worked examples (RL2–RL7, B1–B3)', async () => {
   const expected = {
     RL2: ['AP@10 = 28/45 ≈ 0.6222'],
     RL3: ['AP@10 = 69/175 ≈ 0.3943'],
@@ -155,6 +155,12 @@ test('every preset gives the answer of the worked examples (RL2–RL7)', async (
     RL5: ['AP = 31/100 = 0.31'],
     RL6: ['P@5 = 3/5 = 0.6', 'P@10 = 7/10 = 0.7'],
     RL7: ['AP = 1/3 ≈ 0.3333', 'RR = 1/3 ≈ 0.3333'],
+    // bpref = 1/R Σ (1 − n_r/R), n_r the judged irrelevant (I) above relevant r; N not judged.
+    // B1 IRII, R = 2: (1 − 1/2)/2 = 1/4. B2 IRNNRI, R = 2: (1/2 + 1/2)/2 = 1/2.
+    // B3 IRNNRIRI, R = 3: (2/3 + 2/3 + 1/3)/3 = 5/9.
+    B1: ['bpref = 1/4 = 0.25'],
+    B2: ['bpref = 1/2 = 0.5'],
+    B3: ['bpref = 5/9 ≈ 0.5556'],
   };
   await withPage('ranked.html', async (page) => {
     for (const [id, answers] of Object.entries(expected)) {

@@ -8,20 +8,28 @@ import createIrMetrics from '../generated/irmetrics.js';
  *   A quantity: `exact` is "28/45", "3" or "-1/2", or null when irrational or too large.
  * @typedef {{text: string, value?: Num}} Cell
  * @typedef {{title: string, columns: string[], rows: Cell[][], highlight: number[]}} StepTable
- * @typedef {{name: string, kind: 'line' | 'step' | 'dot', points: [number, number][]}} Series
- * @typedef {{id: string, title: string, x: string, y: string, series: Series[],
+ * @typedef {{name: string, kind: 'line' | 'step' | 'dot' | 'bar', faint: boolean,
+ *            points: [number, number][]}} Series
+ *   `faint`: thin and grey, behind the others (each query behind the mean)
+ * @typedef {{rowTitle: string, columnTitle: string, rowLabels: string[], columnLabels: string[],
+ *            cells: number[][]}} Matrix
+ * @typedef {{id: string, kind: 'xy' | 'matrix', title: string, x: string, y: string,
+ *            series: Series[], xCategories: string[], matrix?: Matrix,
  *            description: string}} Chart
+ *   `xCategories`: when non-empty, x values are indexes into it; `matrix`: for kind 'matrix'
  * @typedef {{measure: string, value: Num, why: string}} Alternative
- * @typedef {{measure: string, title: string, value: Num, values: Object<string, Num>,
- *            formula: string, working: string, steps: StepTable[], notes: string[],
- *            alternatives: Alternative[], charts: Chart[]}} Outcome
+ * @typedef {{measure: string, title: string, label: string, value: Num,
+ *            values: Object<string, Num>, formula: string, working: string, steps: StepTable[],
+ *            notes: string[], alternatives: Alternative[], charts: Chart[]}} Outcome
+ *   `label`: what `value` is ("AP@10"; "AUC" for ROC)
  * @typedef {{code: string, message: string, field: 'input' | 'measure' | 'relevant' | 'options',
  *            line: number, column: number, length: number}} InputError
  *   `line` and `column` are 1-based (0 when the error is not about a position); `column` and
  *   `length` count Unicode code points.
  * @typedef {{ok: true, value: Outcome} | {ok: false, error: InputError}} ComputeResult
  * @typedef {{name: string, choices: string[], default: string, help: string}} MeasureParam
- * @typedef {{name: string, title: string, summary: string, input: string,
+ * @typedef {{name: string, title: string, summary: string,
+ *            input: 'ranked_list' | 'graded_list' | 'queries' | 'scored_labels' | 'confusion' | 'multiclass',
  *            cutoff: 'none' | 'optional' | 'required', cutoffKind: 'rank' | 'recall' | '',
  *            params: MeasureParam[], aliases: string[], formula: string,
  *            example: string}} MeasureInfo

@@ -34,6 +34,13 @@ export function splitMeasureList(text) {
   return names;
 }
 
+/**
+ * The name before any parameters or cutoff: "AP" for "AP(norm=retrieved)@10", "mean" for
+ * "mean(P@10)" (whose parentheses hold a measure, not parameters), "" for nothing.
+ * @param {string} name
+ */
+export const measureBase = (name) => /^\s*([^\s(),;@=]+)/.exec(name)?.[1] ?? '';
+
 const NAME = /^([^\s(),;@=]+)\s*(?:\(([^()]*)\))?\s*(@\S*)?$/;
 
 /**

@@ -13,8 +13,12 @@ import { el } from './render/dom.js';
 export async function initSite(current) {
   const nav = document.querySelector('[data-site-nav]');
   nav?.replaceChildren(
-    ...calculators.map(({ calc, page, title }) =>
-      el('li', {}, el('a', { href: `./${page}`, 'aria-current': calc === current ? 'page' : null, text: title })),
+    ...calculators.map(({ calc, page, short, title }) =>
+      el(
+        'li',
+        {},
+        el('a', { href: `./${page}`, title: short === title ? null : title, 'aria-current': calc === current ? 'page' : null, text: short }),
+      ),
     ),
   );
   const status = await ready();

@@ -1,7 +1,9 @@
 // The state of a calculator lives in the URL hash, so a link reproduces an answer:
 //   ranked.html#calc=ranked&in=%2B+-+%2B&relevant=5&m=AP%4010
-// Keys are public and stable: calc (which calculator), in (the pasted text), relevant (R),
-// m (comma-separated measure names).
+// Keys are public and stable: calc (which calculator: ranked, ndcg, queries, roc, sets,
+// multiclass; see calculators.js), in (the pasted text), relevant (R, on the pages that have
+// the field), m (comma-separated measure names). Conventions and the β field of the sets page
+// add no key: they live in the names of m, as nDCG(dcg=trec) or F(beta=2).
 
 /**
  * The hash as parameters. Never throws: a malformed hash reads as whatever URLSearchParams

@@ -5,9 +5,13 @@
 #include <map>
 #include <string>
 
+#include "irm/agreement.h"
 #include "irm/confusion.h"
+#include "irm/correlation.h"
 #include "irm/explain.h"
 #include "irm/graded.h"
+#include "irm/paired.h"
+#include "irm/pooling.h"
 #include "irm/queries.h"
 #include "irm/ranking.h"
 #include "irm/registry.h"
@@ -25,6 +29,11 @@ struct Inputs {
   const ScoredLabels* scored = nullptr;       // InputKind::scored_labels
   const ConfusionInput* confusion = nullptr;  // InputKind::confusion
   const LabelMatrix* multiclass = nullptr;    // InputKind::multiclass
+  const LabelMatrix* judges = nullptr;        // InputKind::judges (rows judge A, columns B)
+  const RatingTable* ratings = nullptr;       // InputKind::ratings
+  const TwoRankings* rankings = nullptr;      // InputKind::rankings
+  const PairedScores* paired = nullptr;       // InputKind::paired
+  const RunSet* runs = nullptr;               // InputKind::runs
   std::vector<std::string> notes;             // how the input was read; copied into every Outcome
 };
 
@@ -71,5 +80,21 @@ struct Inputs {
 
 // --- multiclass.cpp: multiclass -----------------------------------------------------------------
 [[nodiscard]] Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in);
+
+// --- kappa.cpp: kappa (two judges), fleiss ------------------------------------------------------
+[[nodiscard]] Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in);
+
+// --- correlation.cpp: tau ---------------------------------------------------------------------
+[[nodiscard]] Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in);
+
+// --- significance.cpp: sign, wilcoxon, ttest, randomization ----------------------------------
+[[nodiscard]] Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in);
+[[nodiscard]] Result<Outcome> run_randomization(const MeasureCall& call, const Inputs& in);
+
+// --- pooling.cpp: pool@k ------------------------------------------------------------------------
+[[nodiscard]] Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in);
 
 }  // namespace irm

@@ -19,8 +19,8 @@ void finish_outcome(Outcome& outcome) {
   if (overflow) outcome.notes.push_back(overflow_note());
 }
 
-std::string plural(std::int64_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+std::string plural(std::int64_t n, const std::string& word, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
 }
 
 }  // namespace irm

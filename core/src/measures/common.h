@@ -14,7 +14,8 @@ namespace irm {
 /// Adds the overflow note when any value lost its exact form.
 void finish_outcome(Outcome& outcome);
 
-/// "the 3 relevant documents retrieved", "R = 15".
-[[nodiscard]] std::string plural(std::int64_t n, const std::string& word);
+/// "1 document", "3 documents"; `many` for irregular plurals: plural(3, "query", "queries").
+[[nodiscard]] std::string plural(std::int64_t n, const std::string& word,
+                                 const std::string& many = "");
 
 }  // namespace irm

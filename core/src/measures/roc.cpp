@@ -211,7 +211,7 @@ Eer find_eer(const Roc& roc) {
     eer.value = exact_number(b.fpr);
     eer.lambda = whole(1);
     eer.working = "\\text{EER} = \\text{FPR} = \\text{FNR} = " + latex_value(eer.value) +
-                  " \\text{ at } " + b.threshold;
+                  " \\text{ at " + b.threshold + "}";
     eer.table.highlight = {static_cast<int>(eer.after)};
   } else {
     const Number da = exact_number(d_before);
@@ -553,7 +553,7 @@ Result<Outcome> run_auc_pr(const MeasureCall& call, const Inputs& in) {
                         text_cell(""), text_cell(""), text_cell(""), number_cell(step_area),
                         number_cell(trapezoid_area)});
   out.value = step_area;
-  out.label = "step area (AP)";
+  out.label = "AUC-PR";
   out.values = {{"step", step_area},
                 {"trapezoid", trapezoid_area},
                 {"P", whole(positives)},

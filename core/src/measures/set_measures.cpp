@@ -103,7 +103,7 @@ Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
   const std::string TN = known ? str(tn) : "?";
 
   StepTable matrix{"The confusion matrix (rows: the truth; columns: what the system did)",
-                   {"", "returned (P')", "not returned (N')", "total"},
+                   {"truth", "returned (P')", "not returned (N')", "total"},
                    {},
                    {}};
   matrix.rows.push_back({text_cell("truly relevant (P)"), number_cell("TP = " + str(tp), whole(tp)),

@@ -149,7 +149,13 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
   if (kind == Mean::geometric) table.columns.push_back("max(AP, 1e-5)");
   std::vector<std::string> terms;
   std::vector<std::string> assumed;
-  Chart bars{"per-query", inner_name + " of each query", "query", inner_name, {}, {}, std::nullopt,
+  Chart bars{"per-query-" + inner_name,
+             inner_name + " of each query",
+             "query",
+             inner_name,
+             {},
+             {},
+             std::nullopt,
              ""};
   Series bar{inner_name, Series::Kind::bar, {}, false};
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -205,7 +211,7 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
                 std::nullopt, ""};
     std::vector<Series> per_query;
     for (const auto& r : results) per_query.push_back({r.block->id, Series::Kind::line, {}, true});
-    Series mean_series{"mean over " + plural(Q, "query"), Series::Kind::line, {}, false};
+    Series mean_series{"mean over " + plural(Q, "query", "queries"), Series::Kind::line, {}, false};
     std::string listed;
     for (int j = 0; j <= 10; ++j) {
       const std::string key = "IPrec@" + to_short_decimal(*make_fraction(j, 10));
@@ -230,7 +236,8 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
     curve.series = per_query;
     curve.series.push_back(mean_series);
     curve.description = "The mean interpolated precision at recall 0, 0.1, …, 1 over " +
-                        plural(Q, "query") + ": " + listed + ", with each query's curve behind.";
+                        plural(Q, "query", "queries") + ": " + listed +
+                        ", with each query's curve behind.";
     out.steps.push_back(std::move(levels));
     out.charts.push_back(std::move(curve));
   }
@@ -249,7 +256,7 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
       break;
     case Mean::levels:
       out.notes.push_back("At each recall level the interpolated precision is averaged over the " +
-                          plural(Q, "query") +
+                          plural(Q, "query", "queries") +
                           " (note 003); the value is the mean of those 11 averages.");
       break;
   }
@@ -285,8 +292,11 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
           }
         }
       }
-      out.alternatives.push_back(
-          {canonical_name(outer_alt), aggregate(kind, values_of(alt.value())), why});
+      const Number value = aggregate(kind, values_of(alt.value()));
+      const bool same = value.exact && out.value.exact ? *value.exact == *out.value.exact
+                                                       : value.approx == out.value.approx;
+      if (same) why = "the same here: " + why;
+      out.alternatives.push_back({canonical_name(outer_alt), value, why});
     }
   }
 

@@ -36,7 +36,11 @@ async function main() {
   const engineWorks = await initSite('');
   const measures = engineWorks ? await listMeasures() : [];
   document.querySelector('[data-calculators]').replaceChildren(...calculatorCards(measures));
-  const familyTitle = (input) => calculators.find((calculator) => calculator.input === input)?.title ?? input;
-  document.querySelector('[data-reference]').replaceChildren(...renderMeasureReference(measures, { familyTitle, tryLink }));
+  const calculatorOf = (input) => calculators.find((calculator) => calculator.input === input);
+  const familyTitle = (input) => calculatorOf(input)?.title ?? input;
+  const familyLink = (input) => (calculatorOf(input) ? `./${calculatorOf(input).page}` : '');
+  document
+    .querySelector('[data-reference]')
+    .replaceChildren(...renderMeasureReference(measures, { familyTitle, familyLink, tryLink }));
   document.body.dataset.ready = 'true';
 }

@@ -1,93 +1,163 @@
 // Charts of an Outcome (the PR curve, the interpolated envelope, the 11 sampled points, …) drawn
-// with Observable Plot. Every point comes from the Outcome's series; nothing is recomputed here.
+// with Observable Plot, and matrices (confusion matrices, heat maps) drawn as shaded <table>s.
+// Every point and cell comes from the Outcome; nothing is recomputed here.
+//
+// Series kinds: 'line', 'step' (the value holds until the next x), 'dot', 'bar' (x values are
+// indexes into chart.xCategories when it is non-empty). A `faint` series is thin and grey and
+// drawn behind the others (each query behind the mean, the chance diagonal); more than three
+// share one legend entry.
 //
 // CSP: Plot puts a <style> element inside each SVG, which `style-src 'self'` refuses (and
 // reports as a violation once it is in the document). It is removed before insertion; its
-// rules live in site.css under the class given to Plot. Series colours are CSS classes too,
-// so dark mode and print can restyle them.
+// rules live in site.css under the class given to Plot. Series colours and matrix shades are
+// CSS classes too, so dark mode and print can restyle them.
 
-import { dot, line, plot } from '@observablehq/plot';
+import { barY, dot, line, plot } from '@observablehq/plot';
+import { numParts } from '../format.js';
 import { el, uniqueId } from './dom.js';
 
 const PLOT_CLASS = 'irm-plot';
 const PALETTE_SIZE = 4; // .chart-series-0 … -3 in site.css
 const DOT_SYMBOLS = ['circle', 'square', 'diamond'];
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const SHADES = 8; // .matrix-shade-0 … -8 in site.css
+const FAINT_LEGEND_NAMES = 3; // faint series named in the legend before "and N more"
+const SQUARE_CHARTS = new Set(['roc']); // both axes are rates from 0 to 1: drawn square
+const MARKED_POINTS = 60; // a line with more points is drawn without a circle at each
 
 /**
- * Charts of several outcomes, each id drawn once: later outcomes add the series the chart does
- * not have yet (matched by name). PR and 11pt both send the 'pr' chart; it is drawn once with
- * the PR points, the envelope and the sampled points together.
+ * Which charts are one: the same id and the same title. PR and 11pt both send the 'pr'
+ * "Precision–recall curve"; MAP and MRR both send a 'per-query' chart, but "AP of each query"
+ * and "RR of each query" are two charts, each shown with its own answer.
+ */
+const chartKey = (chart) => `${chart.id}\n${chart.title}`;
+
+/**
+ * Charts of several outcomes, each drawn once: later outcomes add the series the chart does not
+ * have yet (matched by name). PR and 11pt both send the 'pr' chart; it is drawn once with the
+ * PR points, the envelope and the sampled points together.
  * @param {import('../engine.js').Outcome[]} outcomes
  * @returns {import('../engine.js').Chart[]}
  */
 export function mergeCharts(outcomes) {
-  const byId = new Map();
+  const byKey = new Map();
   for (const chart of outcomes.flatMap((outcome) => outcome.charts ?? [])) {
-    const merged = byId.get(chart.id);
+    const merged = byKey.get(chartKey(chart));
     if (!merged) {
-      byId.set(chart.id, { ...chart, series: [...chart.series] });
+      byKey.set(chartKey(chart), { ...chart, series: [...chart.series] });
       continue;
     }
     const names = new Set(merged.series.map((series) => series.name));
     merged.series.push(...chart.series.filter((series) => !names.has(series.name)));
   }
-  return [...byId.values()];
+  return [...byKey.values()];
 }
 
 /**
- * Where each merged chart goes: with the first outcome that has its id. PR, 11pt, AP on one page
+ * Where each merged chart goes: with the first outcome that has it. PR, 11pt, AP on one page
  * give one PR chart, shown with PR, holding PR's points, 11pt's envelope and sampled points.
  * @param {import('../engine.js').Outcome[]} outcomes
  * @returns {import('../engine.js').Chart[][]} the charts to show with each outcome, in order
  */
 export function chartsByOutcome(outcomes) {
   const merged = mergeCharts(outcomes);
-  const home = (chart) => outcomes.findIndex((outcome) => outcome.charts?.some((other) => other.id === chart.id));
+  const home = (chart) =>
+    outcomes.findIndex((outcome) => outcome.charts?.some((other) => chartKey(other) === chartKey(chart)));
   return outcomes.map((_, index) => merged.filter((chart) => home(chart) === index));
 }
 
-/** Style of the i-th series: colour class, dash, dot symbol. */
+/**
+ * Style of the i-th series: colour class, dash, dot symbol. Faint series are grey; while there
+ * are few of them (the chance diagonal, a few queries) each has its own dash and legend entry.
+ */
 function seriesStyle(chart, index) {
   const series = chart.series[index];
-  const dotIndex = chart.series.slice(0, index).filter((other) => other.kind === 'dot').length;
+  const before = chart.series.slice(0, index);
+  const dotIndex = before.filter((other) => other.kind === 'dot' && !other.faint).length;
+  const faintIndex = before.filter((other) => other.faint).length;
+  const colour = series.faint
+    ? `chart-faint${fewFaint(chart) ? ` chart-faint-${faintIndex}` : ''}`
+    : `chart-series-${before.filter((other) => !other.faint).length % PALETTE_SIZE}`;
   return {
-    className: `chart-series chart-series-${index % PALETTE_SIZE} chart-kind-${series.kind}`,
+    className: `chart-series ${colour} chart-kind-${series.kind}`,
     symbol: DOT_SYMBOLS[dotIndex % DOT_SYMBOLS.length],
   };
 }
 
-/** Plot marks for one series. 'step' holds its value up to the next point (interpolated precision). */
+/** Whether the faint series are few enough to be told apart (dashes, one legend entry each). */
+const fewFaint = (chart) => chart.series.filter((series) => series.faint).length <= FAINT_LEGEND_NAMES;
+
+const hasCategories = (chart) => (chart.xCategories?.length ?? 0) > 0;
+
+/**
+ * Plot marks for one series. 'step' holds its value up to the next point (interpolated
+ * precision); with categories, x is the category's name.
+ */
 function seriesMarks(chart, index) {
   const series = chart.series[index];
   const { className, symbol } = seriesStyle(chart, index);
-  const channels = { x: (point) => point[0], y: (point) => point[1], className };
+  const x = hasCategories(chart) ? (point) => chart.xCategories[point[0]] ?? String(point[0]) : (point) => point[0];
+  const channels = { x, y: (point) => point[1], className };
+  if (series.kind === 'bar') {
+    return barY(series.points, { ...channels, fill: 'currentColor', inset: 0.5 });
+  }
   if (series.kind === 'dot') {
-    return dot(series.points, { ...channels, symbol, r: 4, fill: 'currentColor' });
+    return dot(series.points, { ...channels, symbol, r: series.faint ? 2.5 : 4.5, fill: 'currentColor' });
   }
   const curve = series.kind === 'step' ? 'step-after' : 'linear';
-  const marker = series.kind === 'line' ? 'circle-stroke' : 'none';
-  return line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: 2 });
+  const marked = series.kind === 'line' && !series.faint && series.points.length <= MARKED_POINTS;
+  const marker = marked ? 'circle-stroke' : 'none';
+  return line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: series.faint ? 1 : 2 });
 }
 
-/** [0, 1] for quantities that live there (precision, recall), so curves are not stretched. */
-function scaleFor(chart, axis, label) {
-  const values = chart.series.flatMap((series) => series.points.map((point) => point[axis]));
-  const unit = values.length > 0 && values.every((value) => value >= 0 && value <= 1);
-  return unit ? { label, domain: [0, 1] } : { label, nice: true, zero: true };
+const INTEGER_TICKS = 12; // a rank axis up to this long gets a tick at every rank
+
+/** The smallest of 1, 2, 5, 10, 20, 50, … that is at least `least`. */
+function roundStep(least) {
+  for (let power = 1; ; power *= 10) {
+    for (const step of [1, 2, 5]) if (step * power >= least) return step * power;
+  }
 }
+
+/**
+ * The scale of an axis: [0, 1] for quantities that live there (precision, recall), so curves
+ * are not stretched; a rank axis from its first rank to its last, ticked at whole numbers;
+ * anything else from 0.
+ */
+function scaleFor(chart, axis, label) {
+  if (axis === 0 && hasCategories(chart)) return { label, type: 'band', domain: chart.xCategories, padding: 0.2 };
+  const values = chart.series.flatMap((series) => series.points.map((point) => point[axis]));
+  if (values.length > 0 && values.every((value) => value >= 0 && value <= 1)) return { label, domain: [0, 1] };
+  if (axis === 0 && values.length > 0 && values.every(Number.isInteger)) {
+    const low = values.reduce((a, b) => Math.min(a, b));
+    const high = values.reduce((a, b) => Math.max(a, b));
+    const step = roundStep((high - low + 1) / INTEGER_TICKS);
+    const ticks = [];
+    for (let tick = Math.ceil(low / step) * step; tick <= high; tick += step) ticks.push(tick);
+    if (step > 1 && ticks[0] !== low) ticks.unshift(low); // rank 1 is always marked
+    return { label, domain: [low, high], ticks, tickFormat: 'd', inset: 8 };
+  }
+  return { label, nice: true, zero: true };
+}
+
+/** The series in drawing order: faint ones first, so that they stay behind. */
+const drawingOrder = (chart) =>
+  chart.series.map((series, index) => ({ series, index })).sort((a, b) => Number(b.series.faint) - Number(a.series.faint));
 
 /** Plot's SVG, with its inline <style> removed (see the header) and a text alternative. */
 function plotSvg(chart, width, descriptionId) {
+  const square = SQUARE_CHARTS.has(chart.id);
+  const plotWidth = square ? Math.min(width, 420) : width;
   const svg = plot({
     className: PLOT_CLASS,
-    width,
-    height: Math.round(Math.min(340, Math.max(220, width * 0.56))),
+    width: plotWidth,
+    height: square ? plotWidth : Math.round(Math.min(340, Math.max(220, width * 0.56))),
     marginLeft: 48,
+    marginBottom: hasCategories(chart) ? 40 : undefined,
     grid: true,
     x: scaleFor(chart, 0, chart.x),
     y: scaleFor(chart, 1, chart.y),
-    marks: chart.series.map((_, index) => seriesMarks(chart, index)),
+    marks: drawingOrder(chart).map(({ index }) => seriesMarks(chart, index)),
   });
   for (const style of svg.querySelectorAll('style')) style.remove();
   // Plot labels its groups ("line", "x-axis tick"); inside role="img" those labels are
@@ -108,6 +178,7 @@ function legendSwatch(chart, index) {
   svg.setAttribute('viewBox', '0 0 24 12');
   svg.setAttribute('aria-hidden', 'true');
   const shapes = {
+    bar: ['rect', { x: 6, y: 1, width: 12, height: 10 }],
     line: ['path', { d: 'M1 6 H23' }],
     step: ['path', { d: 'M1 9 H12 V3 H23' }],
     circle: ['circle', { cx: 12, cy: 6, r: 4 }],
@@ -122,30 +193,107 @@ function legendSwatch(chart, index) {
 }
 
 /**
- * One chart as a <figure>: title, legend, the plot, and its text description.
+ * The legend: one entry per series, except that many faint series (one per query, say) share
+ * one entry that names the first few.
+ */
+function renderLegend(chart) {
+  const items = [];
+  const faint = chart.series.filter((series) => series.faint);
+  chart.series.forEach((series, index) => {
+    if (!series.faint || fewFaint(chart)) items.push(el('li', {}, legendSwatch(chart, index), series.name));
+    else if (series === faint[0]) {
+      const names = faint.slice(0, FAINT_LEGEND_NAMES).map((other) => other.name).join(', ');
+      const more = faint.length - FAINT_LEGEND_NAMES;
+      items.push(el('li', {}, legendSwatch(chart, index), `${names} and ${more} more`));
+    }
+  });
+  return el('ul', { class: 'chart-legend' }, ...items);
+}
+
+const describe = (descriptionId, text) =>
+  el(
+    'details',
+    { class: 'chart-description' },
+    el('summary', { text: 'Describe this chart' }),
+    el('p', { id: descriptionId, text }),
+  );
+
+/** A matrix cell's number as text: "3", "0.5", "0.3333". */
+const cellText = (value) => numParts({ approx: value, exact: null, formula: '' }).decimal;
+
+/**
+ * A matrix (confusion matrix, heat map) as a <table>: the column title over the column labels,
+ * the row title beside the row labels, every cell shaded by its value (a CSS class per shade,
+ * 0 = none … 8 = the largest value), the diagonal of a square matrix in bold.
+ * @param {import('../engine.js').Chart} chart
+ * @returns {HTMLElement}
+ */
+export function renderMatrix(chart) {
+  const { rowTitle, columnTitle, rowLabels, columnLabels, cells } = chart.matrix;
+  const descriptionId = uniqueId('chart-description');
+  const largest = cells.flat().filter(Number.isFinite).reduce((a, b) => Math.max(a, b), 0);
+  const shade = (value) => (largest > 0 && value > 0 ? Math.max(1, Math.round((Math.min(value, largest) / largest) * SHADES)) : 0);
+  const square = rowLabels.length === columnLabels.length;
+  const body = rowLabels.map((label, row) =>
+    el(
+      'tr',
+      {},
+      row === 0 && el('th', { scope: 'rowgroup', rowspan: rowLabels.length, class: 'matrix-row-title' }, el('span', { text: rowTitle })),
+      el('th', { scope: 'row', text: label }),
+      ...columnLabels.map((_, column) => {
+        const value = cells[row]?.[column];
+        const classes = ['matrix-cell', `matrix-shade-${Number.isFinite(value) ? shade(value) : 0}`];
+        if (square && row === column) classes.push('is-diagonal');
+        return el('td', { class: classes.join(' '), text: Number.isFinite(value) ? cellText(value) : '' });
+      }),
+    ),
+  );
+  const table = el(
+    'table',
+    { class: 'matrix-table', 'aria-describedby': descriptionId },
+    el('caption', { text: chart.title }),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('td', { colspan: 2, rowspan: 2, class: 'matrix-corner' }),
+        el('th', { scope: 'colgroup', colspan: columnLabels.length, class: 'matrix-column-title', text: columnTitle }),
+      ),
+      el('tr', {}, ...columnLabels.map((label) => el('th', { scope: 'col', text: label }))),
+    ),
+    el('tbody', {}, ...body),
+  );
+  const key = square
+    ? 'Darker cells hold more. The diagonal, in bold, is where the truth and the prediction agree.'
+    : 'Darker cells hold more.';
+  return el(
+    'figure',
+    { class: 'chart chart-matrix', 'data-chart-id': chart.id },
+    el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': chart.title }, table),
+    el('p', { class: 'matrix-key', text: key }),
+    describe(descriptionId, chart.description),
+  );
+}
+
+/**
+ * One chart as a <figure>: title, legend, the plot, and its text description; a 'matrix'
+ * chart as a shaded table (see {@link renderMatrix}).
  * @param {import('../engine.js').Chart} chart
  * @param {{width?: number}} [options] width in CSS pixels
  * @returns {HTMLElement}
  */
 export function renderChart(chart, { width = 640 } = {}) {
+  if (chart.kind === 'matrix' && chart.matrix) return renderMatrix(chart);
   const descriptionId = uniqueId('chart-description');
-  const legend = el(
-    'ul',
-    { class: 'chart-legend' },
-    ...chart.series.map((series, index) => el('li', {}, legendSwatch(chart, index), series.name)),
-  );
   return el(
     'figure',
     { class: 'chart', 'data-chart-id': chart.id },
     el('figcaption', { text: chart.title }),
-    legend,
+    renderLegend(chart),
     plotSvg(chart, width, descriptionId),
-    el(
-      'details',
-      { class: 'chart-description' },
-      el('summary', { text: 'Describe this chart' }),
-      el('p', { id: descriptionId, text: chart.description }),
-    ),
+    describe(descriptionId, chart.description),
   );
 }
 

@@ -42,7 +42,8 @@ export function scrollingTable({ caption, columns, rows, className, id }) {
       'table',
       { class: className },
       el('caption', { text: caption }),
-      el('thead', {}, el('tr', {}, ...columns.map((text) => el('th', { scope: 'col', text })))),
+      // A column without a name (the corner of a grid) gets an empty cell, not an empty header.
+      el('thead', {}, el('tr', {}, ...columns.map((text) => (text.trim() ? el('th', { scope: 'col', text }) : el('td'))))),
       el('tbody', {}, ...rows),
     ),
   );

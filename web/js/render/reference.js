@@ -63,11 +63,13 @@ function measureArticle(info, tryLink) {
  * The reference: one section per input family, one article per measure, in registry order.
  * @param {import('../engine.js').MeasureInfo[]} measures
  * @param {{familyTitle: (input: string) => string,
+ *          familyLink?: (input: string) => string,
  *          tryLink: (info: import('../engine.js').MeasureInfo) => string}} options
- *   familyTitle names a family; tryLink gives a calculator URL that computes the example, or ""
+ *   familyTitle names a family; familyLink gives the URL of its calculator, or ""; tryLink gives
+ *   a calculator URL that computes the example, or ""
  * @returns {HTMLElement[]}
  */
-export function renderMeasureReference(measures, { familyTitle, tryLink }) {
+export function renderMeasureReference(measures, { familyTitle, familyLink = () => '', tryLink }) {
   const families = [...new Set(measures.map((info) => info.input))];
   const contents = el(
     'nav',
@@ -78,7 +80,12 @@ export function renderMeasureReference(measures, { familyTitle, tryLink }) {
     el(
       'section',
       { class: 'reference-family', 'aria-label': familyTitle(input) },
-      el('h3', { text: familyTitle(input) }),
+      el(
+        'div',
+        { class: 'reference-family-heading' },
+        el('h3', { text: familyTitle(input) }),
+        familyLink(input) && el('a', { href: familyLink(input), text: 'Open the calculator' }),
+      ),
       ...measures.filter((info) => info.input === input).map((info) => measureArticle(info, tryLink)),
     ),
   );

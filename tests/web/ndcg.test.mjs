@@ -1,0 +1,104 @@
+// Browser tests of the Graded relevance page (web/ndcg.html) against the built site in dist/.
+// The numbers are those of WORKED_EXAMPLES.md (G1–G5, notes 002 and 004), in the notes'
+// convention rel_1 + Σ_{i≥2} rel_i / log2 i.
+// Run: npm run build && node --test tests/web/ndcg.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { calculatorPageChecks, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
+
+const G1 = '4 3 4 2 0 0 0 1 1 0';
+const G4 = '5 4 0 3 2\nunretrieved: 1';
+
+const session = useBrowserSession();
+const { withPage } = session;
+
+test('G1 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG and nDCG at every rank', async () => {
+  await withPage('ndcg.html', async (page) => {
+    await page.fill('#measures', 'DCG, nDCG');
+    await page.locator('#input').pressSequentially(G1);
+    await waitForAnswers(page, ['DCG = 11.1725', 'nDCG = 0.9541']);
+    const table = page.locator('table.step-table', { has: page.locator('caption', { hasText: 'DCG, IDCG and nDCG at each rank' }) });
+    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.cells].map((td) => td.querySelector('.cell-text')?.textContent ?? td.textContent)),
+    );
+    assert.equal(rows.length, 10);
+    const column = async (name) => (await table.locator('thead th').allTextContents()).indexOf(name);
+    const dcg = await column('DCG');
+    const ndcg = await column('nDCG');
+    // G1's DCG by rank in the notes: 4, 7, 9.5237, 10.5237, 10.5237, 10.5237, 10.5237, 10.8571, 11.1725, 11.1725.
+    assert.deepEqual(
+      rows.map((row) => row[dcg]),
+      ['4', '7', '9.5237', '10.5237', '10.5237', '10.5237', '10.5237', '10.8571', '11.1725', '11.1725'],
+    );
+    assert.equal(rows[9][ndcg], '0.9541');
+    // One chart of each id, drawn from the Outcomes: DCG with IDCG, and nDCG.
+    assert.deepEqual(await page.locator('figure.chart').evaluateAll((figures) => figures.map((f) => f.dataset.chartId)), ['dcg', 'ndcg']);
+    const legend = await page.locator('figure[data-chart-id="dcg"] .chart-legend li').allTextContents();
+    assert.equal(legend.length, 2, legend.join(' | '));
+    const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+    assert.deepEqual(Object.fromEntries(hash), { calc: 'ndcg', in: G1, m: 'DCG, nDCG' });
+  });
+});
+
+test('G4 with "unretrieved: 1": nDCG@5 = 0.9219 over the ideal 5 4 3 2 1, IDCG@5 = 12.3235', async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: G4, m: 'nDCG@5, IDCG@5' }), async (page) => {
+    await waitForAnswers(page, ['nDCG@5 = 0.9219', 'IDCG@5 = 12.3235']);
+    // An irrational value shows how it was made.
+    await waitForText(page, '#outcome-0 .answer', ['11.3614/12.3235']);
+    await waitForText(page, '#outcome-0 .notes', ['5, 4, 3, 2, 1, 0']);
+  });
+});
+
+test("the convention selector rewrites the names (nDCG(dcg=trec)) and the answer follows; trec_eval's form is offered beside the notes'", async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: G1, m: 'nDCG' }), async (page) => {
+    await waitForAnswers(page, ['nDCG = 0.9541']);
+    await waitForText(page, '#outcome-0 .alternatives', ['nDCG(dcg=trec)', 'nDCG(dcg=burges)']);
+    await page.selectOption('select[data-param="dcg"]', 'trec');
+    assert.equal(await page.inputValue('#measures'), 'nDCG(dcg=trec)');
+    await waitForAnswers(page, ['nDCG(dcg=trec) = 0.9733']);
+    await page.click('[data-quick-add] [data-measure="DCG"]');
+    assert.equal(await page.inputValue('#measures'), 'nDCG(dcg=trec), DCG(dcg=trec)');
+    await page.selectOption('select[data-param="dcg"]', 'notes');
+    assert.equal(await page.inputValue('#measures'), 'nDCG, DCG');
+  });
+});
+
+test('a grade that is not a number is marked where it stands, on the line of the unretrieved grades too', async () => {
+  await withPage('ndcg.html', async (page) => {
+    await page.fill('#measures', 'nDCG');
+    await page.fill('#input', '4 3 x 2');
+    await waitForText(page, '#input-error', ['Line 1, column 5', "found 'x'"]);
+    assert.equal(await page.locator('#input-error mark').textContent(), 'x');
+    assert.equal(await page.getAttribute('#input', 'aria-invalid'), 'true');
+    await page.fill('#input', '4 3 2\nunretrieved: 1 y');
+    await waitForText(page, '#input-error', ['Line 2, column 16']);
+    assert.equal(await page.locator('#input-error mark').textContent(), 'y');
+    await page.fill('#input', '4 3 2\nunretrieved: 1');
+    await page.waitForSelector('#input-error', { state: 'hidden' });
+    // DCG = 4 + 3 + 2/log2 3 = 8.2619; the ideal 4 3 2 1 adds 1/log2 4: IDCG = 8.7619; 0.9429.
+    await waitForAnswers(page, ['nDCG = 0.9429']);
+  });
+});
+
+test('an unknown convention in a shared name is marked inside the measures field', async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: G1, m: 'DCG, nDCG(dcg=foo)' }), async (page) => {
+    // "nDCG(dcg=foo)" starts at column 6; the engine points at its column 10, the "foo".
+    await waitForText(page, '#measures-error', ['Line 1, column 15']);
+    assert.equal(await page.locator('#measures-error mark').textContent(), 'foo');
+    await waitForText(page, '[data-results]', ['11.1725']); // DCG is still answered
+  });
+});
+
+calculatorPageChecks(session, {
+  file: 'ndcg.html',
+  state: { calc: 'ndcg', in: G1, m: 'DCG, nDCG' },
+  answers: ['DCG = 11.1725', 'nDCG = 0.9541'],
+  presets: {
+    G1: ['DCG = 11.1725', 'nDCG = 0.9541'],
+    G2: ['nDCG@5 = 0.9189'],
+    G3: ['nDCG@5 = 0.9675'],
+    G4: ['nDCG@5 = 0.9219'],
+    G5: ['DCG = 5.6309'],
+  },
+});

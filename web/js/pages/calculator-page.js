@@ -1,0 +1,446 @@
+// The controller every calculator page shares. A page gives its configuration (which input
+// family it computes, its presets, its extra fields); this module does the rest:
+//
+//   - presets one click away, a measure toggle per measure of the family and one selector per
+//     convention (a parameter with choices, read from the registry, e.g. dcg=notes|trec|burges);
+//   - number fields tied to a parameter (β → F(beta=2));
+//   - recompute as the reader types (debounced; answers to an older state are dropped);
+//   - errors under the field the engine names, positioned at line and column;
+//   - the state in the URL hash (url-state.js), a Copy link button, and share links pasted into
+//     the open page.
+//
+// The page's HTML provides: form.calculator-form, #input and #input-error, #measures and
+// #measures-error, [data-presets], [data-quick-add], [data-conventions], [data-copy-link],
+// [data-copy-status], and the answers panel (web/partials/results-panel.html). Every option
+// field (see `options` below) provides #NAME and #NAME-error.
+//
+// Share-link keys (public and stable, see url-state.js): calc, in, m, and one key per option
+// field, named as the engine's option (relevant). Parameter fields add no key: their value is in
+// the measure names of `m`.
+
+import { compute, listMeasures } from '../engine.js';
+import { formatNum, roundingNote } from '../format.js';
+import { calculatorFor } from '../calculators.js';
+import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../measure-list.js';
+import { chartsByOutcome } from '../render/chart.js';
+import { el, scrollingTable } from '../render/dom.js';
+import { clearInputError, showInputError } from '../render/input-error.js';
+import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
+import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
+import { readHash, writeHash } from '../url-state.js';
+
+const DEBOUNCE_MS = 150;
+
+/**
+ * @typedef {{id: string, note?: string, detail?: string, input: string, measures: string,
+ *            options?: Object<string, string>}} Preset
+ *   One worked example: `detail` is the text under the id (default "note 002 · nDCG@5");
+ *   `options` the values of the option fields (missing ones are emptied).
+ * @typedef {{param: string, measure: string}} ParamField
+ *   A text field (#param) that sets `param` in every name of `measure` in the
+ *   measures field, and adds `measure(param=value)` when there is none.
+ * @typedef {{calc: string, family: string, defaultMeasures: string, presets: Preset[],
+ *            options?: string[], paramFields?: ParamField[], emptyMessage: string}} CalculatorConfig
+ *   calc: the page's share-link key; family: the MeasureInfo.input it computes; options: the
+ *   engine options that have a field on the page (['relevant']); emptyMessage: what the answers
+ *   panel says while the input is empty.
+ */
+
+const $ = (selector) => document.querySelector(selector);
+
+/**
+ * Runs a calculator page.
+ * @param {CalculatorConfig} config
+ */
+export function startCalculator(config) {
+  const { calc, family: familyName, defaultMeasures, presets, options = [], paramFields = [], emptyMessage } = config;
+  const form = $('form.calculator-form');
+  const field = (name) => ({ control: $(`#${name}`), message: $(`#${name}-error`) });
+  /** Where each InputError.field is shown. */
+  const fields = {
+    input: field('input'),
+    measure: { control: $('#measures'), message: $('#measures-error') },
+    ...Object.fromEntries(options.map((name) => [name, field(name)])),
+  };
+  const inputField = fields.input.control;
+  const measuresField = fields.measure.control;
+  const optionControls = options.map((name) => [name, fields[name].control]);
+  const params = paramFields.map((spec) => ({ ...spec, control: $(`#${spec.param}`) }));
+  const results = $('[data-results]');
+  const resultsStatus = $('[data-results-status]');
+  const announcer = $('[data-announce]');
+
+  /** @type {import('../engine.js').MeasureInfo[]} measures of this page's family */
+  let family = [];
+  /** @type {{param: string, choices: string[], fallback: string, select: HTMLSelectElement}[]} */
+  let conventions = [];
+
+  // -------------------------------------------------------------- measure names
+
+  /** The registry entry a typed name refers to (by name or alias, any case), or undefined. */
+  function infoFor(name) {
+    const base = measureBase(name).toLowerCase();
+    return family.find((info) => [info.name, ...info.aliases].some((known) => known.toLowerCase() === base));
+  }
+
+  /** `name`'s value of `param` as typed, or undefined. */
+  const paramOf = (name, param) => new Map(parseMeasureName(name)?.params).get(param);
+
+  const takesParam = (name, param) => infoFor(name)?.params.some((known) => known.name === param) ?? false;
+
+  /** `name` with every convention selector's value that applies to it. */
+  function applyConventions(name) {
+    return conventions.reduce(
+      (current, { param, fallback, select }) =>
+        takesParam(current, param) ? withParam(current, param, select.value, fallback) : current,
+      name,
+    );
+  }
+
+  /**
+   * A name to add for `info`: with the example's cutoff when one is required, the example
+   * itself when the measure takes an argument rather than parameters (mean(P@10)), plus the
+   * conventions chosen.
+   */
+  function nameToAdd(info) {
+    const takesArgument = info.example.startsWith(`${info.name}(`) && parseMeasureName(info.example) === null;
+    if (takesArgument) return info.example;
+    const at = info.example.lastIndexOf('@');
+    const cutoff = at >= 0 ? info.example.slice(at) : info.cutoffKind === 'recall' ? '@0.5' : '@10';
+    return applyConventions(info.cutoff === 'required' ? `${info.name}${cutoff}` : info.name);
+  }
+
+  const typedNames = () => splitMeasureList(measuresField.value).map(({ name }) => name);
+
+  function setMeasures(names) {
+    measuresField.value = names.join(', ');
+  }
+
+  function toggleMeasure(info) {
+    const names = typedNames();
+    const kept = names.filter((name) => infoFor(name) !== info);
+    setMeasures(kept.length < names.length ? kept : [...names, nameToAdd(info)]);
+    update();
+  }
+
+  function addMeasure(name) {
+    const names = typedNames();
+    if (!names.includes(name)) setMeasures([...names, name]);
+    update();
+  }
+
+  // -------------------------------------------------------------- controls
+
+  function buildPresets() {
+    $('[data-presets]').replaceChildren(
+      ...presets.map((preset) => {
+        const detail = preset.detail ?? `note ${preset.note} · ${preset.measures}`;
+        const button = el(
+          'button',
+          { type: 'button', class: 'preset', 'data-preset': preset.id },
+          el('span', { class: 'preset-id', text: preset.id }),
+          el('span', { class: 'preset-detail', text: ` ${detail}` }),
+        );
+        button.addEventListener('click', () => {
+          inputField.value = preset.input;
+          for (const [name, control] of optionControls) control.value = preset.options?.[name] ?? '';
+          measuresField.value = preset.measures;
+          update();
+        });
+        return button;
+      }),
+    );
+  }
+
+  function buildQuickAdd() {
+    $('[data-quick-add]').replaceChildren(
+      ...family.map((info) => {
+        const button = el(
+          'button',
+          { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'data-measure': info.name },
+          info.name,
+          el('span', { class: 'visually-hidden', text: `: ${info.title}` }),
+        );
+        button.addEventListener('click', () => toggleMeasure(info));
+        return button;
+      }),
+    );
+  }
+
+  /** One selector per parameter with choices, shared by the measures that take it (rule: IPrec, 11pt). */
+  function buildConventions() {
+    const byParam = new Map();
+    for (const info of family) {
+      for (const param of info.params.filter((candidate) => candidate.choices.length > 1)) {
+        const key = `${param.name}=${param.choices.join('|')}`;
+        if (!byParam.has(key)) byParam.set(key, { param, users: [] });
+        byParam.get(key).users.push(info.name);
+      }
+    }
+    const fieldset = $('[data-conventions]');
+    conventions = [...byParam.values()].map(({ param, users }, index) => {
+      const id = `convention-${index}`;
+      const select = el(
+        'select',
+        { id, 'data-param': param.name },
+        ...param.choices.map((choice) =>
+          el('option', { value: choice, text: choice === param.default ? `${choice} (default)` : choice }),
+        ),
+      );
+      select.value = param.default;
+      select.addEventListener('change', () => {
+        measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
+          takesParam(name, param.name) ? withParam(name, param.name, select.value, param.default) : name,
+        );
+        update();
+      });
+      const label = el(
+        'label',
+        { for: id },
+        el('code', { text: param.name }),
+        ` (${users.join(', ')})`,
+        el('span', { class: 'hint', text: param.help }),
+      );
+      fieldset.append(el('div', { class: 'convention' }, label, select));
+      return { param: param.name, choices: param.choices, fallback: param.default, select };
+    });
+    fieldset.hidden = conventions.length === 0;
+  }
+
+  /** The registry's default of a parameter field's parameter ("1" for beta), or "". */
+  function paramDefault({ measure, param }) {
+    const info = family.find((candidate) => candidate.name === measure);
+    return info?.params.find((known) => known.name === param)?.default ?? '';
+  }
+
+  /**
+   * A parameter field changed: set the parameter in every name of its measure that does not
+   * use a rival parameter (F(alpha=…) is left alone by β), or add the measure.
+   */
+  function onParamField(spec) {
+    const value = spec.control.value.trim();
+    if (!value) return scheduleUpdate();
+    const fallback = paramDefault(spec);
+    const rivals = infoFor(spec.measure)?.params.map((known) => known.name).filter((name) => name !== spec.param) ?? [];
+    const ours = (name) => infoFor(name)?.name === spec.measure && !rivals.some((rival) => paramOf(name, rival) !== undefined);
+    const names = typedNames();
+    if (names.some(ours)) {
+      measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
+        ours(name) ? withParam(name, spec.param, value, fallback) : name,
+      );
+    } else {
+      setMeasures([...names, withParam(spec.measure, spec.param, value, fallback)]);
+    }
+    scheduleUpdate();
+  }
+
+  /** Toggles, selectors and parameter fields follow what the measures field says. */
+  function syncControls(names) {
+    for (const button of document.querySelectorAll('[data-quick-add] [data-measure]')) {
+      const pressed = names.some((name) => infoFor(name)?.name === button.dataset.measure);
+      button.setAttribute('aria-pressed', String(pressed));
+    }
+    for (const { param, choices, fallback, select } of conventions) {
+      const used = names.filter((name) => takesParam(name, param)).map((name) => paramOf(name, param) ?? fallback);
+      if (used.length && used.every((value) => value === used[0]) && choices.includes(used[0])) select.value = used[0];
+    }
+    for (const spec of params) {
+      if (document.activeElement === spec.control) continue; // the reader is typing there
+      const name = names.find((candidate) => infoFor(candidate)?.name === spec.measure);
+      const value = name === undefined ? undefined : paramOf(name, spec.param);
+      if (value !== undefined) spec.control.value = value;
+      else if (name !== undefined && parseMeasureName(name)?.params.length === 0) spec.control.value = paramDefault(spec);
+    }
+  }
+
+  // -------------------------------------------------------------- state and URL
+
+  /** The page's state as share-link keys. */
+  const state = () => ({
+    calc,
+    in: inputField.value,
+    ...Object.fromEntries(optionControls.map(([name, control]) => [name, control.value])),
+    m: measuresField.value,
+  });
+
+  /** Fills the fields from the hash; a link meant for another calculator goes there. */
+  function restoreFromHash() {
+    const hash = readHash();
+    const target = hash.get('calc');
+    const other = target && target !== calc && calculatorFor(target);
+    if (other) {
+      window.location.replace(`./${other.page}${window.location.hash}`);
+      return false;
+    }
+    inputField.value = hash.get('in') ?? '';
+    for (const [name, control] of optionControls) control.value = hash.get(name) ?? '';
+    measuresField.value = hash.get('m') ?? defaultMeasures;
+    return true;
+  }
+
+  // -------------------------------------------------------------- computing and showing
+
+  /** An error about one measure name, moved to where that name sits in the measures field. */
+  function inMeasuresField(error, entry) {
+    const shift = [...measuresField.value.slice(0, entry.start)].length;
+    return error.line > 0
+      ? { ...error, line: 1, column: shift + error.column }
+      : { ...error, line: 1, column: shift + 1, length: [...entry.name].length };
+  }
+
+  function showFieldErrors(entries, outcomes) {
+    for (const [name, { control, message }] of Object.entries(fields)) {
+      const index = outcomes.findIndex((result) => !result.ok && result.error.field === name);
+      if (index < 0) {
+        clearInputError(control, message);
+        continue;
+      }
+      const { error } = outcomes[index];
+      showInputError(control, name === 'measure' ? inMeasuresField(error, entries[index]) : error, message);
+    }
+  }
+
+  function setStatus(text) {
+    resultsStatus.textContent = text;
+    resultsStatus.hidden = !text;
+  }
+
+  /** The value, named when it is not the measure itself (ROC's value is its AUC). */
+  const labelled = (outcome) =>
+    outcome.label && outcome.label !== outcome.measure ? [el('code', { text: outcome.label }), ' = ', renderNum(outcome.value)] : [renderNum(outcome.value)];
+
+  function renderSummary(outcomes) {
+    const rows = outcomes.flatMap((result, index) =>
+      result.ok
+        ? [
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'row' }, el('a', { href: `#outcome-${index}` }, el('code', { text: result.value.measure }))),
+              el('td', {}, ...labelled(result.value)),
+            ),
+          ]
+        : [],
+    );
+    return rows.length < 2
+      ? null
+      : scrollingTable({ caption: 'All answers', columns: ['Measure', 'Value'], rows, className: 'summary-table' });
+  }
+
+  function showOutcomes(entries, outcomes) {
+    const good = outcomes.filter((result) => result.ok).map((result) => result.value);
+    const charts = new Map(chartsByOutcome(good).map((list, index) => [good[index], list]));
+    const seenTables = new Map();
+    results.classList.remove('is-stale');
+    results.replaceChildren(
+      ...[renderSummary(outcomes)].filter(Boolean),
+      ...outcomes.map((result, index) =>
+        result.ok
+          ? renderOutcome(result.value, {
+              id: `outcome-${index}`,
+              onAlternative: addMeasure,
+              seenTables,
+              charts: charts.get(result.value),
+            })
+          : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
+      ),
+    );
+    announcer.textContent = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`).join('; ');
+  }
+
+  let generation = 0; // answers to an older update are dropped
+  let timer; // the pending update while the reader types
+
+  async function update() {
+    clearTimeout(timer);
+    const current = ++generation;
+    const input = inputField.value;
+    const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
+    const entries = splitMeasureList(measuresField.value);
+    writeHash(state());
+    $('[data-copy-status]').replaceChildren(); // a copied link no longer matches
+    syncControls(entries.map((entry) => entry.name));
+
+    if (!input.trim() || !entries.length) {
+      showFieldErrors([], []);
+      results.classList.remove('is-stale');
+      results.replaceChildren();
+      setStatus(input.trim() ? 'Add a measure to see its answer.' : emptyMessage);
+      announcer.textContent = '';
+      return;
+    }
+    const outcomes = await Promise.all(entries.map(({ name }) => compute(name, input, computeOptions)));
+    if (current !== generation) return;
+
+    showFieldErrors(entries, outcomes);
+    const blocking = outcomes.find((result) => !result.ok && result.error.field !== 'measure');
+    if (blocking) {
+      // The input or an option cannot be read (the message is under that field): keep the last
+      // answers, dimmed, until it is fixed.
+      results.classList.add('is-stale');
+      const { field: where, message } = blocking.error;
+      const hasAnswers = results.querySelector('.outcome') !== null;
+      setStatus(
+        where === 'options'
+          ? message
+          : hasAnswers
+            ? 'The answers below are for the last input that could be read. Fix the marked mistake to update them.'
+            : 'Fix the marked mistake to see the answers.',
+      );
+      announcer.textContent = message;
+      return;
+    }
+    setStatus('');
+    showOutcomes(entries, outcomes);
+  }
+
+  function scheduleUpdate() {
+    clearTimeout(timer);
+    timer = setTimeout(update, DEBOUNCE_MS);
+  }
+
+  // -------------------------------------------------------------- wiring
+
+  async function copyLink() {
+    const status = $('[data-copy-status]');
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      status.textContent = 'Link copied.';
+    } catch {
+      const link = el('input', { type: 'text', readonly: true, value: window.location.href, 'aria-label': 'Link to these answers' });
+      status.replaceChildren('Copy this link: ', link);
+      link.select();
+    }
+  }
+
+  async function main() {
+    $('[data-rounding]').textContent = roundingNote();
+    bindTableNumbers($('[data-table-numbers]'), results);
+    if (!restoreFromHash()) return;
+    buildPresets();
+    for (const control of [inputField, measuresField, ...optionControls.map(([, control]) => control)]) {
+      control.addEventListener('input', scheduleUpdate);
+    }
+    for (const spec of params) spec.control.addEventListener('input', () => onParamField(spec));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      update();
+    });
+    $('[data-copy-link]').addEventListener('click', copyLink);
+    keepStateInHash();
+    window.addEventListener('hashchange', () => {
+      // A link pasted into the address bar of this open page; any other hash is not state.
+      if (!readHash().has('calc')) return;
+      if (restoreFromHash()) update();
+    });
+
+    if (!(await initSite(calc))) return;
+    family = (await listMeasures()).filter((info) => info.input === familyName);
+    buildQuickAdd();
+    buildConventions();
+    await update();
+    document.body.dataset.ready = 'true';
+  }
+
+  main();
+}

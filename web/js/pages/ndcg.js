@@ -1,0 +1,21 @@
+// The "Graded relevance" calculator: grades in rank order (and the judged grades not
+// retrieved), DCG / IDCG / nDCG out, under the convention chosen (dcg=notes|trec|burges, a
+// selector built from the registry). See calculator-page.js for how a calculator page works.
+
+import { startCalculator } from './calculator-page.js';
+
+startCalculator({
+  calc: 'ndcg',
+  family: 'graded_list',
+  defaultMeasures: 'DCG, nDCG',
+  emptyMessage: 'Paste the grades of a ranking, or pick an example from the notes.',
+  // The worked examples of the notes (WORKED_EXAMPLES.md G1–G5), one click each. G2–G4 are the
+  // capitals example: five documents judged 5…1, all retrieved, so the ideal is 5 4 3 2 1.
+  presets: [
+    { id: 'G1', note: '002', input: '4 3 4 2 0 0 0 1 1 0', measures: 'DCG, nDCG' },
+    { id: 'G2', note: '002', input: '5 2 3 4 1\nunretrieved:', measures: 'nDCG@5' },
+    { id: 'G3', note: '002', input: '5 4 1 2 3', measures: 'nDCG@5' },
+    { id: 'G4', note: '002', input: '5 4 0 3 2\nunretrieved: 1', measures: 'nDCG@5' },
+    { id: 'G5', note: '004', input: '3 2 1', measures: 'DCG' },
+  ],
+});

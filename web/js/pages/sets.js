@@ -1,0 +1,21 @@
+// The "Sets and confusion matrices" calculator: relevant/returned sets, tp/fp/fn/tn counts, a
+// 2×2 grid or true/predicted lines in; every set measure, and weighted F, out. The β field sets
+// F(beta=…) in the measures (so a share link keeps it in `m`). See calculator-page.js.
+
+import { startCalculator } from './calculator-page.js';
+
+/** S1 of note 002 (WORKED_EXAMPLES.md), written in each of the input forms. */
+const S1_SETS = 'relevant: d1 d5 d7\nreturned: d1 d3 d5 d6\nall: d1 d2 d3 d4 d5 d6 d7 d8';
+
+startCalculator({
+  calc: 'sets',
+  family: 'confusion',
+  defaultMeasures: 'confusion',
+  paramFields: [{ param: 'beta', measure: 'F' }],
+  emptyMessage: 'Give the relevant and returned sets or the four counts, or pick an example from the notes.',
+  presets: [
+    { id: 'S1', detail: 'note 002 · three sets · confusion', input: S1_SETS, measures: 'confusion' },
+    { id: 'S1 counts', detail: 'note 002 · tp fp fn tn · F(beta=2)', input: 'tp=2 fp=2 fn=1 tn=3', measures: 'confusion, F(beta=2)' },
+    { id: 'S1 grid', detail: 'note 002 · 2×2 grid · F(alpha=0.5)', input: '2 1\n2 3', measures: 'F(alpha=0.5)' },
+  ],
+});
