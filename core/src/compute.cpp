@@ -71,11 +71,15 @@ Result<Outcome> compute(std::string_view measure, std::string_view input, const 
     case InputKind::multiclass:
       return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
     case InputKind::judges:
+      return run_on(call, in, parse_judges(input), &Inputs::judges);
     case InputKind::ratings:
+      return run_on(call, in, parse_ratings(input), &Inputs::ratings);
     case InputKind::rankings:
+      return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);
     case InputKind::paired:
+      return run_on(call, in, parse_paired_scores(input), &Inputs::paired);
     case InputKind::runs:
-      return not_available(call);
+      return run_on(call, in, parse_runs(input), &Inputs::runs);
   }
   return not_available(call);
 }

@@ -219,6 +219,18 @@ const std::vector<MeasureInfo>& all_measures() {
        &run_mean_over_queries,
        "",
        true},
+      {"pool",
+       "Depth-k pooling",
+       "The documents to judge: the union of every run's top k for each topic, what each run "
+       "adds, and (with judgments) each run scored with and without the pooling assumption.",
+       InputKind::runs,
+       CutoffKind::rank_optional,
+       {},
+       {"pooling"},
+       "\\text{pool}_k(t) = \\bigcup_{r \\in \\text{runs}} \\text{top}_k(r, t)",
+       "pool@10",
+       {"POOL1", "POOL2"},
+       &run_pool},
       {"bpref",
        "Binary preference",
        "How often relevant documents come before judged non-relevant ones; unjudged documents "
@@ -374,6 +386,142 @@ const std::vector<MeasureInfo>& all_measures() {
        "AUC-PR",
        {"PR1", "PR2"},
        &run_auc_pr},
+      // --- Significance tests over per-query scores of two systems (issue 4) ------------------
+      {"sign",
+       "Sign test",
+       "Counts the queries where x beats y and where y beats x (ties dropped) and asks how likely "
+       "so lopsided a split is if each were a coin flip: the exact binomial p-value.",
+       InputKind::paired,
+       CutoffKind::none,
+       {{"alternative",
+         {"two-sided", "greater", "less"},
+         "two-sided",
+         "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
+         "(greater), or x scores lower than y (less)"}},
+       {"sign-test"},
+       "p_{\\text{two-sided}} = \\min\\Bigl(1,\\; 2\\sum_{k=0}^{\\min(n_+, n_-)} \\binom{n}{k} "
+       "\\frac{1}{2^n}\\Bigr),\\qquad n = n_+ + n_-",
+       "sign",
+       {"SIG1", "SIG6"},
+       &run_sign_test},
+      {"wilcoxon",
+       "Wilcoxon signed-rank test",
+       "Ranks the per-query differences by size and compares the rank sums of the positive and "
+       "negative ones, W+ and W−: exact p for small n without ties, else the normal "
+       "approximation.",
+       InputKind::paired,
+       CutoffKind::none,
+       {{"alternative",
+         {"two-sided", "greater", "less"},
+         "two-sided",
+         "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
+         "(greater), or x scores lower than y (less)"},
+        {"zero",
+         {"wilcox", "pratt"},
+         "wilcox",
+         "what happens to differences of 0: dropped before ranking (wilcox), or ranked with the "
+         "others and then their ranks dropped (pratt)"},
+        {"method",
+         {"exact", "normal"},
+         "exact",
+         "the exact distribution of W+ over all 2^n sign assignments (when there are no ties, "
+         "else it falls back), or the normal approximation with tie and continuity corrections"}},
+       {"signed-rank", "wilcoxon-signed-rank"},
+       "W_+ = \\sum_{d_i > 0} \\text{rank}(|d_i|),\\quad W_- = \\sum_{d_i < 0} \\text{rank}(|d_i|),"
+       "\\quad z = \\frac{W - n(n+1)/4 \\pm \\tfrac12}{\\sqrt{n(n+1)(2n+1)/24 - \\sum (t^3 - "
+       "t)/48}}",
+       "wilcoxon(zero=pratt)",
+       {"SIG2", "SIG5"},
+       &run_wilcoxon},
+      {"ttest",
+       "Paired t-test",
+       "The mean per-query difference divided by its standard error, t = d̄/(s/√n), compared "
+       "with Student's t distribution with n − 1 degrees of freedom.",
+       InputKind::paired,
+       CutoffKind::none,
+       {{"alternative",
+         {"two-sided", "greater", "less"},
+         "two-sided",
+         "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
+         "(greater), or x scores lower than y (less)"}},
+       {"t-test", "paired-t"},
+       "t = \\frac{\\bar d}{s/\\sqrt{n}},\\quad s^2 = \\frac{\\sum_i (d_i - \\bar d)^2}{n - 1},"
+       "\\quad df = n - 1",
+       "ttest(alternative=greater)",
+       {"SIG3"},
+       &run_t_test},
+      {"randomization",
+       "Randomization test",
+       "Flips the sign of each per-query difference in every possible way (or in 100,000 seeded "
+       "random ways) and counts how often the mean difference is as extreme as the observed one.",
+       InputKind::paired,
+       CutoffKind::none,
+       {{"alternative",
+         {"two-sided", "greater", "less"},
+         "two-sided",
+         "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
+         "(greater), or x scores lower than y (less)"}},
+       {"permutation", "permutation-test", "randomisation"},
+       "p = \\frac{\\#\\{\\text{sign assignments } s : |\\bar d_s| \\ge |\\bar d|\\}}{2^n}",
+       "randomization",
+       {"SIG4"},
+       &run_randomization},
+      // --- Agreement between judges, rank correlation (issue 4) -------------------------------
+      {"kappa",
+       "Cohen's kappa",
+       "Agreement between two judges beyond what chance would give, over any number of "
+       "categories, with chance from each judge's own marginals or from pooled marginals.",
+       InputKind::judges,
+       CutoffKind::none,
+       {{"chance",
+         {"cohen", "pooled"},
+         "cohen",
+         "how chance agreement P(E) is estimated: each judge's own marginals, Σ P_A(c)·P_B(c) "
+         "(Cohen; note 001, note 002's first estimate), or pooled marginals, Σ P(c)² with "
+         "P(c) = (A's count + B's count)/2n (note 002, Manning et al.)"},
+        {"scale",
+         {"notes001", "notes002", "landis-koch"},
+         "notes001",
+         "which interpretation of κ is stated first (all three are shown): note 001 (> 0.8 "
+         "good, 0.67–0.8 fair), note 002 (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 "
+         "slight) or Landis & Koch (slight, fair, moderate, substantial, almost perfect)"}},
+       {"cohen-kappa", "cohens-kappa", "kappa-statistic"},
+       "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{\\sum_c M_{cc}}{n},\\quad "
+       "P(E) = \\sum_c P_A(c)\\,P_B(c) \\text{ or } \\sum_c P(c)^2",
+       "kappa(chance=pooled)",
+       {"K1", "K2", "K3"},
+       &run_kappa},
+      {"fleiss",
+       "Fleiss' kappa",
+       "Agreement among m raters per item over several categories, from an items × categories "
+       "table of counts.",
+       InputKind::ratings,
+       CutoffKind::none,
+       {},
+       {"fleiss-kappa", "fleiss-k"},
+       "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{1}{n}\\sum_i "
+       "\\frac{\\sum_j x_{ij}^2 - m}{m(m-1)},\\quad P(E) = \\sum_j p_j^2,\\quad p_j = "
+       "\\frac{\\sum_i x_{ij}}{m\\,n}",
+       "fleiss",
+       {"K4"},
+       &run_fleiss},
+      {"tau",
+       "Kendall's tau",
+       "Rank correlation of two rankings of the same items: concordant minus discordant pairs, "
+       "with τb correcting for ties.",
+       InputKind::rankings,
+       CutoffKind::none,
+       {{"variant",
+         {"b", "a"},
+         "b",
+         "τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)), which leaves tied pairs out (note 002 with "
+         "ties), or τa = (n_c − n_d)/n_0"}},
+       {"kendall", "kendall-tau", "kendalls-tau"},
+       "\\tau_a = \\frac{n_c - n_d}{n_0},\\qquad \\tau_b = \\frac{n_c - n_d}{\\sqrt{n_0 - "
+       "n_1}\\,\\sqrt{n_0 - n_2}},\\qquad n_0 = \\frac{n(n-1)}{2}",
+       "tau(variant=a)",
+       {"TAU1", "TAU2", "TAU3"},
+       &run_tau},
   };
   return table;
 }

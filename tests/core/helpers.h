@@ -54,8 +54,18 @@ inline std::string sample_input(irm::InputKind kind) {
       return "1 0.9\n0 0.8\n1 0.7\n0 0.3";
     case irm::InputKind::confusion:
       return "tp=2 fp=2 fn=1 tn=3";
+    case irm::InputKind::runs:
+      return "A q1: d1 d2 d3\nB q1: d2 d4\nqrels q1: d1+ d2 d4+";
     case irm::InputKind::multiclass:
       return "true: a a b b c\npredicted: a b b b c";
+    case irm::InputKind::judges:
+      return "A: R R N N R\nB: R N N N R";
+    case irm::InputKind::ratings:
+      return "0 2 6 4 2\n0 0 3 5 6\n2 2 8 1 1";
+    case irm::InputKind::rankings:
+      return "x: 1 2 3 4 5\ny: 2 1 4 3 5";
+    case irm::InputKind::paired:
+      return "q1 0.42 0.38\nq2 0.51 0.47\nq3 0.30 0.35\nq4 0.62 0.50\nq5 0.45 0.41";
   }
   return "";
 }

@@ -50,10 +50,11 @@ TEST_CASE("every measure has a golden example, a formula, a summary and a runnab
           "[registry]") {
   // The ids of ../shared/WORKED_EXAMPLES.md that golden_ranked.cpp covers.
   // Sets and ROC: S1 from the notes, and hand-worked examples (golden_sets.cpp, golden_roc.cpp).
-  const std::set<std::string> golden = {"RL1",  "RL1-i", "RL1-ap", "RL2", "RL3", "RL4", "RL5",
-                                        "RL6",  "RL7",   "G1",     "G2",  "G3",  "G4",  "G5",
-                                        "B1",   "B2",    "B3",     "S1",  "MC1", "MC2", "ROC1",
-                                        "ROC2", "ROC3",  "PR1",    "PR2"};
+  const std::set<std::string> golden = {
+      "RL1",  "RL1-i", "RL1-ap", "RL2",  "RL3",  "RL4", "RL5", "RL6",   "RL7",   "G1",
+      "G2",   "G3",    "G4",     "G5",   "B1",   "B2",  "B3",  "POOL1", "POOL2", "S1",
+      "MC1",  "MC2",   "ROC1",   "ROC2", "ROC3", "PR1", "PR2", "SIG1",  "SIG2",  "SIG3",
+      "SIG4", "SIG5",  "SIG6",   "K1",   "K2",   "K3",  "K4",  "TAU1",  "TAU2",  "TAU3"};
   for (const auto& m : irm::all_measures()) {
     INFO(m.name);
     CHECK_FALSE(m.golden.empty());

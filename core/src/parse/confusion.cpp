@@ -9,6 +9,9 @@
 // A grid is laid out as note 002: rows are the truth, columns what the system returned. When
 // the labels say the other way round (rows "returned", columns "relevant"), the grid is
 // transposed and a note says so.
+//
+// The k x k matrix (read_label_matrix) is shared with the judges' table of kappa: the grid and
+// the two label sequences are the same shapes there, with the keys and wording of MatrixRoles.
 
 #include "irm/confusion.h"
 
@@ -16,6 +19,8 @@
 #include <map>
 #include <set>
 
+#include "grid.h"
+#include "label_matrix.h"
 #include "lines.h"
 #include "text.h"
 
@@ -26,44 +31,11 @@ using text::KeyedLine;
 using text::Line;
 using text::Token;
 
-// Sums of counts stay far from 64-bit overflow.
-constexpr std::int64_t max_count = 1'000'000'000'000'000;
-
-std::string counts_word(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-// A token with at least one code point of length, for highlighting "nothing here".
-Token visible(Token t) {
-  if (t.where.length == 0) t.where.length = 1;
-  return t;
-}
-
-// `what` finishes the sentence: "for tp", "in row 2 of the grid".
-Result<std::int64_t> read_count(const Token& value, const std::string& what) {
-  if (value.text.empty()) {
-    return text::error_at(ErrorCode::bad_number, visible(value),
-                          "expected a whole number " + what + " at " + text::position(value.where) +
-                              ", found nothing");
-  }
-  if (value.text[0] == '-' && text::parse_whole(value.text.substr(1), max_count)) {
-    return text::error_at(ErrorCode::bad_number, value,
-                          "found " + text::quoted(value.text) + " " + what + " at " +
-                              text::position(value.where) +
-                              "; a count cannot be negative: expected a whole number 0 or more");
-  }
-  const auto count = text::parse_whole(value.text, max_count);
-  if (!count) {
-    const bool digits = value.text.find_first_not_of("0123456789") == std::string::npos;
-    return text::error_at(digits ? ErrorCode::out_of_range : ErrorCode::bad_number, value,
-                          "found " + text::quoted(value.text) + " " + what + " at " +
-                              text::position(value.where) +
-                              (digits ? "; counts above 10^15 are not supported"
-                                      : "; expected a whole number 0 or more (a count of "
-                                        "documents)"));
-  }
-  return *count;
-}
+using grid::counts_word;
+using grid::Grid;
+using grid::max_count;
+using grid::read_count;
+using grid::visible;
 
 // precision=1/2 or precision=0.5: a number from 0 to 1.
 Result<Fraction> read_rate(const Token& value, const std::string& key) {
@@ -215,118 +187,6 @@ Result<ConfusionInput> read_counts(const std::vector<Token>& tokens) {
   return out;
 }
 
-// --- grids ----------------------------------------------------------------------------------
-
-struct Grid {
-  std::vector<std::string> column_labels;  // from a header line; empty when none fits
-  std::vector<std::string> row_labels;     // the words before each row's counts ("" if none)
-  std::vector<std::vector<std::int64_t>> cells;
-  std::vector<std::vector<Token>> cell_tokens;
-  std::optional<std::string> note;  // a header line that could not be used
-};
-
-std::string trim(std::string_view s) {
-  std::size_t begin = 0;
-  std::size_t end = s.size();
-  while (begin < end && (s[begin] == ' ' || s[begin] == '\t' || s[begin] == '\r')) ++begin;
-  while (end > begin && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) --end;
-  return std::string(s.substr(begin, end - begin));
-}
-
-// A header line's labels: cells split at tabs (a spreadsheet paste), else at commas, else at
-// spaces; empty cells (the corner) are dropped.
-std::vector<std::string> header_labels(std::string_view line) {
-  const char split = line.find('\t') != std::string_view::npos  ? '\t'
-                     : line.find(',') != std::string_view::npos ? ','
-                     : line.find(';') != std::string_view::npos ? ';'
-                                                                : ' ';
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= line.size()) {
-    std::size_t end = line.find(split, start);
-    if (end == std::string_view::npos) end = line.size();
-    const std::string cell = trim(line.substr(start, end - start));
-    if (!cell.empty()) out.push_back(cell);
-    start = end + 1;
-  }
-  return out;
-}
-
-Result<Grid> read_grid(const std::vector<Line>& lines, std::string_view input,
-                       const std::string& expected) {
-  Grid grid;
-  std::vector<std::string> header;
-  int header_line = 0;
-  std::size_t width = 0;
-  int first_row_line = 0;
-  for (const Line& line : lines) {
-    std::size_t j = 0;
-    while (j < line.tokens.size() && !text::looks_numeric(line.tokens[j].text)) ++j;
-    if (j == line.tokens.size()) {
-      if (grid.cells.empty() && header_line == 0) {
-        header_line = line.number;
-        header = header_labels(text::line_text(input, line.number));
-        continue;
-      }
-      const Token& t = line.tokens[0];
-      return text::error_at(ErrorCode::bad_token, t,
-                            "found " + text::quoted(t.text) + " at " + text::position(t.where) +
-                                "; expected a row of counts (whole numbers), optionally after a "
-                                "row label");
-    }
-    std::string label;
-    for (std::size_t i = 0; i < j; ++i) label += (i ? " " : "") + line.tokens[i].text;
-    std::vector<std::int64_t> row;
-    std::vector<Token> row_tokens;
-    const std::size_t row_number = grid.cells.size() + 1;
-    for (std::size_t i = j; i < line.tokens.size(); ++i) {
-      auto count =
-          read_count(line.tokens[i], "in row " + std::to_string(row_number) + " of the grid");
-      if (!count.ok()) return count.error();
-      row.push_back(count.value());
-      row_tokens.push_back(line.tokens[i]);
-    }
-    if (grid.cells.empty()) {
-      width = row.size();
-      first_row_line = line.number;
-    } else if (row.size() != width) {
-      const std::string shape = "row " + std::to_string(row_number) + " (line " +
-                                std::to_string(line.number) + ") has " +
-                                counts_word(row.size(), "count", "counts") + " but row 1 (line " +
-                                std::to_string(first_row_line) + ") has " + std::to_string(width);
-      if (row.size() > width) {
-        const Token& extra = row_tokens[width];
-        return text::error_at(ErrorCode::bad_token, extra,
-                              shape + "; found an extra count " + text::quoted(extra.text) +
-                                  " at " + text::position(extra.where) +
-                                  ". Every row needs the same number of counts");
-      }
-      return text::error_at(ErrorCode::bad_token, row_tokens.back(),
-                            shape + "; every row needs the same number of counts");
-    }
-    grid.row_labels.push_back(label);
-    grid.cells.push_back(std::move(row));
-    grid.cell_tokens.push_back(std::move(row_tokens));
-  }
-  if (grid.cells.empty()) {
-    return InputError{ErrorCode::empty_input, "found no row of counts; expected " + expected,
-                      Span{}};
-  }
-  if (header_line != 0) {
-    if (header.size() == width + 1) header.erase(header.begin());  // the corner cell
-    if (header.size() == width) {
-      grid.column_labels = header;
-    } else {
-      grid.note = "The header on line " + std::to_string(header_line) + " has " +
-                  counts_word(header.size(), "label", "labels") + " for " +
-                  counts_word(width, "column", "columns") +
-                  ", so it is not used (separate labels with tabs or commas when they contain "
-                  "spaces).";
-    }
-  }
-  return grid;
-}
-
 bool mentions(const std::string& label, std::initializer_list<const char*> words) {
   const std::string l = text::lower(label);
   for (const char* w : words) {
@@ -339,13 +199,12 @@ bool mentions(const std::string& label, std::initializer_list<const char*> words
 
 enum class SeqRole { none, truth, predicted, positive };
 
-SeqRole sequence_role(const std::string& key) {
-  if (key == "true" || key == "truth" || key == "actual" || key == "gold" || key == "y_true" ||
-      key == "expected")
-    return SeqRole::truth;
-  if (key == "predicted" || key == "prediction" || key == "predictions" || key == "pred" ||
-      key == "y_pred")
-    return SeqRole::predicted;
+SeqRole sequence_role(const std::string& key, const labels::MatrixRoles& roles) {
+  const auto among = [&](const std::vector<std::string>& keys) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  if (among(roles.row_keys)) return SeqRole::truth;
+  if (among(roles.column_keys)) return SeqRole::predicted;
   if (key == "positive") return SeqRole::positive;
   return SeqRole::none;
 }
@@ -356,16 +215,24 @@ struct Sequences {
   std::optional<KeyedLine> positive;
 };
 
-Result<Sequences> read_sequences(const std::vector<Line>& lines, bool allow_positive) {
+// The key as the student typed it, with its colon: "true:", "A:".
+std::string shown(const KeyedLine& line) { return line.key_token.text + ":"; }
+
+// The rows' line (truth) and the columns' line (predicted), named as `roles` says; positive:
+// only for the binary confusion matrix.
+Result<Sequences> read_sequences(const std::vector<Line>& lines, const labels::MatrixRoles& roles,
+                                 bool allow_positive) {
   std::optional<KeyedLine> truth;
   std::optional<KeyedLine> predicted;
   std::optional<KeyedLine> positive;
-  const std::string expected = allow_positive
-                                   ? "expected a line starting true:, predicted: or positive:"
-                                   : "expected a line starting true: or predicted:";
+  const std::string row = roles.row_name + ":";
+  const std::string column = roles.column_name + ":";
+  const std::string expected =
+      allow_positive ? "expected a line starting " + row + ", " + column + " or positive:"
+                     : "expected a line starting " + row + " or " + column;
   for (const Line& line : lines) {
     auto keyed = text::keyed_line(line);
-    const SeqRole role = keyed ? sequence_role(keyed->key) : SeqRole::none;
+    const SeqRole role = keyed ? sequence_role(keyed->key, roles) : SeqRole::none;
     if (role == SeqRole::none || (role == SeqRole::positive && !allow_positive)) {
       const Token& t = keyed ? keyed->key_token : line.tokens[0];
       return text::error_at(
@@ -377,7 +244,7 @@ Result<Sequences> read_sequences(const std::vector<Line>& lines, bool allow_posi
                                                                   : positive;
     if (slot) {
       return text::error_at(ErrorCode::bad_token, keyed->key_token,
-                            "a second " + keyed->key + ": line at " +
+                            "a second " + shown(*keyed) + " line at " +
                                 text::position(keyed->key_token.where) + "; the first is on line " +
                                 std::to_string(slot->key_token.where.line) + ". Give it once");
     }
@@ -386,15 +253,14 @@ Result<Sequences> read_sequences(const std::vector<Line>& lines, bool allow_posi
   if (!truth || !predicted) {
     const KeyedLine& given = truth ? *truth : predicted ? *predicted : *positive;
     return text::error_at(ErrorCode::bad_token, given.key_token,
-                          "found " + given.key + ": at " + text::position(given.key_token.where) +
-                              " but no " + (truth ? "predicted:" : "true:") +
-                              " line; give the true labels and the predicted labels, one per "
-                              "item, as in true: 1 0 1 and predicted: 1 1 0");
+                          "found " + shown(given) + " at " + text::position(given.key_token.where) +
+                              " but no " + (truth ? column : row) + " line; " +
+                              roles.missing_partner);
   }
   for (const KeyedLine* k : {&*truth, &*predicted}) {
     if (k->values.empty()) {
       return text::error_at(ErrorCode::empty_input, k->key_token,
-                            "the " + k->key + ": line at " + text::position(k->key_token.where) +
+                            "the " + shown(*k) + " line at " + text::position(k->key_token.where) +
                                 " is empty; list one label per item after the colon");
     }
   }
@@ -404,11 +270,11 @@ Result<Sequences> read_sequences(const std::vector<Line>& lines, bool allow_posi
     const KeyedLine& longer = n > m ? *truth : *predicted;
     const Token& extra = longer.values[std::min(n, m)];
     return text::error_at(ErrorCode::inconsistent_counts, extra,
-                          truth->key + ": has " + counts_word(n, "label", "labels") + " (line " +
+                          shown(*truth) + " has " + counts_word(n, "label", "labels") + " (line " +
                               std::to_string(truth->key_token.where.line) + ") but " +
-                              predicted->key + ": has " + std::to_string(m) + " (line " +
-                              std::to_string(predicted->key_token.where.line) +
-                              "); give one prediction per item. The first without a partner is " +
+                              shown(*predicted) + " has " + std::to_string(m) + " (line " +
+                              std::to_string(predicted->key_token.where.line) + "); " +
+                              roles.one_per_item + ". The first without a partner is " +
                               text::quoted(extra.text) + " at " + text::position(extra.where));
   }
   if (positive && positive->values.size() != 1) {
@@ -786,7 +652,7 @@ Layout detect(const std::vector<Line>& lines) {
     if (!keyed) continue;
     const SetRole role = set_role(keyed->key);
     if (role == SetRole::relevant || role == SetRole::returned) return Layout::sets;
-    const SeqRole seq = sequence_role(keyed->key);
+    const SeqRole seq = sequence_role(keyed->key, labels::classifier_roles());
     if (seq == SeqRole::truth || seq == SeqRole::predicted) return Layout::sequences;
   }
   const auto first = text::keyed_line(lines[0]);
@@ -820,7 +686,7 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
     case Layout::sets:
       return read_sets(lines);
     case Layout::sequences: {
-      auto s = read_sequences(lines, true);
+      auto s = read_sequences(lines, labels::classifier_roles(), true);
       if (!s.ok()) return s.error();
       return binary_from_sequences(s.value());
     }
@@ -834,7 +700,7 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
   if (const auto keyed = text::keyed_line(lines[0])) {
     return unknown_key(*keyed, expected);
   }
-  auto parsed = read_grid(lines, input, expected);
+  auto parsed = grid::read_grid(lines, input, expected);
   if (!parsed.ok()) return parsed.error();
   Grid& grid = parsed.value();
   const std::size_t rows = grid.cells.size();
@@ -887,40 +753,91 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
 }
 
 Result<LabelMatrix> parse_label_matrix(std::string_view input) {
-  auto tokenized = text::tokenize(input, ",;");
+  return labels::read_label_matrix(input, labels::classifier_roles());
+}
+
+namespace labels {
+
+const MatrixRoles& classifier_roles() {
+  static const MatrixRoles roles = [] {
+    MatrixRoles r;
+    r.row_name = "true";
+    r.column_name = "predicted";
+    r.row_keys = {"true", "truth", "actual", "gold", "y_true", "expected"};
+    r.column_keys = {"predicted", "prediction", "predictions", "pred", "y_pred"};
+    r.separators = ",;";
+    r.class_word = "class";
+    r.classes_word = "classes";
+    r.empty_message =
+        "the input is empty; give a k × k grid of counts (rows: true class, columns: predicted "
+        "class) or two lines true: and predicted:";
+    r.grid_expected =
+        "a k × k grid of counts (rows: true class, columns: predicted class), with optional "
+        "class names, or two lines true: and predicted:";
+    r.square_rule =
+        "a confusion matrix is square, one row and one column per class (rows: true class, "
+        "columns: predicted class), with at least two classes";
+    r.single_label = "a confusion matrix needs at least two classes";
+    r.missing_partner =
+        "give the true labels and the predicted labels, one per item, as in true: 1 0 1 and "
+        "predicted: 1 1 0";
+    r.one_per_item = "give one prediction per item";
+    r.grid_reading = "rows are the true class, columns the predicted class";
+    return r;
+  }();
+  return roles;
+}
+
+Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles& roles) {
+  auto tokenized = text::tokenize(input, roles.separators);
   if (!tokenized.ok()) return tokenized.error();
   if (tokenized.value().empty()) {
-    return InputError{ErrorCode::empty_input,
-                      "the input is empty; give a k × k grid of counts (rows: true class, "
-                      "columns: predicted class) or two lines true: and predicted:",
-                      Span{}};
+    return InputError{ErrorCode::empty_input, roles.empty_message, Span{}};
   }
-  const std::vector<Line> lines = text::group_lines(tokenized.value());
+  std::vector<Line> lines = text::group_lines(tokenized.value());
   LabelMatrix out;
-  if (detect(lines) == Layout::sequences) {
-    auto s = read_sequences(lines, false);
+  bool sequences = false;
+  for (const Line& line : lines) {
+    const auto keyed = text::keyed_line(line);
+    const SeqRole role = keyed ? sequence_role(keyed->key, roles) : SeqRole::none;
+    sequences = sequences || role == SeqRole::truth || role == SeqRole::predicted;
+  }
+  if (sequences) {
+    auto s = read_sequences(lines, roles, false);
     if (!s.ok()) return s.error();
     const Sequences& seq = s.value();
     std::vector<std::string> labels;
     for (const KeyedLine* line : {&seq.truth, &seq.predicted}) {
-      for (const Token& t : line->values) labels.push_back(t.text);
+      for (const Token& t : line->values) {
+        if (roles.sort_labels || std::find(labels.begin(), labels.end(), t.text) == labels.end()) {
+          labels.push_back(t.text);
+        }
+      }
     }
-    // Sorted, numbers by value (2 before 10), as scikit-learn orders classes.
     const auto as_number = [](const std::string& label) {
       return text::parse_whole(label, max_count);
     };
-    std::sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
-      const auto x = as_number(a);
-      const auto y = as_number(b);
-      if (x && y) return *x < *y;
-      if (x || y) return x.has_value();
-      return a < b;
-    });
-    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-    if (labels.size() < 2) {
-      return text::error_at(ErrorCode::bad_token, seq.truth.values[0],
-                            "every label is " + text::quoted(labels[0]) +
-                                "; a confusion matrix needs at least two classes");
+    bool all_numbers = true;
+    for (const auto& l : labels) all_numbers = all_numbers && as_number(l).has_value();
+    std::string order = "in sorted order";
+    if (roles.sort_labels || all_numbers) {
+      // Sorted, numbers by value (2 before 10), as scikit-learn orders classes.
+      std::sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
+        const auto x = as_number(a);
+        const auto y = as_number(b);
+        if (x && y) return *x < *y;
+        if (x || y) return x.has_value();
+        return a < b;
+      });
+      labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+      if (!roles.sort_labels) order = "in increasing order";
+    } else {
+      order = "in order of first appearance";  // R before N when the text starts with R
+    }
+    if (labels.size() < 2 && !roles.single_label.empty()) {
+      return text::error_at(
+          ErrorCode::bad_token, seq.truth.values[0],
+          "every label is " + text::quoted(labels[0]) + "; " + roles.single_label);
     }
     std::map<std::string, std::size_t> index;
     for (std::size_t i = 0; i < labels.size(); ++i) index[labels[i]] = i;
@@ -932,20 +849,29 @@ Result<LabelMatrix> parse_label_matrix(std::string_view input) {
     std::string classes;
     for (const auto& l : labels) classes += (classes.empty() ? "" : ", ") + l;
     out.reading.push_back("Read " + counts_word(seq.truth.values.size(), "item", "items") +
-                          " from " + seq.truth.key + ": and " + seq.predicted.key + ":; the " +
-                          std::to_string(labels.size()) + " classes in sorted order: " + classes +
-                          ".");
+                          " from " + shown(seq.truth) + " and " + shown(seq.predicted) + "; " +
+                          (labels.size() == 1 ? "one " + roles.class_word + ": "
+                                              : "the " + std::to_string(labels.size()) + " " +
+                                                    roles.classes_word + " " + order + ": ") +
+                          classes + ".");
     return out;
   }
-  const std::string expected =
-      "a k × k grid of counts (rows: true class, columns: predicted class), with optional class "
-      "names, or two lines true: and predicted:";
   if (const auto keyed = text::keyed_line(lines[0])) {
-    return unknown_key(*keyed, expected);
+    return unknown_key(*keyed, roles.grid_expected);
   }
-  auto parsed = read_grid(lines, input, expected);
+  if (roles.slash_rows) lines = grid::split_rows_at_slash(lines);
+  grid::GridStyle style;
+  style.pipes = roles.pipes;
+  style.numbered_labels = roles.numbered_labels && grid::has_numbered_labels(lines);
+  auto parsed = grid::read_grid(lines, input, roles.grid_expected, style);
   if (!parsed.ok()) return parsed.error();
   Grid& grid = parsed.value();
+  std::string totals;
+  if (roles.totals) {
+    auto dropped = grid::drop_totals(grid, true);
+    if (!dropped.ok()) return dropped.error();
+    totals = dropped.value();
+  }
   const std::size_t rows = grid.cells.size();
   const std::size_t columns = grid.cells[0].size();
   if (rows != columns || rows < 2) {
@@ -958,32 +884,43 @@ Result<LabelMatrix> parse_label_matrix(std::string_view input) {
                                           text::quoted(at.text) + " at " + text::position(at.where);
     return text::error_at(ErrorCode::bad_token, at,
                           "the grid has " + counts_word(rows, "row", "rows") + " of " +
-                              counts_word(columns, "count", "counts") +
-                              "; a confusion matrix is square, one row and one column per class "
-                              "(rows: true class, columns: predicted class), with at least two "
-                              "classes" +
+                              counts_word(columns, "count", "counts") + "; " + roles.square_rule +
                               outside);
   }
+  const auto clean = [](std::vector<std::string> labels, std::string (*f)(const std::string&)) {
+    if (f != nullptr) {
+      for (auto& l : labels) l = f(l);
+    }
+    return labels;
+  };
+  const std::vector<std::string> row_labels = clean(grid.row_labels, roles.row_label);
+  const std::vector<std::string> column_labels = clean(grid.column_labels, roles.column_label);
   bool row_names = true;
-  for (const auto& l : grid.row_labels) row_names = row_names && !l.empty();
-  if (!grid.column_labels.empty()) {
-    out.labels = grid.column_labels;
-    if (row_names && grid.row_labels != grid.column_labels) {
+  for (const auto& l : row_labels) row_names = row_names && !l.empty();
+  if (!column_labels.empty()) {
+    out.labels = column_labels;
+    if (row_names && row_labels != column_labels) {
       out.reading.push_back(
           "The row labels differ from the column labels; the column labels "
-          "name the classes, and row i is taken to be the same class as "
-          "column i.");
+          "name the " +
+          roles.classes_word + ", and row i is taken to be the same " + roles.class_word +
+          " as column i.");
     }
   } else if (row_names) {
-    out.labels = grid.row_labels;
+    out.labels = row_labels;
   } else {
-    for (std::size_t i = 0; i < rows; ++i) out.labels.push_back("class " + std::to_string(i + 1));
+    for (std::size_t i = 0; i < rows; ++i) {
+      out.labels.push_back(roles.class_word + " " + std::to_string(i + 1));
+    }
   }
   out.counts = grid.cells;
   if (grid.note) out.reading.push_back(*grid.note);
+  if (!totals.empty()) out.reading.push_back(totals);
   out.reading.push_back("Read a " + std::to_string(rows) + " × " + std::to_string(rows) +
-                        " grid: rows are the true class, columns the predicted class.");
+                        " grid: " + roles.grid_reading + ".");
   return out;
 }
+
+}  // namespace labels
 
 }  // namespace irm

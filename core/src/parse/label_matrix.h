@@ -1,0 +1,51 @@
+// The k x k matrix of two labellings of the same items, read from a grid of counts or from two
+// label sequences. A classifier against the truth (true: / predicted:) and two judges (A: / B:)
+// are the same shapes with other key names: MatrixRoles holds what differs, so that both go
+// through one grid reader and one sequence reader.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irm/confusion.h"
+#include "irm/result.h"
+
+namespace irm::labels {
+
+struct MatrixRoles {
+  std::string row_name;                  // "true": the rows' sequence line, as messages name it
+  std::string column_name;               // "predicted"
+  std::vector<std::string> row_keys;     // lower-case keys of the rows' line: {"true", "gold", …}
+  std::vector<std::string> column_keys;  // {"predicted", "pred", …}
+  std::string separators;                // between tokens besides whitespace: ",;" (or ",;|")
+  std::string class_word;                // "class" (singular), for messages and notes
+  std::string classes_word;              // "classes"
+  std::string empty_message;             // the whole message for an empty input
+  std::string grid_expected;             // "a k × k grid of counts (…) … or two lines …"
+  std::string square_rule;               // follows "the grid has 2 rows of 3 counts; "
+  std::string single_label;              // follows "every label is 'a'; " (empty: one is fine)
+  std::string missing_partner;           // follows "but no predicted: line; "
+  std::string one_per_item;              // "give one prediction per item"
+  std::string grid_reading;              // "rows are the true class, columns the predicted class"
+  bool sort_labels = true;  // sorted as scikit-learn does; else first appearance (numbers sorted)
+  bool totals = false;      // a total row and column, as the notes print them, are dropped
+  bool slash_rows = false;  // "75 25 / 75 225": '/' ends a row
+  bool pipes = false;       // a Markdown table: '|' separates cells
+  bool numbered_labels = false;  // a first line "0 1 2" over rows "0 10 2 0" holds labels
+  /// Cleans a grid's row (column) label, e.g. "#R(A)" -> "R"; null keeps labels as typed.
+  std::string (*row_label)(const std::string&) = nullptr;
+  std::string (*column_label)(const std::string&) = nullptr;
+};
+
+/// The roles of a classifier's confusion matrix: rows true:, columns predicted:.
+[[nodiscard]] const MatrixRoles& classifier_roles();
+
+/// Parses a k x k grid of counts or two label sequences under `roles`.
+/// Errors: empty_input, bad_token (a ragged or non-square grid, an unknown key, a missing or
+/// repeated line, a single label when not allowed), bad_number / out_of_range (a count),
+/// inconsistent_counts (sequences of different lengths, totals that are not the sums).
+[[nodiscard]] Result<LabelMatrix> read_label_matrix(std::string_view input,
+                                                    const MatrixRoles& roles);
+
+}  // namespace irm::labels

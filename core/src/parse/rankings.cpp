@@ -1,0 +1,326 @@
+// The two-rankings parser for Kendall's tau: keyed lines (x: … y: …, optional items: …), two
+// orders of item names, two plain lines, or columns (x y, or name x y, one item per line).
+// Values are kept exact, so "0.1" and "0.10" tie.
+
+#include <map>
+#include <optional>
+
+#include "irm/correlation.h"
+#include "lines.h"
+#include "text.h"
+
+namespace irm {
+namespace {
+
+using text::KeyedLine;
+using text::Line;
+using text::Token;
+
+enum class Role { none, x, y, items };
+
+Role role_of(const std::string& key) {
+  for (const char* k : {"x", "r", "a", "ranking1", "ranking_1", "rank1", "first", "system1"}) {
+    if (key == k) return Role::x;
+  }
+  for (const char* k : {"y", "s", "b", "ranking2", "ranking_2", "rank2", "second", "system2"}) {
+    if (key == k) return Role::y;
+  }
+  for (const char* k : {"items", "item", "names", "docs", "documents", "d"}) {
+    if (key == k) return Role::items;
+  }
+  return Role::none;
+}
+
+std::string count_text(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// A decimal with an optional sign: "3", "-1.5", ".25", "+0.80".
+std::optional<Fraction> read_value(const std::string& t) {
+  if (t.empty()) return std::nullopt;
+  const bool negative = t[0] == '-';
+  const std::size_t start = (t[0] == '-' || t[0] == '+') ? 1 : 0;
+  const auto magnitude = parse_decimal(t.substr(start));
+  if (!magnitude) return std::nullopt;
+  return negative ? Fraction{-magnitude->num, magnitude->den} : *magnitude;
+}
+
+// One line of values (or of item names, for an order), with the name it goes by in messages.
+struct Values {
+  std::string name;  // "x:" as typed, "line 1", "the x column"
+  Token key;         // where to point when the line is empty or too short
+  std::vector<Token> tokens;
+};
+
+InputError at(ErrorCode code, const Token& t, std::string message) {
+  return text::error_at(code, t, std::move(message));
+}
+
+// Builds the rankings from two lines of values and the optional item names.
+Result<TwoRankings> build(const Values& x, const Values& y, const std::optional<Values>& items,
+                          TwoRankings out) {
+  for (const Values* v : {&x, &y}) {
+    if (v->tokens.empty()) {
+      return at(ErrorCode::empty_input, v->key,
+                "the " + v->name + " line at " + text::position(v->key.where) +
+                    " is empty; list one value per item (a score or a rank)");
+    }
+  }
+  const std::size_t n = x.tokens.size();
+  const std::size_t m = y.tokens.size();
+  if (n != m) {
+    const Values& longer = n > m ? x : y;
+    const Token& extra = longer.tokens[std::min(n, m)];
+    return at(ErrorCode::inconsistent_counts, extra,
+              x.name + " has " + count_text(n, "value", "values") + " (line " +
+                  std::to_string(x.key.where.line) + ") but " + y.name + " has " +
+                  std::to_string(m) + " (line " + std::to_string(y.key.where.line) +
+                  "); give one value per item in each. The first without a partner is " +
+                  text::quoted(extra.text) + " at " + text::position(extra.where));
+  }
+  if (n < 2) {
+    return at(ErrorCode::bad_token, x.tokens[0],
+              x.name + " and " + y.name +
+                  " have 1 value each; Kendall's tau compares pairs of "
+                  "items, so it needs at least 2 items");
+  }
+  // Numbers (scores or ranks), or names (each line an order of the same items).
+  const bool numeric = text::looks_numeric(x.tokens[0].text);
+  for (const Values* v : {&x, &y}) {
+    for (const Token& t : v->tokens) {
+      if (text::looks_numeric(t.text) != numeric) {
+        return at(ErrorCode::bad_token, t,
+                  "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                      text::position(t.where) + (numeric ? " among numbers" : " among names") +
+                      "; give both lines as numbers (scores or ranks, one per item) or both as "
+                      "orders (the item names from rank 1 down)");
+      }
+    }
+  }
+  if (numeric) {
+    for (const Values* v : {&x, &y}) {
+      for (const Token& t : v->tokens) {
+        const auto value = read_value(t.text);
+        if (!value) {
+          return at(ErrorCode::bad_number, t,
+                    "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                        text::position(t.where) +
+                        "; expected a number such as 3, 0.25 or -1.5 (a score or a rank)");
+        }
+        (v == &x ? out.x : out.y).push_back(*value);
+        (v == &x ? out.x_text : out.y_text).push_back(t.text);
+      }
+    }
+    if (items) {
+      if (items->tokens.size() != n) {
+        const Token& t = items->tokens.size() > n ? items->tokens[n] : items->key;
+        return at(ErrorCode::inconsistent_counts, t,
+                  items->name + " names " + count_text(items->tokens.size(), "item", "items") +
+                      " (line " + std::to_string(items->key.where.line) + ") but " + x.name +
+                      " and " + y.name + " have " + std::to_string(n) +
+                      " values; give one name per item");
+      }
+      std::map<std::string, Span> seen;
+      for (const Token& t : items->tokens) {
+        const auto [it, inserted] = seen.emplace(t.text, t.where);
+        if (!inserted) {
+          return at(ErrorCode::bad_token, t,
+                    "item " + text::quoted(t.text) + " is named twice in " + items->name + ", at " +
+                        text::position(it->second) + " and at " + text::position(t.where) +
+                        "; give each item its own name");
+        }
+        out.items.push_back(t.text);
+      }
+    } else {
+      for (std::size_t i = 0; i < n; ++i) out.items.push_back(std::to_string(i + 1));
+    }
+    out.reading.push_back("Read " + count_text(n, "item", "items") + ": " + out.x_name + " and " +
+                          out.y_name +
+                          " give each item's score or rank; only the order within each line "
+                          "matters, so both lines must be of the same kind (both ranks or both "
+                          "scores).");
+    return out;
+  }
+  // Two orders: positions are ranks.
+  if (items) {
+    return at(ErrorCode::bad_token, items->key,
+              items->name + " at " + text::position(items->key.where) +
+                  " is not needed: " + x.name + " and " + y.name +
+                  " already list the items in order; remove it or give numbers in " + x.name +
+                  " and " + y.name);
+  }
+  std::map<std::string, std::size_t> position_in_x;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Token& t = x.tokens[i];
+    const auto [it, inserted] = position_in_x.emplace(t.text, i);
+    if (!inserted) {
+      return at(ErrorCode::bad_token, t,
+                "item " + text::quoted(t.text) + " is listed twice in " + x.name + ", at " +
+                    text::position(x.tokens[it->second].where) + " and at " +
+                    text::position(t.where) + "; an order lists each item once");
+    }
+    out.items.push_back(t.text);
+    out.x.push_back(Fraction{static_cast<std::int64_t>(i + 1), 1});
+    out.x_text.push_back(std::to_string(i + 1));
+  }
+  out.y.assign(n, Fraction{0, 1});
+  out.y_text.assign(n, "");
+  std::map<std::string, std::size_t> position_in_y;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Token& t = y.tokens[i];
+    const auto in_x = position_in_x.find(t.text);
+    if (in_x == position_in_x.end()) {
+      return at(ErrorCode::bad_token, t,
+                "item " + text::quoted(t.text) + " in " + y.name + " at " +
+                    text::position(t.where) + " is not in " + x.name + " (line " +
+                    std::to_string(x.key.where.line) + "); both orders must list the same items");
+    }
+    const auto [it, inserted] = position_in_y.emplace(t.text, i);
+    if (!inserted) {
+      return at(ErrorCode::bad_token, t,
+                "item " + text::quoted(t.text) + " is listed twice in " + y.name + ", at " +
+                    text::position(y.tokens[it->second].where) + " and at " +
+                    text::position(t.where) + "; an order lists each item once");
+    }
+    out.y[in_x->second] = Fraction{static_cast<std::int64_t>(i + 1), 1};
+    out.y_text[in_x->second] = std::to_string(i + 1);
+  }
+  out.from_orders = true;
+  out.reading.push_back("Read two orders of " + count_text(n, "item", "items") +
+                        ", each from rank 1 down; an item's rank is its position in " + out.x_name +
+                        " and in " + out.y_name + ".");
+  return out;
+}
+
+Result<TwoRankings> keyed_layout(const std::vector<Line>& lines) {
+  std::map<Role, KeyedLine> given;
+  for (const Line& line : lines) {
+    const auto keyed = text::keyed_line(line);
+    const Role role = keyed ? role_of(keyed->key) : Role::none;
+    if (role == Role::none) {
+      const Token& t = keyed ? keyed->key_token : line.tokens[0];
+      return at(ErrorCode::bad_token, t,
+                "found " + text::quoted(keyed ? t.text + keyed->separator : t.text) + " at " +
+                    text::position(t.where) + "; expected a line starting x:, y: or items:");
+    }
+    const auto [it, inserted] = given.emplace(role, *keyed);
+    if (!inserted) {
+      return at(ErrorCode::bad_token, keyed->key_token,
+                "a second " + keyed->key_token.text + ": line at " +
+                    text::position(keyed->key_token.where) + "; the first is on line " +
+                    std::to_string(it->second.key_token.where.line) + ". Give it once");
+    }
+  }
+  if (!given.count(Role::x) || !given.count(Role::y)) {
+    const KeyedLine& other = given.count(Role::x)   ? given[Role::x]
+                             : given.count(Role::y) ? given[Role::y]
+                                                    : given[Role::items];
+    return at(ErrorCode::bad_token, other.key_token,
+              "found " + other.key_token.text + ": at " + text::position(other.key_token.where) +
+                  " but no " + (given.count(Role::x) ? "y:" : "x:") +
+                  " line; give two rankings of the same items, one value per item, as in "
+                  "x: 1 2 3 and y: 2 1 3");
+  }
+  const auto values = [&](Role role) {
+    const KeyedLine& k = given[role];
+    return Values{k.key_token.text + ":", k.key_token, k.values};
+  };
+  TwoRankings out;
+  out.x_name = given[Role::x].key_token.text;
+  out.y_name = given[Role::y].key_token.text;
+  std::optional<Values> items;
+  if (given.count(Role::items)) items = values(Role::items);
+  return build(values(Role::x), values(Role::y), items, out);
+}
+
+// One item per line: "x y" or "name x y", after an optional header line "doc x y".
+Result<TwoRankings> column_layout(const std::vector<Line>& lines) {
+  std::size_t first = 0;
+  TwoRankings out;
+  const auto numeric_count = [](const Line& line) {
+    std::size_t count = 0;
+    for (const Token& t : line.tokens) count += text::looks_numeric(t.text) ? 1 : 0;
+    return count;
+  };
+  if (numeric_count(lines[0]) == 0 &&
+      (lines[0].tokens.size() == 2 || lines[0].tokens.size() == 3)) {
+    const auto& t = lines[0].tokens;
+    out.x_name = t[t.size() - 2].text;
+    out.y_name = t[t.size() - 1].text;
+    first = 1;
+  }
+  const bool named = lines[first].tokens.size() == 3;
+  Values x{"the " + out.x_name + " column", lines[first].tokens[0], {}};
+  Values y{"the " + out.y_name + " column", lines[first].tokens[0], {}};
+  Values names{"the names column", lines[first].tokens[0], {}};
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    const auto& t = lines[i].tokens;
+    const bool ok = named ? t.size() == 3 && !text::looks_numeric(t[0].text) : t.size() == 2;
+    if (!ok) {
+      const Token& where = t.size() > (named ? 3u : 2u) ? t[named ? 3 : 2] : t.back();
+      return at(ErrorCode::bad_token, where,
+                "line " + std::to_string(lines[i].number) + " has " +
+                    count_text(t.size(), "entry", "entries") + "; in columns each line holds " +
+                    (named ? "an item name, its x and its y, as line " +
+                                 std::to_string(lines[first].number) + " does"
+                           : "an item's x and y, as line " + std::to_string(lines[first].number) +
+                                 " does"));
+    }
+    if (named) names.tokens.push_back(t[0]);
+    x.tokens.push_back(t[named ? 1 : 0]);
+    y.tokens.push_back(t[named ? 2 : 1]);
+  }
+  auto result = build(x, y, named ? std::optional<Values>(names) : std::nullopt, out);
+  if (result.ok()) {
+    result.value().reading.insert(
+        result.value().reading.begin(),
+        "Read one item per line: " + std::string(named ? "its name, then " : "") + "its " +
+            out.x_name + " and its " + out.y_name + ".");
+  }
+  return result;
+}
+
+}  // namespace
+
+Result<TwoRankings> parse_two_rankings(std::string_view input) {
+  auto tokenized = text::tokenize(input, ",;");
+  if (!tokenized.ok()) return tokenized.error();
+  if (tokenized.value().empty()) {
+    return InputError{ErrorCode::empty_input,
+                      "the input is empty; give two rankings of the same items, one value per "
+                      "item, as two lines x: 1 2 3 4 and y: 2 1 4 3",
+                      Span{}};
+  }
+  const std::vector<Line> lines = text::group_lines(tokenized.value());
+  if (text::keyed_line(lines[0])) return keyed_layout(lines);
+  for (const Line& line : lines) {
+    if (text::keyed_line(line)) {
+      const Token& t = line.tokens[0];
+      return at(ErrorCode::bad_token, t,
+                "found " + text::quoted(t.text) + " at " + text::position(t.where) +
+                    " after lines without a key; start every line with x:, y: or items:, or none");
+    }
+  }
+  if (lines.size() == 1) {
+    const Token& t = lines[0].tokens[0];
+    return at(ErrorCode::bad_token, t,
+              "found one line at " + text::position(t.where) +
+                  "; give two rankings of the same items, as two lines x: 1 2 3 and y: 2 1 3");
+  }
+  if (lines.size() == 2) {
+    TwoRankings out;
+    const Values x{"line " + std::to_string(lines[0].number), lines[0].tokens[0], lines[0].tokens};
+    const Values y{"line " + std::to_string(lines[1].number), lines[1].tokens[0], lines[1].tokens};
+    auto result = build(x, y, std::nullopt, out);
+    if (result.ok()) {
+      result.value().reading.insert(result.value().reading.begin(),
+                                    "Read line " + std::to_string(lines[0].number) +
+                                        " as x and line " + std::to_string(lines[1].number) +
+                                        " as y (start them with x: and y: to say so).");
+    }
+    return result;
+  }
+  return column_layout(lines);
+}
+
+}  // namespace irm

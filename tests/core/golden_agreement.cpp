@@ -1,0 +1,395 @@
+// Golden tests for agreement between judges: K1–K4 of ../shared/WORKED_EXAMPLES.md (notes 001 and
+// 002) through the layouts a student pastes, both chance models, the interpretation scales, the
+// notes on skewed marginals, on 1 − P(E) = 0 and on rounded intermediates (Fleiss' 0.22), and a
+// 3-category example worked by hand in the comments.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using irm::Fraction;
+using test::frac;
+using test::has_note_containing;
+using test::run;
+using test::value_of;
+
+namespace {
+
+Fraction exact(const irm::Outcome& o, const std::string& key) {
+  const auto& n = value_of(o, key);
+  REQUIRE(n.exact.has_value());
+  return *n.exact;
+}
+
+// Note 001's table: rows judge A (Rel, NR), columns judge B, totals 100/300 and 150/250.
+const char* const k1_grid = "75 25\n75 225";
+
+// Note 002's table as printed (tab-separated, with its totals).
+const char* const k2_table =
+    "\t#R(B)\t#I(B)\tTotal\n"
+    "#R(A)\t20\t12\t32\n"
+    "#I(A)\t4\t4\t8\n"
+    "Total\t24\t16\t40";
+
+}  // namespace
+
+// --- K1 ------------------------------------------------------------------------------------------
+
+TEST_CASE("K1: note 001's table gives P(A) = 3/4, P(E) = 9/16, kappa = 3/7",
+          "[golden][K1][note-001][kappa]") {
+  const auto o = run("kappa", k1_grid);
+  // P(A) = (75 + 225)/400 = 3/4; P(E) = 100/400 · 150/400 + 300/400 · 250/400 = 3/32 + 15/32.
+  CHECK(exact(o, "PA") == frac(3, 4));
+  CHECK(exact(o, "PE") == frac(9, 16));
+  // κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7.
+  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(*o.value.exact == frac(3, 7));
+  CHECK(o.measure == "kappa");
+  CHECK(o.label == "κ");
+  CHECK(irm::to_decimal(o.value, 4) == "0.4286");  // what note 001 prints
+  CHECK(irm::to_decimal(value_of(o, "PE"), 4) == "0.5625");
+
+  const auto& table = o.steps.at(0);
+  CHECK(table.columns ==
+        std::vector<std::string>{"A \\ B", "category 1", "category 2", "judge A total"});
+  CHECK(table.rows.at(0).at(1).text == "75 (agree)");
+  CHECK(table.rows.at(2).at(3).text == "n = 400");
+  const auto& marginals = o.steps.at(1);
+  CHECK(marginals.rows.at(0).at(2).text == "100/400 = 1/4");
+  CHECK(marginals.rows.at(0).at(6).text == "100/400 × 150/400 = 3/32");
+  CHECK(marginals.rows.at(1).at(6).text == "300/400 × 250/400 = 15/32");
+  CHECK(*marginals.rows.at(2).at(6).number->exact == frac(9, 16));
+  // The expected counts: 100 · 150/400 = 75/2 agreements on the first category, 300 · 250/400
+  // = 375/2 on the second; their sum 225 = n · P(E) = 400 · 9/16.
+  const auto& expected = o.steps.at(2);
+  CHECK(*expected.rows.at(0).at(1).number->exact == frac(75, 2));
+  CHECK(*expected.rows.at(1).at(2).number->exact == frac(375, 2));
+  CHECK(*expected.rows.at(2).at(1).number->exact == frac(225, 1));
+
+  REQUIRE(o.charts.size() == 1);
+  CHECK(o.charts[0].id == "judges");
+  REQUIRE(o.charts[0].matrix.has_value());
+  CHECK(o.charts[0].matrix->cells == std::vector<std::vector<double>>{{75, 25}, {75, 225}});
+}
+
+TEST_CASE("K1: pooled marginals give P(E) = 73/128 and kappa = 23/55",
+          "[golden][K1][note-001][kappa]") {
+  // P(Rel) = (100 + 150)/800 = 5/16, P(NR) = (300 + 250)/800 = 11/16;
+  // P(E) = 25/256 + 121/256 = 73/128; κ = (3/4 − 73/128)/(55/128) = 23/55.
+  const auto o = run("kappa(chance=pooled)", k1_grid);
+  CHECK(exact(o, "PE") == frac(73, 128));
+  CHECK(exact(o, "kappa") == frac(23, 55));
+  CHECK(irm::to_decimal(o.value, 4) == "0.4182");
+  CHECK(o.measure == "kappa(chance=pooled)");
+  const auto* cohen = test::alternative(o, "kappa");
+  REQUIRE(cohen != nullptr);
+  CHECK(*cohen->value.exact == frac(3, 7));
+  CHECK(cohen->why ==
+        "each judge's own marginals (Cohen's κ; note 001's example and note 002's first "
+        "estimate): P(E) = Σ P_A(c) · P_B(c) = 9/16 instead of 73/128");
+  // And the other way round.
+  const auto d = run("kappa", k1_grid);
+  const auto* pooled = test::alternative(d, "kappa(chance=pooled)");
+  REQUIRE(pooled != nullptr);
+  CHECK(*pooled->value.exact == frac(23, 55));
+}
+
+TEST_CASE("K1: note 001's table pasted as printed, with labels and totals (Markdown)",
+          "[golden][K1][note-001][kappa]") {
+  const auto o =
+      run("kappa",
+          " |                 | *Rel_B*         | *NR_B*          |                 |\n"
+          " | --------------- | --------------- | --------------- | --------------- |\n"
+          " | *Rel_A*         | 75              | 25              | 100             |\n"
+          " | *NR_A*          | 75              | 225             | 300             |\n"
+          " |                 | 150             | 250             | 400             |\n");
+  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "Rel", "NR", "judge A total"});
+  CHECK(has_note_containing(o,
+                            "The last row and the last column hold the totals: they equal the "
+                            "sums of the counts, so they are checked and left out."));
+}
+
+TEST_CASE("K1: the same judgements as two label sequences, and as one line with '/'",
+          "[golden][K1][note-001][kappa]") {
+  std::string a = "A:";
+  std::string b = "B:";
+  // 75 Rel/Rel, 25 Rel/NR, 75 NR/Rel, 225 NR/NR.
+  const auto add = [&](int count, const char* first, const char* second) {
+    for (int i = 0; i < count; ++i) {
+      a += std::string(" ") + first;
+      b += std::string(" ") + second;
+    }
+  };
+  add(75, "Rel", "Rel");
+  add(25, "Rel", "NR");
+  add(75, "NR", "Rel");
+  add(225, "NR", "NR");
+  const auto o = run("kappa", a + "\n" + b);
+  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "Rel", "NR", "judge A total"});
+  CHECK(has_note_containing(
+      o, "Read 400 items from A: and B:; the 2 categories in order of first appearance: Rel, NR."));
+  CHECK(exact(run("kappa", "75 25 / 75 225"), "kappa") == frac(3, 7));
+}
+
+TEST_CASE("K1: high observed agreement with a low kappa gets the skewed-marginals note",
+          "[golden][K1][note-001][kappa]") {
+  const auto o = run("kappa", "Rel NR\nRel 75 25\nNR 75 225");
+  CHECK(has_note_containing(
+      o,
+      "Observed agreement is high (P(A) = 3/4 = 0.75) but κ is only 3/7 ≈ 0.4286: the labels are "
+      "skewed (judge A gave NR to 300 of 400 items, judge B to 250), so chance alone would "
+      "already agree P(E) = 9/16 = 0.5625 of the time. κ credits only the agreement beyond "
+      "chance, so skewed marginals keep it low even when the judges mostly agree."));
+  // K2 agrees less (P(A) = 3/5): no such note.
+  CHECK_FALSE(has_note_containing(run("kappa", k2_table), "Observed agreement is high"));
+}
+
+// --- K2, K3 --------------------------------------------------------------------------------------
+
+TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes: 0.09)",
+          "[golden][K2][note-002][kappa]") {
+  const auto o = run("kappa", k2_table);
+  // P(A) = (20 + 4)/40 = 3/5; P(E) = 32/40 · 24/40 + 8/40 · 16/40 = 12/25 + 2/25 = 14/25;
+  // κ = (3/5 − 14/25)/(1 − 14/25) = (1/25)/(11/25) = 1/11.
+  CHECK(exact(o, "PA") == frac(3, 5));
+  CHECK(exact(o, "PE") == frac(14, 25));
+  CHECK(exact(o, "kappa") == frac(1, 11));
+  CHECK(irm::to_decimal(value_of(o, "PA"), 2) == "0.60");
+  CHECK(irm::to_decimal(value_of(o, "PE"), 2) == "0.56");
+  CHECK(irm::to_decimal(o.value, 2) == "0.09");  // what note 002 prints
+  // The table's labels lose the judges' marks: #R(A) and #R(B) are both R.
+  CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "R", "I", "judge A total"});
+  const auto& marginals = o.steps.at(1);
+  CHECK(marginals.rows.at(0).at(6).text == "32/40 × 24/40 = 12/25");  // note 002: 0.48
+  CHECK(marginals.rows.at(1).at(6).text == "8/40 × 16/40 = 2/25");    // note 002: 0.08
+  const auto& steps = o.steps.at(3);
+  CHECK(steps.title == "κ step by step");
+  CHECK(steps.rows.at(0).at(2).text == "(20 + 4)/40 = 24/40");
+  CHECK(steps.rows.at(4).at(2).text == "(1/25) / (11/25)");
+  CHECK(o.working ==
+        "\\begin{aligned}P(A) &= \\frac{20 + 4}{40} = \\frac{3}{5} = 0.6\\\\ P(E) &= "
+        "\\frac{32}{40} \\cdot \\frac{24}{40} + \\frac{8}{40} \\cdot \\frac{16}{40} = "
+        "\\frac{14}{25} = 0.56\\\\ \\kappa &= \\frac{P(A) - P(E)}{1 - P(E)} = "
+        "\\frac{\\frac{3}{5} - \\frac{14}{25}}{1 - \\frac{14}{25}} = \\frac{1}{11} \\approx "
+        "0.0909\\end{aligned}");
+  CHECK(has_note_containing(
+      o,
+      "Chance agreement uses each judge's own marginals (Cohen's κ, as in note 001's example "
+      "and note 002's first estimate): P(E) = Σ P_A(c) · P_B(c)."));
+}
+
+TEST_CASE("K3: note 002's table with pooled marginals: P(R) = 0.70, kappa = 1/21 (notes: 0.05)",
+          "[golden][K3][note-002][kappa]") {
+  const auto o = run("kappa(chance=pooled)", k2_table);
+  // P(R) = (32 + 24)/80 = 7/10, P(I) = (8 + 16)/80 = 3/10; P(E) = 49/100 + 9/100 = 29/50;
+  // κ = (3/5 − 29/50)/(1 − 29/50) = (1/50)/(21/50) = 1/21.
+  CHECK(exact(o, "PA") == frac(3, 5));
+  CHECK(exact(o, "PE") == frac(29, 50));
+  CHECK(exact(o, "kappa") == frac(1, 21));
+  CHECK(irm::to_decimal(o.value, 2) == "0.05");  // what note 002 prints
+  const auto& marginals = o.steps.at(1);
+  CHECK(marginals.rows.at(0).at(5).text == "(32 + 24)/80 = 7/10");
+  CHECK(irm::to_decimal(*marginals.rows.at(0).at(5).number, 2) == "0.70");
+  CHECK(marginals.rows.at(0).at(6).text == "(7/10)² = 49/100");
+  const auto* cohen = test::alternative(o, "kappa");
+  REQUIRE(cohen != nullptr);
+  CHECK(*cohen->value.exact == frac(1, 11));
+}
+
+// --- scales --------------------------------------------------------------------------------------
+
+TEST_CASE("kappa: the band on every scale, the chosen scale first", "[golden][K1][kappa]") {
+  const auto o = run("kappa", k1_grid);  // κ = 3/7 ≈ 0.43
+  const auto& scales = o.steps.at(4);
+  CHECK(scales.title == "What κ = 3/7 ≈ 0.4286 means on each scale");
+  REQUIRE(scales.rows.size() == 3);
+  CHECK(scales.rows[0].at(0).text == "note 001");
+  CHECK(scales.rows[0].at(2).text == "not good (< 0.67)");
+  CHECK(scales.rows[1].at(2).text == "fair (> 0.4)");
+  CHECK(scales.rows[2].at(2).text == "moderate (0.41–0.60)");
+  CHECK(has_note_containing(o,
+                            "On note 001's scale κ ≈ 0.43 is not good (< 0.67); on note 002's, "
+                            "fair (> 0.4); and on Landis & Koch's, moderate (0.41–0.60)."));
+  const auto lk = run("kappa(scale=landis-koch)", k1_grid);
+  CHECK(lk.steps.at(4).rows[0].at(0).text == "Landis & Koch (1977)");
+  CHECK(lk.measure == "kappa(scale=landis-koch)");
+  const auto n2 = run("kappa(scale=notes002)", k2_table);  // κ = 1/11
+  CHECK(n2.steps.at(4).rows[0].at(2).text ==
+        "poor (0.2 or below: \"the task is too confusing, or the dataset is too poor\")");
+  CHECK(n2.steps.at(4).rows[2].at(2).text == "slight (0–0.20)");
+}
+
+TEST_CASE("kappa: scale bands compare exactly: κ = 4/5 is fair on note 001 (good needs > 0.8)",
+          "[kappa]") {
+  // RR 9, RN 1, NR 0, NN 10: P(A) = 19/20, P(E) = 10/20 · 9/20 + 10/20 · 11/20 = 1/2,
+  // κ = (19/20 − 1/2)/(1/2) = 9/10: good (> 0.8).
+  CHECK(run("kappa", "9 1\n0 10").steps.at(4).rows[0].at(2).text == "good (> 0.8)");
+  // RR 8, RN 2, NR 0, NN 10: P(A) = 9/10, P(E) = 10/20 · 8/20 + 10/20 · 12/20 = 1/2,
+  // κ = (9/10 − 1/2)/(1/2) = 4/5 exactly: fair on note 001, good on note 002, substantial.
+  const auto o = run("kappa", "8 2\n0 10");
+  CHECK(*o.value.exact == frac(4, 5));
+  CHECK(o.steps.at(4).rows[0].at(2).text == "fair (0.67–0.8)");
+  CHECK(o.steps.at(4).rows[1].at(2).text == "good (> 0.6)");
+  CHECK(o.steps.at(4).rows[2].at(2).text == "substantial (0.61–0.80)");
+}
+
+// --- more categories, edge cases -----------------------------------------------------------------
+
+TEST_CASE("kappa: three categories worked by hand, both chance models", "[kappa]") {
+  // Rows judge A, columns judge B, categories 0 1 2:
+  //   10  2  0 | 12        P(A) = (10 + 8 + 3)/30 = 7/10
+  //    3  8  2 | 13        cohen:  P(E) = (12·14 + 13·11 + 5·5)/900 = 336/900 = 28/75
+  //    1  1  3 |  5                κ = (7/10 − 28/75)/(47/75) = 49/94
+  //   14 11  5 | 30        pooled: P(c) = 26/60, 24/60, 10/60; P(E) = 1352/3600 = 169/450
+  //                                κ = (7/10 − 169/450)/(281/450) = 146/281
+  const std::string grid = "  0 1 2\n0 10 2 0\n1 3 8 2\n2 1 1 3";
+  const auto o = run("kappa", grid);
+  CHECK(exact(o, "PA") == frac(7, 10));
+  CHECK(exact(o, "PE") == frac(28, 75));
+  CHECK(exact(o, "kappa") == frac(49, 94));
+  CHECK(o.steps.at(0).columns ==
+        std::vector<std::string>{"A \\ B", "0", "1", "2", "judge A total"});
+  const auto p = run("kappa(chance=pooled)", grid);
+  CHECK(exact(p, "PE") == frac(169, 450));
+  CHECK(exact(p, "kappa") == frac(146, 281));
+  // The same from label sequences: numbers are sorted by value.
+  const auto s = run("kappa", "judge1: 2 0 1 0 0 1\njudge2: 2 0 1 1 0 2");
+  CHECK(s.steps.at(0).columns ==
+        std::vector<std::string>{"A \\ B", "0", "1", "2", "judge A total"});
+  // Diagonal 2 + 1 + 1 = 4 of 6; A: 3, 2, 1; B: 2, 2, 2; P(E) = (6 + 4 + 2)/36 = 1/3;
+  // κ = (2/3 − 1/3)/(2/3) = 1/2.
+  CHECK(exact(s, "kappa") == frac(1, 2));
+}
+
+TEST_CASE("kappa: both judges always give one label: 1 − P(E) = 0, reported as 1 with a note",
+          "[kappa]") {
+  const auto o = run("kappa", "A: R R R\nB: R R R");
+  CHECK(*o.value.exact == frac(1, 1));
+  CHECK(exact(o, "PE") == frac(1, 1));
+  CHECK(has_note_containing(
+      o,
+      "1 − P(E) = 0: both judges used a single category for every item, so P(A) = P(E) = 1 "
+      "and κ = 0/0 is undefined. It is reported as κ = 1 by convention, since they agree on "
+      "every item (note 002: \"it is 1 when two judges always agree\"), but it carries no "
+      "information about agreement beyond chance; scikit-learn and R's irr return NaN here."));
+  CHECK(o.steps.at(3).rows.at(4).at(2).text == "0/0, taken as 1");
+  // The same from a grid with one non-zero cell.
+  CHECK(*run("kappa(chance=pooled)", "5 0\n0 0").value.exact == frac(1, 1));
+}
+
+TEST_CASE("kappa: agreement worse than chance is negative", "[kappa]") {
+  // Never agree: P(A) = 0; A: 5 R, 5 N; B: 5 R, 5 N; P(E) = 1/2; κ = −1.
+  const auto o = run("kappa", "0 5\n5 0");
+  CHECK(*o.value.exact == frac(-1, 1));
+  CHECK(o.steps.at(4).rows[2].at(2).text == "poor (< 0)");
+}
+
+// --- K4 ------------------------------------------------------------------------------------------
+
+namespace {
+
+const char* const k4_table =
+    "0 0 0 0 14\n"
+    "0 2 6 4 2\n"
+    "0 0 3 5 6\n"
+    "0 3 9 2 0\n"
+    "2 2 8 1 1\n"
+    "7 7 0 0 0\n"
+    "3 2 6 3 0\n"
+    "2 5 3 2 2\n"
+    "6 5 2 1 0\n"
+    "0 2 2 3 7\n";
+
+}  // namespace
+
+TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa = 0.2099",
+          "[golden][K4][note-002][fleiss]") {
+  const auto o = run("fleiss", k4_table);
+  // Σ_ij x_ij² = 828, m = 14, n = 10: P(A) = (828 − 140)/(10 · 182) = 688/1820 = 172/455.
+  CHECK(exact(o, "PA") == frac(172, 455));
+  // Column totals 20, 28, 39, 21, 32 of 140: P(E) = (400 + 784 + 1521 + 441 + 1024)/19600.
+  CHECK(exact(o, "PE") == frac(417, 1960));
+  // κ = (172/455 − 417/1960)/(1 − 417/1960) = 4211/20059.
+  CHECK(exact(o, "kappa") == frac(4211, 20059));
+  CHECK(irm::to_decimal(value_of(o, "PA"), 4) == "0.3780");
+  CHECK(irm::to_decimal(value_of(o, "PE"), 4) == "0.2128");
+  CHECK(irm::to_decimal(o.value, 4) == "0.2099");
+  CHECK(o.measure == "fleiss");
+
+  // p_a(i), as note 002's first table lists them.
+  const std::vector<std::string> p_a = {"1.0000", "0.2527", "0.3077", "0.4396", "0.3297",
+                                        "0.4615", "0.2418", "0.1758", "0.2857", "0.2857"};
+  const auto& items = o.steps.at(0);
+  REQUIRE(items.rows.size() == 11);  // 10 items and the totals
+  for (std::size_t i = 0; i < p_a.size(); ++i) {
+    INFO("item " << i + 1);
+    CHECK(irm::to_decimal(*items.rows[i].back().number, 4) == p_a[i]);
+  }
+  CHECK(items.rows[1].back().text == "(60 − 14)/182 = 23/91");
+  CHECK(items.rows[10].at(3).text == "39");
+  // p_j, as note 002's second table lists them.
+  const std::vector<std::string> p_j = {"0.1429", "0.2000", "0.2786", "0.1500", "0.2286"};
+  const auto& proportions = o.steps.at(1);
+  for (std::size_t j = 0; j < p_j.size(); ++j) {
+    INFO("category " << j + 1);
+    CHECK(irm::to_decimal(*proportions.rows[j].at(2).number, 4) == p_j[j]);
+  }
+  CHECK(proportions.rows[0].at(2).text == "20/140 = 1/7");
+  REQUIRE(o.charts.size() == 1);
+  CHECK(o.charts[0].id == "ratings");
+  CHECK(o.charts[0].matrix->cells.at(5) == std::vector<double>{7, 7, 0, 0, 0});
+}
+
+TEST_CASE("K4: the notes' printed 0.22 comes from rounding P(A) and P(E) to 0.38 and 0.21 first",
+          "[golden][K4][note-002][fleiss]") {
+  const auto o = run("fleiss", k4_table);
+  CHECK(irm::to_decimal(o.value, 2) == "0.21");
+  // (0.38 − 0.21)/(1 − 0.21) = 0.17/0.79 = 17/79 ≈ 0.2152, printed 0.22.
+  CHECK(has_note_containing(
+      o,
+      "Rounding the intermediates first changes the answer: with P(A) ≈ 0.38 and P(E) ≈ 0.21, "
+      "κ = (0.38 − 0.21)/(1 − 0.21) = 17/79 ≈ 0.2152, which prints as 0.22 (note 002 prints "
+      "its Fleiss example this way); with the exact P(A) and P(E), κ = 4211/20059 ≈ 0.2099, "
+      "which prints as 0.21. Keep full precision until the last step."));
+  // Where rounding changes nothing, there is no such note (K2: 0.60 and 0.56 give 0.09 too).
+  CHECK_FALSE(has_note_containing(run("kappa", k2_table), "Rounding the intermediates"));
+}
+
+TEST_CASE("K4: the table pasted with note 002's header and item numbers",
+          "[golden][K4][note-002][fleiss]") {
+  const auto o = run("fleiss",
+                     "x_ij\t1\t2\t3\t4\t5\n"
+                     "1\t0\t0\t0\t0\t14\n2\t0\t2\t6\t4\t2\n3\t0\t0\t3\t5\t6\n4\t0\t3\t9\t2\t0\n"
+                     "5\t2\t2\t8\t1\t1\n6\t7\t7\t0\t0\t0\n7\t3\t2\t6\t3\t0\n8\t2\t5\t3\t2\t2\n"
+                     "9\t6\t5\t2\t1\t0\n10\t0\t2\t2\t3\t7\n");
+  CHECK(*o.value.exact == frac(4211, 20059));
+  CHECK(o.steps.at(0).columns ==
+        std::vector<std::string>{"item", "1", "2", "3", "4", "5", "Σ_j x_ij²", "p_a(i)"});
+  CHECK(has_note_containing(o,
+                            "Line 1 (x_ij 1 2 3 4 5) is read as the category names, not as an "
+                            "item."));
+  CHECK(has_note_containing(
+      o, "The first column (1, 2, …, 10) numbers the items; it is not a count of raters."));
+  CHECK(has_note_containing(o, "Read 10 items × 5 categories; every row sums to m = 14 raters."));
+}
+
+TEST_CASE("fleiss: with 2 raters it equals kappa(chance=pooled), and says so", "[fleiss]") {
+  // Items rated by two raters: (R, R), (R, N), (N, N), (N, N), (R, R).
+  // As counts per item over R, N: 2 0 / 1 1 / 0 2 / 0 2 / 2 0.
+  const auto f = run("fleiss", "2 0\n1 1\n0 2\n0 2\n2 0");
+  const auto k = run("kappa(chance=pooled)", "A: R R N N R\nB: R N N N R");
+  CHECK(*f.value.exact == *k.value.exact);
+  // P(A) = 4/5; pooled P(R) = 5/10, P(N) = 5/10, P(E) = 1/2; κ = (4/5 − 1/2)/(1/2) = 3/5.
+  CHECK(*f.value.exact == frac(3, 5));
+  CHECK(has_note_containing(f,
+                            "With m = 2 raters per item, Fleiss' κ is Cohen's κ with pooled "
+                            "marginals (Scott's π)"));
+}
+
+TEST_CASE("fleiss: every rating in one category: 1 − P(E) = 0, reported as 1", "[fleiss]") {
+  const auto o = run("fleiss", "3 0\n3 0");
+  CHECK(*o.value.exact == frac(1, 1));
+  CHECK(has_note_containing(o, "1 − P(E) = 0: every rater used a single category for every item"));
+}

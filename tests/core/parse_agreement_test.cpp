@@ -1,0 +1,436 @@
+// The parsers of judges' tables (kappa), Fleiss' tables and two rankings (tau): the layouts they
+// accept, and one test per kind of mistake with the code, the position and the message checked
+// word for word.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using irm::ErrorCode;
+
+namespace {
+
+irm::LabelMatrix judges(const std::string& text) {
+  const auto r = irm::parse_judges(text);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+irm::InputError judges_error(const std::string& text) {
+  const auto r = irm::parse_judges(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
+irm::RatingTable ratings(const std::string& text) {
+  const auto r = irm::parse_ratings(text);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+irm::InputError ratings_error(const std::string& text) {
+  const auto r = irm::parse_ratings(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
+irm::TwoRankings rankings(const std::string& text) {
+  const auto r = irm::parse_two_rankings(text);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+irm::InputError rankings_error(const std::string& text) {
+  const auto r = irm::parse_two_rankings(text);
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
+void check_at(const irm::InputError& e, ErrorCode code, int line, int column, int length = 0) {
+  CHECK(e.code == code);
+  CHECK(e.where.line == line);
+  CHECK(e.where.column == column);
+  if (length > 0) CHECK(e.where.length == length);
+}
+
+using Counts = std::vector<std::vector<std::int64_t>>;
+using Names = std::vector<std::string>;
+
+}  // namespace
+
+// --- judges: layouts -----------------------------------------------------------------------------
+
+TEST_CASE("judges input: grids with and without labels, totals, Markdown, one line",
+          "[parse][judges]") {
+  const auto plain = judges("20 12\n4 4");
+  CHECK(plain.labels == Names{"category 1", "category 2"});
+  CHECK(plain.counts == Counts{{20, 12}, {4, 4}});
+  CHECK(plain.reading.back() == "Read a 2 × 2 grid: rows are judge A, columns judge B.");
+  // The judges' marks on the labels are dropped: #R(A) and #R(B) are the category R.
+  const auto marked = judges("\t#R(B)\t#I(B)\n#R(A)\t20\t12\n#I(A)\t4\t4");
+  CHECK(marked.labels == Names{"R", "I"});
+  CHECK(judges("Rel_B NR_B\nRel_A 75 25\nNR_A 75 225").labels == Names{"Rel", "NR"});
+  // Totals as notes 001 and 002 print them: labelled, or unlabelled but equal to the sums.
+  const auto totals = judges("R I Total\nR 20 12 32\nI 4 4 8\nTotal 24 16 40");
+  CHECK(totals.counts == Counts{{20, 12}, {4, 4}});
+  CHECK(totals.labels == Names{"R", "I"});
+  CHECK(judges("75 25 100\n75 225 300\n150 250 400").counts == Counts{{75, 25}, {75, 225}});
+  // A 3 × 3 grid whose last row and column are not the sums is three categories.
+  CHECK(judges("1 2 3\n4 5 6\n7 8 9").labels.size() == 3);
+  CHECK(judges("| | R | N |\n|---|---|---|\n| R | 2 | 1 |\n| N | 0 | 3 |").counts ==
+        Counts{{2, 1}, {0, 3}});
+  CHECK(judges("75 25 / 75 225").counts == Counts{{75, 25}, {75, 225}});
+}
+
+TEST_CASE("judges input: two label sequences, in order of first appearance", "[parse][judges]") {
+  const auto m = judges("A: R R N N R\nB: R N N N R");
+  CHECK(m.labels == Names{"R", "N"});
+  CHECK(m.counts == Counts{{2, 1}, {0, 2}});
+  CHECK(m.reading.at(0) ==
+        "Read 5 items from A: and B:; the 2 categories in order of first appearance: R, N.");
+  const auto numbers = judges("judge1: 2 10 1\njudge2: 10 2 1");
+  CHECK(numbers.labels == Names{"1", "2", "10"});
+  CHECK(numbers.reading.at(0) ==
+        "Read 3 items from judge1: and judge2:; the 3 categories in increasing order: 1, 2, 10.");
+  const auto one = judges("a: R R\nb: R R");
+  CHECK(one.labels == Names{"R"});
+  CHECK(one.reading.at(0) == "Read 2 items from a: and b:; one category: R.");
+}
+
+// --- judges: mistakes ----------------------------------------------------------------------------
+
+TEST_CASE("judges input, error: empty", "[parse][judges][errors]") {
+  const auto e = judges_error(" \n");
+  check_at(e, ErrorCode::empty_input, 0, 0);
+  CHECK(e.message ==
+        "the input is empty; give a k × k grid of counts (rows: judge A, columns: judge B) or "
+        "two lines A: and B: with each judge's label for every item");
+}
+
+TEST_CASE("judges input, error: a grid that is not square", "[parse][judges][errors]") {
+  const auto e = judges_error("1 2 3\n4 5 6");
+  check_at(e, ErrorCode::bad_token, 1, 5, 1);
+  CHECK(e.message ==
+        "the grid has 2 rows of 3 counts; the judges' table is square, one row and one column "
+        "per category (rows: judge A, columns: judge B), with at least two categories. The first "
+        "count outside a square grid is '3' at line 1, column 5");
+}
+
+TEST_CASE("judges input, error: a ragged row", "[parse][judges][errors]") {
+  const auto e = judges_error("2 1\n1");
+  check_at(e, ErrorCode::bad_token, 2, 1, 1);
+  CHECK(e.message ==
+        "row 2 (line 2) has 1 count but row 1 (line 1) has 2; every row needs the same number of "
+        "counts");
+}
+
+TEST_CASE("judges input, error: a negative count", "[parse][judges][errors]") {
+  const auto e = judges_error("2 -1\n1 3");
+  check_at(e, ErrorCode::bad_number, 1, 3, 2);
+  CHECK(e.message ==
+        "found '-1' in row 1 of the grid at line 1, column 3; a count cannot be negative: "
+        "expected a whole number 0 or more");
+}
+
+TEST_CASE("judges input, error: a word among the counts", "[parse][judges][errors]") {
+  const auto e = judges_error("2 1\n1 R");
+  check_at(e, ErrorCode::bad_number, 2, 3, 1);
+  CHECK(e.message ==
+        "found 'R' in row 2 of the grid at line 2, column 3; expected a whole number 0 or more (a "
+        "count of documents)");
+}
+
+TEST_CASE("judges input, error: A: and B: of different lengths", "[parse][judges][errors]") {
+  const auto e = judges_error("A: R R N\nB: R N");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 8, 1);
+  CHECK(e.message ==
+        "A: has 3 labels (line 1) but B: has 2 (line 2); give one label from each judge for "
+        "every item. The first without a partner is 'N' at line 1, column 8");
+}
+
+TEST_CASE("judges input, error: A: without B:", "[parse][judges][errors]") {
+  const auto e = judges_error("A: R R N");
+  check_at(e, ErrorCode::bad_token, 1, 1, 1);
+  CHECK(e.message ==
+        "found A: at line 1, column 1 but no B: line; give each judge's labels, one per item in "
+        "the same order, as in A: R R N and B: R N N");
+}
+
+TEST_CASE("judges input, error: an empty A: line", "[parse][judges][errors]") {
+  const auto e = judges_error("A:\nB: R");
+  check_at(e, ErrorCode::empty_input, 1, 1, 1);
+  CHECK(e.message ==
+        "the A: line at line 1, column 1 is empty; list one label per item after the "
+        "colon");
+}
+
+TEST_CASE("judges input, error: a third judge or a repeated line", "[parse][judges][errors]") {
+  const auto third = judges_error("A: R N\nB: R N\nC: R R");
+  check_at(third, ErrorCode::bad_token, 3, 1, 1);
+  CHECK(third.message == "found 'C' at line 3, column 1; expected a line starting A: or B:");
+  const auto twice = judges_error("A: R N\nA: R N");
+  check_at(twice, ErrorCode::bad_token, 2, 1, 1);
+  CHECK(twice.message ==
+        "a second A: line at line 2, column 1; the first is on line 1. Give it once");
+}
+
+TEST_CASE("judges input, error: a Total row or column that is not the sum",
+          "[parse][judges][errors]") {
+  const auto row = judges_error("R N Total\n20 12 32\n4 4 8\nTotal 24 16 41");
+  check_at(row, ErrorCode::inconsistent_counts, 4, 13, 2);
+  CHECK(row.message ==
+        "the Total row (line 4) gives 41 in column 3, but the counts above it add up to 40; "
+        "correct it or leave the totals out");
+  const auto column = judges_error("R N Total\n20 12 30\n4 4 8\nTotal 24 16 38");
+  check_at(column, ErrorCode::inconsistent_counts, 2, 7, 2);
+  CHECK(column.message ==
+        "the Total column gives 30 in row 1 (line 2), but the counts before it add up to 32; "
+        "correct it or leave the totals out");
+}
+
+TEST_CASE("judges input, error: confusion-matrix counts", "[parse][judges][errors]") {
+  const auto e = judges_error("tp=3 fp=1");
+  check_at(e, ErrorCode::bad_token, 1, 1, 2);
+  CHECK(e.message ==
+        "found 'tp=' at line 1, column 1; expected a k × k grid of counts (rows: judge A, "
+        "columns: judge B), with optional category names, or two lines A: and B:");
+}
+
+TEST_CASE("kappa, error: every count 0", "[kappa][errors]") {
+  const auto e = test::fails("kappa", "0 0\n0 0");
+  check_at(e, ErrorCode::inconsistent_counts, 0, 0);
+  CHECK(e.message ==
+        "every count in the judges' table is 0; kappa needs at least one item judged by both");
+}
+
+// --- Fleiss: layouts -----------------------------------------------------------------------------
+
+TEST_CASE("ratings input: counts, names, numbered headers and item numbers", "[parse][fleiss]") {
+  const auto plain = ratings("0 2 6 4 2\n0 0 3 5 6");
+  CHECK(plain.raters == 14);
+  CHECK(plain.items == Names{"1", "2"});
+  CHECK(plain.categories == Names{"1", "2", "3", "4", "5"});
+  CHECK(plain.reading.back() == "Read 2 items × 5 categories; every row sums to m = 14 raters.");
+  const auto named = ratings("doc\trel\tpartly\tnon\nd1\t3\t1\t0\nd2\t0\t2\t2");
+  CHECK(named.items == Names{"d1", "d2"});
+  CHECK(named.categories == Names{"rel", "partly", "non"});
+  CHECK(named.counts == Counts{{3, 1, 0}, {0, 2, 2}});
+  const auto header = ratings("1 2 3\n4 0 0\n1 1 2");
+  CHECK(header.counts == Counts{{4, 0, 0}, {1, 1, 2}});
+  CHECK(header.reading.at(0) == "Line 1 (1 2 3) is read as the category names, not as an item.");
+  const auto numbered = ratings("1 4 0 0\n2 1 1 2\n3 0 2 2");
+  CHECK(numbered.counts == Counts{{4, 0, 0}, {1, 1, 2}, {0, 2, 2}});
+  CHECK(numbered.reading.at(0) ==
+        "The first column (1, 2, 3) numbers the items; it is not a count of raters.");
+  const auto total = ratings("a b\n3 1\n2 2\nTotal 5 3");
+  CHECK(total.counts == Counts{{3, 1}, {2, 2}});
+  CHECK(total.reading.at(0) ==
+        "The last row holds the totals of the columns: it equals the sums of the counts, so it "
+        "is checked and left out.");
+  CHECK(ratings("3 1 / 2 2").counts == Counts{{3, 1}, {2, 2}});
+}
+
+// --- Fleiss: mistakes ----------------------------------------------------------------------------
+
+TEST_CASE("ratings input, error: empty", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("");
+  check_at(e, ErrorCode::empty_input, 0, 0);
+  CHECK(e.message ==
+        "the input is empty; give one row per item and one column per category, each count the "
+        "number of raters who put that item in that category, as in 0 2 6 4 2");
+}
+
+TEST_CASE("ratings input, error: rows with different rater totals", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("1 2 3\n3 2 1\n2 2 3\n1 1 4");
+  check_at(e, ErrorCode::inconsistent_counts, 3, 1, 5);
+  CHECK(e.message ==
+        "the counts in row 3 (line 3) add up to 7, but in row 1 (line 1) they add up to 6; in "
+        "Fleiss' table every item is rated by the same number of raters m, so every row must "
+        "have the same sum");
+  // The most common sum is the reference: here row 1 is the odd one.
+  const auto first = ratings_error("2 2 3\n1 2 3\n3 2 1");
+  check_at(first, ErrorCode::inconsistent_counts, 1, 1, 5);
+  CHECK(first.message ==
+        "the counts in row 1 (line 1) add up to 7, but in row 2 (line 2) they add up to 6; in "
+        "Fleiss' table every item is rated by the same number of raters m, so every row must "
+        "have the same sum");
+}
+
+TEST_CASE("ratings input, error: a ragged row", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("1 2 3\n4 5");
+  check_at(e, ErrorCode::bad_token, 2, 3, 1);
+  CHECK(e.message ==
+        "row 2 (line 2) has 2 counts but row 1 (line 1) has 3; every row needs the same number of "
+        "counts");
+}
+
+TEST_CASE("ratings input, error: a negative count", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("1 2 3\n3 -2 1");
+  check_at(e, ErrorCode::bad_number, 2, 3, 2);
+  CHECK(e.message ==
+        "found '-2' in row 2 of the grid at line 2, column 3; a count cannot be negative: "
+        "expected a whole number 0 or more");
+}
+
+TEST_CASE("ratings input, error: a word or a decimal among the counts", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("1 2 3\n3 2 0.5");
+  check_at(e, ErrorCode::bad_number, 2, 5, 3);
+  CHECK(e.message ==
+        "found '0.5' in row 2 of the grid at line 2, column 5; expected a whole number 0 or more "
+        "(a count of raters)");
+}
+
+TEST_CASE("ratings input, error: one column", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("3\n3");
+  check_at(e, ErrorCode::bad_token, 1, 1, 1);
+  CHECK(e.message ==
+        "the table has 1 column; Fleiss' kappa needs at least two categories: give one row per "
+        "item and one column per category, each count the number of raters who put that item in "
+        "that category, as in 0 2 6 4 2");
+}
+
+TEST_CASE("ratings input, error: fewer than 2 raters per item", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("1 0\n0 1");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 1, 1);
+  CHECK(e.message ==
+        "every row adds up to 1 rater; Fleiss' kappa compares raters, so each item needs at least "
+        "2 ratings (every row sums to m ≥ 2)");
+  CHECK(ratings_error("0 0\n0 0").message ==
+        "every row adds up to 0 raters; Fleiss' kappa compares raters, so each item needs at "
+        "least 2 ratings (every row sums to m ≥ 2)");
+}
+
+TEST_CASE("ratings input, error: a Total row that is not the sum", "[parse][fleiss][errors]") {
+  const auto e = ratings_error("cat dog bird\nd1 1 2 3\nd2 3 3 0\nTotal 4 5 4");
+  check_at(e, ErrorCode::inconsistent_counts, 4, 11, 1);
+  CHECK(e.message ==
+        "the Total row (line 4) gives 4 in column 3, but the counts above it add up to 3; "
+        "correct it or leave the totals out");
+}
+
+// --- two rankings: layouts -----------------------------------------------------------------------
+
+TEST_CASE("rankings input: keyed lines, items, orders, plain lines, columns", "[parse][tau]") {
+  const auto keyed = rankings("x: 3 1 2\ny: 0.5 -1 .25\nitems: d1 d2 d3");
+  CHECK(keyed.items == Names{"d1", "d2", "d3"});
+  CHECK(keyed.x == std::vector<irm::Fraction>{{3, 1}, {1, 1}, {2, 1}});
+  CHECK(keyed.y == std::vector<irm::Fraction>{{1, 2}, {-1, 1}, {1, 4}});
+  CHECK(keyed.y_text == Names{"0.5", "-1", ".25"});
+  CHECK_FALSE(keyed.from_orders);
+  const auto orders = rankings("r: b a c\ns: c a b");
+  CHECK(orders.from_orders);
+  CHECK(orders.items == Names{"b", "a", "c"});
+  CHECK(orders.x == std::vector<irm::Fraction>{{1, 1}, {2, 1}, {3, 1}});
+  CHECK(orders.y == std::vector<irm::Fraction>{{3, 1}, {2, 1}, {1, 1}});
+  CHECK(orders.x_name == "r");
+  const auto plain = rankings("1 2 3\n3 2 1");
+  CHECK(plain.reading.at(0) ==
+        "Read line 1 as x and line 2 as y (start them with x: and y: to say so).");
+  const auto columns = rankings("doc bm25 lm\nd1 0.9 0.7\nd2 0.8 0.9\nd3 0.1 0.2");
+  CHECK(columns.items == Names{"d1", "d2", "d3"});
+  CHECK(columns.x_name == "bm25");
+  CHECK(columns.y_name == "lm");
+  CHECK(rankings("1 3\n2 1\n3 2").y == std::vector<irm::Fraction>{{3, 1}, {1, 1}, {2, 1}});
+}
+
+// --- two rankings: mistakes ----------------------------------------------------------------------
+
+TEST_CASE("rankings input, error: empty", "[parse][tau][errors]") {
+  const auto e = rankings_error("\n\n");
+  check_at(e, ErrorCode::empty_input, 0, 0);
+  CHECK(e.message ==
+        "the input is empty; give two rankings of the same items, one value per item, as two "
+        "lines x: 1 2 3 4 and y: 2 1 4 3");
+}
+
+TEST_CASE("rankings input, error: x and y of different lengths", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1 2 3\ny: 1 2");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 8, 1);
+  CHECK(e.message ==
+        "x: has 3 values (line 1) but y: has 2 (line 2); give one value per item in each. The "
+        "first without a partner is '3' at line 1, column 8");
+}
+
+TEST_CASE("rankings input, error: fewer than 2 items", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1\ny: 1");
+  check_at(e, ErrorCode::bad_token, 1, 4, 1);
+  CHECK(e.message ==
+        "x: and y: have 1 value each; Kendall's tau compares pairs of items, so it needs at least "
+        "2 items");
+}
+
+TEST_CASE("rankings input, error: x: without y:, or a single line", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1 2 3");
+  check_at(e, ErrorCode::bad_token, 1, 1, 1);
+  CHECK(e.message ==
+        "found x: at line 1, column 1 but no y: line; give two rankings of the same items, one "
+        "value per item, as in x: 1 2 3 and y: 2 1 3");
+  const auto one = rankings_error("1 2 3");
+  check_at(one, ErrorCode::bad_token, 1, 1, 1);
+  CHECK(one.message ==
+        "found one line at line 1, column 1; give two rankings of the same items, as two lines "
+        "x: 1 2 3 and y: 2 1 3");
+}
+
+TEST_CASE("rankings input, error: a value that is not a number", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1 2 1.2.3\ny: 1 2 3");
+  check_at(e, ErrorCode::bad_number, 1, 8, 5);
+  CHECK(e.message ==
+        "found '1.2.3' in x: at line 1, column 8; expected a number such as 3, 0.25 or -1.5 (a "
+        "score or a rank)");
+}
+
+TEST_CASE("rankings input, error: names mixed with numbers", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1 2 a\ny: 1 2 3");
+  check_at(e, ErrorCode::bad_token, 1, 8, 1);
+  CHECK(e.message ==
+        "found 'a' in x: at line 1, column 8 among numbers; give both lines as numbers (scores or "
+        "ranks, one per item) or both as orders (the item names from rank 1 down)");
+}
+
+TEST_CASE("rankings input, error: orders that do not list the same items once",
+          "[parse][tau][errors]") {
+  const auto missing = rankings_error("x: a b c\ny: a b d");
+  check_at(missing, ErrorCode::bad_token, 2, 8, 1);
+  CHECK(missing.message ==
+        "item 'd' in y: at line 2, column 8 is not in x: (line 1); both orders must list the same "
+        "items");
+  const auto twice = rankings_error("x: a b a\ny: a b c");
+  check_at(twice, ErrorCode::bad_token, 1, 8, 1);
+  CHECK(twice.message ==
+        "item 'a' is listed twice in x:, at line 1, column 4 and at line 1, column 8; an order "
+        "lists each item once");
+}
+
+TEST_CASE("rankings input, error: items: of the wrong length or with a repeated name",
+          "[parse][tau][errors]") {
+  const auto length = rankings_error("x: 1 2 3\ny: 1 2 3\nitems: a b");
+  check_at(length, ErrorCode::inconsistent_counts, 3, 1, 5);
+  CHECK(length.message ==
+        "items: names 2 items (line 3) but x: and y: have 3 values; give one name per item");
+  const auto twice = rankings_error("x: 1 2 3\ny: 1 2 3\nitems: a b a");
+  check_at(twice, ErrorCode::bad_token, 3, 12, 1);
+  CHECK(twice.message ==
+        "item 'a' is named twice in items:, at line 3, column 8 and at line 3, column 12; give "
+        "each item its own name");
+}
+
+TEST_CASE("rankings input, error: an unknown or repeated key", "[parse][tau][errors]") {
+  const auto unknown = rankings_error("x: 1 2 3\ny: 1 2 3\nz: 1 2 3");
+  check_at(unknown, ErrorCode::bad_token, 3, 1, 1);
+  CHECK(unknown.message ==
+        "found 'z:' at line 3, column 1; expected a line starting x:, y: or "
+        "items:");
+  const auto twice = rankings_error("x: 1 2 3\nx: 1 2 3");
+  check_at(twice, ErrorCode::bad_token, 2, 1, 1);
+  CHECK(twice.message ==
+        "a second x: line at line 2, column 1; the first is on line 1. Give it once");
+}
+
+TEST_CASE("rankings input, error: a column line of the wrong shape", "[parse][tau][errors]") {
+  const auto e = rankings_error("d1 1 2\nd2 2 1\nd3 3 3 4");
+  check_at(e, ErrorCode::bad_token, 3, 8, 1);
+  CHECK(e.message ==
+        "line 3 has 4 entries; in columns each line holds an item name, its x and its y, as line "
+        "1 does");
+}
