@@ -47,14 +47,24 @@ std::string latex_exact(const Number& number) {
 
 std::string latex_sum(const std::vector<std::string>& terms, std::size_t keep) {
   if (terms.empty()) return "0";
+  // "+ -0.09" reads badly: a negative term is written as a subtraction.
+  const auto join = [](std::string& out, const std::string& term) {
+    if (out.empty()) {
+      out = term;
+    } else if (term.rfind('-', 0) == 0) {
+      out += " - " + term.substr(1);
+    } else {
+      out += " + " + term;
+    }
+  };
   std::string out;
   const bool shorten = terms.size() > keep;
   const std::size_t head = shorten ? keep / 2 : terms.size();
   const std::size_t tail = shorten ? keep / 4 : 0;
-  for (std::size_t i = 0; i < head; ++i) out += (i ? " + " : "") + terms[i];
+  for (std::size_t i = 0; i < head; ++i) join(out, terms[i]);
   if (shorten) {
     out += " + \\cdots";
-    for (std::size_t i = terms.size() - tail; i < terms.size(); ++i) out += " + " + terms[i];
+    for (std::size_t i = terms.size() - tail; i < terms.size(); ++i) join(out, terms[i]);
   }
   return out;
 }

@@ -72,6 +72,7 @@ TEST_CASE("error: a line of no known kind", "[parse][pooling][errors]") {
   CHECK(e.code == irm::ErrorCode::bad_token);
   CHECK(e.where.line == 2);
   CHECK(e.where.column == 1);
+  CHECK(e.where.length == 7);  // the whole line "B d3 d4"
   CHECK(e.message ==
         "line 2 is not a run or judgment line; expected `RUN TOPIC: doc doc …`, `qrels TOPIC: "
         "doc+ doc …`, a TREC run line (qid Q0 docno rank score tag) or a TREC qrels line (qid "
@@ -108,4 +109,12 @@ TEST_CASE("error: judgments in a run line, bad TREC numbers, no runs", "[parse][
   CHECK(none.message ==
         "there are no runs; give one line per run and topic, e.g. `A q1: d1 d2 d3`, or TREC run "
         "lines");
+}
+
+TEST_CASE("POOL1: a bpref below 0 under note 002's form is explained", "[golden][POOL1][pool]") {
+  // C on q1: d6 and d2 judged non-relevant above d1, the only relevant (R = 1):
+  // 1 − n_r/R = 1 − 2/1 = −1, over R = 1: bpref = −1.
+  const auto o = run("pool", "C q1: d6 d2 d1\nqrels q1: d1+ d2 d6");
+  CHECK(*o.steps.at(3).rows.at(0).at(5).number->exact == frac(-1, 1));
+  CHECK(test::has_note_containing(o, "A bpref below 0 comes from note 002's form"));
 }

@@ -162,6 +162,22 @@ export async function waitForText(page, selector, expected, { timeout = 5000 } =
   return page.locator(selector).first().textContent();
 }
 
+/**
+ * Presses Tab until the focused element matches `selector` (at most 60 times), as a keyboard
+ * user would reach it; fails if it is never reached.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ * @returns {Promise<import('playwright-core').ElementHandle>} the focused element
+ */
+export async function tabTo(page, selector) {
+  for (let presses = 0; presses < 60; presses += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluateHandle(() => document.activeElement);
+    if (await focused.evaluate((el, sel) => el?.matches?.(sel) ?? false, selector)) return focused;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
 /** A share link: `file#calc=…&in=…` with the state's keys in order. */
 export const shareLink = (file, state) => `${file}#${new URLSearchParams(state)}`;
 
@@ -178,6 +194,24 @@ export const shownAnswers = (page) =>
       for (const formula of copy.querySelectorAll('.num-formula')) formula.remove();
       return copy.textContent.replace(/\s+/g, ' ').trim();
     }),
+  );
+
+/**
+ * An outcome's named quantities (its "Every quantity" list, Outcome.values), each as shown:
+ * {PA: '3/4 = 0.75', …}, without the formula of an irrational value.
+ * @param {import('playwright-core').Page} page
+ * @param {string} [outcome] the outcome's selector
+ * @returns {Promise<Object<string, string>>}
+ */
+export const shownQuantities = (page, outcome = '#outcome-0') =>
+  page.$$eval(`${outcome} .quantities dl > div`, (rows) =>
+    Object.fromEntries(
+      rows.map((row) => {
+        const value = row.querySelector('dd').cloneNode(true);
+        for (const formula of value.querySelectorAll('.num-formula')) formula.remove();
+        return [row.querySelector('dt').textContent.trim(), value.textContent.replace(/\s+/g, ' ').trim()];
+      }),
+    ),
   );
 
 /**
@@ -200,8 +234,8 @@ export async function waitForAnswers(page, expected, { timeout = 5000 } = {}) {
  * Registers the tests every calculator page must pass, around one worked example given as its
  * share-link state: the link restores the fields and shows `answers`; Copy link copies that
  * state; axe-core finds no violation; at 375 px nothing scrolls sideways; pasted markup stays
- * text; every preset shows its answers. (Console errors and CSP violations fail each of them:
- * see withPage.)
+ * text; every preset shows its answers; a preset and a measure toggle work from the keyboard.
+ * (Console errors and CSP violations fail each of them: see withPage.)
  * @param {{withPage: Function}} session from useBrowserSession
  * @param {{file: string, state: Object<string, string>, answers: string[],
  *          presets: Object<string, string[]>, markup?: string}} example
@@ -259,6 +293,21 @@ export function calculatorPageChecks(session, { file, state, answers, presets, m
         await page.click(`[data-preset="${id}"]`);
         await waitForAnswers(page, expected);
       }
+    });
+  });
+
+  const [firstPreset, firstAnswers] = Object.entries(presets)[0];
+  test(`${file}: usable from the keyboard: Tab to a preset and Enter, Tab to a measure toggle and Space`, async () => {
+    await session.withPage(file, async (page) => {
+      await tabTo(page, `[data-preset="${firstPreset}"]`);
+      await page.keyboard.press('Enter');
+      await waitForAnswers(page, firstAnswers);
+      const toggle = await tabTo(page, '[data-quick-add] [data-measure]');
+      const before = await page.inputValue('#measures');
+      const pressed = await page.evaluate((el) => el.getAttribute('aria-pressed'), toggle);
+      await page.keyboard.press('Space');
+      await page.waitForFunction((old) => document.querySelector('#measures').value !== old, before);
+      assert.notEqual(await page.evaluate((el) => el.getAttribute('aria-pressed'), toggle), pressed);
     });
   });
 

@@ -40,6 +40,11 @@ test('the reference groups every measure by input kind, under its calculator, ea
       'ROC, AUC, EER': ['roc.html', ['ROC', 'AUC', 'EER', 'AUC-PR']],
       'Sets and confusion matrices': ['sets.html', ['confusion', 'F']],
       'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],
+      // Two input families (two judges, Fleiss' table), one calculator, one section.
+      'Judges’ agreement (kappa, Fleiss)': ['agreement.html', ['kappa', 'fleiss']],
+      'Kendall’s τ': ['correlation.html', ['tau']],
+      'Significance tests': ['significance.html', ['sign', 'wilcoxon', 'ttest', 'randomization']],
+      Pooling: ['pooling.html', ['pool']],
     };
     assert.deepEqual(Object.keys(byTitle).sort(), Object.keys(expected).sort());
     for (const [title, [page, names]] of Object.entries(expected)) {
@@ -48,7 +53,18 @@ test('the reference groups every measure by input kind, under its calculator, ea
       assert.equal(byTitle[title].formulas, byTitle[title].names.length, `a formula for each measure of ${title}`);
     }
     const cards = await page.locator('[data-calculators] .card h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    assert.deepEqual(cards, ['./ranked.html', './ndcg.html', './queries.html', './roc.html', './sets.html', './multiclass.html']);
+    assert.deepEqual(cards, [
+      './ranked.html',
+      './ndcg.html',
+      './queries.html',
+      './roc.html',
+      './sets.html',
+      './multiclass.html',
+      './agreement.html',
+      './correlation.html',
+      './significance.html',
+      './pooling.html',
+    ]);
   });
 });
 
@@ -66,6 +82,21 @@ test("a measure's example link opens the calculator and computes it", async () =
     // G1 under trec_eval's discount, cut at 5: the example of the registry.
     await waitForText(page, '.outcome .answer', ['nDCG(dcg=trec)@5']);
   });
+});
+
+test('on a calculator of two input families, each measure’s example opens with an input of its own family', async () => {
+  // kappa's example, kappa(chance=pooled), on K1's grid: 23/55; fleiss on note 002's table (K4).
+  for (const [measure, answer] of [
+    ['kappa', ['κ', '23/55']],
+    ['fleiss', ['κ', '4211/20059']],
+  ]) {
+    await withPage('index.html', async (page) => {
+      await page.locator(`#measure-${measure} .example a`).click();
+      await page.waitForURL(/agreement\.html#/);
+      await page.waitForSelector('body[data-ready]');
+      await waitForText(page, '.outcome .answer', answer);
+    });
+  }
 });
 
 test('a share link addressed to the home page is forwarded to its calculator', async () => {
@@ -93,7 +124,19 @@ test('at 375 px wide the home page does not scroll sideways', async () => {
 
 test('the strict CSP is in force: sent as a header by serve.mjs and present in every built page', async () => {
   const pages = readdirSync(new URL('../../dist/', import.meta.url)).filter((file) => file.endsWith('.html'));
-  assert.deepEqual(pages.sort(), ['index.html', 'multiclass.html', 'ndcg.html', 'queries.html', 'ranked.html', 'roc.html', 'sets.html']);
+  assert.deepEqual(pages.sort(), [
+    'agreement.html',
+    'correlation.html',
+    'index.html',
+    'multiclass.html',
+    'ndcg.html',
+    'pooling.html',
+    'queries.html',
+    'ranked.html',
+    'roc.html',
+    'sets.html',
+    'significance.html',
+  ]);
   for (const file of pages) {
     const html = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
     assert.match(html, /<meta http-equiv="Content-Security-Policy"/, file);

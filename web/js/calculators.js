@@ -1,11 +1,14 @@
-// The calculator pages, in menu order. `input` is the MeasureInfo.input family a page computes;
-// `calc` is its key in share links (#calc=ranked&…).
+// The calculator pages, in menu order. `calc` is a page's key in share links (#calc=ranked&…);
+// `samples` names the MeasureInfo.input families a page computes (most pages one; the agreement
+// page two: two judges' grid and Fleiss' table), each with an input to try.
+
+import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
 
 /**
- * @type {{calc: string, page: string, title: string, short: string, input: string,
- *          summary: string, sample: Object<string, string>}[]}
- *   short: the menu's name; sample: share-link state for the reference's "try it" links (an
- *   example of the notes where there is one)
+ * @type {{calc: string, page: string, title: string, short: string, summary: string,
+ *          samples: Object<string, Object<string, string>>}[]}
+ *   short: the menu's name; samples: for each input family the page computes, share-link state
+ *   for the reference's "try it" links (an example of the notes where there is one)
  */
 export const calculators = [
   {
@@ -13,34 +16,33 @@ export const calculators = [
     page: 'ranked.html',
     title: 'Ranked list',
     short: 'Ranked list',
-    input: 'ranked_list',
     summary:
       'One ranked list with binary judgements: precision and recall at each rank, average precision, ' +
       'interpolated precision and the precision–recall curve, worked step by step.',
-    sample: { in: '+ - + - - + - - + +', relevant: '5' },
+    samples: { ranked_list: { in: '+ - + - - + - - + +', relevant: '5' } },
   },
   {
     calc: 'ndcg',
     page: 'ndcg.html',
     title: 'Graded relevance (DCG, nDCG)',
     short: 'DCG, nDCG',
-    input: 'graded_list',
     summary:
       'A ranking judged on a scale (0, 1, 2, …): discounted cumulative gain, the ideal ranking and ' +
       'normalised DCG at every rank, under the notes’, trec_eval’s or Burges’ discount.',
-    sample: { in: '4 3 4 2 0 0 0 1 1 0' },
+    samples: { graded_list: { in: '4 3 4 2 0 0 0 1 1 0' } },
   },
   {
     calc: 'queries',
     page: 'queries.html',
     title: 'Several queries (MAP, MRR, …)',
     short: 'Several queries',
-    input: 'queries',
     summary:
       'One ranked list per query: mean average precision, geometric MAP, mean reciprocal rank, the ' +
       'averaged 11-point curve and the mean of any measure, with a row per query.',
-    sample: {
-      in: 'q1 relevant=5\n+ - + - - + - - + +\n\nq2 relevant=5\n- + - - + + + - - -\n\nq3 relevant=5\n- + + + + + - - - -',
+    samples: {
+      queries: {
+        in: 'q1 relevant=5\n+ - + - - + - - + +\n\nq2 relevant=5\n- + - - + + + - - -\n\nq3 relevant=5\n- + + + + + - - - -',
+      },
     },
   },
   {
@@ -48,35 +50,78 @@ export const calculators = [
     page: 'roc.html',
     title: 'ROC, AUC, EER',
     short: 'ROC, AUC',
-    input: 'scored_labels',
     summary:
       'Scores with true labels: the ROC curve, the area under it, the equal error rate and the ' +
       'precision–recall area, with ties handled as ties.',
-    sample: { in: '1 0.9\n1 0.8\n0 0.7\n1 0.6\n0 0.55\n0 0.4' },
+    samples: { scored_labels: { in: '1 0.9\n1 0.8\n0 0.7\n1 0.6\n0 0.55\n0 0.4' } },
   },
   {
     calc: 'sets',
     page: 'sets.html',
     title: 'Sets and confusion matrices',
     short: 'Sets, F',
-    input: 'confusion',
     summary:
       'Relevant and returned sets, or the four counts of a 2×2 confusion matrix: precision, recall, ' +
       'specificity, accuracy, F1 and weighted F, Jaccard and Dice.',
-    sample: { in: 'relevant: d1 d5 d7\nreturned: d1 d3 d5 d6\nall: d1 d2 d3 d4 d5 d6 d7 d8' },
+    samples: { confusion: { in: 'relevant: d1 d5 d7\nreturned: d1 d3 d5 d6\nall: d1 d2 d3 d4 d5 d6 d7 d8' } },
   },
   {
     calc: 'multiclass',
     page: 'multiclass.html',
     title: 'Multiclass confusion matrix',
     short: 'Multiclass',
-    input: 'multiclass',
     summary:
       'A k×k confusion matrix (or true and predicted labels): precision, recall and F1 of each class, ' +
       'their micro and macro averages, and accuracy, with the matrix as a heat map.',
-    sample: { in: 'true: cat cat cat dog dog bird bird bird\npredicted: cat cat dog dog bird bird bird cat' },
+    samples: { multiclass: { in: 'true: cat cat cat dog dog bird bird bird\npredicted: cat cat dog dog bird bird bird cat' } },
+  },
+  {
+    calc: 'agreement',
+    page: 'agreement.html',
+    title: 'Judges’ agreement (kappa, Fleiss)',
+    short: 'Agreement',
+    summary:
+      'How far judges agree beyond chance: Cohen’s κ for two judges (a grid of counts or their labels), ' +
+      'with Cohen’s or pooled chance agreement and the band on each scale, and Fleiss’ κ for many raters.',
+    samples: {
+      judges: { in: '75 25\n75 225' },
+      ratings: { in: NOTE_002_RATINGS },
+    },
+  },
+  {
+    calc: 'correlation',
+    page: 'correlation.html',
+    title: 'Kendall’s τ',
+    short: 'Kendall’s τ',
+    summary:
+      'How alike two rankings of the same items are: every pair of items marked concordant, discordant ' +
+      'or tied, and τa and τb from the counts.',
+    samples: { rankings: { in: 'x: 1 2 3 4 5\ny: 2 1 4 3 5' } },
+  },
+  {
+    calc: 'significance',
+    page: 'significance.html',
+    title: 'Significance tests',
+    short: 'Significance',
+    summary:
+      'Per-query scores of two systems: the sign test, the Wilcoxon signed-rank test, the paired t-test ' +
+      'and the randomization test, each with its null hypothesis, its p-value worked out and a reading.',
+    samples: { paired: { in: TEN_QUERIES } },
+  },
+  {
+    calc: 'pooling',
+    page: 'pooling.html',
+    title: 'Pooling',
+    short: 'Pooling',
+    summary:
+      'Several runs over the same topics: the depth-k pool of each topic, its size, what each run adds ' +
+      'on its own, and, with judgments, each run’s scores with unjudged documents counted or ignored.',
+    samples: { runs: { in: THREE_RUNS } },
   },
 ];
 
 /** The calculator for a share-link key, or undefined. */
 export const calculatorFor = (calc) => calculators.find((calculator) => calculator.calc === calc);
+
+/** The calculator that computes an input family (MeasureInfo.input), or undefined. */
+export const calculatorForInput = (input) => calculators.find((calculator) => input in calculator.samples);

@@ -29,7 +29,8 @@ import createIrMetrics from '../generated/irmetrics.js';
  * @typedef {{ok: true, value: Outcome} | {ok: false, error: InputError}} ComputeResult
  * @typedef {{name: string, choices: string[], default: string, help: string}} MeasureParam
  * @typedef {{name: string, title: string, summary: string,
- *            input: 'ranked_list' | 'graded_list' | 'queries' | 'scored_labels' | 'confusion' | 'multiclass',
+ *            input: 'ranked_list' | 'graded_list' | 'queries' | 'scored_labels' | 'confusion' | 'multiclass'
+ *                 | 'judges' | 'ratings' | 'rankings' | 'paired' | 'runs',
  *            cutoff: 'none' | 'optional' | 'required', cutoffKind: 'rank' | 'recall' | '',
  *            params: MeasureParam[], aliases: string[], formula: string,
  *            example: string}} MeasureInfo

@@ -84,6 +84,17 @@ export function withParam(name, param, value, defaultValue) {
 }
 
 /**
+ * `name` with the cutoff `@cutoff`, or without one when `cutoff` is "". A name that cannot be
+ * read is returned unchanged.
+ * @param {string} name
+ * @param {string} cutoff "3", "0.5" or ""
+ */
+export function withCutoff(name, cutoff) {
+  const parts = parseMeasureName(name);
+  return parts ? formatMeasureName({ ...parts, cutoff: cutoff ? `@${cutoff}` : '' }) : name;
+}
+
+/**
  * Replaces every name of the list by `rewrite(name)`, keeping the separators as typed.
  * @param {string} text
  * @param {(name: string) => string} rewrite

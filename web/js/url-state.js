@@ -1,9 +1,10 @@
 // The state of a calculator lives in the URL hash, so a link reproduces an answer:
 //   ranked.html#calc=ranked&in=%2B+-+%2B&relevant=5&m=AP%4010
 // Keys are public and stable: calc (which calculator: ranked, ndcg, queries, roc, sets,
-// multiclass; see calculators.js), in (the pasted text), relevant (R, on the pages that have
-// the field), m (comma-separated measure names). Conventions and the β field of the sets page
-// add no key: they live in the names of m, as nDCG(dcg=trec) or F(beta=2).
+// multiclass, agreement, correlation, significance, pooling; see calculators.js), in (the pasted
+// text), relevant (R, on the pages that have the field), m (comma-separated measure names).
+// Conventions, the β field of the sets page and the depth field of the pooling page add no key:
+// they live in the names of m, as nDCG(dcg=trec), kappa(chance=pooled), F(beta=2) or pool@3.
 
 /**
  * The hash as parameters. Never throws: a malformed hash reads as whatever URLSearchParams

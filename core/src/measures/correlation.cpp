@@ -81,7 +81,7 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   out.label = variant_a ? "τa" : "τb";
 
   StepTable items{"The two rankings", {"item", X, Y}, {}, {}};
-  for (std::int64_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
     items.rows.push_back({text_cell(r.items[i]), number_cell(r.x_text[i], exact_number(r.x[i])),
                           number_cell(r.y_text[i], exact_number(r.y[i]))});
   }
@@ -105,8 +105,9 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   std::int64_t tied_y_only = 0;
   std::int64_t tied_both = 0;
   std::int64_t pair_count = 0;
-  for (std::int64_t i = 0; i < n; ++i) {
-    for (std::int64_t j = i + 1; j < n; ++j) {
+  const auto count = static_cast<std::size_t>(n);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t j = i + 1; j < count; ++j) {
       const int a = sign(rx[i] - rx[j]);
       const int b = sign(ry[i] - ry[j]);
       std::string kind;
@@ -264,7 +265,7 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   chart.x_label = r.from_orders ? "rank in " + X : X;
   chart.y_label = r.from_orders ? "rank in " + Y : Y;
   Series dots{"items", Series::Kind::dot, {}, false};
-  for (std::int64_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < r.x.size(); ++i) {
     dots.points.emplace_back(to_double(r.x[i]), to_double(r.y[i]));
   }
   chart.series.push_back(std::move(dots));

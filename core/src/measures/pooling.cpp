@@ -147,6 +147,7 @@ Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
                       "AP (unjudged = not relevant)", "bpref (unjudged ignored)"},
                      {},
                      {}};
+    bool negative_bpref = false;
     for (const std::string& run : set.runs) {
       for (const RunRanking& r : set.rankings) {
         if (r.run != run) continue;
@@ -156,13 +157,20 @@ Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
         std::int64_t R = 0;
         for (const auto& [doc, grade] : judged) R += grade >= 1 ? 1 : 0;
         const RankedList list = judged_list(r, judged);
+        const Number bpref = score("bpref", list, R);
+        negative_bpref = negative_bpref || bpref.approx < 0;
         scores.rows.push_back({text_cell(run), text_cell(r.topic), text_cell(std::to_string(R)),
                                text_cell(std::to_string(list.unjudged_count())),
-                               number_cell(score("AP", list, R)),
-                               number_cell(score("bpref", list, R))});
+                               number_cell(score("AP", list, R)), number_cell(bpref)});
       }
     }
     out.steps.push_back(std::move(scores));
+    if (negative_bpref) {
+      out.notes.push_back(
+          "A bpref below 0 comes from note 002's form 1 − n_r/R when more than R "
+          "judged non-relevant documents precede a relevant one; trec_eval caps "
+          "n_r at R (bpref(variant=trec) on the ranked-list page).");
+    }
     out.notes.push_back(
         "Scoring a run from pooled judgments rests on the notes' assumptions: every relevant "
         "document is in the pool, and a document nobody judged is not relevant. AP makes that "

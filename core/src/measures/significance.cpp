@@ -213,10 +213,25 @@ std::string p_text(const Number& p) {
   return p_decimal(p);
 }
 
-Number approximate(double value, std::string formula) {
+// Number.formula is plain text (the page and the CLI print it as it is): the LaTeX of a
+// working line, such as 2\,\Phi(-2.31) or P(|T_{9}| \ge 3.64), becomes 2·Φ(−2.31) and
+// P(|T9| ≥ 3.64).
+std::string plain_formula(std::string latex) {
+  const std::pair<const char*, const char*> replacements[] = {
+      {"\\,", "·"}, {"\\Phi", "Φ"}, {" \\ge ", " ≥ "}, {" \\le ", " ≤ "}, {"_{", ""}, {"}", ""}};
+  for (const auto& [from, to] : replacements) {
+    for (std::size_t at = latex.find(from); at != std::string::npos;
+         at = latex.find(from, at + std::string(to).size())) {
+      latex.replace(at, std::string(from).size(), to);
+    }
+  }
+  return latex;
+}
+
+Number approximate(double value, const std::string& formula) {
   Number n;
   n.approx = value;
-  n.formula = std::move(formula);
+  n.formula = plain_formula(formula);
   return n;
 }
 

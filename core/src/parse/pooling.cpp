@@ -165,10 +165,11 @@ Result<RunSet> parse_runs(std::string_view input) {
       continue;
     }
 
-    return line_error(t[0], "line " + std::to_string(line.number) +
-                                " is not a run or "
-                                "judgment line; " +
-                                expected_line());
+    // The whole line is highlighted: it is the line's shape that is wrong, not one word.
+    Token whole_line = t[0];
+    whole_line.where.length = t.back().where.column + t.back().where.length - t[0].where.column;
+    return line_error(whole_line, "line " + std::to_string(line.number) +
+                                      " is not a run or judgment line; " + expected_line());
   }
 
   for (auto& [key, items] : trec) {

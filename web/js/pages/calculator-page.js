@@ -1,9 +1,13 @@
-// The controller every calculator page shares. A page gives its configuration (which input
-// family it computes, its presets, its extra fields); this module does the rest:
+// The controller every calculator page shares. A page gives its configuration (its presets, its
+// extra fields; the input families it computes are its entry in calculators.js); this module
+// does the rest:
 //
 //   - presets one click away, a measure toggle per measure of the family and one selector per
 //     convention (a parameter with choices, read from the registry, e.g. dcg=notes|trec|burges);
-//   - number fields tied to a parameter (β → F(beta=2));
+//   - number fields tied to a parameter (β → F(beta=2)) or to the cutoff (pool depth → pool@3);
+//   - on a page of several input families (two judges' grid, Fleiss' table), one family at a
+//     time: a measure toggled on puts away the measures that read another family, and the
+//     input hints marked data-input-kind="FAMILY" show only for the family in use;
 //   - recompute as the reader types (debounced; answers to an older state are dropped);
 //   - errors under the field the engine names, positioned at line and column;
 //   - the state in the URL hash (url-state.js), a Copy link button, and share links pasted into
@@ -11,8 +15,8 @@
 //
 // The page's HTML provides: form.calculator-form, #input and #input-error, #measures and
 // #measures-error, [data-presets], [data-quick-add], [data-conventions], [data-copy-link],
-// [data-copy-status], and the answers panel (web/partials/results-panel.html). Every option
-// field (see `options` below) provides #NAME and #NAME-error.
+// [data-copy-status], and the answers panel (web/partials/calculator.html). Every option
+// field (see `options` below) provides #NAME and #NAME-error; every parameter field its #ID.
 //
 // Share-link keys (public and stable, see url-state.js): calc, in, m, and one key per option
 // field, named as the engine's option (relevant). Parameter fields add no key: their value is in
@@ -21,7 +25,7 @@
 import { compute, listMeasures } from '../engine.js';
 import { formatNum, roundingNote } from '../format.js';
 import { calculatorFor } from '../calculators.js';
-import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../measure-list.js';
+import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
@@ -36,14 +40,15 @@ const DEBOUNCE_MS = 150;
  *            options?: Object<string, string>}} Preset
  *   One worked example: `detail` is the text under the id (default "note 002 · nDCG@5");
  *   `options` the values of the option fields (missing ones are emptied).
- * @typedef {{param: string, measure: string}} ParamField
- *   A text field (#param) that sets `param` in every name of `measure` in the
- *   measures field, and adds `measure(param=value)` when there is none.
- * @typedef {{calc: string, family: string, defaultMeasures: string, presets: Preset[],
- *            options?: string[], paramFields?: ParamField[], emptyMessage: string}} CalculatorConfig
- *   calc: the page's share-link key; family: the MeasureInfo.input it computes; options: the
- *   engine options that have a field on the page (['relevant']); emptyMessage: what the answers
- *   panel says while the input is empty.
+ * @typedef {{measure: string, param: string} | {measure: string, cutoff: string}} ParamField
+ *   A text field that sets `param` (field #param), or the cutoff (field #cutoff, e.g. #depth),
+ *   in every name of `measure` in the measures field, and adds `measure(param=value)` or
+ *   `measure@value` when there is none.
+ * @typedef {{calc: string, defaultMeasures: string, presets: Preset[], options?: string[],
+ *            paramFields?: ParamField[], emptyMessage: string}} CalculatorConfig
+ *   calc: the page's share-link key (its entry in calculators.js says which input families it
+ *   computes); options: the engine options that have a field on the page (['relevant']);
+ *   emptyMessage: what the answers panel says while the input is empty.
  */
 
 const $ = (selector) => document.querySelector(selector);
@@ -53,7 +58,8 @@ const $ = (selector) => document.querySelector(selector);
  * @param {CalculatorConfig} config
  */
 export function startCalculator(config) {
-  const { calc, family: familyName, defaultMeasures, presets, options = [], paramFields = [], emptyMessage } = config;
+  const { calc, defaultMeasures, presets, options = [], paramFields = [], emptyMessage } = config;
+  const inputKinds = Object.keys(calculatorFor(calc).samples);
   const form = $('form.calculator-form');
   const field = (name) => ({ control: $(`#${name}`), message: $(`#${name}-error`) });
   /** Where each InputError.field is shown. */
@@ -65,14 +71,18 @@ export function startCalculator(config) {
   const inputField = fields.input.control;
   const measuresField = fields.measure.control;
   const optionControls = options.map((name) => [name, fields[name].control]);
-  const params = paramFields.map((spec) => ({ ...spec, control: $(`#${spec.param}`) }));
+  const params = paramFields.map((spec) => ({ ...spec, control: $(`#${spec.param ?? spec.cutoff}`) }));
   const results = $('[data-results]');
   const resultsStatus = $('[data-results-status]');
   const announcer = $('[data-announce]');
 
   /** @type {import('../engine.js').MeasureInfo[]} measures of this page's family */
   let family = [];
-  /** @type {{param: string, choices: string[], fallback: string, select: HTMLSelectElement}[]} */
+  /**
+   * @type {{param: string, choices: string[], fallback: string, select: HTMLSelectElement,
+   *         row: HTMLElement, inputs: Set<string>}[]}
+   *   inputs: the input families of the measures that take it (kappa's chance: judges)
+   */
   let conventions = [];
 
   // -------------------------------------------------------------- measure names
@@ -87,6 +97,16 @@ export function startCalculator(config) {
   const paramOf = (name, param) => new Map(parseMeasureName(name)?.params).get(param);
 
   const takesParam = (name, param) => infoFor(name)?.params.some((known) => known.name === param) ?? false;
+
+  /** What a parameter field reads from a name (undefined when not typed) and writes into it. */
+  function fieldValue(spec, name) {
+    if (spec.param) return paramOf(name, spec.param);
+    return parseMeasureName(name)?.cutoff.slice(1) || undefined;
+  }
+  const withFieldValue = (spec, name, value, fallback) =>
+    spec.param ? withParam(name, spec.param, value, fallback) : withCutoff(name, value);
+  const nameWithField = (spec, value, fallback) =>
+    spec.param ? withParam(spec.measure, spec.param, value, fallback) : `${spec.measure}@${value}`;
 
   /** `name` with every convention selector's value that applies to it. */
   function applyConventions(name) {
@@ -116,10 +136,12 @@ export function startCalculator(config) {
     measuresField.value = names.join(', ');
   }
 
+  /** Off when it is in the list; on otherwise, putting away the measures of another input family. */
   function toggleMeasure(info) {
     const names = typedNames();
     const kept = names.filter((name) => infoFor(name) !== info);
-    setMeasures(kept.length < names.length ? kept : [...names, nameToAdd(info)]);
+    const sameInput = (name) => (infoFor(name)?.input ?? info.input) === info.input;
+    setMeasures(kept.length < names.length ? kept : [...names.filter(sameInput), nameToAdd(info)]);
     update();
   }
 
@@ -174,7 +196,7 @@ export function startCalculator(config) {
       for (const param of info.params.filter((candidate) => candidate.choices.length > 1)) {
         const key = `${param.name}=${param.choices.join('|')}`;
         if (!byParam.has(key)) byParam.set(key, { param, users: [] });
-        byParam.get(key).users.push(info.name);
+        byParam.get(key).users.push(info);
       }
     }
     const fieldset = $('[data-conventions]');
@@ -198,43 +220,45 @@ export function startCalculator(config) {
         'label',
         { for: id },
         el('code', { text: param.name }),
-        ` (${users.join(', ')})`,
+        ` (${users.map((info) => info.name).join(', ')})`,
         el('span', { class: 'hint', text: param.help }),
       );
-      fieldset.append(el('div', { class: 'convention' }, label, select));
-      return { param: param.name, choices: param.choices, fallback: param.default, select };
+      const row = el('div', { class: 'convention' }, label, select);
+      fieldset.append(row);
+      const inputs = new Set(users.map((info) => info.input));
+      return { param: param.name, choices: param.choices, fallback: param.default, select, row, inputs };
     });
     fieldset.hidden = conventions.length === 0;
   }
 
-  /** The registry's default of a parameter field's parameter ("1" for beta), or "". */
+  /** The registry's default of a parameter field's parameter ("1" for beta), or "" (a cutoff has none). */
   function paramDefault({ measure, param }) {
     const info = family.find((candidate) => candidate.name === measure);
     return info?.params.find((known) => known.name === param)?.default ?? '';
   }
 
   /**
-   * A parameter field changed: set the parameter in every name of its measure that does not
-   * use a rival parameter (F(alpha=…) is left alone by β), or add the measure.
+   * A parameter field changed: set the parameter (or cutoff) in every name of its measure that
+   * does not use a rival parameter (F(alpha=…) is left alone by β), or add the measure.
    */
   function onParamField(spec) {
     const value = spec.control.value.trim();
     if (!value) return scheduleUpdate();
     const fallback = paramDefault(spec);
-    const rivals = infoFor(spec.measure)?.params.map((known) => known.name).filter((name) => name !== spec.param) ?? [];
+    const rivals = spec.param ? (infoFor(spec.measure)?.params.map((known) => known.name).filter((name) => name !== spec.param) ?? []) : [];
     const ours = (name) => infoFor(name)?.name === spec.measure && !rivals.some((rival) => paramOf(name, rival) !== undefined);
     const names = typedNames();
     if (names.some(ours)) {
       measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
-        ours(name) ? withParam(name, spec.param, value, fallback) : name,
+        ours(name) ? withFieldValue(spec, name, value, fallback) : name,
       );
     } else {
-      setMeasures([...names, withParam(spec.measure, spec.param, value, fallback)]);
+      setMeasures([...names, nameWithField(spec, value, fallback)]);
     }
     scheduleUpdate();
   }
 
-  /** Toggles, selectors and parameter fields follow what the measures field says. */
+  /** Toggles, selectors, parameter fields and input hints follow what the measures field says. */
   function syncControls(names) {
     for (const button of document.querySelectorAll('[data-quick-add] [data-measure]')) {
       const pressed = names.some((name) => infoFor(name)?.name === button.dataset.measure);
@@ -247,10 +271,16 @@ export function startCalculator(config) {
     for (const spec of params) {
       if (document.activeElement === spec.control) continue; // the reader is typing there
       const name = names.find((candidate) => infoFor(candidate)?.name === spec.measure);
-      const value = name === undefined ? undefined : paramOf(name, spec.param);
+      const value = name === undefined ? undefined : fieldValue(spec, name);
       if (value !== undefined) spec.control.value = value;
-      else if (name !== undefined && parseMeasureName(name)?.params.length === 0) spec.control.value = paramDefault(spec);
+      else if (name !== undefined && (spec.cutoff || parseMeasureName(name)?.params.length === 0)) spec.control.value = paramDefault(spec);
     }
+    // On a page of several input families, what belongs to a family not in use is put away.
+    const inUse = new Set(names.map((name) => infoFor(name)?.input).filter(Boolean));
+    const away = (input) => inUse.size > 0 && !inUse.has(input);
+    for (const hint of document.querySelectorAll('[data-input-kind]')) hint.hidden = away(hint.dataset.inputKind);
+    for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
+    $('[data-conventions]').hidden = conventions.every(({ row }) => row.hidden);
   }
 
   // -------------------------------------------------------------- state and URL
@@ -435,7 +465,7 @@ export function startCalculator(config) {
     });
 
     if (!(await initSite(calc))) return;
-    family = (await listMeasures()).filter((info) => info.input === familyName);
+    family = (await listMeasures()).filter((info) => inputKinds.includes(info.input));
     buildQuickAdd();
     buildConventions();
     await update();

@@ -2,7 +2,7 @@
 // engine's registry. A share link addressed to the home page (#calc=ranked&…) is forwarded to
 // its calculator.
 
-import { calculatorFor, calculators } from '../calculators.js';
+import { calculatorFor, calculatorForInput, calculators } from '../calculators.js';
 import { listMeasures } from '../engine.js';
 import { el } from '../render/dom.js';
 import { renderMeasureReference } from '../render/reference.js';
@@ -14,14 +14,22 @@ if (forwardTo) window.location.replace(`./${forwardTo.page}${window.location.has
 else main();
 
 function tryLink(info) {
-  const calculator = calculators.find((candidate) => candidate.input === info.input);
+  const calculator = calculatorForInput(info.input);
   if (!calculator) return '';
-  return `./${calculator.page}#${hashFor({ calc: calculator.calc, ...calculator.sample, m: info.example })}`;
+  return `./${calculator.page}#${hashFor({ calc: calculator.calc, ...calculator.samples[info.input], m: info.example })}`;
+}
+
+/** The reference's section of a measure: its calculator's, or its input family's when it has none. */
+function groupOf(info) {
+  const calculator = calculatorForInput(info.input);
+  return calculator
+    ? { key: calculator.calc, title: calculator.title, link: `./${calculator.page}` }
+    : { key: info.input, title: info.input, link: '' };
 }
 
 function calculatorCards(measures) {
   return calculators.map((calculator) => {
-    const names = measures.filter((info) => info.input === calculator.input).map((info) => info.name);
+    const names = measures.filter((info) => info.input in calculator.samples).map((info) => info.name);
     return el(
       'li',
       { class: 'card' },
@@ -36,11 +44,6 @@ async function main() {
   const engineWorks = await initSite('');
   const measures = engineWorks ? await listMeasures() : [];
   document.querySelector('[data-calculators]').replaceChildren(...calculatorCards(measures));
-  const calculatorOf = (input) => calculators.find((calculator) => calculator.input === input);
-  const familyTitle = (input) => calculatorOf(input)?.title ?? input;
-  const familyLink = (input) => (calculatorOf(input) ? `./${calculatorOf(input).page}` : '');
-  document
-    .querySelector('[data-reference]')
-    .replaceChildren(...renderMeasureReference(measures, { familyTitle, familyLink, tryLink }));
+  document.querySelector('[data-reference]').replaceChildren(...renderMeasureReference(measures, { groupOf, tryLink }));
   document.body.dataset.ready = 'true';
 }

@@ -6,7 +6,6 @@ import { startCalculator } from './calculator-page.js';
 
 startCalculator({
   calc: 'multiclass',
-  family: 'multiclass',
   defaultMeasures: 'multiclass',
   emptyMessage: 'Paste a confusion matrix or true and predicted labels, or pick an example.',
   presets: [

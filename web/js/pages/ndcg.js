@@ -6,7 +6,6 @@ import { startCalculator } from './calculator-page.js';
 
 startCalculator({
   calc: 'ndcg',
-  family: 'graded_list',
   defaultMeasures: 'DCG, nDCG',
   emptyMessage: 'Paste the grades of a ranking, or pick an example from the notes.',
   // The worked examples of the notes (WORKED_EXAMPLES.md G1–G5), one click each. G2–G4 are the

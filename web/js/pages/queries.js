@@ -12,7 +12,6 @@ const NOTE_002_METHODS = ['+ - + - - + - - + +', '- + - - + + + - - -', '- + + +
 
 startCalculator({
   calc: 'queries',
-  family: 'queries',
   defaultMeasures: 'MAP, MRR',
   options: ['relevant'],
   emptyMessage: 'Paste one ranked list per query, separated by blank lines, or pick an example.',

@@ -5,7 +5,6 @@ import { startCalculator } from './calculator-page.js';
 
 startCalculator({
   calc: 'ranked',
-  family: 'ranked_list',
   defaultMeasures: 'AP, P@5',
   options: ['relevant'],
   emptyMessage: 'Paste a ranked list, or pick an example from the notes.',

@@ -6,7 +6,6 @@ import { startCalculator } from './calculator-page.js';
 
 startCalculator({
   calc: 'roc',
-  family: 'scored_labels',
   defaultMeasures: 'ROC, AUC',
   emptyMessage: 'Paste a label and a score per line, or pick an example.',
   presets: [

@@ -9,7 +9,6 @@ const S1_SETS = 'relevant: d1 d5 d7\nreturned: d1 d3 d5 d6\nall: d1 d2 d3 d4 d5 
 
 startCalculator({
   calc: 'sets',
-  family: 'confusion',
   defaultMeasures: 'confusion',
   paramFields: [{ param: 'beta', measure: 'F' }],
   emptyMessage: 'Give the relevant and returned sets or the four counts, or pick an example from the notes.',

@@ -119,23 +119,30 @@ function roundStep(least) {
   }
 }
 
+/** Whole-number ticks from `low` to `high`, at most about INTEGER_TICKS of them. */
+function integerTicks(low, high) {
+  const step = roundStep((high - low + 1) / INTEGER_TICKS);
+  const ticks = [];
+  for (let tick = Math.ceil(low / step) * step; tick <= high; tick += step) ticks.push(tick);
+  if (step > 1 && ticks[0] !== low) ticks.unshift(low); // rank 1 is always marked
+  return ticks;
+}
+
 /**
  * The scale of an axis: [0, 1] for quantities that live there (precision, recall), so curves
- * are not stretched; a rank axis from its first rank to its last, ticked at whole numbers;
- * anything else from 0.
+ * are not stretched; a rank axis from its first rank to its last, and a count axis from 0,
+ * ticked at whole numbers; anything else from 0.
  */
 function scaleFor(chart, axis, label) {
   if (axis === 0 && hasCategories(chart)) return { label, type: 'band', domain: chart.xCategories, padding: 0.2 };
   const values = chart.series.flatMap((series) => series.points.map((point) => point[axis]));
   if (values.length > 0 && values.every((value) => value >= 0 && value <= 1)) return { label, domain: [0, 1] };
-  if (axis === 0 && values.length > 0 && values.every(Number.isInteger)) {
+  if (values.length > 0 && values.every(Number.isInteger)) {
     const low = values.reduce((a, b) => Math.min(a, b));
     const high = values.reduce((a, b) => Math.max(a, b));
-    const step = roundStep((high - low + 1) / INTEGER_TICKS);
-    const ticks = [];
-    for (let tick = Math.ceil(low / step) * step; tick <= high; tick += step) ticks.push(tick);
-    if (step > 1 && ticks[0] !== low) ticks.unshift(low); // rank 1 is always marked
-    return { label, domain: [low, high], ticks, tickFormat: 'd', inset: 8 };
+    if (axis === 0) return { label, domain: [low, high], ticks: integerTicks(low, high), tickFormat: 'd', inset: 8 };
+    const [from, to] = [Math.min(0, low), Math.max(0, high)];
+    return { label, domain: [from, to], ticks: integerTicks(from, to), tickFormat: 'd' };
   }
   return { label, nice: true, zero: true };
 }
@@ -221,6 +228,10 @@ const describe = (descriptionId, text) =>
 /** A matrix cell's number as text: "3", "0.5", "0.3333". */
 const cellText = (value) => numParts({ approx: value, exact: null, formula: '' }).decimal;
 
+/** Who agrees on a square matrix's diagonal, named from its row title. */
+const agreeing = (rowTitle) =>
+  ({ 'true class': 'the truth and the prediction', 'judge A': 'the two judges' })[rowTitle] ?? 'the row and the column';
+
 /**
  * A matrix (confusion matrix, heat map) as a <table>: the column title over the column labels,
  * the row title beside the row labels, every cell shaded by its value (a CSS class per shade,
@@ -265,9 +276,7 @@ export function renderMatrix(chart) {
     ),
     el('tbody', {}, ...body),
   );
-  const key = square
-    ? 'Darker cells hold more. The diagonal, in bold, is where the truth and the prediction agree.'
-    : 'Darker cells hold more.';
+  const key = square ? `Darker cells hold more. The diagonal, in bold, is where ${agreeing(rowTitle)} agree.` : 'Darker cells hold more.';
   return el(
     'figure',
     { class: 'chart chart-matrix', 'data-chart-id': chart.id },

@@ -60,33 +60,38 @@ function measureArticle(info, tryLink) {
 }
 
 /**
- * The reference: one section per input family, one article per measure, in registry order.
+ * The reference: one section per group (a calculator's measures), one article per measure, in
+ * registry order.
  * @param {import('../engine.js').MeasureInfo[]} measures
- * @param {{familyTitle: (input: string) => string,
- *          familyLink?: (input: string) => string,
+ * @param {{groupOf: (info: import('../engine.js').MeasureInfo) => {key: string, title: string, link: string},
  *          tryLink: (info: import('../engine.js').MeasureInfo) => string}} options
- *   familyTitle names a family; familyLink gives the URL of its calculator, or ""; tryLink gives
- *   a calculator URL that computes the example, or ""
+ *   groupOf gives a measure's section: its key, its heading and the URL of its calculator (or
+ *   ""); tryLink gives a calculator URL that computes the example, or ""
  * @returns {HTMLElement[]}
  */
-export function renderMeasureReference(measures, { familyTitle, familyLink = () => '', tryLink }) {
-  const families = [...new Set(measures.map((info) => info.input))];
+export function renderMeasureReference(measures, { groupOf, tryLink }) {
+  const groups = new Map();
+  for (const info of measures) {
+    const group = groupOf(info);
+    if (!groups.has(group.key)) groups.set(group.key, { ...group, members: [] });
+    groups.get(group.key).members.push(info);
+  }
   const contents = el(
     'nav',
     { class: 'reference-contents', 'aria-label': 'Measures' },
     el('ul', {}, ...measures.map((info) => el('li', {}, el('a', { href: `#measure-${info.name}` }, el('code', { text: info.name }))))),
   );
-  const sections = families.map((input) =>
+  const sections = [...groups.values()].map(({ title, link, members }) =>
     el(
       'section',
-      { class: 'reference-family', 'aria-label': familyTitle(input) },
+      { class: 'reference-family', 'aria-label': title },
       el(
         'div',
         { class: 'reference-family-heading' },
-        el('h3', { text: familyTitle(input) }),
-        familyLink(input) && el('a', { href: familyLink(input), text: 'Open the calculator' }),
+        el('h3', { text: title }),
+        link && el('a', { href: link, text: 'Open the calculator' }),
       ),
-      ...measures.filter((info) => info.input === input).map((info) => measureArticle(info, tryLink)),
+      ...members.map((info) => measureArticle(info, tryLink)),
     ),
   );
   return [contents, ...sections];

@@ -24,8 +24,8 @@ export function renderNum(num, digits = DEFAULT_DIGITS) {
   );
 }
 
-/** Whether a cell's text already ends with its decimal: "0.5", "TP = 2", "P = 3". */
-const endsWithDecimal = (text, decimal) => text === decimal || text.endsWith(` ${decimal}`);
+/** Whether a cell's text already says its decimal: "0.5", "TP = 2", "P = 3", "75 (agree)". */
+const saysDecimal = (text, decimal) => text === decimal || text.endsWith(` ${decimal}`) || text.startsWith(`${decimal} (`);
 
 /**
  * A table cell: the text as the notes write it ("3/6") and, for a quantity, its decimal. The
@@ -37,7 +37,7 @@ function renderCell(cell, digits) {
   if (!cell.value) return td;
   const { decimal } = numParts(cell.value, digits);
   td.classList.add('is-number');
-  if (endsWithDecimal(cell.text, decimal)) td.classList.add('is-same');
+  if (saysDecimal(cell.text, decimal)) td.classList.add('is-same');
   td.append(el('span', { class: 'cell-decimal', text: decimal }));
   return td;
 }

@@ -1,0 +1,33 @@
+// The "Significance tests" calculator: per-query scores of two systems (two columns, x:/y:
+// lines or a d: line) in; the sign test, Wilcoxon, the paired t-test and the randomization test
+// out, each with the per-query differences chart the engine sends. The alternative, Wilcoxon's
+// zero rule and method are selectors built from the registry. See calculator-page.js.
+
+import { TEN_QUERIES } from '../examples.js';
+import { startCalculator } from './calculator-page.js';
+
+startCalculator({
+  calc: 'significance',
+  defaultMeasures: 'sign, wilcoxon, ttest',
+  emptyMessage: 'Paste the per-query scores of two systems, or pick an example.',
+  presets: [
+    {
+      id: 'AP×10',
+      detail: 'two systems, ten queries · sign, wilcoxon, ttest, randomization',
+      input: TEN_QUERIES,
+      measures: 'sign, wilcoxon, ttest, randomization',
+    },
+    {
+      id: 'x: y:',
+      detail: 'the same as two lines · one-sided sign test',
+      input: 'x: 0.62 0.39 0.71 0.45 0.58 0.22 0.80 0.53 0.35 0.67\ny: 0.48 0.30 0.52 0.45 0.41 0.31 0.66 0.40 0.28 0.49',
+      measures: 'sign(alternative=greater)',
+    },
+    {
+      id: 'd:',
+      detail: 'differences only · wilcoxon(zero=pratt)',
+      input: 'd: 0.14 0.09 0.19 0 0.17 -0.09 0.14 0.13 0.07 0.18',
+      measures: 'wilcoxon(zero=pratt)',
+    },
+  ],
+});
