@@ -15,12 +15,6 @@ using test::value_of;
 
 namespace {
 
-Fraction exact(const irm::Outcome& o, const std::string& key) {
-  const auto& n = value_of(o, key);
-  REQUIRE(n.exact.has_value());
-  return *n.exact;
-}
-
 // Note 001's table: rows judge A (Rel, NR), columns judge B, totals 100/300 and 150/250.
 const char* const k1_grid = "75 25\n75 225";
 
@@ -39,10 +33,10 @@ TEST_CASE("K1: note 001's table gives P(A) = 3/4, P(E) = 9/16, kappa = 3/7",
           "[golden][K1][note-001][kappa]") {
   const auto o = run("kappa", k1_grid);
   // P(A) = (75 + 225)/400 = 3/4; P(E) = 100/400 · 150/400 + 300/400 · 250/400 = 3/32 + 15/32.
-  CHECK(exact(o, "PA") == frac(3, 4));
-  CHECK(exact(o, "PE") == frac(9, 16));
+  CHECK(test::exact_value(o, "PA") == frac(3, 4));
+  CHECK(test::exact_value(o, "PE") == frac(9, 16));
   // κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7.
-  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(test::exact_value(o, "kappa") == frac(3, 7));
   CHECK(*o.value.exact == frac(3, 7));
   CHECK(o.measure == "kappa");
   CHECK(o.label == "κ");
@@ -77,8 +71,8 @@ TEST_CASE("K1: pooled marginals give P(E) = 73/128 and kappa = 23/55",
   // P(Rel) = (100 + 150)/800 = 5/16, P(NR) = (300 + 250)/800 = 11/16;
   // P(E) = 25/256 + 121/256 = 73/128; κ = (3/4 − 73/128)/(55/128) = 23/55.
   const auto o = run("kappa(chance=pooled)", k1_grid);
-  CHECK(exact(o, "PE") == frac(73, 128));
-  CHECK(exact(o, "kappa") == frac(23, 55));
+  CHECK(test::exact_value(o, "PE") == frac(73, 128));
+  CHECK(test::exact_value(o, "kappa") == frac(23, 55));
   CHECK(irm::to_decimal(o.value, 4) == "0.4182");
   CHECK(o.measure == "kappa(chance=pooled)");
   const auto* cohen = test::alternative(o, "kappa");
@@ -103,7 +97,7 @@ TEST_CASE("K1: note 001's table pasted as printed, with labels and totals (Markd
           " | *Rel_A*         | 75              | 25              | 100             |\n"
           " | *NR_A*          | 75              | 225             | 300             |\n"
           " |                 | 150             | 250             | 400             |\n");
-  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(test::exact_value(o, "kappa") == frac(3, 7));
   CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "Rel", "NR", "judge A total"});
   CHECK(has_note_containing(o,
                             "The last row and the last column hold the totals: they equal the "
@@ -126,11 +120,11 @@ TEST_CASE("K1: the same judgements as two label sequences, and as one line with 
   add(75, "NR", "Rel");
   add(225, "NR", "NR");
   const auto o = run("kappa", a + "\n" + b);
-  CHECK(exact(o, "kappa") == frac(3, 7));
+  CHECK(test::exact_value(o, "kappa") == frac(3, 7));
   CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "Rel", "NR", "judge A total"});
   CHECK(has_note_containing(
       o, "Read 400 items from A: and B:; the 2 categories in order of first appearance: Rel, NR."));
-  CHECK(exact(run("kappa", "75 25 / 75 225"), "kappa") == frac(3, 7));
+  CHECK(test::exact_value(run("kappa", "75 25 / 75 225"), "kappa") == frac(3, 7));
 }
 
 TEST_CASE("K1: high observed agreement with a low kappa gets the skewed-marginals note",
@@ -153,9 +147,9 @@ TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes
   const auto o = run("kappa", k2_table);
   // P(A) = (20 + 4)/40 = 3/5; P(E) = 32/40 · 24/40 + 8/40 · 16/40 = 12/25 + 2/25 = 14/25;
   // κ = (3/5 − 14/25)/(1 − 14/25) = (1/25)/(11/25) = 1/11.
-  CHECK(exact(o, "PA") == frac(3, 5));
-  CHECK(exact(o, "PE") == frac(14, 25));
-  CHECK(exact(o, "kappa") == frac(1, 11));
+  CHECK(test::exact_value(o, "PA") == frac(3, 5));
+  CHECK(test::exact_value(o, "PE") == frac(14, 25));
+  CHECK(test::exact_value(o, "kappa") == frac(1, 11));
   CHECK(irm::to_decimal(value_of(o, "PA"), 2) == "0.60");
   CHECK(irm::to_decimal(value_of(o, "PE"), 2) == "0.56");
   CHECK(irm::to_decimal(o.value, 2) == "0.09");  // what note 002 prints
@@ -185,9 +179,9 @@ TEST_CASE("K3: note 002's table with pooled marginals: P(R) = 0.70, kappa = 1/21
   const auto o = run("kappa(chance=pooled)", k2_table);
   // P(R) = (32 + 24)/80 = 7/10, P(I) = (8 + 16)/80 = 3/10; P(E) = 49/100 + 9/100 = 29/50;
   // κ = (3/5 − 29/50)/(1 − 29/50) = (1/50)/(21/50) = 1/21.
-  CHECK(exact(o, "PA") == frac(3, 5));
-  CHECK(exact(o, "PE") == frac(29, 50));
-  CHECK(exact(o, "kappa") == frac(1, 21));
+  CHECK(test::exact_value(o, "PA") == frac(3, 5));
+  CHECK(test::exact_value(o, "PE") == frac(29, 50));
+  CHECK(test::exact_value(o, "kappa") == frac(1, 21));
   CHECK(irm::to_decimal(o.value, 2) == "0.05");  // what note 002 prints
   const auto& marginals = o.steps.at(1);
   CHECK(marginals.rows.at(0).at(5).text == "(32 + 24)/80 = 7/10");
@@ -246,28 +240,28 @@ TEST_CASE("kappa: three categories worked by hand, both chance models", "[kappa]
   //                                κ = (7/10 − 169/450)/(281/450) = 146/281
   const std::string grid = "  0 1 2\n0 10 2 0\n1 3 8 2\n2 1 1 3";
   const auto o = run("kappa", grid);
-  CHECK(exact(o, "PA") == frac(7, 10));
-  CHECK(exact(o, "PE") == frac(28, 75));
-  CHECK(exact(o, "kappa") == frac(49, 94));
+  CHECK(test::exact_value(o, "PA") == frac(7, 10));
+  CHECK(test::exact_value(o, "PE") == frac(28, 75));
+  CHECK(test::exact_value(o, "kappa") == frac(49, 94));
   CHECK(o.steps.at(0).columns ==
         std::vector<std::string>{"A \\ B", "0", "1", "2", "judge A total"});
   const auto p = run("kappa(chance=pooled)", grid);
-  CHECK(exact(p, "PE") == frac(169, 450));
-  CHECK(exact(p, "kappa") == frac(146, 281));
+  CHECK(test::exact_value(p, "PE") == frac(169, 450));
+  CHECK(test::exact_value(p, "kappa") == frac(146, 281));
   // The same from label sequences: numbers are sorted by value.
   const auto s = run("kappa", "judge1: 2 0 1 0 0 1\njudge2: 2 0 1 1 0 2");
   CHECK(s.steps.at(0).columns ==
         std::vector<std::string>{"A \\ B", "0", "1", "2", "judge A total"});
   // Diagonal 2 + 1 + 1 = 4 of 6; A: 3, 2, 1; B: 2, 2, 2; P(E) = (6 + 4 + 2)/36 = 1/3;
   // κ = (2/3 − 1/3)/(2/3) = 1/2.
-  CHECK(exact(s, "kappa") == frac(1, 2));
+  CHECK(test::exact_value(s, "kappa") == frac(1, 2));
 }
 
 TEST_CASE("kappa: both judges always give one label: 1 − P(E) = 0, reported as 1 with a note",
           "[kappa]") {
   const auto o = run("kappa", "A: R R R\nB: R R R");
   CHECK(*o.value.exact == frac(1, 1));
-  CHECK(exact(o, "PE") == frac(1, 1));
+  CHECK(test::exact_value(o, "PE") == frac(1, 1));
   CHECK(has_note_containing(
       o,
       "1 − P(E) = 0: both judges used a single category for every item, so P(A) = P(E) = 1 "
@@ -308,11 +302,11 @@ TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa =
           "[golden][K4][note-002][fleiss]") {
   const auto o = run("fleiss", k4_table);
   // Σ_ij x_ij² = 828, m = 14, n = 10: P(A) = (828 − 140)/(10 · 182) = 688/1820 = 172/455.
-  CHECK(exact(o, "PA") == frac(172, 455));
+  CHECK(test::exact_value(o, "PA") == frac(172, 455));
   // Column totals 20, 28, 39, 21, 32 of 140: P(E) = (400 + 784 + 1521 + 441 + 1024)/19600.
-  CHECK(exact(o, "PE") == frac(417, 1960));
+  CHECK(test::exact_value(o, "PE") == frac(417, 1960));
   // κ = (172/455 − 417/1960)/(1 − 417/1960) = 4211/20059.
-  CHECK(exact(o, "kappa") == frac(4211, 20059));
+  CHECK(test::exact_value(o, "kappa") == frac(4211, 20059));
   CHECK(irm::to_decimal(value_of(o, "PA"), 4) == "0.3780");
   CHECK(irm::to_decimal(value_of(o, "PE"), 4) == "0.2128");
   CHECK(irm::to_decimal(o.value, 4) == "0.2099");

@@ -28,12 +28,6 @@ const char* const roc2 =
     "labels: 1 0 1 0 0\n"
     "scores: 0.9 0.7 0.7 0.4 0.2";
 
-Fraction exact(const irm::Outcome& o, const std::string& key) {
-  const auto& n = value_of(o, key);
-  REQUIRE(n.exact.has_value());
-  return *n.exact;
-}
-
 const irm::Series& series(const irm::Chart& chart, const std::string& name) {
   for (const auto& s : chart.series) {
     if (s.name == name) return s;
@@ -68,7 +62,7 @@ TEST_CASE("ROC1: the ROC points of + + − + − − and AUC = 8/9", "[golden][R
   //   0.7: 1/3 · (2/3 + 2/3)/2 = 2/9;  0.5: 1/3 · 1 = 1/3;  0.4: 1/3 · 1 = 1/3.  Sum 8/9.
   CHECK(*o.value.exact == frac(8, 9));
   CHECK(o.label == "AUC");
-  CHECK(exact(o, "AUC") == frac(8, 9));
+  CHECK(test::exact_value(o, "AUC") == frac(8, 9));
 }
 
 TEST_CASE("ROC1: AUC = 8/9 both as trapezoids and as correctly ordered pairs; the band is good",
@@ -77,8 +71,8 @@ TEST_CASE("ROC1: AUC = 8/9 both as trapezoids and as correctly ordered pairs; th
   CHECK(*o.value.exact == frac(8, 9));
   // Pairs: d1 and d2 are above all 3 non-relevant items, d4 above d5 and d6: 3 + 3 + 2 = 8 of
   // 3 · 3 = 9.
-  CHECK(exact(o, "pairs") == frac(8, 1));
-  CHECK(exact(o, "all_pairs") == frac(9, 1));
+  CHECK(test::exact_value(o, "pairs") == frac(8, 1));
+  CHECK(test::exact_value(o, "all_pairs") == frac(9, 1));
   const auto& pairs = o.steps.at(1);
   CHECK(pairs.title == "Correctly ordered pairs (Mann–Whitney)");
   REQUIRE(pairs.rows.size() == 5);
@@ -124,7 +118,7 @@ TEST_CASE("ROC2: a tie is one diagonal step; AUC = 11/12 counting the tied pair 
   // (3 + 5/2) / (2 · 3) = (11/2)/6 = 11/12.
   const auto auc = run("AUC", roc2);
   CHECK(*auc.value.exact == frac(11, 12));
-  CHECK(exact(auc, "pairs") == frac(11, 2));
+  CHECK(test::exact_value(auc, "pairs") == frac(11, 2));
   const auto& pairs = auc.steps.at(1);
   CHECK(pairs.rows[1][0].text == "#3");
   CHECK(pairs.rows[1][3].text == "1");
@@ -140,7 +134,7 @@ TEST_CASE("ROC2: the EER is interpolated between the two points where FPR − FN
   // (and from FNR: 1/2 + 3/5 · (0 − 1/2) = 1/5, the same).
   const auto o = run("EER", roc2);
   CHECK(*o.value.exact == frac(1, 5));
-  CHECK(exact(o, "lambda") == frac(3, 5));
+  CHECK(test::exact_value(o, "lambda") == frac(3, 5));
   CHECK(o.steps.at(0).highlight == std::vector<int>{1, 2});
   CHECK(o.working ==
         "\\lambda = \\frac{-(-\\frac{1}{2})}{\\frac{1}{3} - (-\\frac{1}{2})} = \\frac{3}{5},"
@@ -165,7 +159,7 @@ TEST_CASE("ROC3: a ranking of judged documents, the unjudged one left out",
   // AUC: 1/2 · 1/2 + 1/2 · 1 = 3/4;  pairs: D1 above D2 and D5, D3 above D5: 3 of 4.
   const auto o = run("AUC", "*D1* D2 *D3* D4? D5");
   CHECK(*o.value.exact == frac(3, 4));
-  CHECK(exact(o, "pairs") == frac(3, 1));
+  CHECK(test::exact_value(o, "pairs") == frac(3, 1));
   CHECK(test::has_note_containing(o, "is fair on note 002's scale"));
   CHECK(test::has_note_containing(
       o,
@@ -193,8 +187,8 @@ TEST_CASE("PR1: the step area is AP with R = the relevant items; the trapezoid i
   //   = 65/72, lower by 1/72.
   const auto o = run("AUC-PR", roc1);
   CHECK(*o.value.exact == frac(11, 12));
-  CHECK(exact(o, "step") == frac(11, 12));
-  CHECK(exact(o, "trapezoid") == frac(65, 72));
+  CHECK(test::exact_value(o, "step") == frac(11, 12));
+  CHECK(test::exact_value(o, "trapezoid") == frac(65, 72));
   CHECK(*run("AP", "relevant=3\n+ + - + - -").value.exact == frac(11, 12));
   CHECK(test::has_note_containing(
       o, "With no tied scores this is AP of the ranking by score with R = 3"));
@@ -221,7 +215,7 @@ TEST_CASE("PR2: a tie is one threshold, and a first non-relevant item pulls the 
   // the tie the + gets the precision at the end of the tie, 1/2, not 2/3.)
   const auto o = run("AUC-PR", "0 0.9\n1 0.8\n1 0.6\n0 0.6\n1 0.3");
   CHECK(*o.value.exact == frac(8, 15));
-  CHECK(exact(o, "trapezoid") == frac(13, 30));
+  CHECK(test::exact_value(o, "trapezoid") == frac(13, 30));
   CHECK(test::has_note_containing(o, "Tied scores form one threshold"));
   CHECK_FALSE(test::has_note_containing(o, "With no tied scores"));
 }

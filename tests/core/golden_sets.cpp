@@ -20,12 +20,6 @@ const char* const s1_sets =
     "returned: d1 d3 d5 d6\n"
     "all: d1 … d8";
 
-Fraction exact(const irm::Outcome& o, const std::string& key) {
-  const auto& n = value_of(o, key);
-  REQUIRE(n.exact.has_value());
-  return *n.exact;
-}
-
 bool has_value(const irm::Outcome& o, const std::string& key) {
   for (const auto& [k, v] : o.values) {
     if (k == key) return true;
@@ -35,20 +29,20 @@ bool has_value(const irm::Outcome& o, const std::string& key) {
 
 // S1's counts: TP = |{d1, d5}| = 2, FP = |{d3, d6}| = 2, FN = |{d7}| = 1, TN = |{d2, d4, d8}| = 3.
 void check_s1(const irm::Outcome& o) {
-  CHECK(exact(o, "TP") == frac(2, 1));
-  CHECK(exact(o, "FP") == frac(2, 1));
-  CHECK(exact(o, "FN") == frac(1, 1));
-  CHECK(exact(o, "TN") == frac(3, 1));
-  CHECK(exact(o, "precision") == frac(1, 2));    // 2 / (2 + 2)
-  CHECK(exact(o, "recall") == frac(2, 3));       // 2 / (2 + 1)
-  CHECK(exact(o, "specificity") == frac(3, 5));  // 3 / (3 + 2)
-  CHECK(exact(o, "FPR") == frac(2, 5));          // 2 / (2 + 3)
-  CHECK(exact(o, "FNR") == frac(1, 3));          // 1 / (2 + 1)
-  CHECK(exact(o, "accuracy") == frac(5, 8));     // (2 + 3) / 8
-  CHECK(exact(o, "error") == frac(3, 8));        // (2 + 1) / 8
-  CHECK(exact(o, "F1") == frac(4, 7));           // 2·2 / (2·2 + 2 + 1)
-  CHECK(exact(o, "jaccard") == frac(2, 5));      // |{d1, d5}| / |{d1, d3, d5, d6, d7}|
-  CHECK(exact(o, "dice") == frac(4, 7));         // 2·2 / (4 + 3)
+  CHECK(test::exact_value(o, "TP") == frac(2, 1));
+  CHECK(test::exact_value(o, "FP") == frac(2, 1));
+  CHECK(test::exact_value(o, "FN") == frac(1, 1));
+  CHECK(test::exact_value(o, "TN") == frac(3, 1));
+  CHECK(test::exact_value(o, "precision") == frac(1, 2));    // 2 / (2 + 2)
+  CHECK(test::exact_value(o, "recall") == frac(2, 3));       // 2 / (2 + 1)
+  CHECK(test::exact_value(o, "specificity") == frac(3, 5));  // 3 / (3 + 2)
+  CHECK(test::exact_value(o, "FPR") == frac(2, 5));          // 2 / (2 + 3)
+  CHECK(test::exact_value(o, "FNR") == frac(1, 3));          // 1 / (2 + 1)
+  CHECK(test::exact_value(o, "accuracy") == frac(5, 8));     // (2 + 3) / 8
+  CHECK(test::exact_value(o, "error") == frac(3, 8));        // (2 + 1) / 8
+  CHECK(test::exact_value(o, "F1") == frac(4, 7));           // 2·2 / (2·2 + 2 + 1)
+  CHECK(test::exact_value(o, "jaccard") == frac(2, 5));      // |{d1, d5}| / |{d1, d3, d5, d6, d7}|
+  CHECK(test::exact_value(o, "dice") == frac(4, 7));         // 2·2 / (4 + 3)
   // G = √(1/2 · 2/3) = √(1/3) = 0.57735…: irrational, so a decimal with its formula.
   const auto& g = value_of(o, "G");
   CHECK_FALSE(g.exact.has_value());
@@ -137,9 +131,9 @@ TEST_CASE("confusion: a grid labelled the other way round is read transposed",
 TEST_CASE("confusion without TN: the measures that need it say so and have no value",
           "[golden][S1][confusion]") {
   const auto o = run("confusion", "tp=2 fp=2 fn=1");
-  CHECK(exact(o, "precision") == frac(1, 2));
-  CHECK(exact(o, "recall") == frac(2, 3));
-  CHECK(exact(o, "F1") == frac(4, 7));
+  CHECK(test::exact_value(o, "precision") == frac(1, 2));
+  CHECK(test::exact_value(o, "recall") == frac(2, 3));
+  CHECK(test::exact_value(o, "F1") == frac(4, 7));
   for (const char* key : {"TN", "specificity", "FPR", "accuracy", "error"}) {
     INFO(key);
     CHECK_FALSE(has_value(o, key));
@@ -153,10 +147,10 @@ TEST_CASE("confusion: nothing returned makes precision 0/0, taken as 0 and said"
           "[golden][confusion]") {
   // TP = FP = 0: precision 0/0 → 0; recall 0/3 = 0; F1 = 0/(0 + 0 + 3) = 0; accuracy 5/8.
   const auto o = run("confusion", "tp=0 fp=0 fn=3 tn=5");
-  CHECK(exact(o, "precision") == frac(0, 1));
-  CHECK(exact(o, "F1") == frac(0, 1));
-  CHECK(exact(o, "G") == frac(0, 1));  // √0 is exact
-  CHECK(exact(o, "accuracy") == frac(5, 8));
+  CHECK(test::exact_value(o, "precision") == frac(0, 1));
+  CHECK(test::exact_value(o, "F1") == frac(0, 1));
+  CHECK(test::exact_value(o, "G") == frac(0, 1));  // √0 is exact
+  CHECK(test::exact_value(o, "accuracy") == frac(5, 8));
   CHECK(test::has_note_containing(
       o,
       "Nothing was returned (TP + FP = 0), so precision is 0/0; it is taken as 0 by "
@@ -166,7 +160,7 @@ TEST_CASE("confusion: nothing returned makes precision 0/0, taken as 0 and said"
 TEST_CASE("confusion: G is exact when precision · recall is a square", "[golden][confusion]") {
   // P = 2/8 = 1/4, R = 2/2 = 1: G = √(1/4) = 1/2.
   const auto o = run("confusion", "tp=2 fp=6 fn=0 tn=2");
-  CHECK(exact(o, "G") == frac(1, 2));
+  CHECK(test::exact_value(o, "G") == frac(1, 2));
 }
 
 TEST_CASE("F(beta=2) on S1 is 5/8; the swapped form of note 004 gives 10/19",
@@ -176,8 +170,8 @@ TEST_CASE("F(beta=2) on S1 is 5/8; the swapped form of note 004 gives 10/19",
   //   α = 1/(β² + 1) = 1/5: 1/F = (1/5)·2 + (4/5)·(3/2) = 2/5 + 6/5 = 8/5.
   const auto o = run("F(beta=2)", s1_sets);
   CHECK(*o.value.exact == frac(5, 8));
-  CHECK(exact(o, "alpha") == frac(1, 5));
-  CHECK(exact(o, "beta2") == frac(4, 1));
+  CHECK(test::exact_value(o, "alpha") == frac(1, 5));
+  CHECK(test::exact_value(o, "beta2") == frac(4, 1));
   CHECK(o.measure == "F(beta=2)");
   CHECK(o.working ==
         "F_{\\beta} = \\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(4 + 1) \\cdot "
@@ -201,13 +195,13 @@ TEST_CASE("F(alpha=...) on S1: α = 0.2 is β = 2, α = 1/3 is β² = 2", "[gold
   // α = 1/5: β² = (1 − 1/5)/(1/5) = 4, so the same 5/8; swapped α = 4/5 gives 10/19.
   const auto by_alpha = run("F(alpha=0.2)", "tp=2 fp=2 fn=1 tn=3");
   CHECK(*by_alpha.value.exact == frac(5, 8));
-  CHECK(exact(by_alpha, "beta2") == frac(4, 1));
+  CHECK(test::exact_value(by_alpha, "beta2") == frac(4, 1));
   CHECK(*test::alternative(by_alpha, "F(alpha=0.8)")->value.exact == frac(10, 19));
   // α = 1/3: 1/F = (1/3)·2 + (2/3)·(3/2) = 2/3 + 1 = 5/3, F = 3/5; β² = (2/3)/(1/3) = 2 and
   // β = √2 is irrational, shown as a decimal.
   const auto third = run("F(alpha=1/3)", "precision=1/2 recall=2/3");
   CHECK(*third.value.exact == frac(3, 5));
-  CHECK(exact(third, "beta2") == frac(2, 1));
+  CHECK(test::exact_value(third, "beta2") == frac(2, 1));
   CHECK(test::has_note_containing(third, "α = 1/3 gives β² = (1 − α)/α = 2, β = √(2)."));
   // Swapped: α = 2/3 on 1/P: 1/F = (2/3)·2 + (1/3)·(3/2) = 4/3 + 1/2 = 11/6, F = 6/11.
   CHECK(*test::alternative(third, "F(alpha=2/3)")->value.exact == frac(6, 11));
@@ -325,13 +319,13 @@ TEST_CASE("MC1: a 3 × 3 matrix with class names, worked by hand", "[golden][MC1
   // macro P = (5/6 + 3/6 + 4/6)/3 = 2/3;  macro R = (75 + 63 + 70)/105 / 3 = 208/315;
   // macro F1 = (330 + 234 + 286)/429 / 3 = 850/1287;  accuracy = micro = 10/15 = 2/3.
   const auto o = run("multiclass", "\tcat\tdog\tbird\ncat\t5\t2\t0\ndog\t1\t3\t1\nbird\t0\t1\t2");
-  CHECK(exact(o, "accuracy") == frac(2, 3));
-  CHECK(exact(o, "macro_precision") == frac(2, 3));
-  CHECK(exact(o, "macro_recall") == frac(208, 315));
-  CHECK(exact(o, "macro_F1") == frac(850, 1287));
-  CHECK(exact(o, "micro_precision") == frac(2, 3));
-  CHECK(exact(o, "micro_recall") == frac(2, 3));
-  CHECK(exact(o, "micro_F1") == frac(2, 3));
+  CHECK(test::exact_value(o, "accuracy") == frac(2, 3));
+  CHECK(test::exact_value(o, "macro_precision") == frac(2, 3));
+  CHECK(test::exact_value(o, "macro_recall") == frac(208, 315));
+  CHECK(test::exact_value(o, "macro_F1") == frac(850, 1287));
+  CHECK(test::exact_value(o, "micro_precision") == frac(2, 3));
+  CHECK(test::exact_value(o, "micro_recall") == frac(2, 3));
+  CHECK(test::exact_value(o, "micro_F1") == frac(2, 3));
   CHECK(irm::to_decimal(value_of(o, "macro_recall"), 4) == "0.6603");
   CHECK(irm::to_decimal(value_of(o, "macro_F1"), 4) == "0.6605");
   const auto& per_class = o.steps.at(1);
@@ -348,7 +342,7 @@ TEST_CASE("MC1: a 3 × 3 matrix with class names, worked by hand", "[golden][MC1
   CHECK(test::has_note_containing(o, "which gives 416/627"));
   // The same matrix without names, separated by spaces.
   const auto bare = run("multiclass", "5 2 0\n1 3 1\n0 1 2");
-  CHECK(exact(bare, "macro_F1") == frac(850, 1287));
+  CHECK(test::exact_value(bare, "macro_F1") == frac(850, 1287));
   CHECK(bare.charts[0].matrix->column_labels ==
         std::vector<std::string>{"class 1", "class 2", "class 3"});
 }
@@ -360,11 +354,11 @@ TEST_CASE("MC2: a multiclass matrix from true: and predicted: sequences",
   // macro P = (1 + 2/3 + 1)/3 = 8/9;  macro R = (1/2 + 1 + 1)/3 = 5/6;
   // macro F1 = (2/3 + 4/5 + 1)/3 = (10 + 12 + 15)/15 / 3 = 37/45;  accuracy 4/5.
   const auto o = run("multiclass", "true: a a b b c\npredicted: a b b b c");
-  CHECK(exact(o, "accuracy") == frac(4, 5));
-  CHECK(exact(o, "macro_precision") == frac(8, 9));
-  CHECK(exact(o, "macro_recall") == frac(5, 6));
-  CHECK(exact(o, "macro_F1") == frac(37, 45));
-  CHECK(exact(o, "micro_F1") == frac(4, 5));
+  CHECK(test::exact_value(o, "accuracy") == frac(4, 5));
+  CHECK(test::exact_value(o, "macro_precision") == frac(8, 9));
+  CHECK(test::exact_value(o, "macro_recall") == frac(5, 6));
+  CHECK(test::exact_value(o, "macro_F1") == frac(37, 45));
+  CHECK(test::exact_value(o, "micro_F1") == frac(4, 5));
   CHECK(*o.value.exact == frac(4, 5));
   CHECK(o.label == "accuracy");
   // Numbers sort by value: 2 before 10.
@@ -378,7 +372,7 @@ TEST_CASE("multiclass: a class never predicted has precision 0/0, taken as 0",
   // a: P 2/3, R 2/2, F1 4/5;  b: P 2/2, R 2/3, F1 4/5;  c: P 0/0 → 0, R 0/1 = 0, F1 0.
   // macro P = (2/3 + 1 + 0)/3 = 5/9.
   const auto o = run("multiclass", "2 0 0\n1 2 0\n0 0 0\n");
-  CHECK(exact(o, "macro_precision") == frac(5, 9));
+  CHECK(test::exact_value(o, "macro_precision") == frac(5, 9));
   CHECK(test::has_note_containing(o, "No true item of class class 3"));
   const auto never = run("multiclass", "2 0 0\n0 2 0\n1 1 0\n");
   CHECK(test::has_note_containing(never, "Never predicted: class 3. Precision is 0/0 there"));

@@ -25,12 +25,6 @@ using test::value_of;
 
 namespace {
 
-Fraction exact(const irm::Outcome& o, const std::string& key) {
-  const auto& n = value_of(o, key);
-  REQUIRE(n.exact.has_value());
-  return *n.exact;
-}
-
 bool has_value(const irm::Outcome& o, const std::string& key) {
   for (const auto& [k, v] : o.values) {
     if (k == key) return true;
@@ -99,14 +93,14 @@ std::string fourteen_and_seven() {
 TEST_CASE("SIG1: sign test: n+ = 8, n− = 2, the tie dropped; p = 2·(1 + 10 + 45)/1024 = 7/64",
           "[golden][SIG1][sign]") {
   const auto o = run("sign", sig1);
-  CHECK(exact(o, "n_plus") == frac(8, 1));
-  CHECK(exact(o, "n_minus") == frac(2, 1));
-  CHECK(exact(o, "ties") == frac(1, 1));
-  CHECK(exact(o, "n") == frac(10, 1));
+  CHECK(test::exact_value(o, "n_plus") == frac(8, 1));
+  CHECK(test::exact_value(o, "n_minus") == frac(2, 1));
+  CHECK(test::exact_value(o, "ties") == frac(1, 1));
+  CHECK(test::exact_value(o, "n") == frac(10, 1));
   // Two-sided: 2·P(N+ ≤ 2) with N+ ~ Binomial(10, 1/2):
   //   C(10,0) + C(10,1) + C(10,2) = 1 + 10 + 45 = 56;  2·56/1024 = 112/1024 = 7/64 = 0.109375.
   CHECK(*o.value.exact == frac(7, 64));
-  CHECK(exact(o, "p") == frac(7, 64));
+  CHECK(test::exact_value(o, "p") == frac(7, 64));
   CHECK(o.label == "p");
   CHECK_FALSE(has_value(o, "z"));
   CHECK(o.working.find("\\sum_{k=0}^{2} \\binom{10}{k}") != std::string::npos);
@@ -164,7 +158,7 @@ TEST_CASE("sign test: every difference 0 leaves nothing to test, p = 1", "[golde
   // n = 0: the empty binomial has P(N+ ≤ 0) = 1, and 2·1 is capped at 1.
   const auto o = run("sign", "d: 0 0 0");
   CHECK(*o.value.exact == frac(1, 1));
-  CHECK(exact(o, "n") == frac(0, 1));
+  CHECK(test::exact_value(o, "n") == frac(0, 1));
   CHECK(has_note_containing(o, "Every difference is 0"));
 }
 
@@ -181,8 +175,8 @@ TEST_CASE("SIG6: sign test with n = 70 uses the normal approximation with contin
   for (int i = 0; i < 45; ++i) text += " 0.1";
   for (int i = 0; i < 25; ++i) text += " -0.2";
   const auto o = run("sign", text);
-  CHECK(exact(o, "n_plus") == frac(45, 1));
-  CHECK(exact(o, "n_minus") == frac(25, 1));
+  CHECK(test::exact_value(o, "n_plus") == frac(45, 1));
+  CHECK(test::exact_value(o, "n_minus") == frac(25, 1));
   // z = (|45 − 35| − 1/2)/(√70/2) = 9.5/4.18330 = 2.2709. Normal table: Φ(2.27) = 0.9884, so
   // p = 2(1 − 0.9884) ≈ 0.0232.
   CHECK_FALSE(o.value.exact.has_value());
@@ -203,9 +197,9 @@ TEST_CASE("SIG2: Wilcoxon exact for n = 6: W+ = 16, W− = 5, p = 2·10/64 = 5/1
   const auto o = run("wilcoxon", sig2);
   // |d| in order: 0.05 (q3) 1, 0.10 (q1) 2, 0.15 (q5) 3, 0.20 (q6) 4, 0.25 (q2) 5, 0.30 (q4) 6.
   // W+ = 2 + 5 + 6 + 3 = 16, W− = 1 + 4 = 5 (W+ + W− = 6·7/2 = 21).
-  CHECK(exact(o, "W_plus") == frac(16, 1));
-  CHECK(exact(o, "W_minus") == frac(5, 1));
-  CHECK(exact(o, "statistic") == frac(5, 1));
+  CHECK(test::exact_value(o, "W_plus") == frac(16, 1));
+  CHECK(test::exact_value(o, "W_minus") == frac(5, 1));
+  CHECK(test::exact_value(o, "statistic") == frac(5, 1));
   CHECK_FALSE(has_value(o, "z"));
   // The subsets of {1, …, 6} with sum w (the sign assignments with W+ = w):
   //   w = 0: {}                      1
@@ -216,7 +210,7 @@ TEST_CASE("SIG2: Wilcoxon exact for n = 6: W+ = 16, W− = 5, p = 2·10/64 = 5/1
   //   w = 5: {5} {1,4} {2,3}         3     P(W+ ≤ 5) = 10/64
   // Two-sided p = 2·10/64 = 5/16 = 0.3125.
   CHECK(*o.value.exact == frac(5, 16));
-  CHECK(exact(o, "p") == frac(5, 16));
+  CHECK(test::exact_value(o, "p") == frac(5, 16));
   const auto& distribution = table(o, "Null distribution of W+");
   REQUIRE(distribution.rows.size() == 6);
   CHECK(distribution.rows[5][1].text == "3");
@@ -250,7 +244,7 @@ TEST_CASE("SIG2: Wilcoxon exact: six positive differences give p = 2/64 = 1/32, 
   // greater: P(W+ ≥ 21) = 1/64.
   const auto greater = run("wilcoxon(alternative=greater)", "d: 0.1 0.2 0.3 0.4 0.5 0.6");
   CHECK(*greater.value.exact == frac(1, 64));
-  CHECK(exact(greater, "statistic") == frac(21, 1));
+  CHECK(test::exact_value(greater, "statistic") == frac(21, 1));
 }
 
 TEST_CASE("SIG5: Wilcoxon with tied |d|: average ranks, the tie correction, normal p ≈ 0.2311",
@@ -258,9 +252,9 @@ TEST_CASE("SIG5: Wilcoxon with tied |d|: average ranks, the tie correction, norm
   const auto o = run("wilcoxon", sig5);
   // |d| sorted: 0.1 ×3 (ranks 1–3 → 2), 0.2 (4), 0.3 ×2 (ranks 5–6 → 5.5), 0.4 (7), 0.5 (8).
   // Signed: +2 +2 −2 +4 +5.5 +5.5 −7 +8 → W+ = 27, W− = 9.
-  CHECK(exact(o, "W_plus") == frac(27, 1));
-  CHECK(exact(o, "W_minus") == frac(9, 1));
-  CHECK(exact(o, "statistic") == frac(9, 1));
+  CHECK(test::exact_value(o, "W_plus") == frac(27, 1));
+  CHECK(test::exact_value(o, "W_minus") == frac(9, 1));
+  CHECK(test::exact_value(o, "statistic") == frac(9, 1));
   const auto& ranks = table(o, "Differences ranked by size");
   CHECK(ranks.rows[4][3].text == "5.5");
   CHECK(has_note_containing(o,
@@ -283,8 +277,8 @@ TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16); zero=pratt ranks it, nor
   // wilcox: n = 5, ranks 1..5 for 0.1..0.5: W+ = 1 + 2 + 3 + 5 = 11, W− = 4.
   // Subsets of {1..5} with sum ≤ 4: {} {1} {2} {3} {1,2} {4} {1,3} = 7 of 32; p = 14/32 = 7/16.
   const auto wilcox = run("wilcoxon", input);
-  CHECK(exact(wilcox, "W_plus") == frac(11, 1));
-  CHECK(exact(wilcox, "W_minus") == frac(4, 1));
+  CHECK(test::exact_value(wilcox, "W_plus") == frac(11, 1));
+  CHECK(test::exact_value(wilcox, "W_minus") == frac(4, 1));
   CHECK(*wilcox.value.exact == frac(7, 16));
   CHECK(has_note_containing(wilcox,
                             "zero=wilcox: 1 difference is 0 (q1) and dropped before "
@@ -295,8 +289,8 @@ TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16); zero=pratt ranks it, nor
   //   z = (5 − 10 + 0.5)/√22.5 = −4.5/4.7434 = −0.9487.
   // Table: Φ(−0.94) = 0.1736, Φ(−0.95) = 0.1711 → Φ(−0.9487) ≈ 0.17143, p ≈ 0.3429.
   const auto pratt = run("wilcoxon(zero=pratt)", input);
-  CHECK(exact(pratt, "W_plus") == frac(15, 1));
-  CHECK(exact(pratt, "W_minus") == frac(5, 1));
+  CHECK(test::exact_value(pratt, "W_plus") == frac(15, 1));
+  CHECK(test::exact_value(pratt, "W_minus") == frac(5, 1));
   CHECK_THAT(value_of(pratt, "z").approx, WithinAbs(-0.9487, 1e-4));
   CHECK_THAT(pratt.value.approx, WithinAbs(0.3429, 5e-4));
   CHECK(has_note_containing(pratt,
@@ -316,10 +310,10 @@ TEST_CASE("SIG3: paired t on d = 0.1 0.2 0.3 0 0.4: t = 2√2, df = 4, p ≈ 0.0
   const auto o = run("ttest", sig3);
   // d̄ = 1.0/5 = 0.2; deviations −0.1, 0, 0.1, −0.2, 0.2; squares 0.01 0 0.01 0.04 0.04 = 0.1;
   // s² = 0.1/4 = 1/40; t² = n d̄²/s² = 5·0.04·40 = 8, t = 2√2 = 2.8284; df = 4.
-  CHECK(exact(o, "mean") == frac(1, 5));
-  CHECK(exact(o, "variance") == frac(1, 40));
-  CHECK(exact(o, "t_squared") == frac(8, 1));
-  CHECK(exact(o, "df") == frac(4, 1));
+  CHECK(test::exact_value(o, "mean") == frac(1, 5));
+  CHECK(test::exact_value(o, "variance") == frac(1, 40));
+  CHECK(test::exact_value(o, "t_squared") == frac(8, 1));
+  CHECK(test::exact_value(o, "df") == frac(4, 1));
   CHECK_THAT(value_of(o, "t").approx, WithinAbs(2.828427, 1e-6));
   // For 4 degrees of freedom, F(t) = 1/2 + (3/8)·u·(1 − u²/12) with u = t/√(1 + t²/4): here
   // 1 + t²/4 = 3, u = 2√2/√3 = 2√(2/3), u² = 8/3, so 1 − F = 1/2 − (7/12)√(2/3) and the two-sided
@@ -349,7 +343,7 @@ TEST_CASE("SIG3: Student t p-values: t = 2 with df 1, 2 and 5 against closed for
   // 0.1 0.15, Σ squares = 0.04 + 0.0025 + 0.01 + 0.0225 = 0.075, s² = 0.015, t² = 6·0.01/0.015 =
   // 4, t = 2. Tables: two-sided p for t = 2.0 with 5 df is 0.1019.
   const auto five = run("ttest", "d: -0.1 0.05 0.1 0.1 0.2 0.25");
-  CHECK(exact(five, "t_squared") == frac(4, 1));
+  CHECK(test::exact_value(five, "t_squared") == frac(4, 1));
   CHECK_THAT(five.value.approx, WithinAbs(0.1019, 1e-4));
   CHECK(has_note_containing(five, "p = 0.1019 > 0.05, so the paired t-test does not reject H0"));
 }
@@ -382,10 +376,10 @@ TEST_CASE("SIG4: randomization exact on n = 4: 6 of 16 sign flips as extreme, p 
   //       {.1,.2,.4} .7  {all} 1.0 ✓
   // 6 of 16 (the observed one, {.2}, included): p = 6/16 = 3/8.
   CHECK(*o.value.exact == frac(3, 8));
-  CHECK(exact(o, "p") == frac(3, 8));
-  CHECK(exact(o, "mean") == frac(3, 20));
-  CHECK(exact(o, "extreme") == frac(6, 1));
-  CHECK(exact(o, "assignments") == frac(16, 1));
+  CHECK(test::exact_value(o, "p") == frac(3, 8));
+  CHECK(test::exact_value(o, "mean") == frac(3, 20));
+  CHECK(test::exact_value(o, "extreme") == frac(6, 1));
+  CHECK(test::exact_value(o, "assignments") == frac(16, 1));
   const auto& every = table(o, "Every sign assignment");
   REQUIRE(every.rows.size() == 16);
   CHECK(every.rows[0][0].text == "observed");
@@ -403,7 +397,7 @@ TEST_CASE("SIG4: randomization: zero differences are left out of the flips, p un
           "[golden][SIG4][randomization]") {
   const auto o = run("randomization", "d: 0.3 0 0.1 -0.2 0.4");
   CHECK(*o.value.exact == frac(3, 8));
-  CHECK(exact(o, "assignments") == frac(16, 1));
+  CHECK(test::exact_value(o, "assignments") == frac(16, 1));
   CHECK(has_note_containing(o, "1 difference is 0 (q2): flipping the sign of 0 changes nothing"));
 }
 
@@ -414,7 +408,7 @@ TEST_CASE("SIG4: randomization beyond 2^20 flips samples 100,000 with a shown se
   // k ≥ 14 or k ≤ 7: the sign test's event, exact probability 24805/131072 ≈ 0.18925 (above).
   // 100,000 samples have a standard error of √(0.19·0.81/100000) ≈ 0.0012; allow 5 of them.
   CHECK_THAT(o.value.approx, WithinAbs(0.18925, 0.006));
-  CHECK(exact(o, "samples") == frac(100000, 1));
+  CHECK(test::exact_value(o, "samples") == frac(100000, 1));
   CHECK(value_of(o, "seed").exact.has_value());
   CHECK(o.value.exact->den == 100001);  // (1 + hits)/(1 + samples)
   CHECK(has_note_containing(o,

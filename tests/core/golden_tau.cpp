@@ -15,14 +15,8 @@ using test::value_of;
 
 namespace {
 
-Fraction exact(const irm::Outcome& o, const std::string& key) {
-  const auto& n = value_of(o, key);
-  REQUIRE(n.exact.has_value());
-  return *n.exact;
-}
-
 std::int64_t count(const irm::Outcome& o, const std::string& key) {
-  const Fraction f = exact(o, key);
+  const Fraction f = test::exact_value(o, key);
   REQUIRE(f.den == 1);
   return f.num;
 }
@@ -46,8 +40,8 @@ TEST_CASE("TAU1: two adjacent swaps in 5 items: n_c = 8, n_d = 2, tau = 3/5 with
   CHECK(count(o, "n0") == 10);
   CHECK(count(o, "n1") == 0);
   CHECK(count(o, "n2") == 0);
-  CHECK(exact(o, "tau_a") == frac(3, 5));
-  CHECK(exact(o, "tau_b") == frac(3, 5));
+  CHECK(test::exact_value(o, "tau_a") == frac(3, 5));
+  CHECK(test::exact_value(o, "tau_b") == frac(3, 5));
   CHECK(*o.value.exact == frac(3, 5));
   CHECK(o.label == "τb");
   const auto& pairs = o.steps.at(1);
@@ -103,8 +97,8 @@ TEST_CASE("TAU2: one tie in each ranking: tau_b = 6/sqrt(9 · 9) = 2/3, tau_a = 
   CHECK(count(o, "nd") == 1);
   CHECK(count(o, "n1") == 1);
   CHECK(count(o, "n2") == 1);
-  CHECK(exact(o, "tau_b") == frac(2, 3));
-  CHECK(exact(o, "tau_a") == frac(3, 5));
+  CHECK(test::exact_value(o, "tau_b") == frac(2, 3));
+  CHECK(test::exact_value(o, "tau_a") == frac(3, 5));
   CHECK(*o.value.exact == frac(2, 3));
   const auto& pairs = o.steps.at(1);
   CHECK(pairs.rows[4].at(0).text == "b, c");
@@ -138,7 +132,7 @@ TEST_CASE("TAU3: a tie in x only: tau_b = 5/sqrt(5 · 6) is irrational, tau_a = 
   CHECK(count(o, "nc") == 5);
   CHECK(count(o, "n1") == 1);
   CHECK(count(o, "n2") == 0);
-  CHECK(exact(o, "tau_a") == frac(5, 6));
+  CHECK(test::exact_value(o, "tau_a") == frac(5, 6));
   const auto& b = value_of(o, "tau_b");
   CHECK_FALSE(b.exact.has_value());
   CHECK_THAT(b.approx, Catch::Matchers::WithinAbs(0.9129, 5e-5));
@@ -153,7 +147,7 @@ TEST_CASE("TAU3: a tie in x only: tau_b = 5/sqrt(5 · 6) is irrational, tau_a = 
 TEST_CASE("tau: every value of x the same: tau_b = 0/0, reported as 0 with a note", "[tau]") {
   const auto o = run("tau", "x: 1 1 1\ny: 1 2 3");
   CHECK(*o.value.exact == frac(0, 1));
-  CHECK(exact(o, "tau_a") == frac(0, 1));
+  CHECK(test::exact_value(o, "tau_a") == frac(0, 1));
   CHECK(has_note_containing(
       o,
       "Every value of x is the same, so it orders no pair: τb = 0/0 is undefined (scipy "

@@ -27,6 +27,21 @@ inline irm::InputError fails(const std::string& measure, const std::string& inpu
   return r.error();
 }
 
+/// The value of a parser's Result, failing the test with the parser's message when it is an
+/// error.
+template <class T>
+T parsed_ok(const irm::Result<T>& r) {
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+/// The error of a parser's Result, failing the test when it parsed.
+template <class T>
+irm::InputError parse_fails(const irm::Result<T>& r, const std::string& text) {
+  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
+  return r.error();
+}
+
 inline bool has_note_containing(const irm::Outcome& o, const std::string& part) {
   for (const auto& n : o.notes) {
     if (n.find(part) != std::string::npos) return true;
@@ -81,6 +96,13 @@ inline const irm::Number& value_of(const irm::Outcome& o, const std::string& key
   FAIL("no value named " << key);
   static irm::Number none;
   return none;
+}
+
+/// The exact value of `o.values[key]`, failing the test when it is not exact.
+inline irm::Fraction exact_value(const irm::Outcome& o, const std::string& key) {
+  const auto& n = value_of(o, key);
+  REQUIRE(n.exact.has_value());
+  return *n.exact;
 }
 
 }  // namespace test

@@ -11,39 +11,27 @@ using irm::ErrorCode;
 namespace {
 
 irm::LabelMatrix judges(const std::string& text) {
-  const auto r = irm::parse_judges(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_judges(text));
 }
 
 irm::InputError judges_error(const std::string& text) {
-  const auto r = irm::parse_judges(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_judges(text), text);
 }
 
 irm::RatingTable ratings(const std::string& text) {
-  const auto r = irm::parse_ratings(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_ratings(text));
 }
 
 irm::InputError ratings_error(const std::string& text) {
-  const auto r = irm::parse_ratings(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_ratings(text), text);
 }
 
 irm::TwoRankings rankings(const std::string& text) {
-  const auto r = irm::parse_two_rankings(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_two_rankings(text));
 }
 
 irm::InputError rankings_error(const std::string& text) {
-  const auto r = irm::parse_two_rankings(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_two_rankings(text), text);
 }
 
 void check_at(const irm::InputError& e, ErrorCode code, int line, int column, int length = 0) {

@@ -12,27 +12,19 @@ using test::frac;
 namespace {
 
 irm::ConfusionInput parsed(const std::string& text) {
-  const auto r = irm::parse_confusion(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_confusion(text));
 }
 
 irm::InputError parse_error(const std::string& text) {
-  const auto r = irm::parse_confusion(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_confusion(text), text);
 }
 
 irm::LabelMatrix matrix(const std::string& text) {
-  const auto r = irm::parse_label_matrix(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_label_matrix(text));
 }
 
 irm::InputError matrix_error(const std::string& text) {
-  const auto r = irm::parse_label_matrix(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_label_matrix(text), text);
 }
 
 // "tp fp fn tn" as numbers, tn as -1 when unknown.

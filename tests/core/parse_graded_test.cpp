@@ -10,9 +10,7 @@ using irm::ErrorCode;
 namespace {
 
 irm::InputError graded_error(const std::string& text) {
-  const auto r = irm::parse_graded_list(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_graded_list(text), text);
 }
 
 }  // namespace

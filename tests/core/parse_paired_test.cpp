@@ -12,15 +12,11 @@ using test::frac;
 namespace {
 
 irm::PairedScores parsed(const std::string& text) {
-  const auto r = irm::parse_paired_scores(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_paired_scores(text));
 }
 
 irm::InputError parse_error(const std::string& text) {
-  const auto r = irm::parse_paired_scores(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_paired_scores(text), text);
 }
 
 void check_at(const irm::InputError& e, ErrorCode code, int line, int column) {

@@ -11,15 +11,11 @@ using irm::Judgement;
 namespace {
 
 irm::RankedList parsed(const std::string& text) {
-  const auto r = irm::parse_ranked_list(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_ranked_list(text));
 }
 
 irm::InputError parse_error(const std::string& text) {
-  const auto r = irm::parse_ranked_list(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_ranked_list(text), text);
 }
 
 std::string judgements(const irm::RankedList& list) {

@@ -10,15 +10,11 @@ using irm::ErrorCode;
 namespace {
 
 irm::ScoredLabels parsed(const std::string& text) {
-  const auto r = irm::parse_scored_labels(text);
-  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
-  return r.value();
+  return test::parsed_ok(irm::parse_scored_labels(text));
 }
 
 irm::InputError parse_error(const std::string& text) {
-  const auto r = irm::parse_scored_labels(text);
-  if (r.ok()) FAIL("expected an error for \"" << text << "\"");
-  return r.error();
+  return test::parse_fails(irm::parse_scored_labels(text), text);
 }
 
 std::string labels(const irm::ScoredLabels& s) {

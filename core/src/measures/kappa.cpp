@@ -193,6 +193,23 @@ InputError too_large() {
                     Span{}};
 }
 
+// The last rows of both kappas' step table: agreement beyond chance, its most, and κ (row 4,
+// highlighted).
+void add_kappa_rows(StepTable& steps, const Number& pa, const Number& pe, const Number& one_minus,
+                    const Number& kappa, bool undefined) {
+  steps.rows.push_back({text_cell("P(A) − P(E)"), text_cell("agreement beyond chance"),
+                        text_cell(number_text(pa) + " − " + number_text(pe)),
+                        number_cell(pa - pe)});
+  steps.rows.push_back({text_cell("1 − P(E)"), text_cell("the most agreement beyond chance"),
+                        text_cell("1 − " + number_text(pe)), number_cell(one_minus)});
+  steps.rows.push_back(
+      {text_cell("κ"), text_cell("(P(A) − P(E)) / (1 − P(E))"),
+       text_cell(undefined ? "0/0, taken as 1"
+                           : "(" + number_text(pa - pe) + ") / (" + number_text(one_minus) + ")"),
+       number_cell(kappa)});
+  steps.highlight.push_back(4);
+}
+
 }  // namespace
 
 // --- kappa ---------------------------------------------------------------------------------------
@@ -357,17 +374,7 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   steps.rows.push_back({text_cell("P(E), chance agreement"),
                         text_cell(pooled ? "Σ P(c)²" : "Σ P_A(c) · P_B(c)"), text_cell(pe_text),
                         number_cell(pe)});
-  steps.rows.push_back({text_cell("P(A) − P(E)"), text_cell("agreement beyond chance"),
-                        text_cell(number_text(pa) + " − " + number_text(pe)),
-                        number_cell(pa - pe)});
-  steps.rows.push_back({text_cell("1 − P(E)"), text_cell("the most agreement beyond chance"),
-                        text_cell("1 − " + number_text(pe)), number_cell(one_minus)});
-  steps.rows.push_back(
-      {text_cell("κ"), text_cell("(P(A) − P(E)) / (1 − P(E))"),
-       text_cell(undefined ? "0/0, taken as 1"
-                           : "(" + number_text(pa - pe) + ") / (" + number_text(one_minus) + ")"),
-       number_cell(kappa)});
-  steps.highlight.push_back(4);
+  add_kappa_rows(steps, pa, pe, one_minus, kappa, undefined);
   out.steps.push_back(std::move(steps));
 
   out.value = kappa;
@@ -537,17 +544,7 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
                         number_cell(pa)});
   steps.rows.push_back({text_cell("P(E), chance agreement"), text_cell("Σ_j p_j²"),
                         text_cell("Σ of the p_j² column"), number_cell(pe)});
-  steps.rows.push_back({text_cell("P(A) − P(E)"), text_cell("agreement beyond chance"),
-                        text_cell(number_text(pa) + " − " + number_text(pe)),
-                        number_cell(pa - pe)});
-  steps.rows.push_back({text_cell("1 − P(E)"), text_cell("the most agreement beyond chance"),
-                        text_cell("1 − " + number_text(pe)), number_cell(one_minus)});
-  steps.rows.push_back(
-      {text_cell("κ"), text_cell("(P(A) − P(E)) / (1 − P(E))"),
-       text_cell(undefined ? "0/0, taken as 1"
-                           : "(" + number_text(pa - pe) + ") / (" + number_text(one_minus) + ")"),
-       number_cell(kappa)});
-  steps.highlight.push_back(4);
+  add_kappa_rows(steps, pa, pe, one_minus, kappa, undefined);
   out.steps.push_back(std::move(steps));
 
   out.value = kappa;

@@ -286,40 +286,6 @@ Result<Sequences> read_sequences(const std::vector<Line>& lines, const labels::M
   return Sequences{*truth, *predicted, positive};
 }
 
-// Labels whose polarity is clear: the positive (relevant) side of a binary pair.
-std::optional<bool> known_polarity(const std::string& label) {
-  static const std::map<std::string, bool> labels = {
-      {"1", true},
-      {"+1", true},
-      {"+", true},
-      {"r", true},
-      {"y", true},
-      {"yes", true},
-      {"true", true},
-      {"t", true},
-      {"pos", true},
-      {"positive", true},
-      {"relevant", true},
-      {"rel", true},
-      {"0", false},
-      {"-1", false},
-      {"-", false},
-      {"n", false},
-      {"no", false},
-      {"false", false},
-      {"f", false},
-      {"neg", false},
-      {"negative", false},
-      {"non-relevant", false},
-      {"nonrelevant", false},
-      {"irrelevant", false},
-      {"i", false},
-  };
-  const auto it = labels.find(text::lower(label));
-  if (it == labels.end()) return std::nullopt;
-  return it->second;
-}
-
 Result<ConfusionInput> binary_from_sequences(const Sequences& s) {
   // The labels in order of first appearance, with how often each is true.
   std::vector<std::string> labels;
@@ -355,10 +321,10 @@ Result<ConfusionInput> binary_from_sequences(const Sequences& s) {
   } else {
     std::vector<std::string> known_positive;
     for (const std::string& l : labels) {
-      if (known_polarity(l) == std::optional<bool>(true)) known_positive.push_back(l);
+      if (text::binary_label(l) == std::optional<bool>(true)) known_positive.push_back(l);
     }
     bool all_known = true;
-    for (const std::string& l : labels) all_known = all_known && known_polarity(l).has_value();
+    for (const std::string& l : labels) all_known = all_known && text::binary_label(l).has_value();
     if (known_positive.size() == 1 && all_known) {
       positive = known_positive[0];
       why = "the label that usually means relevant";

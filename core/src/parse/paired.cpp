@@ -29,28 +29,6 @@ using text::KeyedLine;
 using text::Line;
 using text::Token;
 
-// A decimal with an optional sign and exponent. strtod alone would also take "inf", "nan",
-// "0x1p3" and leading spaces, so the text is checked against this grammar first.
-bool is_decimal(const std::string& t) {
-  std::size_t i = 0;
-  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-  std::size_t digits = 0;
-  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-  if (i < t.size() && t[i] == '.') {
-    ++i;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-    ++i;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-    std::size_t exponent_digits = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++exponent_digits;
-    if (exponent_digits == 0) return false;
-  }
-  return i == t.size();
-}
-
 // The minus sign U+2212 (as typeset notes print "−0.05") read as '-'.
 std::string ascii_minus(const std::string& t) {
   static const std::string minus = "\xE2\x88\x92";
@@ -98,7 +76,7 @@ std::string value_text(const Number& n) {
 Result<PairedValue> read_value(const Token& token, const std::string& what,
                                const std::string& examples) {
   const std::string t = ascii_minus(token.text);
-  if (!is_decimal(t)) {
+  if (!text::is_decimal(t)) {
     return text::error_at(ErrorCode::bad_number, token,
                           "found " + text::quoted(token.text) + " at " +
                               text::position(token.where) + "; expected " + what +

@@ -123,10 +123,9 @@ Result<RunSet> parse_runs(std::string_view input) {
 
     if (t.size() == 6 && text::lower(t[1].text) == "q0") {
       // qid Q0 docno rank score tag; the rank column is ignored, as trec_eval ignores it.
-      char* end = nullptr;
-      const double score = std::strtod(t[4].text.c_str(), &end);
-      if (!text::looks_numeric(t[4].text) || end != t[4].text.c_str() + t[4].text.size() ||
-          !std::isfinite(score)) {
+      const double score =
+          text::is_decimal(t[4].text) ? std::strtod(t[4].text.c_str(), nullptr) : 0.0;
+      if (!text::is_decimal(t[4].text) || !std::isfinite(score)) {
         return text::error_at(ErrorCode::bad_number, t[4],
                               "found " + text::quoted(t[4].text) + " at " +
                                   text::position(t[4].where) +

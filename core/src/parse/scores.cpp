@@ -28,67 +28,12 @@ using text::KeyedLine;
 using text::Line;
 using text::Token;
 
-std::optional<bool> read_label(const std::string& typed) {
-  static const std::map<std::string, bool> labels = {
-      {"1", true},
-      {"r", true},
-      {"+", true},
-      {"+1", true},
-      {"y", true},
-      {"yes", true},
-      {"true", true},
-      {"t", true},
-      {"pos", true},
-      {"positive", true},
-      {"relevant", true},
-      {"rel", true},
-      {"0", false},
-      {"n", false},
-      {"-", false},
-      {"-1", false},
-      {"no", false},
-      {"false", false},
-      {"f", false},
-      {"neg", false},
-      {"negative", false},
-      {"non-relevant", false},
-      {"nonrelevant", false},
-      {"irrelevant", false},
-      {"i", false},
-  };
-  const auto it = labels.find(text::lower(typed));
-  if (it == labels.end()) return std::nullopt;
-  return it->second;
-}
-
 const char* expected_label() {
   return "expected a label: 1 or 0, R or N, + or -, yes or no, true or false, pos or neg";
 }
 
-// A decimal with an optional sign and exponent. strtod alone would also take "inf", "nan",
-// "0x1p3" and leading spaces, so the text is checked against this grammar first.
-bool is_decimal(const std::string& t) {
-  std::size_t i = 0;
-  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-  std::size_t digits = 0;
-  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-  if (i < t.size() && t[i] == '.') {
-    ++i;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-    ++i;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-    std::size_t exponent_digits = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++exponent_digits;
-    if (exponent_digits == 0) return false;
-  }
-  return i == t.size();
-}
-
 Result<double> read_score(const Token& token) {
-  if (!is_decimal(token.text)) {
+  if (!text::is_decimal(token.text)) {
     return text::error_at(ErrorCode::bad_number, token,
                           "found " + text::quoted(token.text) + " at " +
                               text::position(token.where) +
@@ -177,7 +122,7 @@ Result<ScoredLabels> read_two_lines(const std::vector<Line>& lines) {
   ScoredLabels out;
   for (std::size_t i = 0; i < n; ++i) {
     const Token& label = labels->values[i];
-    const auto relevant = read_label(label.text);
+    const auto relevant = text::binary_label(label.text);
     if (!relevant) {
       return text::error_at(ErrorCode::bad_token, label,
                             "found " + text::quoted(label.text) + " at " +
@@ -227,7 +172,7 @@ Result<ScoredLabels> read_pairs(const std::vector<Line>& lines, std::size_t firs
       name = n.text;
     }
     const Token& label = line.tokens[width - 2];
-    const auto relevant = read_label(label.text);
+    const auto relevant = text::binary_label(label.text);
     if (!relevant) {
       return text::error_at(ErrorCode::bad_token, label,
                             "found " + text::quoted(label.text) + " at " +
@@ -331,9 +276,9 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
   if (header && lines.size() > 1) first = 1;
   const Line& data = lines[first];
   const std::size_t width = data.tokens.size();
-  if ((width == 2 || width == 3) && is_decimal(data.tokens.back().text)) {
+  if ((width == 2 || width == 3) && text::is_decimal(data.tokens.back().text)) {
     // A single "1 0" could be a two-document ranking; a score such as 0.9 cannot.
-    const bool mark = read_label(data.tokens.back().text).has_value();
+    const bool mark = text::binary_label(data.tokens.back().text).has_value();
     if (lines.size() - first >= 2 || !mark || first == 1)
       return numbered(read_pairs(lines, first, width));
   }

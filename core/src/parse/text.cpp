@@ -3,6 +3,8 @@
 
 #include "text.h"
 
+#include <map>
+
 namespace irm::text {
 namespace {
 
@@ -124,6 +126,59 @@ std::string lower(std::string_view s) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+std::optional<bool> binary_label(const std::string& typed) {
+  static const std::map<std::string, bool> labels = {
+      {"1", true},
+      {"r", true},
+      {"+", true},
+      {"+1", true},
+      {"y", true},
+      {"yes", true},
+      {"true", true},
+      {"t", true},
+      {"pos", true},
+      {"positive", true},
+      {"relevant", true},
+      {"rel", true},
+      {"0", false},
+      {"n", false},
+      {"-", false},
+      {"-1", false},
+      {"no", false},
+      {"false", false},
+      {"f", false},
+      {"neg", false},
+      {"negative", false},
+      {"non-relevant", false},
+      {"nonrelevant", false},
+      {"irrelevant", false},
+      {"i", false},
+  };
+  const auto it = labels.find(lower(typed));
+  if (it == labels.end()) return std::nullopt;
+  return it->second;
+}
+
+bool is_decimal(const std::string& t) {
+  std::size_t i = 0;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  std::size_t digits = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    std::size_t exponent_digits = 0;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++exponent_digits;
+    if (exponent_digits == 0) return false;
+  }
+  return i == t.size();
 }
 
 InputError error_at(ErrorCode code, const Token& token, std::string message) {

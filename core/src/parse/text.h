@@ -34,6 +34,15 @@ struct Token {
 /// A whole number 0..limit written with digits only; empty otherwise.
 [[nodiscard]] std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit);
 
+/// The polarity of a binary label, any case: true for 1, +1, +, R, Y, yes, true, T, pos,
+/// positive, relevant, rel; false for 0, -1, -, N, I, no, false, F, neg, negative,
+/// non-relevant, nonrelevant, irrelevant; empty for anything else.
+[[nodiscard]] std::optional<bool> binary_label(const std::string& label);
+
+/// A decimal with an optional sign and exponent: 0.5, -.25, 2e-3. (strtod alone would also
+/// take "inf", "nan", "0x1p3" and leading spaces, so a token is checked against this first.)
+[[nodiscard]] bool is_decimal(const std::string& token);
+
 /// ASCII lower case.
 [[nodiscard]] std::string lower(std::string_view s);
 
