@@ -321,7 +321,27 @@ TEST_CASE("rankings input: keyed lines, items, orders, plain lines, columns", "[
   CHECK(rankings("1 3\n2 1\n3 2").y == std::vector<irm::Fraction>{{3, 1}, {1, 1}, {2, 1}});
 }
 
+TEST_CASE("rankings input: exponents, and digits past 18 dropped with a note", "[parse][tau]") {
+  // 0.0026272101995812314 needs 10^19 as denominator: its last digit is dropped.
+  const auto r = rankings("x: 0.0026272101995812314 2e-3 1E2\ny: 1 2 3");
+  CHECK(r.x.at(0) == test::frac(2627210199581231, 1'000'000'000'000'000'000));
+  CHECK(r.x.at(1) == test::frac(1, 500));
+  CHECK(r.x.at(2) == test::frac(100, 1));
+  CHECK(r.x_text.at(0) == "0.0026272101995812314");
+  CHECK(r.reading.at(0) ==
+        "Some values have more digits than an exact 64-bit fraction holds (18 significant "
+        "digits, 18 decimal places); the extra digits are dropped before comparing.");
+}
+
 // --- two rankings: mistakes ----------------------------------------------------------------------
+
+TEST_CASE("rankings input, error: a value too large or too small", "[parse][tau][errors]") {
+  const auto e = rankings_error("x: 1e30 1\ny: 1 2");
+  check_at(e, ErrorCode::out_of_range, 1, 4, 4);
+  CHECK(e.message ==
+        "found '1e30' in x: at line 1, column 4; values must lie between 10^-18 and 10^18 in size "
+        "(only their order matters, so scale them)");
+}
 
 TEST_CASE("rankings input, error: empty", "[parse][tau][errors]") {
   const auto e = rankings_error("\n\n");

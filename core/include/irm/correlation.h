@@ -36,11 +36,12 @@ struct TwoRankings {
 ///   columns                d1 0.9 3            one item per line: x y, or a name then x y
 ///                          d2 0.8 1            (three lines or more)
 ///
-/// Values are decimals with an optional sign (3, -1.5, .25, 0.80); ties are allowed.
+/// Values are decimals with an optional sign and exponent (3, -1.5, .25, 0.80, 2e-3), kept exact
+/// to 18 significant digits; ties are allowed.
 /// Errors: empty_input; bad_token (an unknown key, a missing or repeated line, names mixed
 /// with numbers, an item listed twice or missing from one order, fewer than 2 items);
-/// bad_number (a value that is not a number); inconsistent_counts (x and y, or items:, of
-/// different lengths).
+/// bad_number (a value that is not a number); out_of_range (a value beyond 10^18 or below
+/// 10^-18 in size); inconsistent_counts (x and y, or items:, of different lengths).
 [[nodiscard]] Result<TwoRankings> parse_two_rankings(std::string_view text);
 
 }  // namespace irm

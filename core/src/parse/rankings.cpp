@@ -35,14 +35,83 @@ std::string count_text(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// A decimal with an optional sign: "3", "-1.5", ".25", "+0.80".
-std::optional<Fraction> read_value(const std::string& t) {
-  if (t.empty()) return std::nullopt;
-  const bool negative = t[0] == '-';
-  const std::size_t start = (t[0] == '-' || t[0] == '+') ? 1 : 0;
-  const auto magnitude = parse_decimal(t.substr(start));
-  if (!magnitude) return std::nullopt;
-  return negative ? Fraction{-magnitude->num, magnitude->den} : *magnitude;
+// The exact value of a decimal in text::is_decimal's grammar ("3", "-1.5", ".25", "+0.80",
+// "2e-3"). Only the order of the values matters, so digits past the 18th significant one, or past
+// the 18th decimal place, are dropped (`cut`), which keeps the value an exact 64-bit Fraction.
+// `too_large`: beyond 10^18 or below 10^-18.
+struct Value {
+  Fraction f;
+  bool cut = false;
+  bool too_large = false;
+};
+std::optional<Value> read_value(const std::string& t) {
+  if (!text::is_decimal(t)) return std::nullopt;
+  std::size_t i = 0;
+  bool negative = false;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) negative = t[i++] == '-';
+  std::int64_t digits = 0;
+  int significant = 0;
+  int power = 0;  // the value is digits · 10^power
+  bool point = false;
+  Value out;
+  for (; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (significant == 0 && c == '0') {
+      if (point) --power;
+      continue;
+    }
+    if (significant < 18) {
+      digits = digits * 10 + (c - '0');
+      ++significant;
+      if (point) --power;
+    } else {
+      out.cut = out.cut || c != '0';  // dropping a trailing zero loses nothing
+      if (!point) ++power;
+    }
+  }
+  if (digits == 0) {  // 0, 0.00, 0e99: zero whatever the exponent
+    out.f = Fraction{0, 1};
+    return out;
+  }
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    bool negative_exponent = false;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) negative_exponent = t[i++] == '-';
+    const auto exponent = text::parse_whole(std::string_view(t).substr(i), 9999);
+    if (!exponent) {  // an exponent of 10^4 or more is past any 64-bit fraction
+      out.too_large = true;
+      return out;
+    }
+    power += negative_exponent ? -static_cast<int>(*exponent) : static_cast<int>(*exponent);
+  }
+  std::int64_t den = 1;
+  for (; power > 0; --power) {
+    if (digits > 900'000'000'000'000'000 / 10) {
+      out.too_large = true;
+      return out;
+    }
+    digits *= 10;
+  }
+  for (; power < 0; ++power) {
+    if (den < 1'000'000'000'000'000'000) {
+      den *= 10;
+    } else {
+      // A denominator past 10^18: drop the last significant digit instead (0.0026272101995812314).
+      digits /= 10;
+      out.cut = true;
+      if (digits == 0) {
+        out.too_large = true;
+        return out;
+      }
+    }
+  }
+  out.f = *make_fraction(negative ? -digits : digits, den);
+  return out;
 }
 
 // One line of values (or of item names, for an order), with the name it goes by in messages.
@@ -98,6 +167,7 @@ Result<TwoRankings> build(const Values& x, const Values& y, const std::optional<
     }
   }
   if (numeric) {
+    bool cut = false;
     for (const Values* v : {&x, &y}) {
       for (const Token& t : v->tokens) {
         const auto value = read_value(t.text);
@@ -107,9 +177,22 @@ Result<TwoRankings> build(const Values& x, const Values& y, const std::optional<
                         text::position(t.where) +
                         "; expected a number such as 3, 0.25 or -1.5 (a score or a rank)");
         }
-        (v == &x ? out.x : out.y).push_back(*value);
+        if (value->too_large) {
+          return at(ErrorCode::out_of_range, t,
+                    "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                        text::position(t.where) +
+                        "; values must lie between 10^-18 and 10^18 in size (only their order "
+                        "matters, so scale them)");
+        }
+        cut = cut || value->cut;
+        (v == &x ? out.x : out.y).push_back(value->f);
         (v == &x ? out.x_text : out.y_text).push_back(t.text);
       }
+    }
+    if (cut) {
+      out.reading.push_back(
+          "Some values have more digits than an exact 64-bit fraction holds (18 significant "
+          "digits, 18 decimal places); the extra digits are dropped before comparing.");
     }
     if (items) {
       if (items->tokens.size() != n) {
