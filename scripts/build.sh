@@ -37,8 +37,9 @@ configure build/native "$werror" cmake
 cmake --build build/native -j "$jobs"
 
 say "wasm: core through Emscripten (build/wasm → web/generated/)"
-# -Werror stays native-only: the native build is where the project's warning set is checked.
-configure build/wasm OFF emcmake cmake
+# -Werror in CI here too: clang for wasm32 (32-bit size_t) catches 64→32-bit conversions that
+# the native g++ build cannot see.
+configure build/wasm "$werror" emcmake cmake
 cmake --build build/wasm -j "$jobs"
 for output in web/generated/irmetrics.js web/generated/irmetrics.wasm; do
   [[ -f "$output" ]] || {

@@ -616,7 +616,9 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
     std::vector<std::int64_t> ways(static_cast<std::size_t>(top) + 1, 0);
     ways[0] = 1;
     for (std::int64_t k = 1; k <= out.n; ++k) {
-      for (std::int64_t w = top; w >= k; --w) ways[w] += ways[w - k];
+      for (std::int64_t w = top; w >= k; --w) {
+        ways[static_cast<std::size_t>(w)] += ways[static_cast<std::size_t>(w - k)];
+      }
     }
     const std::int64_t total = std::int64_t{1} << out.n;
     const std::int64_t w_plus = twice_plus / 2;
@@ -631,10 +633,11 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
     std::int64_t tail_count = 0;
     std::vector<std::string> terms;
     for (std::int64_t w = 0; w <= bound; ++w) {
-      tail_count += ways[w];
-      terms.push_back(std::to_string(ways[w]));
-      table.rows.push_back({text_cell(std::to_string(w)), text_cell(std::to_string(ways[w])),
-                            number_cell(ratio(ways[w], total)),
+      const std::int64_t assignments = ways[static_cast<std::size_t>(w)];
+      tail_count += assignments;
+      terms.push_back(std::to_string(assignments));
+      table.rows.push_back({text_cell(std::to_string(w)), text_cell(std::to_string(assignments)),
+                            number_cell(ratio(assignments, total)),
                             number_cell(ratio(tail_count, total))});
     }
     const std::string sum_text =

@@ -1,0 +1,127 @@
+// The bulk path's readers of trec_eval's files: qrels and runs, thousands of topics, read in one
+// pass over the caller's bytes without copying them.
+//
+//   qrels line:  qid iter docno rel            e.g. "401 0 FBIS3-10082 1"
+//   run line:    qid Q0 docno rank score tag   e.g. "401 Q0 FBIS3-10082 1 12.75 myrun"
+//
+// Fields are separated by any run of spaces and tabs; lines end in LF or CRLF. Blank lines and
+// lines whose first non-blank character is '#' are skipped. The iter and Q0 fields are read and
+// ignored, as trec_eval ignores them.
+//
+// trec_eval's conventions, which the measures built on these readers follow:
+// - A run's documents for a topic are ranked by score, highest first; equal scores are ordered by
+//   docno in descending byte order (strcmp order, reversed). The rank column is checked to be a
+//   whole number and otherwise ignored. rank_topics gives this order.
+// - Scores are read as double. Compat::trec9 reads them as a 32-bit float, as trec_eval 9.x did,
+//   so scores that differ only beyond float precision tie there.
+// - A document is relevant when its grade is at least the relevance level (trec_eval -l, default
+//   1); a negative grade counts as unjudged (see is_judged, is_relevant).
+// - A docno given twice for one topic is an error naming both lines (trec_eval aborts on it);
+//   with Duplicates::keep_first the first occurrence is kept and a warning names both lines.
+//
+// Lifetime: every std::string_view in Qrels, Run and RankedTopic points into the `bytes` that were
+// read. The caller keeps those bytes alive, unmodified, for as long as the result is used.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "irm/result.h"
+
+namespace irm {
+
+/// Which trec_eval's rules to follow where versions differ.
+enum class Compat {
+  current,  // trec_eval 10: scores as double
+  trec9,    // trec_eval 9.x: scores as 32-bit float
+};
+
+/// What to do with a docno given twice for one topic.
+enum class Duplicates {
+  error,       // stop with an error naming both lines (trec_eval's behaviour)
+  keep_first,  // keep the first line, ignore the later one, and add a warning
+};
+
+/// One qrels line's judgment of a document.
+struct Judgment {
+  int grade = 0;  // the rel column; negative = unjudged
+  int line = 0;   // 1-based line in the qrels file
+};
+
+/// A topic's judgments, by docno.
+struct TopicJudgments {
+  std::unordered_map<std::string_view, Judgment> by_docno;
+};
+
+/// A qrels file. Views point into the bytes given to read_qrels.
+struct Qrels {
+  std::string file_name;
+  std::vector<std::string_view> topics;  // in order of first appearance
+  std::unordered_map<std::string_view, TopicJudgments> by_topic;
+  std::vector<std::string> warnings;  // e.g. duplicates kept with Duplicates::keep_first
+};
+
+/// One run line: a document and its score for a topic.
+struct ScoredDoc {
+  std::string_view docno;
+  double score = 0.0;
+  int line = 0;  // 1-based line in the run file
+};
+
+/// A run's documents for one topic, in file order (not ranked: see rank_topics).
+struct RunTopic {
+  std::string_view topic;
+  std::vector<ScoredDoc> docs;
+};
+
+/// A run file. Views point into the bytes given to read_run.
+struct Run {
+  std::string file_name;
+  std::string_view run_id;       // the tag of the first run line, as trec_eval's runid
+  std::vector<RunTopic> topics;  // in order of first appearance
+  std::unordered_map<std::string_view, std::size_t> topic_index;  // topic -> index in topics
+  std::vector<std::string> warnings;
+};
+
+/// One topic's docnos in trec_eval's order: score descending, ties by docno descending.
+struct RankedTopic {
+  std::string_view topic;
+  std::vector<std::string_view> docnos;
+};
+
+/// Reads a qrels file (`qid iter docno rel` lines). `file_name` is only used in messages.
+/// Errors, each naming the file, line and column and what was expected:
+///   empty_input  no judgment lines at all (only blanks and comments);
+///   bad_token    a line with fewer or more than 4 fields; a docno given twice for a topic
+///                (unless Duplicates::keep_first), naming both lines;
+///   bad_number   a rel that is not a whole number (an optional sign and digits).
+[[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
+                                       Duplicates duplicates = Duplicates::error);
+
+/// Reads a run file (`qid Q0 docno rank score tag` lines). Scores are doubles, or 32-bit floats
+/// widened to double with Compat::trec9. Errors as read_qrels, for 6 fields, plus bad_number for a
+/// rank that is not a whole number or a score that is not a decimal number (0.5, -3, 1e-4; not
+/// inf or nan).
+[[nodiscard]] Result<Run> read_run(std::string_view bytes, std::string_view file_name,
+                                   Compat compat = Compat::current,
+                                   Duplicates duplicates = Duplicates::error);
+
+/// Each topic's docnos in trec_eval's order, topics in the run's order of first appearance.
+[[nodiscard]] std::vector<RankedTopic> rank_topics(const Run& run);
+
+/// A grade that says the document was judged: zero or more. Negative grades count as unjudged.
+[[nodiscard]] inline bool is_judged(int grade) { return grade >= 0; }
+
+/// A judged grade at or above the relevance level (trec_eval -l, default 1).
+[[nodiscard]] inline bool is_relevant(int grade, int level = 1) {
+  return is_judged(grade) && grade >= level;
+}
+
+/// The number of relevant documents of a topic (R) at the relevance level.
+[[nodiscard]] std::int64_t count_relevant(const TopicJudgments& judgments, int level = 1);
+
+}  // namespace irm

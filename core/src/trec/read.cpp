@@ -1,0 +1,366 @@
+// The bulk readers of trec_eval's qrels and run files (see irm/trec.h for the formats and
+// conventions).
+//
+// One pass over the bytes: each line is split in place into string_views, topics and docnos are
+// looked up by hashing, and nothing of the input is copied. Code-point columns are counted only
+// when a message needs one, so the common path never decodes UTF-8.
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include "irm/trec.h"
+#include "parse/text.h"
+
+namespace irm {
+namespace {
+
+// A run has the most fields (6); one more tells "too many" from "just right".
+constexpr int max_fields = 7;
+// A file with thousands of duplicates gets this many warnings, then one that counts the rest.
+constexpr int max_duplicate_warnings = 20;
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Yields the lines of `bytes` without their line ends, numbered from 1.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view bytes) : bytes_(bytes) {
+    // A byte-order mark is invisible in an editor: skip it.
+    if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") position_ = 3;
+  }
+
+  bool next(std::string_view& line) {
+    if (position_ >= bytes_.size()) return false;
+    const std::size_t end = bytes_.find('\n', position_);
+    const std::size_t stop = end == std::string_view::npos ? bytes_.size() : end;
+    line = bytes_.substr(position_, stop - position_);
+    position_ = stop + 1;
+    ++number_;
+    return true;
+  }
+
+  int number() const { return number_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t position_ = 0;
+  int number_ = 0;
+};
+
+// The first max_fields fields of a line; `count` stops at max_fields.
+struct Fields {
+  std::array<std::string_view, max_fields> text;
+  int count = 0;
+};
+
+Fields split(std::string_view line) {
+  Fields fields;
+  std::size_t i = 0;
+  while (i < line.size() && fields.count < max_fields) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    if (i == line.size()) break;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    fields.text[fields.count++] = line.substr(start, i - start);
+  }
+  return fields;
+}
+
+// `part` must lie inside `line`.
+Span span_of(std::string_view line, int number, std::string_view part) {
+  const auto offset = static_cast<std::size_t>(part.data() - line.data());
+  return Span{number, text::code_points(line.substr(0, offset)) + 1, text::code_points(part)};
+}
+
+// From the start of `part` to the last non-blank byte of the line.
+std::string_view rest_of_line(std::string_view line, std::string_view part) {
+  std::size_t end = line.size();
+  while (end > 0 && is_blank(line[end - 1])) --end;
+  const auto offset = static_cast<std::size_t>(part.data() - line.data());
+  return line.substr(offset, end - offset);
+}
+
+std::string where(const Span& span, std::string_view file_name) {
+  return text::position(span) + " of " + std::string(file_name);
+}
+
+// The description of a line, for messages: "4 fields: qid iter docno rel".
+struct LineShape {
+  int fields;
+  const char* names;
+};
+constexpr LineShape qrels_shape{4, "qid iter docno rel"};
+constexpr LineShape run_shape{6, "qid Q0 docno rank score tag"};
+
+std::string shape_text(const LineShape& shape) {
+  return std::to_string(shape.fields) + " fields: " + shape.names;
+}
+
+// Checks the number of fields; empty when it is right.
+std::optional<InputError> check_count(const Fields& fields, std::string_view line, int number,
+                                      std::string_view file_name, const LineShape& shape) {
+  if (fields.count < shape.fields) {
+    const Span span = span_of(line, number, rest_of_line(line, fields.text[0]));
+    return InputError{ErrorCode::bad_token,
+                      "line " + std::to_string(number) + " of " + std::string(file_name) + " has " +
+                          std::to_string(fields.count) + " field" + (fields.count == 1 ? "" : "s") +
+                          ", expected " + shape_text(shape),
+                      span};
+  }
+  if (fields.count > shape.fields) {
+    const std::string_view extra = fields.text[shape.fields];
+    Span span = span_of(line, number, rest_of_line(line, extra));
+    return InputError{ErrorCode::bad_token,
+                      "found an extra field " + text::quoted(extra) + " at " +
+                          where(span, file_name) + "; expected " + shape_text(shape),
+                      span};
+  }
+  return std::nullopt;
+}
+
+InputError number_error(std::string_view line, int number, std::string_view field,
+                        std::string_view file_name, const std::string& expected) {
+  const Span span = span_of(line, number, field);
+  return InputError{
+      ErrorCode::bad_number,
+      "found " + text::quoted(field) + " at " + where(span, file_name) + "; expected " + expected,
+      span};
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// An optional sign and digits that fit an int.
+std::optional<int> parse_int(std::string_view s) {
+  const bool negative = !s.empty() && s[0] == '-';
+  const std::size_t start = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+  if (start == s.size() || !is_digit(s[start])) return std::nullopt;
+  long long magnitude = 0;
+  const char* end = s.data() + s.size();
+  const auto [stop, code] = std::from_chars(s.data() + start, end, magnitude);
+  if (code != std::errc() || stop != end || magnitude > 2147483647LL) return std::nullopt;
+  return static_cast<int>(negative ? -magnitude : magnitude);
+}
+
+bool is_whole(std::string_view s) {
+  const std::size_t start = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+  if (start == s.size()) return false;
+  return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(start), s.end(), is_digit);
+}
+
+// The grammar of text::is_decimal, on a view: a sign, digits with an optional point, an optional
+// exponent. strtod alone would also take "inf", "nan" and hexadecimal.
+bool is_decimal(std::string_view t) {
+  std::size_t i = 0;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  std::size_t digits = 0;
+  while (i < t.size() && is_digit(t[i])) ++i, ++digits;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    while (i < t.size() && is_digit(t[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    std::size_t exponent_digits = 0;
+    while (i < t.size() && is_digit(t[i])) ++i, ++exponent_digits;
+    if (exponent_digits == 0) return false;
+  }
+  return i == t.size();
+}
+
+// A token already checked by is_decimal. strtod needs a terminating NUL, which the caller's
+// bytes do not have at the token's end, so short tokens are copied to the stack.
+double parse_score(std::string_view token, Compat compat) {
+  std::array<char, 64> buffer{};
+  std::string long_token;
+  const char* text = nullptr;
+  if (token.size() < buffer.size()) {
+    std::memcpy(buffer.data(), token.data(), token.size());
+    text = buffer.data();
+  } else {
+    long_token.assign(token);
+    text = long_token.c_str();
+  }
+  // trec_eval 9.x kept scores in a float; reading straight to float rounds once, as it did.
+  if (compat == Compat::trec9) return static_cast<double>(std::strtof(text, nullptr));
+  return std::strtod(text, nullptr);
+}
+
+std::string twice_text(std::string_view docno, std::string_view topic, std::string_view file_name,
+                       int first_line, int second_line) {
+  return "document " + text::quoted(docno) + " is given twice for topic " + text::quoted(topic) +
+         " in " + std::string(file_name) + ", at lines " + std::to_string(first_line) + " and " +
+         std::to_string(second_line);
+}
+
+// Reports a duplicate: an error, or (keep_first) a warning, capped at max_duplicate_warnings.
+std::optional<InputError> duplicate(std::string_view line, int number, std::string_view docno,
+                                    std::string_view topic, std::string_view file_name,
+                                    int first_line, Duplicates duplicates, int& count,
+                                    std::vector<std::string>& warnings) {
+  const std::string twice = twice_text(docno, topic, file_name, first_line, number);
+  if (duplicates == Duplicates::error) {
+    return InputError{ErrorCode::bad_token,
+                      twice +
+                          "; trec_eval stops here: give each document once per topic, or choose "
+                          "to keep the first occurrence",
+                      span_of(line, number, docno)};
+  }
+  if (++count <= max_duplicate_warnings) {
+    warnings.push_back(twice + "; kept line " + std::to_string(first_line));
+  }
+  return std::nullopt;
+}
+
+void finish_duplicate_warnings(int count, std::string_view file_name,
+                               std::vector<std::string>& warnings) {
+  if (count <= max_duplicate_warnings) return;
+  warnings.push_back("… and " + std::to_string(count - max_duplicate_warnings) +
+                     " more documents given twice in " + std::string(file_name) +
+                     "; the first occurrence of each was kept");
+}
+
+bool skipped(const Fields& fields) { return fields.count == 0 || fields.text[0][0] == '#'; }
+
+}  // namespace
+
+Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
+                         Duplicates duplicates) {
+  Qrels qrels;
+  qrels.file_name = std::string(file_name);
+  LineReader reader(bytes);
+  std::string_view line;
+  // Qrels are usually grouped by topic: remembering the last one saves most topic lookups.
+  std::string_view last_topic;
+  TopicJudgments* current = nullptr;
+  int duplicate_count = 0;
+  while (reader.next(line)) {
+    const Fields fields = split(line);
+    if (skipped(fields)) continue;
+    const int number = reader.number();
+    if (auto error = check_count(fields, line, number, file_name, qrels_shape)) return *error;
+    const std::optional<int> grade = parse_int(fields.text[3]);
+    if (!grade) {
+      return number_error(line, number, fields.text[3], file_name,
+                          "the rel (fourth field), a whole number such as 0, 1, 2 or -1");
+    }
+    const std::string_view topic = fields.text[0];
+    if (current == nullptr || topic != last_topic) {
+      const auto [it, inserted] = qrels.by_topic.try_emplace(topic);
+      if (inserted) qrels.topics.push_back(topic);
+      current = &it->second;  // unordered_map keeps references valid across rehashing
+      last_topic = topic;
+    }
+    const std::string_view docno = fields.text[2];
+    const auto [it, inserted] = current->by_docno.try_emplace(docno, Judgment{*grade, number});
+    if (!inserted) {
+      if (auto error = duplicate(line, number, docno, topic, file_name, it->second.line, duplicates,
+                                 duplicate_count, qrels.warnings)) {
+        return *error;
+      }
+    }
+  }
+  if (qrels.topics.empty()) {
+    return InputError{ErrorCode::empty_input,
+                      std::string(file_name) + " has no judgment lines; expected lines of " +
+                          shape_text(qrels_shape),
+                      Span{}};
+  }
+  finish_duplicate_warnings(duplicate_count, file_name, qrels.warnings);
+  return qrels;
+}
+
+Result<Run> read_run(std::string_view bytes, std::string_view file_name, Compat compat,
+                     Duplicates duplicates) {
+  Run run;
+  run.file_name = std::string(file_name);
+  LineReader reader(bytes);
+  std::string_view line;
+  // Per topic (same index as run.topics): docno -> line, to find duplicates. Dropped at the end.
+  std::vector<std::unordered_map<std::string_view, int>> seen;
+  std::string_view last_topic;
+  std::size_t current = 0;
+  int duplicate_count = 0;
+  while (reader.next(line)) {
+    const Fields fields = split(line);
+    if (skipped(fields)) continue;
+    const int number = reader.number();
+    if (auto error = check_count(fields, line, number, file_name, run_shape)) return *error;
+    if (!is_whole(fields.text[3])) {
+      return number_error(line, number, fields.text[3], file_name,
+                          "the rank (fourth field), a whole number");
+    }
+    if (!is_decimal(fields.text[4])) {
+      return number_error(line, number, fields.text[4], file_name,
+                          "the score (fifth field), a number such as 12.5, -3 or 1e-4");
+    }
+    const std::string_view topic = fields.text[0];
+    if (run.topics.empty() || topic != last_topic) {
+      const auto [it, inserted] = run.topic_index.try_emplace(topic, run.topics.size());
+      if (inserted) {
+        run.topics.push_back(RunTopic{topic, {}});
+        seen.emplace_back();
+      }
+      current = it->second;
+      last_topic = topic;
+    }
+    if (run.run_id.empty()) run.run_id = fields.text[5];
+    const std::string_view docno = fields.text[2];
+    const auto [it, inserted] = seen[current].try_emplace(docno, number);
+    if (!inserted) {
+      if (auto error = duplicate(line, number, docno, topic, file_name, it->second, duplicates,
+                                 duplicate_count, run.warnings)) {
+        return *error;
+      }
+      continue;  // keep_first: the later line is ignored
+    }
+    run.topics[current].docs.push_back(
+        ScoredDoc{docno, parse_score(fields.text[4], compat), number});
+  }
+  if (run.topics.empty()) {
+    return InputError{
+        ErrorCode::empty_input,
+        std::string(file_name) + " has no run lines; expected lines of " + shape_text(run_shape),
+        Span{}};
+  }
+  finish_duplicate_warnings(duplicate_count, file_name, run.warnings);
+  return run;
+}
+
+std::vector<RankedTopic> rank_topics(const Run& run) {
+  std::vector<RankedTopic> ranked;
+  ranked.reserve(run.topics.size());
+  std::vector<const ScoredDoc*> order;
+  for (const RunTopic& topic : run.topics) {
+    order.clear();
+    for (const ScoredDoc& doc : topic.docs) order.push_back(&doc);
+    // trec_eval's order: score descending, then docno descending in byte order (string_view
+    // compares chars as unsigned, like strcmp). Docnos are unique in a topic, so the order is
+    // total and std::sort needs no stability.
+    std::sort(order.begin(), order.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
+      return a->score != b->score ? a->score > b->score : a->docno > b->docno;
+    });
+    RankedTopic out{topic.topic, {}};
+    out.docnos.reserve(order.size());
+    for (const ScoredDoc* doc : order) out.docnos.push_back(doc->docno);
+    ranked.push_back(std::move(out));
+  }
+  return ranked;
+}
+
+std::int64_t count_relevant(const TopicJudgments& judgments, int level) {
+  std::int64_t count = 0;
+  for (const auto& entry : judgments.by_docno) {
+    if (is_relevant(entry.second.grade, level)) ++count;
+  }
+  return count;
+}
+
+}  // namespace irm

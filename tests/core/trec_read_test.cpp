@@ -1,0 +1,432 @@
+// The bulk TREC readers (irm/trec.h): formats, trec_eval's ranking order, every kind of malformed
+// line word for word, duplicates, and a property test against the teaching path.
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "helpers.h"
+#include "irm/pooling.h"
+#include "irm/trec.h"
+
+namespace {
+
+std::vector<std::string> docnos_of(const irm::RankedTopic& topic) {
+  return {topic.docnos.begin(), topic.docnos.end()};
+}
+
+int grade_of(const irm::Qrels& qrels, const std::string& topic, const std::string& docno) {
+  return qrels.by_topic.at(topic).by_docno.at(docno).grade;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+TEST_CASE("qrels: any whitespace, CRLF, comments and blank lines; topics in order of appearance",
+          "[trec][qrels]") {
+  const std::string bytes =
+      "# judgments for two topics\r\n"
+      "402 0 d7 2\r\n"
+      "\r\n"
+      "401\t0\td1\t1\r\n"
+      "   # an indented comment\r\n"
+      "402  0  d8  -1\r\n"
+      "401 0 d2 0";  // no final line end
+  const auto qrels = test::parsed_ok(irm::read_qrels(bytes, "qrels.txt"));
+  CHECK(qrels.file_name == "qrels.txt");
+  CHECK(qrels.topics == std::vector<std::string_view>{"402", "401"});
+  CHECK(grade_of(qrels, "402", "d7") == 2);
+  CHECK(grade_of(qrels, "402", "d8") == -1);
+  CHECK(grade_of(qrels, "401", "d1") == 1);
+  CHECK(grade_of(qrels, "401", "d2") == 0);
+  CHECK(qrels.by_topic.at("401").by_docno.at("d2").line == 7);
+  CHECK(qrels.warnings.empty());
+}
+
+TEST_CASE("relevant means grade >= level; negative grades are unjudged", "[trec][qrels]") {
+  const std::string bytes = "1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d -1\n1 0 e -3\n";
+  const auto qrels = test::parsed_ok(irm::read_qrels(bytes, "q"));
+  const auto& topic = qrels.by_topic.at("1");
+  CHECK(irm::count_relevant(topic) == 2);
+  CHECK(irm::count_relevant(topic, 2) == 1);
+  CHECK(irm::count_relevant(topic, 0) == 3);  // 0 is judged; -1 and -3 are not
+  CHECK(irm::is_judged(0));
+  CHECK_FALSE(irm::is_judged(-1));
+  CHECK_FALSE(irm::is_relevant(-1, -1));
+}
+
+TEST_CASE("run: fields, run id, CRLF and comments; views point into the caller's bytes",
+          "[trec][run]") {
+  const std::string bytes =
+      "# run file\r\n"
+      "401 Q0 d1 1 0.9 myrun\r\n"
+      "\t401\tQ0\td2\t2\t-1.5e-1\tmyrun\r\n"
+      "\r\n"
+      "402 Q0 d9 1 +3 myrun\r\n";
+  const auto run = test::parsed_ok(irm::read_run(bytes, "run.txt"));
+  CHECK(run.file_name == "run.txt");
+  CHECK(run.run_id == "myrun");
+  REQUIRE(run.topics.size() == 2);
+  CHECK(run.topic_index.at("402") == 1);
+  const auto& docs = run.topics[0].docs;
+  REQUIRE(docs.size() == 2);
+  CHECK(docs[0].docno == "d1");
+  CHECK(docs[0].score == 0.9);
+  CHECK(docs[0].line == 2);
+  CHECK(docs[1].docno == "d2");
+  CHECK(docs[1].score == -0.15);
+  CHECK(docs[1].line == 3);
+  CHECK(run.topics[1].docs[0].score == 3.0);
+  // No copies: the docno is the caller's byte range.
+  CHECK(docs[0].docno.data() >= bytes.data());
+  CHECK(docs[0].docno.data() < bytes.data() + bytes.size());
+}
+
+TEST_CASE("rank_topics: score descending, ties by docno descending in byte order, rank ignored",
+          "[trec][run][ties]") {
+  const std::string bytes =
+      "401 Q0 a 1 1.0 r\n"
+      "401 Q0 b 2 2.0 r\n"
+      "401 Q0 B 3 1.0 r\n"  // 'B' (0x42) sorts below 'a' (0x61) and 'b'
+      "401 Q0 d10 4 1.0 r\n"
+      "401 Q0 d9 5 1.0 r\n"        // byte order: "d9" > "d10"
+      "401 Q0 \xC3\xA9 6 1.0 r\n"  // é: bytes above ASCII come first among ties
+      "402 Q0 z 1 0 r\n";
+  const auto run = test::parsed_ok(irm::read_run(bytes, "run.txt"));
+  const auto ranked = irm::rank_topics(run);
+  REQUIRE(ranked.size() == 2);
+  CHECK(ranked[0].topic == "401");
+  CHECK(docnos_of(ranked[0]) == std::vector<std::string>{"b", "\xC3\xA9", "d9", "d10", "a", "B"});
+  CHECK(docnos_of(ranked[1]) == std::vector<std::string>{"z"});
+}
+
+TEST_CASE("Compat::trec9 reads scores as 32-bit floats, so near scores tie",
+          "[trec][run][compat]") {
+  const std::string bytes = "1 Q0 a 1 0.1000000001 r\n1 Q0 b 2 0.1000000002 r\n";
+  const auto current = test::parsed_ok(irm::read_run(bytes, "run.txt"));
+  CHECK(current.topics[0].docs[0].score == 0.1000000001);
+  // As doubles b scores higher; as floats both are 0.1f and the tie goes to docno descending.
+  CHECK(docnos_of(irm::rank_topics(current)[0]) == std::vector<std::string>{"b", "a"});
+
+  const auto trec9 = test::parsed_ok(irm::read_run(bytes, "run.txt", irm::Compat::trec9));
+  CHECK(trec9.topics[0].docs[0].score == static_cast<double>(0.1f));
+  CHECK(trec9.topics[0].docs[1].score == static_cast<double>(0.1f));
+  CHECK(docnos_of(irm::rank_topics(trec9)[0]) == std::vector<std::string>{"b", "a"});
+
+  const std::string order = "1 Q0 a 1 0.30000001 r\n1 Q0 b 2 0.3 r\n";
+  CHECK(docnos_of(irm::rank_topics(test::parsed_ok(irm::read_run(order, "r")))[0]) ==
+        std::vector<std::string>{"a", "b"});
+  CHECK(docnos_of(irm::rank_topics(test::parsed_ok(irm::read_run(
+            order, "r", irm::Compat::trec9)))[0]) == std::vector<std::string>{"b", "a"});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed lines: one case per kind of mistake, code, place and message word for word.
+
+TEST_CASE("error: a qrels line with too few fields", "[trec][qrels][errors]") {
+  const std::string bytes = "401 0 d1 1\n401 0 d2\n";
+  const auto e = test::parse_fails(irm::read_qrels(bytes, "qrels.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 2);
+  CHECK(e.where.column == 1);
+  CHECK(e.where.length == 8);
+  CHECK(e.message == "line 2 of qrels.txt has 3 fields, expected 4 fields: qid iter docno rel");
+}
+
+TEST_CASE("error: a qrels line with too many fields (columns in code points)",
+          "[trec][qrels][errors]") {
+  const std::string bytes = "401\t0 d\xC3\xA9 1 x y \r\n";
+  const auto e = test::parse_fails(irm::read_qrels(bytes, "qrels.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 12);
+  CHECK(e.where.length == 3);  // "x y", the extra fields
+  CHECK(e.message ==
+        "found an extra field 'x' at line 1, column 12 of qrels.txt; expected 4 fields: qid iter "
+        "docno rel");
+}
+
+TEST_CASE("error: a rel that is not a whole number", "[trec][qrels][errors]") {
+  const std::string bytes = "# qrels\n401 0 d1 yes\n";
+  const auto e = test::parse_fails(irm::read_qrels(bytes, "qrels.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_number);
+  CHECK(e.where.line == 2);
+  CHECK(e.where.column == 10);
+  CHECK(e.where.length == 3);
+  CHECK(e.message ==
+        "found 'yes' at line 2, column 10 of qrels.txt; expected the rel (fourth field), a whole "
+        "number such as 0, 1, 2 or -1");
+  for (const std::string rel : {"1.5", "+", "-", "+-1", "99999999999"}) {
+    const std::string line = "401 0 d1 " + rel;
+    CHECK(test::parse_fails(irm::read_qrels(line, "q"), line).code == irm::ErrorCode::bad_number);
+  }
+  CHECK(grade_of(test::parsed_ok(irm::read_qrels("1 0 a +2", "q")), "1", "a") == 2);
+}
+
+TEST_CASE("error: a run line with too few fields", "[trec][run][errors]") {
+  const std::string bytes = "401 Q0 d1 1 0.5\n";
+  const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 1);
+  CHECK(e.where.length == 15);
+  CHECK(e.message ==
+        "line 1 of run.txt has 5 fields, expected 6 fields: qid Q0 docno rank score tag");
+  const auto one = test::parse_fails(irm::read_run("  401\n", "run.txt"), "  401");
+  CHECK(one.where.column == 3);
+  CHECK(one.where.length == 3);
+  CHECK(one.message ==
+        "line 1 of run.txt has 1 field, expected 6 fields: qid Q0 docno rank score tag");
+}
+
+TEST_CASE("error: a run line with too many fields", "[trec][run][errors]") {
+  const std::string bytes = "401 Q0 d1 1 0.5 tag more words\n";
+  const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 21);
+  CHECK(e.where.length == 10);
+  CHECK(e.message ==
+        "found an extra field 'more' at line 1, column 21 of run.txt; expected 6 fields: qid Q0 "
+        "docno rank score tag");
+}
+
+TEST_CASE("error: a rank that is not a whole number", "[trec][run][errors]") {
+  const std::string bytes = "401 Q0 d1 first 0.5 tag\n";
+  const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_number);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 11);
+  CHECK(e.where.length == 5);
+  CHECK(e.message ==
+        "found 'first' at line 1, column 11 of run.txt; expected the rank (fourth field), a whole "
+        "number");
+}
+
+TEST_CASE("error: a score that is not a number", "[trec][run][errors]") {
+  const std::string bytes = "401 Q0 d1 1 0.5 tag\n401 Q0 d2 2 high tag\n";
+  const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_number);
+  CHECK(e.where.line == 2);
+  CHECK(e.where.column == 13);
+  CHECK(e.where.length == 4);
+  CHECK(e.message ==
+        "found 'high' at line 2, column 13 of run.txt; expected the score (fifth field), a number "
+        "such as 12.5, -3 or 1e-4");
+  for (const std::string score : {"inf", "nan", "0x1p3", "1e", ".", "1.2.3"}) {
+    const std::string line = "1 Q0 d " + std::string("1 ") + score + " r";
+    CHECK(test::parse_fails(irm::read_run(line, "r"), line).code == irm::ErrorCode::bad_number);
+  }
+}
+
+TEST_CASE("error: an empty file, or only comments and blank lines", "[trec][errors]") {
+  const std::string bytes = "# nothing here\r\n\r\n   \n";
+  const auto q = test::parse_fails(irm::read_qrels(bytes, "qrels.txt"), bytes);
+  CHECK(q.code == irm::ErrorCode::empty_input);
+  CHECK(q.where.line == 0);
+  CHECK(q.message ==
+        "qrels.txt has no judgment lines; expected lines of 4 fields: qid iter docno rel");
+  const auto r = test::parse_fails(irm::read_run("", "run.txt"), "");
+  CHECK(r.code == irm::ErrorCode::empty_input);
+  CHECK(r.where.line == 0);
+  CHECK(r.message ==
+        "run.txt has no run lines; expected lines of 6 fields: qid Q0 docno rank score tag");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Duplicates
+
+TEST_CASE("error: a docno judged twice for a topic names both lines", "[trec][qrels][duplicates]") {
+  const std::string bytes = "401 0 d1 1\n402 0 d1 0\n401 0 d2 0\n401 0 d1 0\n";
+  const auto e = test::parse_fails(irm::read_qrels(bytes, "qrels.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 4);
+  CHECK(e.where.column == 7);
+  CHECK(e.where.length == 2);
+  CHECK(e.message ==
+        "document 'd1' is given twice for topic '401' in qrels.txt, at lines 1 and 4; trec_eval "
+        "stops here: give each document once per topic, or choose to keep the first occurrence");
+}
+
+TEST_CASE("keep_first: a qrels duplicate keeps the first grade and warns",
+          "[trec][qrels][duplicates]") {
+  const std::string bytes = "401 0 d1 1\n402 0 d1 0\n401 0 d2 0\n401 0 d1 0\n";
+  const auto qrels =
+      test::parsed_ok(irm::read_qrels(bytes, "qrels.txt", irm::Duplicates::keep_first));
+  CHECK(grade_of(qrels, "401", "d1") == 1);
+  CHECK(qrels.by_topic.at("401").by_docno.size() == 2);
+  CHECK(qrels.warnings ==
+        std::vector<std::string>{"document 'd1' is given twice for topic '401' in qrels.txt, at "
+                                 "lines 1 and 4; kept line 1"});
+}
+
+TEST_CASE("error: a docno ranked twice for a topic names both lines", "[trec][run][duplicates]") {
+  const std::string bytes = "9 Q0 x 1 3 r\n9 Q0 y 2 2 r\n9 Q0 x 3 1 r\n";
+  const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 3);
+  CHECK(e.where.column == 6);
+  CHECK(e.where.length == 1);
+  CHECK(e.message ==
+        "document 'x' is given twice for topic '9' in run.txt, at lines 1 and 3; trec_eval stops "
+        "here: give each document once per topic, or choose to keep the first occurrence");
+}
+
+TEST_CASE("keep_first: a run duplicate keeps the first score; many duplicates are counted",
+          "[trec][run][duplicates]") {
+  const std::string bytes = "9 Q0 x 1 1 r\n9 Q0 y 2 2 r\n9 Q0 x 3 3 r\n";
+  const auto run = test::parsed_ok(
+      irm::read_run(bytes, "run.txt", irm::Compat::current, irm::Duplicates::keep_first));
+  CHECK(docnos_of(irm::rank_topics(run)[0]) == std::vector<std::string>{"y", "x"});
+  CHECK(run.warnings == std::vector<std::string>{"document 'x' is given twice for topic '9' in "
+                                                 "run.txt, at lines 1 and 3; kept line 1"});
+
+  std::string many;
+  for (int i = 0; i < 25; ++i) many += "1 Q0 d" + std::to_string(i) + " 1 1 r\n";
+  for (int i = 0; i < 25; ++i) many += "1 Q0 d" + std::to_string(i) + " 1 1 r\n";
+  const auto big = test::parsed_ok(
+      irm::read_run(many, "big.txt", irm::Compat::current, irm::Duplicates::keep_first));
+  REQUIRE(big.warnings.size() == 21);
+  CHECK(big.warnings[0] ==
+        "document 'd0' is given twice for topic '1' in big.txt, at lines 1 and 26; kept line 1");
+  CHECK(big.warnings[20] ==
+        "… and 5 more documents given twice in big.txt; the first occurrence of each was kept");
+  CHECK(big.topics[0].docs.size() == 25);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bulk path against the teaching path
+
+namespace {
+
+// splitmix64: the same numbers on every platform (std distributions are not).
+class Generator {
+ public:
+  explicit Generator(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+
+ private:
+  std::uint64_t state_;
+};
+
+struct Files {
+  std::string qrels;
+  std::string run;
+};
+
+// Small topics with ties, unjudged and negative-graded documents, relevant documents the run
+// misses, topics interleaved, and mixed whitespace.
+Files generate(std::uint64_t seed) {
+  Generator g(seed);
+  const char* const docnos[] = {"d1", "d2", "d10", "D3", "doc-7", "x", "X9", "a.b", "z0", "d20"};
+  const char* const spaces[] = {" ", "\t", "  ", " \t"};
+  const auto space = [&] { return std::string(spaces[g.below(4)]); };
+  std::vector<std::string> qrels_lines;
+  std::vector<std::string> run_lines;
+  const int topics = 1 + g.below(4);
+  for (int t = 0; t < topics; ++t) {
+    const std::string topic = std::to_string(300 + g.below(200) * 10 + t);
+    // One relevant document that no run retrieves keeps R >= 1.
+    qrels_lines.push_back(topic + space() + "0" + space() + "missed" + space() + "1");
+    bool any_retrieved = false;
+    for (int d = 0; d < 10; ++d) {
+      if (g.below(4) != 0) {
+        const int grades[] = {-1, 0, 0, 1, 2};
+        qrels_lines.push_back(topic + space() + "0" + space() + docnos[d] + space() +
+                              std::to_string(grades[g.below(5)]));
+      }
+      if (g.below(3) != 0 || (d == 9 && !any_retrieved)) {
+        any_retrieved = true;
+        const char* const scores[] = {"0.25", "0.5", "0.5", "1", "-2", "1e-1", "0.75"};
+        run_lines.push_back(topic + space() + "Q0" + space() + docnos[d] + space() +
+                            std::to_string(1 + g.below(10)) + space() + scores[g.below(7)] +
+                            space() + "run" + (g.below(2) != 0 ? "\r" : ""));
+      }
+    }
+  }
+  // Lines in a shuffled order, so topics interleave.
+  const auto shuffle = [&](std::vector<std::string>& lines) {
+    for (std::size_t i = lines.size(); i > 1; --i) {
+      std::swap(lines[i - 1], lines[static_cast<std::size_t>(g.below(static_cast<int>(i)))]);
+    }
+  };
+  shuffle(qrels_lines);
+  shuffle(run_lines);
+  Files files;
+  for (const auto& line : qrels_lines) files.qrels += line + "\n";
+  for (const auto& line : run_lines) files.run += line + "\n";
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "property: for generated topics, rank_topics + qrels give the teaching path's ranking "
+    "and marks, and AP equals the teaching AP to 1e-12",
+    "[trec][property]") {
+  int topics_checked = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    const Files files = generate(seed);
+    INFO("seed " << seed << "\nqrels:\n" << files.qrels << "run:\n" << files.run);
+    const auto qrels = test::parsed_ok(irm::read_qrels(files.qrels, "qrels.txt"));
+    const auto run = test::parsed_ok(irm::read_run(files.run, "run.txt"));
+    // The teaching path's reader of TREC lines (the pooling calculator's), on the same text.
+    const auto teaching = test::parsed_ok(irm::parse_runs(files.run + files.qrels));
+
+    for (const irm::RankedTopic& ranked : irm::rank_topics(run)) {
+      const std::string topic(ranked.topic);
+      INFO("topic " << topic);
+      const irm::TopicJudgments& judged = qrels.by_topic.at(ranked.topic);
+
+      // Bulk: plain doubles, one pass down the ranking.
+      const std::int64_t total_relevant = irm::count_relevant(judged);
+      std::string marks;
+      double precision_sum = 0.0;
+      std::int64_t relevant_so_far = 0;
+      for (std::size_t k = 0; k < ranked.docnos.size(); ++k) {
+        const auto it = judged.by_docno.find(ranked.docnos[k]);
+        const bool relevant = it != judged.by_docno.end() && irm::is_relevant(it->second.grade);
+        if (relevant) {
+          ++relevant_so_far;
+          precision_sum += static_cast<double>(relevant_so_far) / static_cast<double>(k + 1);
+        }
+        marks += (k == 0 ? "" : " ") + std::string(relevant ? "R" : "N");
+      }
+      const double bulk_ap = precision_sum / static_cast<double>(total_relevant);
+
+      // Teaching: the same ranking and the same marks from the pooling reader.
+      const irm::RunRanking* ranking = nullptr;
+      for (const auto& r : teaching.rankings) {
+        if (r.topic == topic) ranking = &r;
+      }
+      REQUIRE(ranking != nullptr);
+      CHECK(ranking->docs == docnos_of(ranked));
+      std::string teaching_marks;
+      std::int64_t teaching_relevant = 0;
+      const auto& grades = teaching.judgments.at(topic);
+      for (const auto& [doc, grade] : grades) teaching_relevant += grade >= 1 ? 1 : 0;
+      for (std::size_t k = 0; k < ranking->docs.size(); ++k) {
+        const auto it = grades.find(ranking->docs[k]);
+        const bool relevant = it != grades.end() && it->second >= 1;
+        teaching_marks += (k == 0 ? "" : " ") + std::string(relevant ? "R" : "N");
+      }
+      CHECK(teaching_marks == marks);
+      CHECK(teaching_relevant == total_relevant);
+
+      const auto ap =
+          test::ok(irm::compute("AP", marks, {{"relevant", std::to_string(total_relevant)}}));
+      CHECK_THAT(ap.value.approx, Catch::Matchers::WithinAbs(bulk_ap, 1e-12));
+      ++topics_checked;
+    }
+  }
+  CHECK(topics_checked > 500);
+}
