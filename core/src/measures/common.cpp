@@ -19,6 +19,18 @@ void finish_outcome(Outcome& outcome) {
   if (overflow) outcome.notes.push_back(overflow_note());
 }
 
+Matrix count_matrix(std::string row_title, std::string column_title,
+                    const std::vector<std::string>& labels,
+                    const std::vector<std::vector<std::int64_t>>& counts) {
+  Matrix matrix{std::move(row_title), std::move(column_title), labels, labels, {}};
+  for (const auto& row : counts) {
+    std::vector<double> cells;
+    for (const std::int64_t v : row) cells.push_back(static_cast<double>(v));
+    matrix.cells.push_back(std::move(cells));
+  }
+  return matrix;
+}
+
 std::string plural(std::int64_t n, const std::string& word, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "irm/measures.h"
 
@@ -13,6 +14,12 @@ namespace irm {
 [[nodiscard]] Outcome start_outcome(const MeasureCall& call, const Inputs& in);
 /// Adds the overflow note when any value lost its exact form.
 void finish_outcome(Outcome& outcome);
+
+/// A square table of counts as a chart matrix: rows `row_title`, columns `column_title`, both
+/// labelled `labels` (the judges' table, a multiclass confusion matrix).
+[[nodiscard]] Matrix count_matrix(std::string row_title, std::string column_title,
+                                  const std::vector<std::string>& labels,
+                                  const std::vector<std::vector<std::int64_t>>& counts);
 
 /// "1 document", "3 documents"; `many` for irregular plurals: plural(3, "query", "queries").
 [[nodiscard]] std::string plural(std::int64_t n, const std::string& word,

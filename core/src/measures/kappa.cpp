@@ -441,13 +441,7 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   Chart chart;
   chart.id = "judges";
   chart.title = "The judges' table";
-  Matrix grid{"judge A", "judge B", m.labels, m.labels, {}};
-  for (const auto& row : m.counts) {
-    std::vector<double> cells;
-    for (const std::int64_t v : row) cells.push_back(static_cast<double>(v));
-    grid.cells.push_back(std::move(cells));
-  }
-  chart.matrix = std::move(grid);
+  chart.matrix = count_matrix("judge A", "judge B", m.labels, m.counts);
   chart.description = std::to_string(k) + " × " + std::to_string(k) +
                       " table of two judges' labels, rows judge A and columns judge B; the "
                       "diagonal holds the " +

@@ -159,13 +159,7 @@ Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in) {
   Chart chart;
   chart.id = "confusion";
   chart.title = "Confusion matrix (heat map)";
-  Matrix heat{"true class", "predicted class", m.labels, m.labels, {}};
-  for (const auto& row : m.counts) {
-    std::vector<double> cells;
-    for (const std::int64_t v : row) cells.push_back(static_cast<double>(v));
-    heat.cells.push_back(std::move(cells));
-  }
-  chart.matrix = std::move(heat);
+  chart.matrix = count_matrix("true class", "predicted class", m.labels, m.counts);
   chart.description = std::to_string(k) + " × " + std::to_string(k) +
                       " confusion matrix, rows the true class and columns the predicted class; "
                       "the diagonal holds the " +
