@@ -87,8 +87,7 @@ std::string fourteen_and_seven() {
 
 }  // namespace
 
-// --- sign
-// ------------------------------------------------------------------------------------------
+// --- sign ----------------------------------------------------------------------------------------
 
 TEST_CASE("SIG1: sign test: n+ = 8, n− = 2, the tie dropped; p = 2·(1 + 10 + 45)/1024 = 7/64",
           "[golden][SIG1][sign]") {
@@ -189,8 +188,7 @@ TEST_CASE("SIG6: sign test with n = 70 uses the normal approximation with contin
   CHECK(has_note_containing(o, "At α = 0.05: p = 0.0232 ≤ 0.05, so the sign test rejects H0"));
 }
 
-// --- wilcoxon
-// -------------------------------------------------------------------------------------
+// --- wilcoxon ------------------------------------------------------------------------------------
 
 TEST_CASE("SIG2: Wilcoxon exact for n = 6: W+ = 16, W− = 5, p = 2·10/64 = 5/16",
           "[golden][SIG2][wilcoxon]") {
@@ -302,8 +300,7 @@ TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16); zero=pratt ranks it, nor
         "lower by 1");
 }
 
-// --- ttest
-// ----------------------------------------------------------------------------------------
+// --- ttest ---------------------------------------------------------------------------------------
 
 TEST_CASE("SIG3: paired t on d = 0.1 0.2 0.3 0 0.4: t = 2√2, df = 4, p ≈ 0.0474",
           "[golden][SIG3][ttest]") {
@@ -363,8 +360,7 @@ TEST_CASE("ttest: differences that are all equal have no standard deviation: an 
         "the two systems score the same on every query)");
 }
 
-// --- randomization
-// --------------------------------------------------------------------------------
+// --- randomization -------------------------------------------------------------------------------
 
 TEST_CASE("SIG4: randomization exact on n = 4: 6 of 16 sign flips as extreme, p = 3/8",
           "[golden][SIG4][randomization]") {
@@ -418,8 +414,7 @@ TEST_CASE("SIG4: randomization beyond 2^20 flips samples 100,000 with a shown se
   CHECK(run("randomization", fourteen_and_seven()).value.exact == o.value.exact);
 }
 
-// --- shared
-// ---------------------------------------------------------------------------------------
+// --- shared --------------------------------------------------------------------------------------
 
 TEST_CASE("significance: the values keys of each test", "[golden][SIG1][SIG2][SIG3][SIG4]") {
   const auto keys = [](const irm::Outcome& o) {

@@ -38,8 +38,7 @@ irm::Fraction difference(const irm::PairedScores& p, std::size_t i) {
 
 }  // namespace
 
-// --- layouts
-// ---------------------------------------------------------------------------------------
+// --- layouts -------------------------------------------------------------------------------------
 
 TEST_CASE("paired scores: columns with a query id: id x y per line", "[parse][paired]") {
   const auto p = parsed("q1 0.42 0.38\nq2 0.51 0.47\nq3 0.30 0.35");
