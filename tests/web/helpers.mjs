@@ -67,7 +67,12 @@ export async function startBrowserSession() {
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    // A navigation (reload, link) cancels the requests still in flight (net::ERR_ABORTED): that is
+    // the browser's doing, not a missing file, so only other failures count.
+    page.on('requestfailed', (request) => {
+      const reason = request.failure()?.errorText ?? '';
+      if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} (${reason})`);
+    });
     await page.goto(new URL(path, server.url).href);
     if (waitForReady) await page.waitForSelector('body[data-ready]');
     return { page, problems, close: () => context.close() };
