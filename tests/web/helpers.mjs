@@ -73,6 +73,9 @@ export async function startBrowserSession() {
       const reason = request.failure()?.errorText ?? '';
       if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} (${reason})`);
     });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     await page.goto(new URL(path, server.url).href);
     if (waitForReady) await page.waitForSelector('body[data-ready]');
     return { page, problems, close: () => context.close() };
