@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // irmetrics on the command line: the same wasm module as the web page, the same measure names
 // and input formats. Argument handling and I/O only; the text and JSON forms are made in
-// bin/lib/format.mjs.
+// bin/lib/format.mjs, and `trec` streams its files through bin/lib/trec.mjs.
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { BuildMissingError, loadEngine } from './lib/engine.mjs';
 import { errorToJson, measuresToText, outcomeToJson, outcomeToText } from './lib/format.mjs';
+import * as trecFiles from './lib/trec.mjs';
 
 const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--json]
+       irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
        irmetrics measures [--json]
        irmetrics --version | --help`;
 
@@ -20,6 +22,10 @@ Commands
   calc MEASURE    compute MEASURE on a ranked list and print the working: the value as an exact
                   fraction and a decimal, the step tables, the notes on the conventions used, and
                   the same input under other conventions (e.g. AP(norm=retrieved))
+  trec QRELS RUN...
+                  evaluate TREC run files against a qrels file as trec_eval does: the same
+                  measures, flags and output; gzipped files and runs of any size
+                  (irmetrics trec --help)
   measures        list the measures, their parameters and defaults
 
 Options of calc
@@ -54,12 +60,17 @@ const OPTIONS = {
 };
 const CALC_ONLY = ['relevant', 'input', 'file', 'option', 'digits'];
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  constructor(message, usage = USAGE) {
+    super(message);
+    this.usage = usage;
+  }
+}
 class InputFileError extends Error {}
 
-/** Exit status 2 with a one-line reason and the usage. */
-function usageError(message) {
-  throw new UsageError(message);
+/** Exit status 2 with a one-line reason and the usage (calc's and measures' unless given). */
+function usageError(message, usage = USAGE) {
+  throw new UsageError(message, usage);
 }
 
 async function readStdin() {
@@ -98,11 +109,11 @@ function computeOptions(values) {
   return options;
 }
 
-function parseDigits(text) {
+function parseDigits(text, usage = USAGE) {
   if (text === undefined) return 4;
   const digits = Number(text);
-  if (!Number.isInteger(digits) || digits < 0 || digits > 15) {
-    usageError(`--digits expects a whole number from 0 to 15, found '${text}'`);
+  if (text.trim() === '' || !Number.isInteger(digits) || digits < 0 || digits > 15) {
+    usageError(`--digits expects a whole number from 0 to 15, found '${text}'`, usage);
   }
   return digits;
 }
@@ -140,7 +151,190 @@ async function measures(values) {
   return 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// irmetrics trec: trec_eval's flags and files; bin/lib/trec.mjs streams the files in.
+
+const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]...
+                      [--compat 9|10] [--keep-first] [--digits N] [--format trec|json|csv]
+                      QRELS RUN...`;
+
+const TREC_HELP = `irmetrics trec: evaluate TREC runs as trec_eval does
+
+${TREC_USAGE}
+
+Evaluates each RUN against QRELS with trec_eval's measures, flags and output format, the qrels
+read once. Files are read in chunks, so runs of any size fit; a file whose name ends in .gz, or
+that starts with gzip's bytes 1f 8b, is gunzipped as it is read. '-' reads standard input.
+
+  QRELS   lines 'qid iter docno rel', e.g.          401 0 FBIS3-10082 1
+  RUN     lines 'qid Q0 docno rank score tag', e.g. 401 Q0 FBIS3-10082 1 12.75 myrun
+          (fields separated by spaces or tabs; blank lines and lines starting with # skipped)
+
+trec_eval's flags
+  -q              print each topic's values too, before the summary
+  -n              no summary (with -q: the topics' values only)
+  -c              average over every topic in the qrels: a topic the run lacks counts, with 0
+  -J              judged documents only: unjudged documents are dropped from the ranking
+  -l N            relevance level: relevant means a grade of N or more (default 1)
+  -M N            evaluate at most N documents of each topic
+  -N N            documents in the collection (for utility)
+  -m MEASURE      a measure or a nickname, repeatable (default: official): map, P.5,10,
+                  ndcg_cut.10, recall.100, set_F.1, bpref, recip_rank, Rprec, all_trec, set, ...
+                  trec_eval's names and parameters (MEASURE.PARAMS)
+  --compat 9|10   follow trec_eval 9's rules or trec_eval 10's (default 10)
+  --keep-first    a document given twice for a topic: keep its first line and warn
+                  (default: an error naming both lines, as trec_eval stops there)
+  (each may also be written as trec_eval writes it: -l2, -M1000, -mmap, -qc)
+
+Output
+  --format F      trec (default): trec_eval's lines, 'name<TAB>topic<TAB>value' with the name
+                  padded to 22 characters and 'all' for the summary; one block per run, each
+                  with its runid; json: everything (every topic, every run, the options, the
+                  warnings), whatever -q and -n say; csv: run,measure,topic,value rows
+  --digits N      decimals of the values (default 4, as trec_eval)
+
+trec_eval's conventions, followed here
+  - A topic's documents are ranked by score, highest first; equal scores are ordered by docno,
+    descending byte order. The rank column is checked to be a whole number and then ignored.
+  - Scores are read as double. --compat 9 reads them as 32-bit float (so scores that differ
+    only beyond float precision tie) and takes the interpolated precision at recall level r
+    from rank (long)(r·R + 0.9) instead of lround(r·R).
+  - A document is relevant when its grade is at least the relevance level (-l, default 1);
+    a negative grade counts as unjudged (bpref and -J ignore it, as a document not in the qrels).
+  - nDCG uses the grades themselves as gains, whatever the relevance level, and its ideal ranking
+    sorts every judged document of the topic, retrieved or not.
+  - P_k divides by k, even when fewer than k documents were retrieved.
+  - gm_map is the geometric mean of the topics' AP, each AP floored at 1e-5.
+  - set_F.x takes x as β² (the F of trec_eval: (x+1)·P·R / (x·P + R)); set_F.1 is F1.
+  - Summary ('all'): the counts (num_q, num_ret, num_rel, num_rel_ret) are sums over the topics;
+    every other measure is the mean over the topics (gm_map the geometric mean).
+  - Topics are printed in strcmp order of their qids ('10' before '9').
+  - A topic in the qrels but not in a run: without -c the run is evaluated over the topics it
+    shares with the qrels, and a warning names the missing topics (trec_eval 10 aborts there);
+    with -c they score 0 and count in num_q, as trec_eval -c does.
+  - A topic only in the run is ignored, with a warning naming it.
+
+Warnings go to standard error, one line each, after 'irmetrics trec: warning:'. A bad line is
+named as FILE:LINE:COLUMN on standard error (with --format json, {"error": {...}} on standard
+output).
+
+Examples
+  irmetrics trec qrels.txt run.txt
+  irmetrics trec -q -m map -m P.5,10 -m ndcg_cut.10 qrels.txt run1.txt run2.txt.gz
+  irmetrics trec -c -l 2 -m all_trec --format csv qrels.txt run.txt > run.csv
+
+Exit status: 0 evaluated; 2 bad input, a usage error, or no build; 1 an internal error.`;
+
+// trec_eval's single-letter flags: switches, and flags that take a value (-l2 or -l 2).
+const TREC_SWITCHES = new Set(['q', 'n', 'c', 'J']);
+const TREC_VALUED = new Set(['l', 'M', 'N', 'm']);
+const TREC_FORMATS = ['trec', 'json', 'csv'];
+
+/**
+ * Reads the arguments of `irmetrics trec` the way trec_eval's getopt does (-qc, -l2, -l 2,
+ * -mmap), plus the long options. trec_eval's flags are not checked here, only split into one
+ * flag or value per element for session.configure(), which names any mistake in them.
+ */
+function parseTrecArgs(argv) {
+  const parsed = { configure: [], digits: undefined, format: 'trec', help: false, files: [] };
+  const trecUsage = (message) => usageError(message, TREC_USAGE);
+  let i = 0;
+  const valueOf = (flag, inline) => {
+    if (inline !== undefined && inline !== '') return inline;
+    if (i + 1 >= argv.length) trecUsage(`${flag} needs a value`);
+    i += 1;
+    return argv[i];
+  };
+  for (; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      parsed.files.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('--')) {
+      const at = arg.indexOf('=');
+      const name = at < 0 ? arg : arg.slice(0, at);
+      const inline = at < 0 ? undefined : arg.slice(at + 1);
+      if (name === '--help') parsed.help = true;
+      else if (name === '--keep-first') parsed.configure.push('--keep-first');
+      else if (name === '--compat') parsed.configure.push('--compat', valueOf(name, inline));
+      else if (name === '--digits') parsed.digits = valueOf(name, inline);
+      else if (name === '--format') {
+        parsed.format = valueOf(name, inline);
+        if (!TREC_FORMATS.includes(parsed.format)) {
+          trecUsage(`--format expects trec, json or csv, found '${parsed.format}'`);
+        }
+      } else {
+        trecUsage(`unknown option '${name}' for trec`);
+      }
+      if (inline !== undefined && (name === '--help' || name === '--keep-first')) {
+        trecUsage(`${name} takes no value`);
+      }
+      continue;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      parsed.files.push(arg);
+      continue;
+    }
+    for (let j = 1; j < arg.length; j += 1) {
+      const letter = arg[j];
+      if (letter === 'h') {
+        parsed.help = true;
+      } else if (TREC_SWITCHES.has(letter)) {
+        parsed.configure.push(`-${letter}`);
+      } else if (TREC_VALUED.has(letter)) {
+        parsed.configure.push(`-${letter}`, valueOf(`-${letter}`, arg.slice(j + 1)));
+        break;
+      } else {
+        trecUsage(`unknown flag -${letter} for trec` +
+          (arg.length > 2 ? ` (in '${arg}')` : ''));
+      }
+    }
+  }
+  return parsed;
+}
+
+async function trec(argv) {
+  const parsed = parseTrecArgs(argv);
+  if (parsed.help) {
+    print(TREC_HELP);
+    return 0;
+  }
+  const digits = parseDigits(parsed.digits, TREC_USAGE);
+  const [qrels, ...runs] = parsed.files;
+  if (qrels === undefined) usageError('trec needs a QRELS file and at least one RUN', TREC_USAGE);
+  if (runs.length === 0) usageError(`trec needs at least one RUN after ${qrels}`, TREC_USAGE);
+  if (parsed.files.filter((file) => file === trecFiles.STDIN).length > 1) {
+    usageError("standard input ('-') can be only one of the files", TREC_USAGE);
+  }
+  const engine = await loadEngine();
+  const json = parsed.format === 'json';
+  const result = await trecFiles.evaluateTrec(engine, {
+    args: parsed.configure,
+    qrels,
+    runs,
+    format: parsed.format,
+    digits,
+    onWarning: (warning) => process.stderr.write(
+      `irmetrics trec: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
+  });
+  if (result.ok) {
+    print(result.report);
+    return 0;
+  }
+  const { error } = result;
+  if (json) printJson(trecFiles.errorToJson(error));
+  else process.stderr.write(`irmetrics: ${trecFiles.describeError(error)}\n`);
+  return error.code === 'internal' ? 1 : 2;
+}
+
 async function main(argv) {
+  // trec takes trec_eval's flags (-q, -l2, -m map), which parseArgs cannot read as they are.
+  if (argv[0] === 'trec') return trec(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'trec') {
+    print(TREC_HELP);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -189,9 +383,10 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`irmetrics: ${error.message}\n${USAGE}\n`);
+    process.stderr.write(`irmetrics: ${error.message}\n${error.usage}\n`);
     process.exitCode = 2;
-  } else if (error instanceof BuildMissingError || error instanceof InputFileError) {
+  } else if (error instanceof BuildMissingError || error instanceof InputFileError ||
+    error instanceof trecFiles.TrecFileError) {
     process.stderr.write(`irmetrics: ${error.message}\n`);
     process.exitCode = 2;
   } else {

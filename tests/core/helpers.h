@@ -35,6 +35,13 @@ T parsed_ok(const irm::Result<T>& r) {
   return r.value();
 }
 
+/// The same, for a result that is moved from (a Run owns its docnos and cannot be copied).
+template <class T>
+T parsed_ok(irm::Result<T>&& r) {
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return std::move(r.value());
+}
+
 /// The error of a parser's Result, failing the test when it parsed.
 template <class T>
 irm::InputError parse_fails(const irm::Result<T>& r, const std::string& text) {

@@ -18,13 +18,17 @@
 //   1); a negative grade counts as unjudged (see is_judged, is_relevant).
 // - A docno given twice for one topic is an error naming both lines (trec_eval aborts on it);
 //   with Duplicates::keep_first the first occurrence is kept and a warning names both lines.
+// - The run id is the tag of the last line, as trec_eval reports it.
 //
-// Lifetime: every std::string_view in Qrels, Run and RankedTopic points into the `bytes` that were
-// read. The caller keeps those bytes alive, unmodified, for as long as the result is used.
+// Lifetime: every std::string_view in Qrels points into the `bytes` that were read; the caller
+// keeps them alive, unmodified, while the Qrels are used. A Run keeps its own copy of its docnos
+// and topic ids (RunReader reads it in pieces), and RankedTopic points into that Run.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -67,7 +71,7 @@ struct Qrels {
 
 /// One run line: a document and its score for a topic.
 struct ScoredDoc {
-  std::string_view docno;
+  std::string_view docno;  // points into the Run's own storage
   double score = 0.0;
   int line = 0;  // 1-based line in the run file
 };
@@ -78,13 +82,62 @@ struct RunTopic {
   std::vector<ScoredDoc> docs;
 };
 
-/// A run file. Views point into the bytes given to read_run.
+/// Storage whose bytes never move: docnos and topic ids are copied here once, in blocks, so that
+/// the views into it stay valid while the run grows and after the Run is moved.
+class StableText {
+ public:
+  std::string_view keep(std::string_view text);
+  std::size_t bytes() const { return used_; }
+
+ private:
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::size_t room_ = 0;   // free bytes left in the last block
+  std::size_t used_ = 0;   // bytes kept so far, for the memory figures
+  char* next_ = nullptr;   // where the next text goes in the last block
+};
+
+/// A run file. Its docnos and topic ids live in `text`, so the bytes it was read from may go.
 struct Run {
   std::string file_name;
-  std::string_view run_id;       // the tag of the first run line, as trec_eval's runid
+  std::string_view run_id;       // the tag of the last run line, as trec_eval's runid
   std::vector<RunTopic> topics;  // in order of first appearance
   std::unordered_map<std::string_view, std::size_t> topic_index;  // topic -> index in topics
   std::vector<std::string> warnings;
+  StableText text;
+};
+
+/// Reads a run file in pieces of any size, split anywhere (a line may span pieces): a 300 MB run
+/// never has to be one string. Errors as read_run; after an error the reader stays failed.
+class RunReader {
+ public:
+  RunReader(std::string_view file_name, Compat compat = Compat::current,
+            Duplicates duplicates = Duplicates::error);
+  /// Reads the complete lines of `piece` (and the line left open by the previous piece).
+  [[nodiscard]] std::optional<InputError> feed(std::string_view piece);
+  /// Reads the last line and hands over the run. Call once.
+  [[nodiscard]] Result<Run> finish();
+  /// Bytes fed so far.
+  std::size_t bytes_read() const { return bytes_read_; }
+
+ private:
+  std::optional<InputError> read_line(std::string_view line);
+  std::optional<InputError> check_fragmented_topics();
+
+  Run run_;
+  Compat compat_;
+  Duplicates duplicates_;
+  std::string open_line_;  // the unfinished last line of the previous piece
+  std::optional<InputError> failed_;
+  std::size_t bytes_read_ = 0;
+  int line_number_ = 0;
+  int duplicate_count_ = 0;
+  // Duplicates are found per block of lines of one topic: the docnos of the current block, and
+  // the topics that came back after another topic (checked again as a whole at the end).
+  std::string_view last_topic_;
+  std::size_t current_ = 0;
+  std::unordered_map<std::string_view, int> block_docnos_;
+  std::vector<bool> topic_closed_;
+  std::vector<std::size_t> fragmented_;
 };
 
 /// One topic's docnos in trec_eval's order: score descending, ties by docno descending.
@@ -102,10 +155,10 @@ struct RankedTopic {
 [[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                                        Duplicates duplicates = Duplicates::error);
 
-/// Reads a run file (`qid Q0 docno rank score tag` lines). Scores are doubles, or 32-bit floats
-/// widened to double with Compat::trec9. Errors as read_qrels, for 6 fields, plus bad_number for a
-/// rank that is not a whole number or a score that is not a decimal number (0.5, -3, 1e-4; not
-/// inf or nan).
+/// Reads a run file (`qid Q0 docno rank score tag` lines) held in one piece (see RunReader).
+/// Scores are doubles, or 32-bit floats widened to double with Compat::trec9. Errors as
+/// read_qrels, for 6 fields, plus bad_number for a rank that is not a whole number or a score that
+/// is not a decimal number (0.5, -3, 1e-4; not inf or nan).
 [[nodiscard]] Result<Run> read_run(std::string_view bytes, std::string_view file_name,
                                    Compat compat = Compat::current,
                                    Duplicates duplicates = Duplicates::error);

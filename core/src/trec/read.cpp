@@ -277,61 +277,185 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
   return qrels;
 }
 
-Result<Run> read_run(std::string_view bytes, std::string_view file_name, Compat compat,
-                     Duplicates duplicates) {
-  Run run;
-  run.file_name = std::string(file_name);
-  LineReader reader(bytes);
-  std::string_view line;
-  // Per topic (same index as run.topics): docno -> line, to find duplicates. Dropped at the end.
-  std::vector<std::unordered_map<std::string_view, int>> seen;
-  std::string_view last_topic;
-  std::size_t current = 0;
-  int duplicate_count = 0;
-  while (reader.next(line)) {
-    const Fields fields = split(line);
-    if (skipped(fields)) continue;
-    const int number = reader.number();
-    if (auto error = check_count(fields, line, number, file_name, run_shape)) return *error;
-    if (!is_whole(fields.text[3])) {
-      return number_error(line, number, fields.text[3], file_name,
-                          "the rank (fourth field), a whole number");
-    }
-    if (!is_decimal(fields.text[4])) {
-      return number_error(line, number, fields.text[4], file_name,
-                          "the score (fifth field), a number such as 12.5, -3 or 1e-4");
-    }
-    const std::string_view topic = fields.text[0];
-    if (run.topics.empty() || topic != last_topic) {
-      const auto [it, inserted] = run.topic_index.try_emplace(topic, run.topics.size());
-      if (inserted) {
-        run.topics.push_back(RunTopic{topic, {}});
-        seen.emplace_back();
-      }
-      current = it->second;
-      last_topic = topic;
-    }
-    if (run.run_id.empty()) run.run_id = fields.text[5];
-    const std::string_view docno = fields.text[2];
-    const auto [it, inserted] = seen[current].try_emplace(docno, number);
-    if (!inserted) {
-      if (auto error = duplicate(line, number, docno, topic, file_name, it->second, duplicates,
-                                 duplicate_count, run.warnings)) {
-        return *error;
-      }
-      continue;  // keep_first: the later line is ignored
-    }
-    run.topics[current].docs.push_back(
-        ScoredDoc{docno, parse_score(fields.text[4], compat), number});
+std::string_view StableText::keep(std::string_view text) {
+  constexpr std::size_t block_size = std::size_t{1} << 20;
+  if (text.size() > room_) {
+    const std::size_t size = std::max(block_size, text.size());
+    blocks_.push_back(std::make_unique<char[]>(size));
+    next_ = blocks_.back().get();
+    room_ = size;
   }
-  if (run.topics.empty()) {
+  if (!text.empty()) std::memcpy(next_, text.data(), text.size());
+  const std::string_view kept(next_, text.size());
+  next_ += text.size();
+  room_ -= text.size();
+  used_ += text.size();
+  return kept;
+}
+
+RunReader::RunReader(std::string_view file_name, Compat compat, Duplicates duplicates)
+    : compat_(compat), duplicates_(duplicates) {
+  run_.file_name = std::string(file_name);
+}
+
+std::optional<InputError> RunReader::feed(std::string_view piece) {
+  if (failed_) return failed_;
+  bytes_read_ += piece.size();
+  std::size_t position = 0;
+  if (!open_line_.empty()) {
+    const std::size_t end = piece.find('\n');
+    if (end == std::string_view::npos) {
+      open_line_.append(piece);
+      return std::nullopt;
+    }
+    open_line_.append(piece.substr(0, end));
+    const std::string line = std::move(open_line_);
+    open_line_.clear();
+    if ((failed_ = read_line(line))) return failed_;
+    position = end + 1;
+  }
+  while (position < piece.size()) {
+    const std::size_t end = piece.find('\n', position);
+    if (end == std::string_view::npos) {
+      open_line_.assign(piece.substr(position));
+      break;
+    }
+    if ((failed_ = read_line(piece.substr(position, end - position)))) return failed_;
+    position = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> RunReader::read_line(std::string_view line) {
+  const int number = ++line_number_;
+  // A byte-order mark is invisible in an editor: skip it (here, as it may span two pieces).
+  if (number == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+  const Fields fields = split(line);
+  if (skipped(fields)) return std::nullopt;
+  const std::string_view file_name = run_.file_name;
+  if (auto error = check_count(fields, line, number, file_name, run_shape)) return error;
+  if (!is_whole(fields.text[3])) {
+    return number_error(line, number, fields.text[3], file_name,
+                        "the rank (fourth field), a whole number");
+  }
+  if (!is_decimal(fields.text[4])) {
+    return number_error(line, number, fields.text[4], file_name,
+                        "the score (fifth field), a number such as 12.5, -3 or 1e-4");
+  }
+  const std::string_view topic = fields.text[0];
+  if (run_.topics.empty() || topic != last_topic_) {
+    if (!run_.topics.empty()) topic_closed_[current_] = true;
+    const auto found = run_.topic_index.find(topic);
+    if (found == run_.topic_index.end()) {
+      const std::string_view kept = run_.text.keep(topic);
+      current_ = run_.topics.size();
+      run_.topic_index.emplace(kept, current_);
+      run_.topics.push_back(RunTopic{kept, {}});
+      topic_closed_.push_back(false);
+    } else {
+      current_ = found->second;
+      // The topic came back after another one: its earlier lines are no longer in
+      // block_docnos_, so its duplicates are looked for again at the end.
+      if (topic_closed_[current_] &&
+          std::find(fragmented_.begin(), fragmented_.end(), current_) == fragmented_.end()) {
+        fragmented_.push_back(current_);
+      }
+    }
+    last_topic_ = run_.topics[current_].topic;
+    block_docnos_.clear();
+  }
+  // The tag of the last line is the run id, as in trec_eval; keeping it costs a copy only when
+  // it changes.
+  if (fields.text[5] != run_.run_id) run_.run_id = run_.text.keep(fields.text[5]);
+  const std::string_view docno = fields.text[2];
+  const auto seen = block_docnos_.find(docno);
+  if (seen != block_docnos_.end()) {
+    if (auto error = duplicate(line, number, docno, topic, file_name, seen->second, duplicates_,
+                               duplicate_count_, run_.warnings)) {
+      return error;
+    }
+    return std::nullopt;  // keep_first: the later line is ignored
+  }
+  const std::string_view kept = run_.text.keep(docno);
+  block_docnos_.emplace(kept, number);
+  run_.topics[current_].docs.push_back(ScoredDoc{kept, parse_score(fields.text[4], compat_), number});
+  return std::nullopt;
+}
+
+// A topic whose lines are split into blocks is checked as a whole: sorted by docno, duplicates
+// sit side by side. The first duplicate in file order is the one reported.
+std::optional<InputError> RunReader::check_fragmented_topics() {
+  for (const std::size_t index : fragmented_) {
+    std::vector<ScoredDoc>& docs = run_.topics[index].docs;
+    std::vector<std::size_t> order(docs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return docs[a].docno < docs[b].docno; });
+    std::vector<int> kept_line(docs.size(), 0);  // for a dropped line: the line kept instead
+    const ScoredDoc* first_error = nullptr;
+    const ScoredDoc* first_of_error = nullptr;
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const ScoredDoc& earlier = docs[order[k - 1]];
+      const ScoredDoc& later = docs[order[k]];
+      if (earlier.docno != later.docno) continue;
+      // stable_sort keeps file order among equal docnos; chains compare with their first.
+      std::size_t first = k - 1;
+      while (first > 0 && docs[order[first - 1]].docno == later.docno) --first;
+      const ScoredDoc& kept = docs[order[first]];
+      if (first_error == nullptr || later.line < first_error->line) {
+        first_error = &later;
+        first_of_error = &kept;
+      }
+      kept_line[order[k]] = kept.line;
+    }
+    if (first_error == nullptr) continue;
+    const std::string twice = twice_text(first_error->docno, run_.topics[index].topic,
+                                         run_.file_name, first_of_error->line, first_error->line);
+    if (duplicates_ == Duplicates::error) {
+      return InputError{ErrorCode::bad_token,
+                        twice + "; trec_eval stops here: give each document once per topic, or "
+                                "choose to keep the first occurrence",
+                        Span{}};
+    }
+    std::vector<ScoredDoc> kept_docs;
+    kept_docs.reserve(docs.size());
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      if (kept_line[i] == 0) {
+        kept_docs.push_back(docs[i]);
+      } else if (++duplicate_count_ <= max_duplicate_warnings) {
+        run_.warnings.push_back(twice_text(docs[i].docno, run_.topics[index].topic,
+                                           run_.file_name, kept_line[i], docs[i].line) +
+                                "; kept line " + std::to_string(kept_line[i]));
+      }
+    }
+    docs = std::move(kept_docs);
+  }
+  return std::nullopt;
+}
+
+Result<Run> RunReader::finish() {
+  if (failed_) return *failed_;
+  if (!open_line_.empty()) {
+    const std::string line = std::move(open_line_);
+    open_line_.clear();
+    if ((failed_ = read_line(line))) return *failed_;
+  }
+  if ((failed_ = check_fragmented_topics())) return *failed_;
+  if (run_.topics.empty()) {
     return InputError{
         ErrorCode::empty_input,
-        std::string(file_name) + " has no run lines; expected lines of " + shape_text(run_shape),
-        Span{}};
+        run_.file_name + " has no run lines; expected lines of " + shape_text(run_shape), Span{}};
   }
-  finish_duplicate_warnings(duplicate_count, file_name, run.warnings);
-  return run;
+  finish_duplicate_warnings(duplicate_count_, run_.file_name, run_.warnings);
+  block_docnos_.clear();
+  return std::move(run_);
+}
+
+Result<Run> read_run(std::string_view bytes, std::string_view file_name, Compat compat,
+                     Duplicates duplicates) {
+  RunReader reader(file_name, compat, duplicates);
+  if (auto error = reader.feed(bytes)) return *error;
+  return reader.finish();
 }
 
 std::vector<RankedTopic> rank_topics(const Run& run) {

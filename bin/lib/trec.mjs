@@ -1,0 +1,192 @@
+// Streams TREC qrels and run files into the wasm module's TrecSession (docs/js-api.md, "TREC
+// files") and collects the report. Shared by `irmetrics trec` and scripts/bench.mjs, so the
+// benchmark measures exactly what the command line runs.
+//
+// A file is never read whole: plain files are read in chunks into one reused Buffer, gzipped
+// files (a .gz name, or the magic bytes 1f 8b) are gunzipped as a stream, and each chunk is
+// copied into wasm memory (session.buffer(n)) and fed at once. Memory use is then the session's
+// own (its tables and the documents it keeps) plus one chunk.
+
+import { open } from 'node:fs/promises';
+import { Readable, pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+
+/** Bytes read from a plain file per chunk (and per call into wasm). */
+export const CHUNK_SIZE = 4 * 1024 * 1024;
+// Output chunks of the gunzip stream: zlib's default of 16 KiB would mean 64 calls into wasm per
+// MiB for no gain.
+const GUNZIP_CHUNK_SIZE = 1024 * 1024;
+
+/** The name that stands for standard input in place of a file. */
+export const STDIN = '-';
+
+/**
+ * A file that cannot be opened, read or gunzipped (not a problem with its lines: those come back
+ * from the session as InputErrors).
+ */
+export class TrecFileError extends Error {}
+
+const hasGzipMagic = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+const looksGzipped = (name, bytes) => name.endsWith('.gz') || hasGzipMagic(bytes);
+
+/** Gunzips a stream of compressed chunks; a corrupt or truncated file rejects the iteration. */
+function gunzipped(source) {
+  const gunzip = createGunzip({ chunkSize: GUNZIP_CHUNK_SIZE });
+  // pipeline destroys the gunzip stream with the source's error, which ends the iteration with
+  // it; the callback only stops that error from being reported a second time.
+  pipeline(source, gunzip, () => {});
+  return gunzip;
+}
+
+/** Standard input's chunks, gunzipped when the first bytes say so. */
+async function* stdinChunks() {
+  const iterator = process.stdin[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  async function* all() {
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield next.value;
+    }
+  }
+  yield* hasGzipMagic(first.value) ? gunzipped(Readable.from(all())) : all();
+}
+
+/**
+ * Yields the bytes of `path` (or standard input for '-') in chunks of at most `chunkSize` bytes,
+ * gunzipped when the name ends in .gz or the file starts with the bytes 1f 8b.
+ *
+ * A plain file's chunks are views of one reused Buffer: each is valid only until the iteration
+ * resumes, so copy it (into wasm memory) before asking for the next one.
+ *
+ * @param {string} path
+ * @param {{chunkSize?: number}} [options]
+ * @returns {AsyncGenerator<Uint8Array>}
+ * @throws {TrecFileError} when the file cannot be opened, read or gunzipped
+ */
+export async function* readChunks(path, { chunkSize = CHUNK_SIZE } = {}) {
+  try {
+    if (path === STDIN) {
+      yield* stdinChunks();
+      return;
+    }
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(chunkSize);
+      let { bytesRead } = await handle.read(buffer, 0, chunkSize, 0);
+      if (looksGzipped(path, buffer.subarray(0, bytesRead))) {
+        yield* gunzipped(handle.createReadStream({ start: 0, highWaterMark: chunkSize,
+          autoClose: false }));
+        return;
+      }
+      for (let position = bytesRead; bytesRead > 0; position += bytesRead) {
+        yield buffer.subarray(0, bytesRead);
+        ({ bytesRead } = await handle.read(buffer, 0, chunkSize, position));
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (error instanceof TrecFileError) throw error;
+    const name = path === STDIN ? 'standard input' : path;
+    throw new TrecFileError(`cannot read ${name}: ${error.code ?? error.message}` +
+      (error.code?.startsWith('Z_') ? ` (${error.message})` : ''));
+  }
+}
+
+/** The name a session's messages use for `path`. */
+const displayName = (path) => (path === STDIN ? 'standard input' : path);
+
+/**
+ * Streams one file into `session`: begin, feed every chunk, end.
+ *
+ * @param {object} session a TrecSession
+ * @param {'qrels' | 'run'} kind
+ * @param {string} path a file, or '-' for standard input
+ * @param {{chunkSize?: number}} [options]
+ * @returns {Promise<object>} what endQrels()/endRun() returns, or the first failed Status of a
+ *   feed call (the rest of the file is then not read)
+ * @throws {TrecFileError} when the file cannot be read
+ */
+export async function feedFile(session, kind, path, options = {}) {
+  const isRun = kind === 'run';
+  if (isRun) session.beginRun(displayName(path));
+  else session.beginQrels(displayName(path));
+  for await (const chunk of readChunks(path, options)) {
+    // The view is valid only until the next call on the module: copy and feed at once.
+    session.buffer(chunk.length).set(chunk);
+    const status = isRun ? session.feedRun(chunk.length) : session.feedQrels(chunk.length);
+    if (!status.ok) return status;
+  }
+  return isRun ? session.endRun() : session.endQrels();
+}
+
+/**
+ * Evaluates runs against one qrels file as trec_eval does, in one TrecSession: configure, the
+ * qrels streamed once, each run streamed and evaluated, then the report. The session is always
+ * released.
+ *
+ * @param {object} module the wasm module (bin/lib/engine.mjs loadEngine())
+ * @param {object} request
+ * @param {string[]} [request.args] trec_eval's flags for session.configure(), one per element
+ * @param {string} request.qrels the qrels file ('-' for standard input)
+ * @param {string[]} request.runs the run files (at most one of them '-')
+ * @param {'trec' | 'json' | 'csv'} [request.format] the report's format (default 'trec')
+ * @param {number} [request.digits] decimals in the report (default 4)
+ * @param {number} [request.chunkSize] bytes per chunk of a plain file
+ * @param {(warning: string) => void} [request.onWarning] called with each warning as it comes
+ *   (duplicates kept, topics missing from a run, topics only in a run, …)
+ * @returns {Promise<{ok: true, report: string, qrels: object, runs: object[]}
+ *   | {ok: false, error: object}>} on failure `error` is the session's InputError, with `file`
+ *   when it is about a file's contents
+ * @throws {TrecFileError} when a file cannot be read
+ */
+export async function evaluateTrec(module, request) {
+  const { args = [], qrels, runs, format = 'trec', digits = 4, chunkSize = CHUNK_SIZE } = request;
+  const onWarning = request.onWarning ?? (() => {});
+  const session = new module.TrecSession();
+  try {
+    const configured = session.configure(args);
+    if (!configured.ok) return configured;
+    const qrelsResult = await feedFile(session, 'qrels', qrels, { chunkSize });
+    if (!qrelsResult.ok) return qrelsResult;
+    qrelsResult.warnings.forEach(onWarning);
+    const runResults = [];
+    for (const run of runs) {
+      const runResult = await feedFile(session, 'run', run, { chunkSize });
+      if (!runResult.ok) return runResult;
+      runResult.warnings.forEach(onWarning);
+      runResults.push(runResult);
+    }
+    return { ok: true, report: session.report(format, digits), qrels: qrelsResult,
+      runs: runResults };
+  } finally {
+    session.delete();
+  }
+}
+
+/**
+ * An InputError of the session as one line for standard error: "file:line:column: message" when
+ * it is about a place in a file, "file: message" about a whole file, else the message.
+ *
+ * @param {{message: string, file?: string, line?: number, column?: number}} error
+ * @returns {string}
+ */
+export function describeError(error) {
+  const message = error.message.replace(/\s*\n\s*/g, ' ');
+  if (!error.file) return message;
+  if (error.line > 0) return `${error.file}:${error.line}:${error.column}: ${message}`;
+  return `${error.file}: ${message}`;
+}
+
+/**
+ * The `--format json` form of a session's InputError, as calc --json prints one, plus the file:
+ * {error: {code, message, field, file, line, column, length}}.
+ *
+ * @param {object} error
+ * @returns {{error: object}}
+ */
+export function errorToJson(error) {
+  const { code, message, field, line, column, length } = error;
+  return { error: { code, message, field, file: error.file ?? null, line, column, length } };
+}

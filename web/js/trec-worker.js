@@ -1,0 +1,231 @@
+// The TREC files page's worker: it loads the engine, evaluates a qrels file and run files with a
+// TrecSession (docs/js-api.md, "TREC files"), and answers questions about the last evaluation,
+// so the page never freezes on a 300 MB run. Files arrive as Blobs (a File, or pasted text made
+// into one) and are streamed into the session in chunks; gzip files (first bytes 1f 8b) are
+// decompressed on the way. Progress is posted as bytes read of the total, counted before
+// decompression so that it ends at the sizes the page shows.
+//
+// Messages in (each with an `id`; the answer carries the same id):
+//   {type: 'evaluate', args: string[], qrels: Source, runs: Source[], digits: number}
+//       Source = {name: string, blob: Blob}. Answers {ok: true, evaluation} or
+//       {ok: false, error, source, excerpt}: `source` is 0 for the qrels, 1 + i for run i, -1 for
+//       the options; `excerpt` is the text of the line the error is on ('' when not about a line).
+//       Progress comes before it as {type: 'progress', id, done, total}. A newer 'evaluate'
+//       cancels an older one, which then answers {ok: false, cancelled: true}.
+//   {type: 'report', digits}       → {ok: true, text}: trec_eval's output of the last evaluation
+//   {type: 'topic', run, qid}      → session.topic(run, qid)
+//   {type: 'sniff', blob}          → {ok: true, kind: 'qrels' | 'run' | ''}: what a file looks
+//                                    like from its first line (4 fields: qrels, 6: run)
+// No message makes the worker stop answering: anything that throws is answered as
+// {ok: false, error: {code: 'internal', message}}.
+
+import createIrMetrics from '../generated/irmetrics.js';
+
+/** Largest piece handed to the session at once: wasm memory for a chunk is allocated per feed. */
+const MAX_FEED = 1 << 20;
+/** Progress is posted at most this often (ms), and once at the end. */
+const PROGRESS_INTERVAL = 80;
+/** An excerpt of a bad line is cut to this many characters. */
+const EXCERPT_LIMIT = 400;
+
+let modulePromise;
+const load = () => (modulePromise ??= createIrMetrics());
+
+let session = null; // the TrecSession of the last evaluation that finished
+let latestEvaluation = 0; // id of the newest 'evaluate'; older ones stop at their next chunk
+
+function dropSession() {
+  session?.delete();
+  session = null;
+}
+
+const internalError = (cause) => ({
+  code: 'internal',
+  message: `The evaluation failed inside the engine (${cause instanceof Error ? cause.message : String(cause)}).`,
+  field: 'options',
+  line: 0,
+  column: 0,
+  length: 0,
+});
+
+/** Whether a blob starts with gzip's magic bytes 1f 8b. */
+async function isGzip(blob) {
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/**
+ * The blob's bytes as a stream of Uint8Arrays, decompressed when it is gzip. `onRead(n)` is told
+ * of every n compressed bytes read.
+ */
+async function byteStream(blob, onRead = () => {}) {
+  const counted = blob.stream().pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        onRead(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return (await isGzip(blob)) ? counted.pipeThrough(new DecompressionStream('gzip')) : counted;
+}
+
+/** Reads `stream` to its end, calling `use(chunk)` with pieces of at most MAX_FEED bytes. */
+async function eachPiece(stream, use) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      for (let start = 0; start < value.length; start += MAX_FEED) {
+        if (use(value.subarray(start, start + MAX_FEED)) === false) return false;
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The text of line `line` (1-based) of a blob, decompressed if need be, cut to EXCERPT_LIMIT
+ * characters; '' when there is no such line.
+ */
+async function lineOf(blob, line) {
+  if (!(line > 0)) return '';
+  const decoder = new TextDecoder();
+  let current = 1;
+  let text = '';
+  await eachPiece(await byteStream(blob), (piece) => {
+    let start = 0;
+    while (current < line) {
+      const newline = piece.indexOf(0x0a, start);
+      if (newline < 0) return true;
+      current += 1;
+      start = newline + 1;
+    }
+    const newline = piece.indexOf(0x0a, start);
+    text += decoder.decode(piece.subarray(start, newline < 0 ? piece.length : newline), { stream: newline < 0 });
+    return newline < 0 && text.length < EXCERPT_LIMIT;
+  });
+  return text.replace(/\r$/, '').slice(0, EXCERPT_LIMIT);
+}
+
+/** What a file holds, from the field count of its first line that is not blank or a comment. */
+async function sniff(blob) {
+  const decoder = new TextDecoder();
+  let text = '';
+  await eachPiece(await byteStream(blob.slice(0, 1 << 16)).catch(() => new Blob().stream()), (piece) => {
+    text += decoder.decode(piece, { stream: true });
+    return text.length < 1 << 16;
+  }).catch(() => {}); // a cut gzip stream ends in an error after its first lines
+  const first = text.split('\n').find((line) => line.trim() && !line.trim().startsWith('#'));
+  const fields = first?.trim().split(/\s+/).length ?? 0;
+  return fields === 4 ? 'qrels' : fields === 6 ? 'run' : '';
+}
+
+/**
+ * Feeds one source into the session with `feed` ('feedQrels' or 'feedRun').
+ * @returns {Promise<{ok: true} | {ok: false, error?: object, cancelled?: boolean}>}
+ */
+async function feedSource(current, id, source, feed, progress) {
+  let status = { ok: true };
+  const finished = await eachPiece(await byteStream(source.blob, progress), (piece) => {
+    if (id !== latestEvaluation) return false;
+    current.buffer(piece.length).set(piece); // the view is valid until the next call: fill it now
+    status = current[feed](piece.length);
+    return status.ok;
+  });
+  if (id !== latestEvaluation) return { ok: false, cancelled: true };
+  return finished ? { ok: true } : status;
+}
+
+/** The answer to a failed step: the error, which source it is about, and the offending line. */
+async function failure(error, sourceIndex, sources) {
+  const blob = sources[sourceIndex]?.blob;
+  const excerpt = blob && error.field !== 'options' ? await lineOf(blob, error.line).catch(() => '') : '';
+  return { ok: false, error, source: error.field === 'options' ? -1 : sourceIndex, excerpt };
+}
+
+async function evaluate(id, { args, qrels, runs, digits }) {
+  latestEvaluation = id;
+  dropSession(); // one evaluation's memory at a time: a large run may need most of it
+  const module = await load();
+  if (id !== latestEvaluation) return { ok: false, cancelled: true };
+  const sources = [qrels, ...runs];
+  const total = sources.reduce((sum, source) => sum + source.blob.size, 0);
+  let done = 0;
+  let lastPost = 0;
+  const post = (force) => {
+    const now = Date.now();
+    if (!force && now - lastPost < PROGRESS_INTERVAL) return;
+    lastPost = now;
+    self.postMessage({ type: 'progress', id, done, total });
+  };
+  const progress = (bytes) => {
+    done += bytes;
+    post(false);
+  };
+  post(true);
+
+  const current = new module.TrecSession();
+  let kept = false;
+  try {
+    const configured = current.configure(args);
+    if (!configured.ok) return await failure(configured.error, -1, sources);
+
+    current.beginQrels(qrels.name);
+    const fed = await feedSource(current, id, qrels, 'feedQrels', progress);
+    if (fed.cancelled) return fed;
+    if (!fed.ok) return await failure(fed.error, 0, sources);
+    const qrelsResult = current.endQrels();
+    if (!qrelsResult.ok) return await failure(qrelsResult.error, 0, sources);
+
+    const runResults = [];
+    for (const [index, run] of runs.entries()) {
+      current.beginRun(run.name);
+      const runFed = await feedSource(current, id, run, 'feedRun', progress);
+      if (runFed.cancelled) return runFed;
+      if (!runFed.ok) return await failure(runFed.error, index + 1, sources);
+      const ended = current.endRun();
+      if (!ended.ok) return await failure(ended.error, index + 1, sources);
+      runResults.push(ended);
+    }
+    post(true);
+    const report = JSON.parse(current.report('json', digits));
+    const text = current.report('trec', digits);
+    session = current;
+    kept = true;
+    return { ok: true, evaluation: { qrels: qrelsResult, runs: runResults, report, text } };
+  } finally {
+    if (!kept) current.delete();
+  }
+}
+
+function topic({ run, qid }) {
+  if (!session) return { ok: false, error: internalError('no evaluation yet') };
+  return session.topic(run, qid);
+}
+
+function report({ digits }) {
+  if (!session) return { ok: false, error: internalError('no evaluation yet') };
+  return { ok: true, text: session.report('trec', digits) };
+}
+
+const handlers = {
+  evaluate: (message) => evaluate(message.id, message),
+  report,
+  topic,
+  sniff: async ({ blob }) => ({ ok: true, kind: await sniff(blob) }),
+};
+
+self.addEventListener('message', async ({ data }) => {
+  const { id, type } = data;
+  let answer;
+  try {
+    const handler = handlers[type];
+    answer = handler ? await handler(data) : { ok: false, error: internalError(`unknown request ${type}`) };
+  } catch (cause) {
+    answer = { ok: false, error: internalError(cause) };
+  }
+  self.postMessage({ type: 'answer', id, ...answer });
+});
