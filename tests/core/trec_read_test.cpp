@@ -9,6 +9,7 @@
 #include "helpers.h"
 #include "irm/pooling.h"
 #include "irm/trec.h"
+#include "trec_files.h"
 
 namespace {
 
@@ -81,7 +82,8 @@ TEST_CASE("run: fields, run id, CRLF and comments; the run keeps its own copy of
   CHECK(docs[1].line == 3);
   CHECK(run.topics[1].docs[0].score == 3.0);
   // The run may outlive the bytes (they arrive in pieces): its docnos are its own.
-  CHECK((docs[0].docno.data() < bytes.data() || docs[0].docno.data() >= bytes.data() + bytes.size()));
+  CHECK(
+      (docs[0].docno.data() < bytes.data() || docs[0].docno.data() >= bytes.data() + bytes.size()));
 }
 
 TEST_CASE("run: read in pieces split anywhere gives the same run as one piece", "[trec][run]") {
@@ -146,9 +148,9 @@ TEST_CASE("run: a topic whose lines come back later is still checked for duplica
   CHECK(kept.topics[0].docs[0].docno == "a");
   CHECK(kept.topics[0].docs[0].score == 3.0);
   CHECK(kept.topics[0].docs[1].docno == "c");
-  CHECK(kept.warnings == std::vector<std::string>{
-                             "document 'a' is given twice for topic '1' in run.txt, at lines 1 "
-                             "and 4; kept line 1"});
+  CHECK(kept.warnings ==
+        std::vector<std::string>{"document 'a' is given twice for topic '1' in run.txt, at lines 1 "
+                                 "and 4; kept line 1"});
 }
 
 TEST_CASE("rank_topics: score descending, ties by docno descending in byte order, rank ignored",
@@ -366,82 +368,13 @@ TEST_CASE("keep_first: a run duplicate keeps the first score; many duplicates ar
 // ---------------------------------------------------------------------------------------------
 // The bulk path against the teaching path
 
-namespace {
-
-// splitmix64: the same numbers on every platform (std distributions are not).
-class Generator {
- public:
-  explicit Generator(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-
- private:
-  std::uint64_t state_;
-};
-
-struct Files {
-  std::string qrels;
-  std::string run;
-};
-
-// Small topics with ties, unjudged and negative-graded documents, relevant documents the run
-// misses, topics interleaved, and mixed whitespace.
-Files generate(std::uint64_t seed) {
-  Generator g(seed);
-  const char* const docnos[] = {"d1", "d2", "d10", "D3", "doc-7", "x", "X9", "a.b", "z0", "d20"};
-  const char* const spaces[] = {" ", "\t", "  ", " \t"};
-  const auto space = [&] { return std::string(spaces[g.below(4)]); };
-  std::vector<std::string> qrels_lines;
-  std::vector<std::string> run_lines;
-  const int topics = 1 + g.below(4);
-  for (int t = 0; t < topics; ++t) {
-    const std::string topic = std::to_string(300 + g.below(200) * 10 + t);
-    // One relevant document that no run retrieves keeps R >= 1.
-    qrels_lines.push_back(topic + space() + "0" + space() + "missed" + space() + "1");
-    bool any_retrieved = false;
-    for (int d = 0; d < 10; ++d) {
-      if (g.below(4) != 0) {
-        const int grades[] = {-1, 0, 0, 1, 2};
-        qrels_lines.push_back(topic + space() + "0" + space() + docnos[d] + space() +
-                              std::to_string(grades[g.below(5)]));
-      }
-      if (g.below(3) != 0 || (d == 9 && !any_retrieved)) {
-        any_retrieved = true;
-        const char* const scores[] = {"0.25", "0.5", "0.5", "1", "-2", "1e-1", "0.75"};
-        run_lines.push_back(topic + space() + "Q0" + space() + docnos[d] + space() +
-                            std::to_string(1 + g.below(10)) + space() + scores[g.below(7)] +
-                            space() + "run" + (g.below(2) != 0 ? "\r" : ""));
-      }
-    }
-  }
-  // Lines in a shuffled order, so topics interleave.
-  const auto shuffle = [&](std::vector<std::string>& lines) {
-    for (std::size_t i = lines.size(); i > 1; --i) {
-      std::swap(lines[i - 1], lines[static_cast<std::size_t>(g.below(static_cast<int>(i)))]);
-    }
-  };
-  shuffle(qrels_lines);
-  shuffle(run_lines);
-  Files files;
-  for (const auto& line : qrels_lines) files.qrels += line + "\n";
-  for (const auto& line : run_lines) files.run += line + "\n";
-  return files;
-}
-
-}  // namespace
-
 TEST_CASE(
     "property: for generated topics, rank_topics + qrels give the teaching path's ranking "
     "and marks, and AP equals the teaching AP to 1e-12",
     "[trec][property]") {
   int topics_checked = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-    const Files files = generate(seed);
+    const test::TrecFiles files = test::generate_trec_files(seed);
     INFO("seed " << seed << "\nqrels:\n" << files.qrels << "run:\n" << files.run);
     const auto qrels = test::parsed_ok(irm::read_qrels(files.qrels, "qrels.txt"));
     const auto run = test::parsed_ok(irm::read_run(files.run, "run.txt"));

@@ -64,6 +64,7 @@ test('the reference groups every measure by input kind, under its calculator, ea
       './correlation.html',
       './significance.html',
       './pooling.html',
+      './trec.html',
     ]);
   });
 });
@@ -136,6 +137,7 @@ test('the strict CSP is in force: sent as a header by serve.mjs and present in e
     'roc.html',
     'sets.html',
     'significance.html',
+    'trec.html',
   ]);
   for (const file of pages) {
     const html = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');

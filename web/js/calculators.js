@@ -118,6 +118,18 @@ export const calculators = [
       'on its own, and, with judgments, each run’s scores with unjudged documents counted or ignored.',
     samples: { runs: { in: THREE_RUNS } },
   },
+  {
+    // Not a calculator of pasted text (web/trec.html has its own controller): no share-link
+    // state and no measure of the registry, so no samples.
+    calc: 'trec',
+    page: 'trec.html',
+    title: 'TREC files (trec_eval)',
+    short: 'TREC files',
+    summary:
+      'A qrels file and run files, as large as they come: every trec_eval measure for each run and ' +
+      'each topic, precision–recall curves, exports, and trec_eval’s own output.',
+    samples: {},
+  },
 ];
 
 /** The calculator for a share-link key, or undefined. */

@@ -129,12 +129,20 @@ async function sniff(blob) {
  */
 async function feedSource(current, id, source, feed, progress) {
   let status = { ok: true };
-  const finished = await eachPiece(await byteStream(source.blob, progress), (piece) => {
-    if (id !== latestEvaluation) return false;
-    current.buffer(piece.length).set(piece); // the view is valid until the next call: fill it now
-    status = current[feed](piece.length);
-    return status.ok;
-  });
+  let finished;
+  try {
+    finished = await eachPiece(await byteStream(source.blob, progress), (piece) => {
+      if (id !== latestEvaluation) return false;
+      current.buffer(piece.length).set(piece); // the view is valid until the next call: fill it now
+      status = current[feed](piece.length);
+      return status.ok;
+    });
+  } catch (cause) {
+    // The bytes themselves could not be read: a corrupt or cut gzip file, a file gone from disk.
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const message = `${source.name} could not be read to its end (${reason}); if it is gzip-compressed, it may be damaged or cut short.`;
+    return { ok: false, error: { code: 'bad_token', message, field: 'input', file: source.name, line: 0, column: 0, length: 0 } };
+  }
   if (id !== latestEvaluation) return { ok: false, cancelled: true };
   return finished ? { ok: true } : status;
 }

@@ -91,9 +91,9 @@ class StableText {
 
  private:
   std::vector<std::unique_ptr<char[]>> blocks_;
-  std::size_t room_ = 0;   // free bytes left in the last block
-  std::size_t used_ = 0;   // bytes kept so far, for the memory figures
-  char* next_ = nullptr;   // where the next text goes in the last block
+  std::size_t room_ = 0;  // free bytes left in the last block
+  std::size_t used_ = 0;  // bytes kept so far, for the memory figures
+  char* next_ = nullptr;  // where the next text goes in the last block
 };
 
 /// A run file. Its docnos and topic ids live in `text`, so the bytes it was read from may go.

@@ -378,7 +378,8 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   }
   const std::string_view kept = run_.text.keep(docno);
   block_docnos_.emplace(kept, number);
-  run_.topics[current_].docs.push_back(ScoredDoc{kept, parse_score(fields.text[4], compat_), number});
+  run_.topics[current_].docs.push_back(
+      ScoredDoc{kept, parse_score(fields.text[4], compat_), number});
   return std::nullopt;
 }
 
@@ -413,8 +414,9 @@ std::optional<InputError> RunReader::check_fragmented_topics() {
                                          run_.file_name, first_of_error->line, first_error->line);
     if (duplicates_ == Duplicates::error) {
       return InputError{ErrorCode::bad_token,
-                        twice + "; trec_eval stops here: give each document once per topic, or "
-                                "choose to keep the first occurrence",
+                        twice +
+                            "; trec_eval stops here: give each document once per topic, or "
+                            "choose to keep the first occurrence",
                         Span{}};
     }
     std::vector<ScoredDoc> kept_docs;
@@ -423,8 +425,8 @@ std::optional<InputError> RunReader::check_fragmented_topics() {
       if (kept_line[i] == 0) {
         kept_docs.push_back(docs[i]);
       } else if (++duplicate_count_ <= max_duplicate_warnings) {
-        run_.warnings.push_back(twice_text(docs[i].docno, run_.topics[index].topic,
-                                           run_.file_name, kept_line[i], docs[i].line) +
+        run_.warnings.push_back(twice_text(docs[i].docno, run_.topics[index].topic, run_.file_name,
+                                           kept_line[i], docs[i].line) +
                                 "; kept line " + std::to_string(kept_line[i]));
       }
     }

@@ -1,0 +1,152 @@
+// trec_eval's evaluation of whole qrels and run files: every measure of its `all_trec` set (which
+// includes `official`), with its names, parameters, order, averaging and output format.
+//
+// The conventions, all trec_eval's (10.0 unless --compat 9):
+// - A topic's documents are ranked by score descending, ties by docno descending (byte order);
+//   the rank column is ignored (see irm/trec.h). -M N keeps the first N; -J then drops every
+//   document the qrels do not judge (grade missing or negative).
+// - Relevant means grade >= level (-l, default 1); a negative grade counts as unjudged.
+// - nDCG (ndcg, ndcg_cut, dcg, ideal_dcg, ndcg_rel, Rndcg, G) uses the grades as gains whatever
+//   the level (custom gains with ndcg.1=3.5,2=9), discount log2(rank + 1), ideal from every
+//   judged document of the topic, retrieved or not.
+// - P_k divides by k even when fewer than k documents were retrieved; gm_map and gm_bpref floor
+//   each topic's value at 1e-5 before the geometric mean; set_F.x uses x as beta squared:
+//   (x + 1) P R / (x P + R).
+// - iprec_at_recall and 11pt_avg map recall level r to lround(r R) relevant documents
+//   ((long)(r R + 0.9) with --compat 9); Rprec_mult uses (long)(m R + 0.9) in both.
+// - Summaries: num_ret, num_rel, num_rel_ret and num_nonrel_judged_ret are sums, num_q counts
+//   topics, gm_* are geometric means, every other measure is a mean over the topics.
+// - Topics: those in both the qrels and the run are evaluated, in strcmp order of their ids.
+//   Topics only in the qrels are named in a warning (trec_eval 10 aborts instead); with -c they
+//   count in num_q and contribute 0 to every mean (log 1e-5 to the geometric ones), as trec_eval
+//   -c does. Topics only in the run are ignored with a warning.
+// Where trec_eval would divide 0 by 0 (no document left after -J, no relevant document for
+// set_relative_P or relative_P) the value is 0, never NaN.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irm/result.h"
+#include "irm/trec.h"
+
+namespace irm {
+
+/// trec_eval's command-line options (see parse_trec_args).
+struct TrecOptions {
+  bool per_query = false;                     // -q
+  bool summary = true;                        // -n turns it off
+  bool complete = false;                      // -c
+  bool judged_only = false;                   // -J
+  int level = 1;                              // -l
+  std::int64_t max_docs = -1;                 // -M (-1: no limit)
+  std::int64_t collection_size = 0;           // -N (utility's fourth cell)
+  Compat compat = Compat::current;            // --compat 9|10
+  Duplicates duplicates = Duplicates::error;  // --keep-first
+  std::vector<std::string> measures;          // -m values in order; empty = official
+  std::vector<std::string> args;              // as given
+};
+
+/// Reads trec_eval's flags: -q -n -c -J, -l N, -M N, -N N (value joined, -l2, or the next
+/// argument), -m MEASURE[.PARAMS] (repeatable), --compat 9|10, --keep-first. Errors have
+/// Field::options and name the flag.
+[[nodiscard]] Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args);
+
+/// How a printed value is written and summarised.
+enum class TrecKind { real, count, text };
+enum class TrecSummary { mean, sum, geometric, count, none, runid };
+
+/// One printed line of a topic or of the summary: "P_10", "iprec_at_recall_0.10", "map".
+struct TrecSlot {
+  std::string name;
+  TrecKind kind = TrecKind::real;
+  TrecSummary summary = TrecSummary::mean;
+  bool per_query = true;  // false for gm_map, gm_bpref and runid (printed in the summary only)
+};
+
+/// One topic's ranked list as evaluated (after -M and -J).
+struct TrecTopicList {
+  std::vector<int> grades;    // per rank: the qrels grade, -1 not in the qrels, -2 negative grade
+  std::int64_t relevant = 0;  // R at the relevance level
+};
+
+/// One evaluated run.
+struct TrecRunResult {
+  std::string file;
+  std::string run_id;
+  std::vector<std::string> topics;          // evaluated topics, trec_eval's order
+  std::vector<std::vector<double>> values;  // [topic][slot]; gm_* hold the topic's log value
+  std::vector<std::string> relstrings;      // [topic] when relstring is measured
+  std::vector<double> summary;              // [slot]
+  std::vector<TrecTopicList> lists;         // [topic]
+  std::vector<std::string> warnings;
+};
+
+/// The requested measures, expanded into printed slots (see trec_measures), and the qrels as
+/// the measures see them.
+struct TrecPlan;
+struct TrecJudged;
+
+/// A whole evaluation: options, one qrels file, then any number of runs, each read in pieces.
+class TrecSession {
+ public:
+  TrecSession();
+  ~TrecSession();
+  TrecSession(TrecSession&&) noexcept;
+  TrecSession& operator=(TrecSession&&) noexcept;
+
+  /// Sets the options (trec_eval's flags). Call before the qrels; errors leave the old options.
+  [[nodiscard]] std::optional<InputError> configure(const std::vector<std::string>& args);
+
+  void begin_qrels(std::string_view file_name);
+  void feed_qrels(std::string_view piece);
+  /// Reads the qrels fed since begin_qrels. Errors carry the file name in the message.
+  [[nodiscard]] std::optional<InputError> end_qrels();
+
+  /// Starts a run; an error when no qrels have been read.
+  [[nodiscard]] std::optional<InputError> begin_run(std::string_view file_name);
+  [[nodiscard]] std::optional<InputError> feed_run(std::string_view piece);
+  /// Reads the end of the run and evaluates it; the result is appended to runs().
+  [[nodiscard]] std::optional<InputError> end_run();
+
+  const TrecOptions& options() const { return options_; }
+  const std::vector<TrecSlot>& slots() const;
+  const std::vector<TrecRunResult>& runs() const { return runs_; }
+  const std::string& qrels_file() const { return qrels_file_; }
+  std::size_t qrels_topics() const;
+  std::size_t qrels_judgments() const;
+  const std::vector<std::string>& qrels_warnings() const;
+  /// The file name of the run being read (begin_run to end_run), for messages.
+  const std::string& reading() const { return reading_; }
+
+  /// trec_eval's output for every run in turn: `%-22s\t%s\t%6.4f` (digits replaces the 4),
+  /// per-query lines with -q, the summary unless -n.
+  std::string report_text(int digits = 4) const;
+  /// The same lines as CSV: run,measure,topic,value.
+  std::string report_csv(int digits = 4) const;
+
+ private:
+  TrecOptions options_;
+  std::unique_ptr<TrecPlan> plan_;
+  std::string qrels_file_;
+  std::string qrels_bytes_;  // the qrels' views point here
+  std::optional<Qrels> qrels_;
+  std::unique_ptr<TrecJudged> judged_;
+  std::string reading_;
+  std::optional<RunReader> reader_;
+  std::vector<TrecRunResult> runs_;
+};
+
+/// The measures trec_eval computes from qrels and runs, in its order, for --help and the page.
+struct TrecMeasureInfo {
+  const char* name;
+  const char* params;  // the default parameters as -m takes them ("" when none)
+  const char* summary;
+};
+[[nodiscard]] const std::vector<TrecMeasureInfo>& trec_measures();
+
+}  // namespace irm

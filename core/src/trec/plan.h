@@ -1,0 +1,97 @@
+// The measures of a trec_eval evaluation, as a plan: which measures, with which parameters, into
+// which printed slots; and what one topic gives them to work on. See irm/trec_eval.h.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "irm/trec_eval.h"
+
+namespace irm::trec {
+
+/// A judged grade of a topic and how many documents have it. Gains default to the grade.
+struct GradeCount {
+  int grade = 0;
+  std::int64_t count = 0;
+};
+
+/// What the qrels say about one topic, worked out once and shared by every run.
+struct TopicJudged {
+  std::vector<GradeCount> grades;  // judged grades (>= 0) present, ascending
+  std::int64_t relevant = 0;       // documents with grade >= level
+  std::int64_t nonrelevant = 0;    // judged documents with 0 <= grade < level
+};
+
+/// One topic of one run, ready for the measures.
+struct Topic {
+  const std::vector<int>* grades = nullptr;  // per rank; -1 not in the qrels, -2 negative grade
+  const TopicJudged* judged = nullptr;
+  std::int64_t num_ret = 0;
+  std::int64_t num_rel = 0;
+  std::int64_t num_rel_ret = 0;
+  int level = 1;
+  Compat compat = Compat::current;
+  std::int64_t collection_size = 0;
+  std::string_view run_id;
+};
+
+/// The kind of parameters a measure takes after its name's '.'.
+enum class Params { none, long_cutoffs, double_cutoffs, double_params, gain_pairs };
+
+struct Requested;
+
+/// One trec_eval measure: its name, parameters, how it prints and sums, and how it is computed
+/// for one topic (writing its slots' values, and the text of relstring).
+struct MeasureDef {
+  const char* name;
+  Params params;
+  const char* defaults;  // default parameters in -m form ("" when none)
+  TrecKind kind;
+  TrecSummary summary;
+  bool per_query;
+  const char* help;
+  void (*compute)(const Topic& topic, const Requested& request, double* out, std::string* text);
+};
+
+/// A measure as requested: its parameters read, and where its values go.
+struct Requested {
+  const MeasureDef* def = nullptr;
+  std::vector<std::int64_t> cutoffs;          // Params::long_cutoffs, ascending
+  std::vector<double> values;                 // double cutoffs (ascending) or double params
+  std::vector<std::pair<int, double>> gains;  // Params::gain_pairs: grade -> gain
+  std::size_t first_slot = 0;
+  std::size_t slot_count = 0;
+};
+
+}  // namespace irm::trec
+
+namespace irm {
+
+/// The qrels' topics as the measures see them, at the session's relevance level.
+struct TrecJudged {
+  std::unordered_map<std::string_view, trec::TopicJudged> by_topic;
+};
+
+struct TrecPlan {
+  std::vector<trec::Requested> measures;  // in trec_eval's order
+  std::vector<TrecSlot> slots;
+  bool wants_relstring = false;
+};
+
+namespace trec {
+
+/// The table of measures in trec_eval's order.
+const std::vector<MeasureDef>& measure_table();
+
+/// Builds the plan for -m values (empty: official). Errors name the -m value.
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args);
+
+/// Computes every planned measure for one topic: `out` has one value per slot.
+void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring);
+
+}  // namespace trec
+}  // namespace irm

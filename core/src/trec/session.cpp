@@ -1,0 +1,722 @@
+// A trec_eval evaluation: its flags, the plan of measures a -m list asks for, the session that
+// reads one qrels file and any number of runs, and trec_eval's output (see irm/trec_eval.h).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "irm/trec_eval.h"
+#include "parse/text.h"
+#include "trec/plan.h"
+
+namespace irm {
+namespace {
+
+using trec::MeasureDef;
+using trec::Params;
+using trec::Requested;
+
+InputError option_error(ErrorCode code, std::string message) {
+  return InputError{code, std::move(message), Span{}, Field::options};
+}
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    parts.emplace_back(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) return parts;
+    start = comma + 1;
+  }
+}
+
+std::optional<std::int64_t> whole_number(std::string_view text) {
+  std::size_t i = (!text.empty() && (text[0] == '+' || text[0] == '-')) ? 1 : 0;
+  if (i == text.size() || text.size() > 18) return std::nullopt;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+  }
+  return std::strtoll(std::string(text).c_str(), nullptr, 10);
+}
+
+std::optional<double> decimal(const std::string& text) {
+  if (!text::is_decimal(text)) return std::nullopt;
+  return std::strtod(text.c_str(), nullptr);
+}
+
+std::string cutoff_name(const char* name, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%s_%3.2f", name, value);
+  return buffer;
+}
+
+// Reads the parameters of one measure (given after the '.', or its defaults) into `r`.
+std::optional<InputError> read_params(const MeasureDef& def, const std::string& given,
+                                      bool user_given, Requested& r) {
+  const std::string text = user_given ? given : def.defaults;
+  const std::string where = "-m " + std::string(def.name) + "." + text + ": ";
+  const std::vector<std::string> parts = split_commas(text);
+  switch (def.params) {
+    case Params::none:
+      if (user_given) {
+        return option_error(ErrorCode::unknown_parameter,
+                            where + std::string(def.name) + " takes no parameters");
+      }
+      break;
+    case Params::long_cutoffs:
+      for (const std::string& part : parts) {
+        const auto k = whole_number(part);
+        if (!k || *k <= 0) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              where + "found " + text::quoted(part) +
+                                  "; expected rank cutoffs, whole numbers of 1 or more, such as " +
+                                  def.name + ".5,10");
+        }
+        r.cutoffs.push_back(*k);
+      }
+      std::sort(r.cutoffs.begin(), r.cutoffs.end());
+      if (std::adjacent_find(r.cutoffs.begin(), r.cutoffs.end()) != r.cutoffs.end()) {
+        return option_error(ErrorCode::bad_parameter_value,
+                            where + "a cutoff is given twice; give each once");
+      }
+      break;
+    case Params::double_cutoffs:
+    case Params::double_params:
+      for (const std::string& part : parts) {
+        const auto v = decimal(part);
+        if (!v || (def.params == Params::double_cutoffs && *v < 0)) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              where + "found " + text::quoted(part) +
+                                  "; expected numbers separated by commas, such as " + def.name +
+                                  "." + def.defaults);
+        }
+        r.values.push_back(*v);
+      }
+      if (def.params == Params::double_cutoffs) {
+        std::sort(r.values.begin(), r.values.end());
+        if (std::adjacent_find(r.values.begin(), r.values.end()) != r.values.end()) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              where + "a level is given twice; give each once");
+        }
+      } else {
+        const std::size_t wanted = std::string(def.defaults).find(',') == std::string::npos
+                                       ? 1
+                                       : split_commas(def.defaults).size();
+        const bool any_count = std::string(def.name) == "11pt_avg";
+        if (!any_count && r.values.size() != wanted) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              where + std::string(def.name) + " takes " + std::to_string(wanted) +
+                                  (wanted == 1 ? " number" : " numbers") + ", such as " + def.name +
+                                  "." + def.defaults);
+        }
+      }
+      break;
+    case Params::gain_pairs:
+      if (!user_given) break;
+      for (const std::string& part : parts) {
+        const std::size_t equals = part.find('=');
+        const auto grade =
+            equals == std::string::npos ? std::nullopt : whole_number(part.substr(0, equals));
+        const auto gain =
+            equals == std::string::npos ? std::nullopt : decimal(part.substr(equals + 1));
+        if (!grade || !gain || *grade < -1000000 || *grade > 1000000) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              where + "found " + text::quoted(part) +
+                                  "; expected grade=gain pairs, such as " + def.name +
+                                  ".1=3.5,2=9");
+        }
+        r.gains.emplace_back(static_cast<int>(*grade), *gain);
+      }
+      break;
+  }
+  return std::nullopt;
+}
+
+// Every slot name of one requested measure.
+void add_slots(const MeasureDef& def, const std::string& given, bool user_given, Requested& r,
+               std::vector<TrecSlot>& slots) {
+  r.first_slot = slots.size();
+  const auto add = [&](std::string name) {
+    slots.push_back(TrecSlot{std::move(name), def.kind, def.summary, def.per_query});
+  };
+  switch (def.params) {
+    case Params::long_cutoffs:
+      for (const std::int64_t k : r.cutoffs) add(std::string(def.name) + "_" + std::to_string(k));
+      break;
+    case Params::double_cutoffs:
+      for (const double v : r.values) add(cutoff_name(def.name, v));
+      break;
+    case Params::double_params:
+    case Params::gain_pairs:
+      add(user_given ? std::string(def.name) + "_" + given : std::string(def.name));
+      break;
+    case Params::none:
+      add(def.name);
+      break;
+  }
+  r.slot_count = slots.size() - r.first_slot;
+}
+
+const std::vector<std::string>& nickname(const std::string& name) {
+  static const std::vector<std::string> none;
+  static const std::vector<std::string> official = {
+      "runid",  "num_q", "num_ret", "num_rel",    "num_rel_ret",     "map",
+      "gm_map", "Rprec", "bpref",   "recip_rank", "iprec_at_recall", "P"};
+  static const std::vector<std::string> set = {"runid",          "num_q",   "num_ret", "num_rel",
+                                               "num_rel_ret",    "utility", "set_P",   "set_recall",
+                                               "set_relative_P", "set_map", "set_F"};
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> names;
+    for (const MeasureDef& def : trec::measure_table()) names.emplace_back(def.name);
+    return names;
+  }();
+  if (name == "official") return official;
+  if (name == "set") return set;
+  if (name == "all_trec") return all;
+  return none;
+}
+
+bool is_other_trec_eval_measure(const std::string& name) {
+  return name.rfind("prefs", 0) == 0 || name == "all_prefs" || name == "qrels_jg" ||
+         name == "map_avgjg" || name == "P_avgjg" || name == "Rprec_mult_avgjg" || name == "yaap" ||
+         name == "rbp" || name == "rbp_resid";
+}
+
+std::string known_names() {
+  std::string names;
+  for (const MeasureDef& def : trec::measure_table()) {
+    if (!names.empty()) names += ", ";
+    names += def.name;
+  }
+  return names;
+}
+
+}  // namespace
+
+namespace trec {
+
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args) {
+  const std::vector<MeasureDef>& table = measure_table();
+  std::vector<bool> marked(table.size(), false);
+  std::vector<std::optional<std::string>> params(table.size());
+  const std::vector<std::string> defaults = {"official"};
+  const auto find = [&](const std::string& name) -> std::ptrdiff_t {
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (name == table[i].name) return static_cast<std::ptrdiff_t>(i);
+    }
+    return -1;
+  };
+  for (const std::string& arg : measure_args.empty() ? defaults : measure_args) {
+    const std::size_t dot = arg.find('.');
+    std::string name = arg.substr(0, dot);
+    std::optional<std::string> given;
+    if (dot != std::string::npos) given = arg.substr(dot + 1);
+    const std::vector<std::string>& names = nickname(name);
+    if (!names.empty()) {
+      if (given) {
+        return option_error(ErrorCode::unknown_parameter, "-m " + arg + ": " + name +
+                                                              " is a set of measures and takes no "
+                                                              "parameters");
+      }
+      for (const std::string& n : names) marked[static_cast<std::size_t>(find(n))] = true;
+      continue;
+    }
+    std::ptrdiff_t index = find(name);
+    // "P_10" as people write it in papers: the measure P with the cutoff 10.
+    if (index < 0 && !given) {
+      const std::size_t underscore = name.rfind('_');
+      if (underscore != std::string::npos) {
+        const std::ptrdiff_t base = find(name.substr(0, underscore));
+        if (base >= 0 && table[static_cast<std::size_t>(base)].params == Params::long_cutoffs &&
+            whole_number(name.substr(underscore + 1))) {
+          given = name.substr(underscore + 1);
+          index = base;
+        }
+      }
+    }
+    if (index < 0) {
+      if (is_other_trec_eval_measure(name)) {
+        return option_error(ErrorCode::unknown_measure,
+                            "-m " + arg + ": " + name +
+                                " needs trec_eval's preference or judgment-group formats, which "
+                                "this calculator does not read; measures from qrels and runs: " +
+                                known_names());
+      }
+      return option_error(ErrorCode::unknown_measure,
+                          "-m " + arg + ": unknown measure " + text::quoted(name) +
+                              "; trec_eval's measures: " + known_names() +
+                              ", and the sets official, all_trec and set");
+    }
+    const auto i = static_cast<std::size_t>(index);
+    marked[i] = true;
+    // trec_eval takes the parameters of the first -m that gives the measure some.
+    if (given && !params[i]) params[i] = *given;
+  }
+  TrecPlan plan;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (!marked[i]) continue;
+    Requested r;
+    r.def = &table[i];
+    const bool user_given = params[i].has_value();
+    const std::string given = params[i].value_or("");
+    if (auto error = read_params(table[i], given, user_given, r)) return *error;
+    add_slots(table[i], given, user_given, r, plan.slots);
+    if (std::string(table[i].name) == "relstring") plan.wants_relstring = true;
+    plan.measures.push_back(std::move(r));
+  }
+  return plan;
+}
+
+}  // namespace trec
+
+Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
+  TrecOptions options;
+  options.args = args;
+  const std::string flags =
+      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10 or --keep-first";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    // The value of a flag: joined (-l2) or the next argument (-l 2).
+    const auto value = [&](std::size_t flag_length) -> std::optional<std::string> {
+      if (arg.size() > flag_length) return arg.substr(flag_length);
+      if (i + 1 < args.size()) return args[++i];
+      return std::nullopt;
+    };
+    const auto number = [&](const std::string& flag, const std::optional<std::string>& text,
+                            std::int64_t minimum) -> Result<std::int64_t> {
+      const auto n = text ? whole_number(*text) : std::nullopt;
+      if (!n || *n < minimum || *n > 2000000000) {
+        return option_error(
+            ErrorCode::bad_parameter_value,
+            flag + " expects a whole number" +
+                (minimum == 0 ? std::string(" of 0 or more") : std::string()) +
+                (text ? ", found " + text::quoted(*text) : std::string(", found nothing")));
+      }
+      return *n;
+    };
+    if (arg == "--keep-first") {
+      options.duplicates = Duplicates::keep_first;
+    } else if (arg == "--compat" || arg.rfind("--compat=", 0) == 0) {
+      const std::optional<std::string> v =
+          arg == "--compat"
+              ? (i + 1 < args.size() ? std::optional<std::string>(args[++i]) : std::nullopt)
+              : std::optional<std::string>(arg.substr(9));
+      if (v == std::string("9")) {
+        options.compat = Compat::trec9;
+      } else if (v == std::string("10")) {
+        options.compat = Compat::current;
+      } else {
+        return option_error(
+            ErrorCode::bad_parameter_value,
+            "--compat expects 9 or 10, found " + (v ? text::quoted(*v) : std::string("nothing")));
+      }
+    } else if (arg.size() >= 2 && arg[0] == '-' && arg[1] != '-') {
+      const char flag = arg[1];
+      if (flag == 'l' || flag == 'M' || flag == 'N') {
+        const std::string name = std::string("-") + flag;
+        const auto n = number(name, value(2), flag == 'l' ? -2000000000 : 0);
+        if (!n.ok()) return n.error();
+        if (flag == 'l') options.level = static_cast<int>(n.value());
+        if (flag == 'M') options.max_docs = n.value();
+        if (flag == 'N') options.collection_size = n.value();
+      } else if (flag == 'm') {
+        const auto measure = value(2);
+        if (!measure || measure->empty()) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              "-m expects a measure, such as -m map or -m P.5,10");
+        }
+        options.measures.push_back(*measure);
+      } else {
+        // Short flags, alone or together (-q, -qc).
+        for (std::size_t k = 1; k < arg.size(); ++k) {
+          switch (arg[k]) {
+            case 'q':
+              options.per_query = true;
+              break;
+            case 'n':
+              options.summary = false;
+              break;
+            case 'c':
+              options.complete = true;
+              break;
+            case 'J':
+              options.judged_only = true;
+              break;
+            default:
+              return option_error(ErrorCode::unknown_parameter,
+                                  "unknown flag " + text::quoted(arg) + "; " + flags);
+          }
+        }
+      }
+    } else {
+      return option_error(ErrorCode::unknown_parameter,
+                          "unknown flag " + text::quoted(arg) + "; " + flags);
+    }
+  }
+  return options;
+}
+
+const std::vector<TrecMeasureInfo>& trec_measures() {
+  static const std::vector<TrecMeasureInfo> infos = [] {
+    std::vector<TrecMeasureInfo> out;
+    for (const MeasureDef& def : trec::measure_table()) {
+      out.push_back(TrecMeasureInfo{def.name, def.defaults, def.help});
+    }
+    return out;
+  }();
+  return infos;
+}
+
+// ---- The session --------------------------------------------------------------------------------
+
+namespace {
+
+trec::TopicJudged judge(const TopicJudgments& judgments, int level) {
+  trec::TopicJudged out;
+  for (const auto& [docno, judgment] : judgments.by_docno) {
+    const int grade = judgment.grade;
+    if (grade < 0) continue;
+    auto it = std::lower_bound(out.grades.begin(), out.grades.end(), grade,
+                               [](const trec::GradeCount& gc, int g) { return gc.grade < g; });
+    if (it == out.grades.end() || it->grade != grade) it = out.grades.insert(it, {grade, 0});
+    ++it->count;
+    if (grade >= level) {
+      ++out.relevant;
+    } else {
+      ++out.nonrelevant;
+    }
+  }
+  return out;
+}
+
+std::string list_topics(const std::vector<std::string_view>& topics) {
+  constexpr std::size_t shown = 10;
+  std::string out;
+  for (std::size_t i = 0; i < topics.size() && i < shown; ++i) {
+    if (i) out += ", ";
+    out += std::string(topics[i]);
+  }
+  if (topics.size() > shown) out += " and " + std::to_string(topics.size() - shown) + " more";
+  return out;
+}
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+TrecSession::TrecSession() : judged_(std::make_unique<TrecJudged>()) {
+  auto plan = trec::make_plan({});
+  plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
+}
+TrecSession::~TrecSession() = default;
+TrecSession::TrecSession(TrecSession&&) noexcept = default;
+TrecSession& TrecSession::operator=(TrecSession&&) noexcept = default;
+
+const std::vector<TrecSlot>& TrecSession::slots() const { return plan_->slots; }
+std::size_t TrecSession::qrels_topics() const { return qrels_ ? qrels_->topics.size() : 0; }
+std::size_t TrecSession::qrels_judgments() const {
+  std::size_t n = 0;
+  if (qrels_) {
+    for (const auto& entry : qrels_->by_topic) n += entry.second.by_docno.size();
+  }
+  return n;
+}
+const std::vector<std::string>& TrecSession::qrels_warnings() const {
+  static const std::vector<std::string> none;
+  return qrels_ ? qrels_->warnings : none;
+}
+
+std::optional<InputError> TrecSession::configure(const std::vector<std::string>& args) {
+  auto options = parse_trec_args(args);
+  if (!options.ok()) return options.error();
+  auto plan = trec::make_plan(options.value().measures);
+  if (!plan.ok()) return plan.error();
+  options_ = std::move(options.value());
+  plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
+  runs_.clear();
+  if (qrels_) {
+    judged_->by_topic.clear();
+    for (const auto& [topic, judgments] : qrels_->by_topic) {
+      judged_->by_topic.emplace(topic, judge(judgments, options_.level));
+    }
+  }
+  return std::nullopt;
+}
+
+void TrecSession::begin_qrels(std::string_view file_name) {
+  qrels_file_ = std::string(file_name);
+  qrels_bytes_.clear();
+  qrels_.reset();
+  judged_->by_topic.clear();
+  runs_.clear();
+}
+
+void TrecSession::feed_qrels(std::string_view piece) { qrels_bytes_.append(piece); }
+
+std::optional<InputError> TrecSession::end_qrels() {
+  auto qrels = read_qrels(qrels_bytes_, qrels_file_, options_.duplicates);
+  if (!qrels.ok()) return qrels.error();
+  qrels_ = std::move(qrels.value());
+  for (const auto& [topic, judgments] : qrels_->by_topic) {
+    judged_->by_topic.emplace(topic, judge(judgments, options_.level));
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> TrecSession::begin_run(std::string_view file_name) {
+  if (!qrels_) {
+    return InputError{ErrorCode::empty_input,
+                      "read a qrels file before the runs: the runs are judged against it", Span{},
+                      Field::input};
+  }
+  reading_ = std::string(file_name);
+  reader_.emplace(file_name, options_.compat, options_.duplicates);
+  return std::nullopt;
+}
+
+std::optional<InputError> TrecSession::feed_run(std::string_view piece) {
+  if (!reader_) {
+    return InputError{ErrorCode::empty_input, "begin a run before feeding it", Span{},
+                      Field::input};
+  }
+  return reader_->feed(piece);
+}
+
+std::optional<InputError> TrecSession::end_run() {
+  if (!reader_) {
+    return InputError{ErrorCode::empty_input, "begin a run before ending it", Span{}, Field::input};
+  }
+  auto read = reader_->finish();
+  reader_.reset();
+  if (!read.ok()) return read.error();
+  Run& run = read.value();
+
+  TrecRunResult result;
+  result.file = run.file_name;
+  result.run_id = std::string(run.run_id);
+  result.warnings = run.warnings;
+
+  // The topics in both files, in trec_eval's (strcmp) order; the others are named in warnings.
+  std::vector<std::size_t> order;
+  std::vector<std::string_view> only_in_run;
+  for (std::size_t i = 0; i < run.topics.size(); ++i) {
+    if (qrels_->by_topic.count(run.topics[i].topic)) {
+      order.push_back(i);
+    } else {
+      only_in_run.push_back(run.topics[i].topic);
+    }
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return run.topics[a].topic < run.topics[b].topic;
+  });
+  std::vector<std::string_view> missing;
+  for (const std::string_view topic : qrels_->topics) {
+    if (!run.topic_index.count(topic)) missing.push_back(topic);
+  }
+  std::sort(missing.begin(), missing.end());
+  std::sort(only_in_run.begin(), only_in_run.end());
+  if (!missing.empty()) {
+    result.warnings.push_back(
+        plural(missing.size(), "topic", "topics") + " of " + qrels_file_ + " " +
+        (missing.size() == 1 ? "is" : "are") + " not in " + run.file_name + ": " +
+        list_topics(missing) +
+        (options_.complete
+             ? "; with -c each counts in num_q and scores 0 in every mean (as trec_eval -c)"
+             : "; evaluated over the topics in both (trec_eval 10 stops here; -c scores them 0)"));
+  }
+  if (!only_in_run.empty()) {
+    result.warnings.push_back(plural(only_in_run.size(), "topic", "topics") + " of " +
+                              run.file_name + " " + (only_in_run.size() == 1 ? "is" : "are") +
+                              " not in " + qrels_file_ + " and " +
+                              (only_in_run.size() == 1 ? "was" : "were") +
+                              " ignored, as trec_eval ignores them: " + list_topics(only_in_run));
+  }
+  if (order.empty()) {
+    result.warnings.push_back("no topic of " + run.file_name + " is in " + qrels_file_ +
+                              ", so nothing was evaluated; do the topic ids match?");
+  }
+
+  const std::vector<TrecSlot>& slots = plan_->slots;
+  const std::size_t n_slots = slots.size();
+  std::vector<ScoredDoc*> ranked;
+  for (const std::size_t index : order) {
+    RunTopic& topic = run.topics[index];
+    ranked.clear();
+    for (ScoredDoc& doc : topic.docs) ranked.push_back(&doc);
+    // trec_eval's order: score descending, then docno descending (byte order).
+    std::sort(ranked.begin(), ranked.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
+      return a->score != b->score ? a->score > b->score : a->docno > b->docno;
+    });
+    if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
+      ranked.resize(static_cast<std::size_t>(options_.max_docs));
+    }
+    const TopicJudgments& judgments = qrels_->by_topic.at(topic.topic);
+    TrecTopicList list;
+    list.grades.reserve(ranked.size());
+    std::int64_t rel_ret = 0;
+    for (const ScoredDoc* doc : ranked) {
+      const auto found = judgments.by_docno.find(doc->docno);
+      const int grade = found == judgments.by_docno.end() ? -1
+                        : found->second.grade < 0         ? -2
+                                                          : found->second.grade;
+      if (options_.judged_only && grade < 0) continue;
+      list.grades.push_back(grade);
+      rel_ret += grade >= options_.level ? 1 : 0;
+    }
+    const trec::TopicJudged& judged = judged_->by_topic.at(topic.topic);
+    list.relevant = judged.relevant;
+
+    trec::Topic t;
+    t.grades = &list.grades;
+    t.judged = &judged;
+    t.num_ret = static_cast<std::int64_t>(list.grades.size());
+    t.num_rel = judged.relevant;
+    t.num_rel_ret = rel_ret;
+    t.level = options_.level;
+    t.compat = options_.compat;
+    t.collection_size = options_.collection_size;
+    t.run_id = run.run_id;
+
+    std::vector<double> values(n_slots, 0.0);
+    std::string relstring;
+    trec::evaluate_topic(*plan_, t, values.data(), &relstring);
+    result.topics.emplace_back(topic.topic);
+    result.values.push_back(std::move(values));
+    if (plan_->wants_relstring) result.relstrings.push_back(std::move(relstring));
+    result.lists.push_back(std::move(list));
+    topic.docs.clear();
+    topic.docs.shrink_to_fit();
+  }
+
+  // The summary: trec_eval's sums in topic order, then the average over the topics evaluated
+  // (or, with -c, over every topic of the qrels).
+  const std::size_t evaluated = result.topics.size();
+  const std::size_t count = options_.complete ? qrels_->topics.size() : evaluated;
+  result.summary.assign(n_slots, 0.0);
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    double sum = 0.0;
+    for (const std::vector<double>& row : result.values) sum += row[s];
+    switch (slots[s].summary) {
+      case TrecSummary::mean:
+        result.summary[s] = count ? sum / static_cast<double>(count) : sum;
+        break;
+      case TrecSummary::sum:
+        result.summary[s] = sum;
+        break;
+      case TrecSummary::count:
+        result.summary[s] = static_cast<double>(count);
+        break;
+      case TrecSummary::geometric:
+        if (count) {
+          sum += static_cast<double>(count - evaluated) * std::log(0.00001);
+          result.summary[s] = std::exp(sum / static_cast<double>(count));
+        }
+        break;
+      case TrecSummary::none:
+      case TrecSummary::runid:
+        break;
+    }
+  }
+  runs_.push_back(std::move(result));
+  return std::nullopt;
+}
+
+// ---- Reports ------------------------------------------------------------------------------------
+
+namespace {
+
+std::string format_value(double value, TrecKind kind, int digits) {
+  char buffer[64];
+  if (kind == TrecKind::count) {
+    std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(value));
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%6.*f", digits, value);
+  }
+  return buffer;
+}
+
+// Calls `line(slot, topic, value_text)` for each line trec_eval prints for `run`.
+template <class F>
+void for_each_line(const TrecOptions& options, const std::vector<TrecSlot>& slots,
+                   const TrecRunResult& run, int digits, F line) {
+  if (options.per_query) {
+    for (std::size_t t = 0; t < run.topics.size(); ++t) {
+      for (std::size_t s = 0; s < slots.size(); ++s) {
+        const TrecSlot& slot = slots[s];
+        if (!slot.per_query) continue;
+        if (slot.kind == TrecKind::text) {
+          line(slot, run.topics[t],
+               "'" + (t < run.relstrings.size() ? run.relstrings[t] : "") + "'");
+        } else {
+          line(slot, run.topics[t], format_value(run.values[t][s], slot.kind, digits));
+        }
+      }
+    }
+  }
+  if (!options.summary) return;
+  for (std::size_t s = 0; s < slots.size(); ++s) {
+    const TrecSlot& slot = slots[s];
+    if (slot.summary == TrecSummary::none) continue;
+    if (slot.summary == TrecSummary::runid) {
+      line(slot, "all", run.run_id);
+    } else {
+      line(slot, "all", format_value(run.summary[s], slot.kind, digits));
+    }
+  }
+}
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string TrecSession::report_text(int digits) const {
+  digits = std::clamp(digits, 0, 17);
+  std::string out;
+  for (const TrecRunResult& run : runs_) {
+    for_each_line(options_, plan_->slots, run, digits,
+                  [&](const TrecSlot& slot, std::string_view topic, const std::string& value) {
+                    out += slot.name;  // printf's %-22s: padded to 22, never cut
+                    if (slot.name.size() < 22) out.append(22 - slot.name.size(), ' ');
+                    out += '\t';
+                    out += topic;
+                    out += '\t';
+                    out += value;
+                    out += '\n';
+                  });
+  }
+  return out;
+}
+
+std::string TrecSession::report_csv(int digits) const {
+  digits = std::clamp(digits, 0, 17);
+  std::string out = "run,measure,topic,value\n";
+  for (const TrecRunResult& run : runs_) {
+    for_each_line(options_, plan_->slots, run, digits,
+                  [&](const TrecSlot& slot, std::string_view topic, std::string value) {
+                    // Trim the %6 padding; strip relstring's quotes (CSV quotes itself).
+                    value.erase(0, value.find_first_not_of(' '));
+                    if (slot.kind == TrecKind::text && slot.summary != TrecSummary::runid &&
+                        value.size() >= 2) {
+                      value = value.substr(1, value.size() - 2);
+                    }
+                    out += csv_field(run.run_id) + "," + csv_field(slot.name) + "," +
+                           csv_field(topic) + "," + csv_field(value) + "\n";
+                  });
+  }
+  return out;
+}
+
+}  // namespace irm

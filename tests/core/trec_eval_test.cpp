@@ -1,0 +1,326 @@
+// trec_eval's evaluation (irm/trec_eval.h): values worked out by hand on a small qrels and run,
+// the output format, flags and their errors, and a property test against the teaching
+// calculators.
+
+#include "irm/trec_eval.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "helpers.h"
+#include "irm/trec.h"
+#include "trec_files.h"
+
+namespace {
+
+// Topic 1: a 1, b 0, c 2, d 1, e -1 (negative: unjudged). R = 3 (a, c, d); judged non-relevant: b.
+// Topic 2: x 1, y 0. R = 1. Topic 3: z 1, not in the run.
+const char* const qrels_text =
+    "1 0 a 1\n1 0 b 0\n1 0 c 2\n1 0 d 1\n1 0 e -1\n2 0 x 1\n2 0 y 0\n3 0 z 1\n";
+// Topic 1 ranked by score, the tie b/f (4) broken by docno descending: a f b c e,
+//   grades 1 (-1) 0 2 (-2): relevant at ranks 1 and 4.
+// Topic 2: y x w (the tie x/w at 1: x first): grades 0 1 (-1): relevant at rank 2.
+// Topic 9 is not in the qrels.
+const char* const run_text =
+    "1 Q0 a 1 5 tagA\n1 Q0 b 2 4 tagA\n1 Q0 f 3 4 tagA\n1 Q0 c 4 3 tagA\n1 Q0 e 5 2 tagA\n"
+    "2 Q0 y 1 2 tagA\n2 Q0 w 2 1 tagA\n2 Q0 x 3 1 tagA\n9 Q0 q 1 1 tagB\n";
+
+irm::TrecSession session_with(const std::vector<std::string>& args,
+                              const std::string& run = run_text) {
+  irm::TrecSession session;
+  const auto configured = session.configure(args);
+  if (configured) FAIL("configure: " << configured->message);
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels(qrels_text);
+  if (auto e = session.end_qrels()) FAIL("qrels: " << e->message);
+  if (auto e = session.begin_run("run.txt")) FAIL("run: " << e->message);
+  if (auto e = session.feed_run(run)) FAIL("run: " << e->message);
+  if (auto e = session.end_run()) FAIL("run: " << e->message);
+  return session;
+}
+
+std::size_t slot(const irm::TrecSession& session, const std::string& name) {
+  const auto& slots = session.slots();
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].name == name) return i;
+  }
+  FAIL("no slot " << name);
+  return 0;
+}
+
+double summary(const irm::TrecSession& s, const std::string& name) {
+  return s.runs().at(0).summary.at(slot(s, name));
+}
+double topic_value(const irm::TrecSession& s, std::size_t topic, const std::string& name) {
+  return s.runs().at(0).values.at(topic).at(slot(s, name));
+}
+
+using Catch::Matchers::WithinAbs;
+
+}  // namespace
+
+TEST_CASE("trec: official measures worked by hand on two topics", "[trec][eval]") {
+  const auto s = session_with({});
+  const auto& run = s.runs().at(0);
+  CHECK(run.topics == std::vector<std::string>{"1", "2"});
+  CHECK(run.run_id == "tagB");  // the tag of the last line, as trec_eval
+  // Topic 1: AP = (1/1 + 2/4) / 3 = 0.5; topic 2: AP = (1/2) / 1 = 0.5.
+  CHECK(topic_value(s, 0, "map") == 0.5);
+  CHECK(topic_value(s, 1, "map") == 0.5);
+  // Rprec: topic 1 has 1 relevant in its top 3 -> 1/3; topic 2 none in its top 1 -> 0.
+  CHECK_THAT(topic_value(s, 0, "Rprec"), WithinAbs(1.0 / 3, 1e-15));
+  CHECK(topic_value(s, 1, "Rprec") == 0);
+  // bpref, trec_eval's form 1 - min(n, R)/min(N, R): topic 1 (N = 1: b): a counts 1, c follows b
+  // and counts 1 - 1/1 = 0, so 1/3; topic 2: x follows y, 0.
+  CHECK_THAT(topic_value(s, 0, "bpref"), WithinAbs(1.0 / 3, 1e-15));
+  CHECK(topic_value(s, 1, "bpref") == 0);
+  // P_5 divides by 5 even with 3 documents: 2/5 and 1/5; P_10: 2/10 and 1/10.
+  CHECK(topic_value(s, 0, "P_5") == 0.4);
+  CHECK(topic_value(s, 1, "P_5") == 0.2);
+  CHECK(topic_value(s, 1, "P_10") == 0.1);
+  // The summary: counts are sums, the rest means over the 2 topics.
+  CHECK(summary(s, "num_q") == 2);
+  CHECK(summary(s, "num_ret") == 8);
+  CHECK(summary(s, "num_rel") == 4);
+  CHECK(summary(s, "num_rel_ret") == 3);
+  CHECK(summary(s, "map") == 0.5);
+  CHECK_THAT(summary(s, "gm_map"), WithinAbs(0.5, 1e-15));
+  CHECK_THAT(summary(s, "Rprec"), WithinAbs(1.0 / 6, 1e-15));
+  CHECK(summary(s, "recip_rank") == 0.75);  // (1 + 1/2) / 2
+  CHECK_THAT(summary(s, "P_10"), WithinAbs(0.15, 1e-15));
+  // Topic 3 is missing from the run, topic 9 from the qrels: both named.
+  REQUIRE(run.warnings.size() == 2);
+  CHECK(run.warnings[0] ==
+        "1 topic of qrels.txt is not in run.txt: 3; evaluated over the topics in both "
+        "(trec_eval 10 stops here; -c scores them 0)");
+  CHECK(run.warnings[1] ==
+        "1 topic of run.txt is not in qrels.txt and was ignored, as trec_eval ignores them: 9");
+}
+
+TEST_CASE("trec: interpolated precision, trec_eval 10's lround against 9's (long)(rR + 0.9)",
+          "[trec][eval][compat]") {
+  // Topic 1, R = 3, relevant at ranks 1 (P = 1) and 4 (P = 1/2), the third never retrieved.
+  // trec_eval 10: level r needs lround(3r) relevant documents: 0.4 -> 1 -> 1.0; 0.5 -> 2 -> 0.5;
+  //   0.9 -> 3, never reached -> 0; 0.0 -> 0 -> the best precision anywhere, 1.0.
+  const auto s = session_with({"-m", "iprec_at_recall", "-m", "11pt_avg"});
+  CHECK(topic_value(s, 0, "iprec_at_recall_0.00") == 1.0);
+  CHECK(topic_value(s, 0, "iprec_at_recall_0.40") == 1.0);
+  CHECK(topic_value(s, 0, "iprec_at_recall_0.50") == 0.5);
+  CHECK(topic_value(s, 0, "iprec_at_recall_0.90") == 0.0);
+  // 11pt_avg: levels 0-0.4 give 1, 0.5-0.8 give 0.5, 0.9 and 1 give 0: (5 + 2) / 11.
+  CHECK_THAT(topic_value(s, 0, "11pt_avg"), WithinAbs(7.0 / 11, 1e-15));
+  // trec_eval 9: (long)(0.4 * 3 + 0.9) = 2 relevant -> 0.5.
+  const auto nine = session_with({"--compat", "9", "-m", "iprec_at_recall.0.4"});
+  CHECK(topic_value(nine, 0, "iprec_at_recall_0.40") == 0.5);
+}
+
+TEST_CASE("trec: nDCG uses the grades as gains at any level, ideal from every judged document",
+          "[trec][eval][ndcg]") {
+  // Topic 1: gains 1 0 0 2 0 (unjudged count 0): DCG = 1/log2(2) + 2/log2(5).
+  // Ideal from the judged grades 2 1 1 0 (d is judged but not retrieved): 2 + 1/log2(3) + 1/2.
+  const double dcg = 1.0 + 2.0 / std::log2(5.0);
+  const double ideal = 2.0 + 1.0 / std::log2(3.0) + 0.5;
+  for (const std::string level : {"1", "2"}) {
+    const auto s = session_with(
+        {"-l", level, "-m", "ndcg", "-m", "ndcg_cut.2,10", "-m", "dcg", "-m", "ideal_dcg"});
+    INFO("-l " << level);
+    CHECK_THAT(topic_value(s, 0, "dcg"), WithinAbs(dcg, 1e-12));
+    CHECK_THAT(topic_value(s, 0, "ideal_dcg"), WithinAbs(ideal, 1e-12));
+    CHECK_THAT(topic_value(s, 0, "ndcg"), WithinAbs(dcg / ideal, 1e-12));
+    // At 2: DCG 1 + 0, ideal 2 + 1/log2(3).
+    CHECK_THAT(topic_value(s, 0, "ndcg_cut_2"),
+               WithinAbs(1.0 / (2.0 + 1.0 / std::log2(3.0)), 1e-12));
+    CHECK_THAT(topic_value(s, 0, "ndcg_cut_10"), WithinAbs(dcg / ideal, 1e-12));
+  }
+  // Custom gains: grade 2 worth 10 -> DCG 1 + 10/log2(5), ideal 10 + 1/log2(3) + 1/2.
+  const auto custom = session_with({"-m", "ndcg.2=10"});
+  CHECK(custom.slots().at(0).name == "ndcg_2=10");
+  CHECK_THAT(topic_value(custom, 0, "ndcg_2=10"),
+             WithinAbs((1.0 + 10.0 / std::log2(5.0)) / (10.0 + 1.0 / std::log2(3.0) + 0.5), 1e-12));
+}
+
+TEST_CASE("trec: -l, -M and -J change what is relevant and what is ranked", "[trec][eval][flags]") {
+  // -l 2: only c is relevant in topic 1, at rank 4: AP = 1/4.
+  CHECK(topic_value(session_with({"-l", "2", "-m", "map"}), 0, "map") == 0.25);
+  // -M 2: topic 1 keeps a f: AP = (1/1) / 3.
+  const auto m = session_with({"-M", "2", "-m", "map", "-m", "num_ret"});
+  CHECK_THAT(topic_value(m, 0, "map"), WithinAbs(1.0 / 3, 1e-15));
+  CHECK(topic_value(m, 0, "num_ret") == 2);
+  // -J: topic 1 drops f (not judged) and e (negative grade): a b c, AP = (1 + 2/3) / 3 = 5/9.
+  const auto j = session_with({"-J", "-m", "map", "-m", "num_ret", "-m", "relstring"});
+  CHECK_THAT(topic_value(j, 0, "map"), WithinAbs(5.0 / 9, 1e-15));
+  CHECK(topic_value(j, 0, "num_ret") == 3);
+  CHECK(j.runs()[0].relstrings[0] == "102");
+  // relstring without -J: '-' not in the qrels, '.' a negative grade.
+  CHECK(session_with({"-m", "relstring"}).runs()[0].relstrings ==
+        std::vector<std::string>{"1-02.", "01-"});
+}
+
+TEST_CASE("trec: -c averages over every qrels topic, the missing ones scoring 0",
+          "[trec][eval][complete]") {
+  const auto s = session_with({"-c", "-m", "official"});
+  CHECK(summary(s, "num_q") == 3);
+  CHECK_THAT(summary(s, "map"), WithinAbs(1.0 / 3, 1e-15));  // (0.5 + 0.5 + 0) / 3
+  CHECK(summary(s, "num_rel") == 4);                         // sums over the topics evaluated
+  // gm_map: the missing topic contributes log(1e-5).
+  CHECK_THAT(summary(s, "gm_map"),
+             WithinAbs(std::exp((2 * std::log(0.5) + std::log(0.00001)) / 3), 1e-15));
+  CHECK(s.runs()[0].warnings[0] ==
+        "1 topic of qrels.txt is not in run.txt: 3; with -c each counts in num_q and scores 0 in "
+        "every mean (as trec_eval -c)");
+}
+
+TEST_CASE("trec: set measures and utility", "[trec][eval][set]") {
+  const auto s = session_with({"-m", "set", "-m", "set_F.2", "-m", "num_nonrel_judged_ret"});
+  // Topic 1: 2 of 5 retrieved are relevant, of R = 3: P = 2/5, R = 2/3.
+  CHECK(topic_value(s, 0, "set_P") == 0.4);
+  CHECK_THAT(topic_value(s, 0, "set_recall"), WithinAbs(2.0 / 3, 1e-15));
+  CHECK_THAT(topic_value(s, 0, "set_relative_P"), WithinAbs(2.0 / 3, 1e-15));  // 2 / min(5, 3)
+  CHECK_THAT(topic_value(s, 0, "set_map"), WithinAbs(4.0 / 15, 1e-15));        // (2*2)/(5*3)
+  // set_F.2 uses 2 as beta squared: 3PR / (2P + R) = (12/15) / (22/15) = 6/11.
+  CHECK(s.slots().at(slot(s, "set_F_2")).name == "set_F_2");
+  CHECK_THAT(topic_value(s, 0, "set_F_2"), WithinAbs(6.0 / 11, 1e-15));
+  // utility 1,-1,0,0: 2 - 3 = -1 and 1 - 2 = -1.
+  CHECK(summary(s, "utility") == -1);
+  CHECK(topic_value(s, 0, "num_nonrel_judged_ret") == 1);  // b
+}
+
+TEST_CASE("trec: the text report is trec_eval's, line for line", "[trec][report]") {
+  const auto s = session_with(
+      {"-q", "-m", "num_q", "-m", "map", "-m", "runid", "-m", "relstring.3", "-m", "P.5"});
+  CHECK(s.report_text() ==
+        "num_q                 \t1\t1\n"
+        "map                   \t1\t0.5000\n"
+        "P_5                   \t1\t0.4000\n"
+        "relstring_3           \t1\t'1-0'\n"
+        "num_q                 \t2\t1\n"
+        "map                   \t2\t0.5000\n"
+        "P_5                   \t2\t0.2000\n"
+        "relstring_3           \t2\t'01-'\n"
+        "runid                 \tall\ttagB\n"
+        "num_q                 \tall\t2\n"
+        "map                   \tall\t0.5000\n"
+        "P_5                   \tall\t0.3000\n");
+  const auto quiet = session_with({"-n", "-m", "map"});
+  CHECK(quiet.report_text().empty());
+  CHECK(session_with({"-m", "map"}).report_text(6) == "map                   \tall\t0.500000\n");
+  CHECK(session_with({"-m", "map", "-m", "runid"}).report_csv() ==
+        "run,measure,topic,value\ntagB,runid,all,tagB\ntagB,map,all,0.5000\n");
+}
+
+TEST_CASE("trec: flag and measure errors name the flag and what was expected", "[trec][errors]") {
+  irm::TrecSession s;
+  const auto check = [&](const std::vector<std::string>& args, irm::ErrorCode code,
+                         const std::string& message) {
+    const auto e = s.configure(args);
+    REQUIRE(e.has_value());
+    CHECK(e->code == code);
+    CHECK(e->field == irm::Field::options);
+    CHECK(e->message == message);
+  };
+  check({"-z"}, irm::ErrorCode::unknown_parameter,
+        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10 "
+        "or --keep-first");
+  check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
+  check({"-M"}, irm::ErrorCode::bad_parameter_value,
+        "-M expects a whole number of 0 or more, found nothing");
+  check({"--compat", "8"}, irm::ErrorCode::bad_parameter_value,
+        "--compat expects 9 or 10, found '8'");
+  check({"-m", "P.5,0"}, irm::ErrorCode::bad_parameter_value,
+        "-m P.5,0: found '0'; expected rank cutoffs, whole numbers of 1 or more, such as P.5,10");
+  check({"-m", "P.5,5"}, irm::ErrorCode::bad_parameter_value,
+        "-m P.5,5: a cutoff is given twice; give each once");
+  check({"-m", "ndcg.a=1"}, irm::ErrorCode::bad_parameter_value,
+        "-m ndcg.a=1: found 'a=1'; expected grade=gain pairs, such as ndcg.1=3.5,2=9");
+  check({"-m", "utility.1,2"}, irm::ErrorCode::bad_parameter_value,
+        "-m utility.1,2: utility takes 4 numbers, such as utility.1,-1,0,0");
+  check({"-m", "map.3"}, irm::ErrorCode::unknown_parameter, "-m map.3: map takes no parameters");
+  const auto unknown = s.configure({"-m", "mapp"});
+  REQUIRE(unknown.has_value());
+  CHECK(unknown->code == irm::ErrorCode::unknown_measure);
+  CHECK(unknown->message.rfind("-m mapp: unknown measure 'mapp'; trec_eval's measures: runid, "
+                               "num_q, num_ret",
+                               0) == 0);
+  // P_10, as papers write it, is P with the cutoff 10; trec_eval's first parameters win.
+  REQUIRE_FALSE(s.configure({"-m", "P_10", "-m", "P.5"}).has_value());
+  CHECK(s.slots().size() == 1);
+  CHECK(s.slots()[0].name == "P_10");
+}
+
+TEST_CASE(
+    "trec: a bad run line is an error naming the file, line and column; no qrels first is "
+    "an error",
+    "[trec][errors]") {
+  irm::TrecSession s;
+  const auto early = s.begin_run("run.txt");
+  REQUIRE(early.has_value());
+  CHECK(early->message == "read a qrels file before the runs: the runs are judged against it");
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels_text);
+  REQUIRE_FALSE(s.end_qrels().has_value());
+  REQUIRE_FALSE(s.begin_run("run.txt").has_value());
+  const auto e = s.feed_run("1 Q0 a 1 5 t\n1 Q0 b 2 high t\n");
+  REQUIRE(e.has_value());
+  CHECK(e->message ==
+        "found 'high' at line 2, column 12 of run.txt; expected the score (fifth field), a number "
+        "such as 12.5, -3 or 1e-4");
+  CHECK(e->where.line == 2);
+  CHECK(e->where.column == 12);
+}
+
+TEST_CASE("property: per topic, the bulk engine equals the teaching calculators",
+          "[trec][property]") {
+  int topics_checked = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const test::TrecFiles files = test::generate_trec_files(seed);
+    INFO("seed " << seed << "\nqrels:\n" << files.qrels << "run:\n" << files.run);
+    irm::TrecSession s;
+    REQUIRE_FALSE(
+        s.configure({"-m", "map", "-m", "P.5", "-m", "recip_rank", "-m", "Rprec", "-m", "bpref"})
+            .has_value());
+    s.begin_qrels("qrels.txt");
+    s.feed_qrels(files.qrels);
+    REQUIRE_FALSE(s.end_qrels().has_value());
+    REQUIRE_FALSE(s.begin_run("run.txt").has_value());
+    REQUIRE_FALSE(s.feed_run(files.run).has_value());
+    REQUIRE_FALSE(s.end_run().has_value());
+    const auto& run = s.runs().at(0);
+    const auto qrels = test::parsed_ok(irm::read_qrels(files.qrels, "qrels.txt"));
+    for (std::size_t t = 0; t < run.topics.size(); ++t) {
+      INFO("topic " << run.topics[t]);
+      const irm::TrecTopicList& list = run.lists[t];
+      // The teaching calculators' inputs: R/N marks (unjudged as not relevant, as trec_eval
+      // counts them), and U for bpref's unjudged.
+      std::string marks, bpref_marks;
+      for (const int g : list.grades) {
+        marks += (marks.empty() ? "" : " ") + std::string(g >= 1 ? "R" : "N");
+        bpref_marks += (bpref_marks.empty() ? "" : " ") + std::string(g >= 1   ? "R"
+                                                                      : g == 0 ? "N"
+                                                                               : "U");
+      }
+      // bpref's N counts every judged non-relevant document of the qrels; the teaching list only
+      // knows those it holds, so the unretrieved ones go at its end, where they change nothing
+      // but N.
+      std::int64_t nonrelevant = 0;
+      for (const auto& entry : qrels.by_topic.at(run.topics[t]).by_docno) {
+        nonrelevant += entry.second.grade == 0 ? 1 : 0;
+      }
+      for (const int g : list.grades) nonrelevant -= g == 0 ? 1 : 0;
+      for (std::int64_t i = 0; i < nonrelevant; ++i) bpref_marks += " N";
+      const std::string relevant = std::to_string(list.relevant);
+      const auto value = [&](const std::string& name) { return run.values[t][slot(s, name)]; };
+      CHECK_THAT(test::run("AP", marks, relevant).value.approx, WithinAbs(value("map"), 1e-12));
+      CHECK_THAT(test::run("P@5", marks, relevant).value.approx, WithinAbs(value("P_5"), 1e-12));
+      CHECK_THAT(test::run("RR", marks, relevant).value.approx,
+                 WithinAbs(value("recip_rank"), 1e-12));
+      CHECK_THAT(test::run("Rprec", marks, relevant).value.approx,
+                 WithinAbs(value("Rprec"), 1e-12));
+      CHECK_THAT(test::run("bpref(variant=trec)", bpref_marks, relevant).value.approx,
+                 WithinAbs(value("bpref"), 1e-12));
+      ++topics_checked;
+    }
+  }
+  CHECK(topics_checked > 300);
+}

@@ -1,0 +1,284 @@
+// Browser tests of the TREC files page (web/trec.html) against the built site in dist/: files
+// pasted and chosen (plain and gzip), evaluated in the worker, the summary and per-topic tables,
+// trec_eval's text, errors in a line, pasted markup, the links into the ranked-list and
+// significance calculators, the exports, accessibility and the phone layout.
+// Run: npm run build && node --test tests/web/trec.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+
+// Two topics. Grades: t1: a 1, b 0, c 2, d 1 (R = 3 at level 1); t2: e 1, f 0, g 1 (R = 2).
+const QRELS = ['t1 0 a 1', 't1 0 b 0', 't1 0 c 2', 't1 0 d 1', 't2 0 e 1', 't2 0 f 0', 't2 0 g 1'].join('\n');
+
+// Run alpha, ranked by score (the rank column is ignored):
+//   t1: a (R), b (N), c (R), x, y, z (x, y, z unjudged: not relevant)
+//       AP = (1/1 + 2/3) / 3 = 5/9 ≈ 0.5556; P_5 = 2/5; Rprec = 2/3; 2 relevant retrieved.
+//   t2: f and g tie at 0.8; ties go by docno descending, so g (R) comes before f (N); then h.
+//       AP = (1/1) / 2 = 1/2; P_5 = 1/5; Rprec = 1/2; 1 relevant retrieved.
+//   map = (5/9 + 1/2) / 2 = 19/36 ≈ 0.5278; P_5 = (2/5 + 1/5) / 2 = 0.3000;
+//   Rprec = (2/3 + 1/2) / 2 = 7/12 ≈ 0.5833; num_rel_ret = 2 + 1 = 3 (a sum); num_ret = 9;
+//   num_rel = 5; recip_rank = 1.
+const RUN_ALPHA = [
+  't1 Q0 a 1 0.9 alpha',
+  't1 Q0 b 2 0.8 alpha',
+  't1 Q0 c 3 0.7 alpha',
+  't1 Q0 x 4 0.6 alpha',
+  't1 Q0 y 5 0.5 alpha',
+  't1 Q0 z 6 0.4 alpha',
+  't2 Q0 f 1 0.8 alpha',
+  't2 Q0 g 2 0.8 alpha',
+  't2 Q0 h 3 0.5 alpha',
+].join('\n');
+const ALPHA = { map: '0.5278', P_5: '0.3000', Rprec: '0.5833', num_rel_ret: '3', num_ret: '9', num_rel: '5', recip_rank: '1.0000' };
+
+// Run beta: t1: d (R), a (R), b (N): AP = (1 + 1) / 3 = 2/3 ≈ 0.6667; t2: e (R): AP = 1/2.
+// map = (2/3 + 1/2) / 2 = 7/12 ≈ 0.5833; num_rel_ret = 3.
+const RUN_BETA = ['t1 Q0 d 1 3 beta', 't1 Q0 a 2 2 beta', 't1 Q0 b 3 1 beta', 't2 Q0 e 1 5 beta'].join('\n');
+
+const MARKUP_TAG = '<img/src=x/onerror=window.pwned=1>';
+
+const session = useBrowserSession();
+const { withPage } = session;
+
+/** Waits until the results are up to date (not dimmed) and the summary lists `runs`, in any order. */
+async function waitForSummary(page, runs, { timeout = 10000 } = {}) {
+  await page
+    .waitForFunction(
+      (expected) => {
+        const results = document.querySelector('[data-results]');
+        if (!results || results.classList.contains('is-stale')) return false;
+        const shown = [...document.querySelectorAll('table.trec-summary tbody th label')].map((label) => label.textContent);
+        return shown.length === expected.length && expected.every((run) => shown.includes(run));
+      },
+      runs,
+      { timeout },
+    )
+    .catch(async () => {
+      const status = await page.locator('[data-results-status]').textContent();
+      throw new Error(`the summary never listed ${runs}; the page says: ${status}`);
+    });
+}
+
+/** A cell of a sortable table, by its row's name and its column's name. */
+const cell = (page, tableClass, row, column) =>
+  page.evaluate(
+    ([tableClass, row, column]) => {
+      const table = document.querySelector(`table.${tableClass}`);
+      const columns = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
+      const tr = [...table.tBodies[0].rows].find((candidate) => {
+        const head = candidate.cells[0];
+        return (head.querySelector('label, a') ?? head).textContent.trim() === row;
+      });
+      return tr?.cells[columns.indexOf(column)]?.textContent.trim() ?? `(no ${row} × ${column})`;
+    },
+    [tableClass, row, column],
+  );
+
+async function pasteAlpha(page) {
+  await page.fill('#qrels-text', QRELS);
+  await page.fill('#run-text', RUN_ALPHA);
+  await waitForSummary(page, ['alpha']);
+}
+
+async function addBetaAsGzip(page) {
+  await page.setInputFiles('#run-files', { name: 'beta.txt.gz', mimeType: 'application/gzip', buffer: gzipSync(RUN_BETA) });
+  await waitForSummary(page, ['alpha', 'beta']);
+}
+
+test('a pasted qrels and run: the summary shows map 0.5278, P_5 0.3000, num_rel_ret 3, as trec_eval prints them', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    for (const [measure, value] of Object.entries(ALPHA)) {
+      assert.equal(await cell(page, 'trec-summary', 'alpha', measure), value, measure);
+    }
+    // trec_eval's own text: "%-22s\t%s\t%6.4f", the run's summary lines.
+    const text = await waitForText(page, '[data-trec-text]', ['map                   \tall\t0.5278']);
+    assert.ok(text.includes('P_5                   \tall\t0.3000'), text);
+    assert.ok(text.includes('num_rel_ret           \tall\t3'), text);
+    assert.ok(!text.includes('\tt1\t'), 'no per-topic lines without -q');
+    // The per-topic table: t1's AP 5/9, t2's 1/2.
+    assert.equal(await cell(page, 'trec-per-topic', 't1', 'map'), '0.5556');
+    assert.equal(await cell(page, 'trec-per-topic', 't2', 'map'), '0.5000');
+    assert.equal(await cell(page, 'trec-per-topic', 't2', 'P_5'), '0.2000');
+    // The precision–recall curve and one AP bar per topic.
+    assert.equal(await page.locator('figure.chart[data-chart-id="trec-pr"]').count(), 1);
+    assert.equal(await page.locator('figure.chart[data-chart-id="trec-ap"] svg rect').count() >= 2, true);
+  });
+});
+
+test('-q adds the per-topic lines to trec_eval’s text, and the decimal places field rounds text and tables', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    await page.check('#trec-per-query');
+    await waitForText(page, '[data-trec-text]', ['map                   \tt1\t0.5556', 'map                   \tt2\t0.5000', 'map                   \tall\t0.5278']);
+    await page.fill('#trec-digits', '2');
+    await waitForText(page, '[data-trec-text]', ['map                   \tall\t0.53']);
+    await page.waitForFunction(() => document.querySelector('table.trec-summary tbody td')?.textContent.split('.')[1]?.length === 2);
+    assert.equal(await cell(page, 'trec-summary', 'alpha', 'map'), '0.53');
+  });
+});
+
+test('a second run from a gzip file: both runs in the summary, sorting by map puts beta (0.5833) first', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    await addBetaAsGzip(page);
+    assert.equal(await cell(page, 'trec-summary', 'beta', 'map'), '0.5833');
+    assert.equal(await cell(page, 'trec-summary', 'beta', 'num_rel_ret'), '3');
+    assert.match(await page.locator('.file-list').textContent(), /beta\.txt\.gz/);
+    const mapHeader = page.locator('table.trec-summary thead th', { has: page.locator('button', { hasText: /^map$/ }) });
+    await mapHeader.locator('button').click();
+    assert.equal(await mapHeader.getAttribute('aria-sort'), 'descending');
+    const order = () => page.locator('table.trec-summary tbody th label').allTextContents();
+    assert.deepEqual(await order(), ['beta', 'alpha']);
+    await mapHeader.locator('button').click();
+    assert.equal(await mapHeader.getAttribute('aria-sort'), 'ascending');
+    assert.deepEqual(await order(), ['alpha', 'beta']);
+  });
+});
+
+test('a malformed run line is marked at its line and column, under the field; the page keeps working', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    await page.fill('#run-text', RUN_ALPHA.replace('t1 Q0 b 2 0.8 alpha', 't1 Q0 b two 0.8 alpha'));
+    await waitForText(page, '#run-text-error', ['Line 2, column 9']);
+    assert.equal(await page.locator('#run-text-error mark').textContent(), 'two');
+    assert.equal(await page.getAttribute('#run-text', 'aria-invalid'), 'true');
+    assert.match(await page.locator('[data-results-status]').textContent(), /pasted run, line 2, column 9/);
+    // The last results stay, dimmed, and the fixed run evaluates again.
+    assert.equal(await page.locator('[data-results].is-stale table.trec-summary').count(), 1);
+    await page.fill('#run-text', RUN_ALPHA);
+    await waitForSummary(page, ['alpha']);
+    assert.equal(await page.locator('#run-text-error').isHidden(), true);
+  });
+});
+
+test('a bad line in a chosen file is shown under that file, naming the file, line and column', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.fill('#qrels-text', QRELS);
+    const bad = 't1 Q0 a 1 0.9 gamma\nt1 Q0 b 2 high gamma\n';
+    await page.setInputFiles('#run-files', { name: 'gamma.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+    const item = '.file-list .file-item.has-error';
+    await waitForText(page, item, ['gamma.txt, line 2, column 11']);
+    assert.equal(await page.locator(`${item} mark`).textContent(), 'high');
+    // The file stays loaded; removing it leaves nothing to evaluate, pasting a run brings results.
+    assert.equal(await page.locator('.file-list .file-item').count(), 1);
+    await page.fill('#run-text', RUN_ALPHA);
+    await page.click('.file-list .file-item button');
+    await waitForSummary(page, ['alpha']);
+  });
+});
+
+test('a bad option is shown under the options', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    await page.fill('#trec-level', 'x');
+    await page.waitForSelector('#options-error:not([hidden])');
+    assert.ok((await page.locator('#options-error').textContent()).length > 0);
+    await page.fill('#trec-level', '2');
+    // At level 2 only c (t1) is relevant: t1's AP is (1/3) / 1 = 1/3; t2 has no relevant document.
+    await waitForSummary(page, ['alpha']);
+    assert.equal(await page.locator('#options-error').isHidden(), true);
+  });
+});
+
+test('pasted markup in topics, run tags and file names stays text, and nothing runs', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.fill('#qrels-text', '<b>q</b> 0 d1 1\n<b>q</b> 0 d2 0');
+    await page.fill('#run-text', `<b>q</b> Q0 d1 1 1.0 ${MARKUP_TAG}\n<b>q</b> Q0 d2 2 0.5 ${MARKUP_TAG}`);
+    await page.setInputFiles('#run-files', { name: '<img src=x onerror=window.pwned=2>.txt', mimeType: 'text/plain', buffer: Buffer.from('<b>q</b> Q0 d2 1 1.0 other\n') });
+    await waitForSummary(page, [MARKUP_TAG, 'other']);
+    await waitForText(page, 'main', [MARKUP_TAG, '<b>q</b>', '<img src=x onerror=window.pwned=2>.txt']);
+    assert.equal(await page.locator('main img, main b, main script').count(), 0);
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+  });
+});
+
+test('a topic’s name opens the ranked-list calculator with its marks and R, and the same AP, 5/9', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    const [ranked] = await Promise.all([page.context().waitForEvent('page'), page.click('table.trec-per-topic a[data-topic="t1"]')]);
+    await ranked.waitForURL(/ranked\.html#/);
+    await ranked.waitForSelector('body[data-ready]');
+    const hash = new URLSearchParams(new URL(ranked.url()).hash.slice(1));
+    assert.equal(hash.get('calc'), 'ranked');
+    // a R, b N, c R, then x, y, z unjudged.
+    assert.equal(hash.get('in'), 'R N R ? ? ?');
+    assert.equal(hash.get('relevant'), '3');
+    await waitForText(ranked, '.outcome .answer', ['AP', '5/9', '0.5556']);
+    await ranked.close();
+  });
+});
+
+test('two runs ticked give a link to the significance calculator with their per-topic AP', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    await addBetaAsGzip(page);
+    assert.equal(await page.locator('[data-significance-link]').count(), 0);
+    await page.check('table.trec-summary input[type="checkbox"] >> nth=0');
+    await page.check('table.trec-summary input[type="checkbox"] >> nth=1');
+    const link = page.locator('[data-significance-link]');
+    await link.waitFor();
+    // The file run (beta) is run 0, the pasted one (alpha) run 1: x = beta, y = alpha.
+    assert.match(await link.textContent(), /beta \(x\) against alpha \(y\)/);
+    const [significance] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await significance.waitForSelector('body[data-ready]');
+    assert.equal(await significance.inputValue('#input'), 't1 0.6667 0.5556\nt2 0.5000 0.5000');
+    assert.match(await significance.inputValue('#measures'), /ttest/);
+    await significance.close();
+  });
+});
+
+test('the summary downloads as Markdown and CSV with the values shown', async () => {
+  await withPage('trec.html', async (page) => {
+    await pasteAlpha(page);
+    const read = async (format) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-export="${format}"]`)]);
+      const chunks = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+      return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+    };
+    const markdown = await read('md');
+    assert.equal(markdown.name, 'trec-summary.md');
+    assert.match(markdown.text, /^\| run \|.*\| map \|/m);
+    assert.match(markdown.text, /^\| alpha \|.*\| 0\.5278 \|/m);
+    assert.equal(await page.inputValue('#export-text'), markdown.text);
+    const csv = await read('csv');
+    const [header, row] = csv.text.trim().split('\r\n').map((line) => line.split(','));
+    assert.equal(row[0], 'alpha');
+    assert.equal(row[header.indexOf('map')], '0.5278');
+    assert.equal(row[header.indexOf('num_rel_ret')], '3');
+    const latex = await read('tex');
+    assert.match(latex.text, /num\\_rel\\_ret/);
+  });
+});
+
+test('the sample data evaluates two runs and warns about the topic run B lacks', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.click('[data-sample]');
+    await waitForSummary(page, ['runA', 'runB']);
+    await waitForText(page, '.trec-warnings', ['103']);
+    assert.equal(await page.locator('figure.chart[data-chart-id="trec-ap"]').count(), 2);
+  });
+});
+
+test('no accessibility violations (axe-core) with two runs evaluated', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.click('[data-sample]');
+    await waitForSummary(page, ['runA', 'runB']);
+    assert.deepEqual(await axeViolations(page), []);
+  });
+});
+
+test('at 375 px wide, with two runs evaluated, nothing scrolls sideways', async () => {
+  await withPage(
+    'trec.html',
+    async (page) => {
+      await page.click('[data-sample]');
+      await waitForSummary(page, ['runA', 'runB']);
+      assert.equal(await horizontalOverflow(page), 0);
+    },
+    { viewport: PHONE },
+  );
+});

@@ -1,0 +1,744 @@
+// The "TREC files" page: a qrels and run files (chosen, dropped or pasted; gzip or plain) are
+// evaluated by trec_eval's rules in a Web Worker (js/trec-worker.js), with a progress bar; the
+// page shows the summary of every run, the per-topic scores of one, the charts, trec_eval's own
+// output, and links that open a topic in the ranked-list calculator or two runs' per-topic AP in
+// the significance calculator. The page's HTML is web/trec.html.
+//
+// Where things go wrong: a bad line is shown under the file or field it is in (file, line,
+// column and the line itself), a bad option under the options; the files stay loaded, the last
+// results stay on the page (dimmed), and the worker keeps answering.
+
+import { el } from '../render/dom.js';
+import { showCharts } from '../render/chart.js';
+import { clearInputError, showInputError } from '../render/input-error.js';
+import {
+  BAR_CHART_TOPICS,
+  downloadText,
+  formatBytes,
+  formatValue,
+  perTopicApCharts,
+  precisionRecallChart,
+  renderFileError,
+  sortableTable,
+  tableToCsv,
+  tableToLatex,
+  tableToMarkdown,
+} from '../render/trec-report.js';
+import { initSite } from '../site.js';
+import { hashFor } from '../url-state.js';
+
+/** Re-evaluate this long after the last keystroke in a field. */
+const DEBOUNCE_MS = 400;
+/** Above this many bytes of files, only the Evaluate button (or new files) starts an evaluation. */
+const AUTO_EVALUATE_BYTES = 50 * 1024 * 1024;
+/** trec_eval's output beyond this many characters is left to the download. */
+const TEXT_LIMIT = 1_000_000;
+/** Measures the significance calculator runs on two runs' per-topic AP. */
+const PAIRED_TESTS = 'sign, wilcoxon, ttest, randomization';
+
+// ------------------------------------------------------------------ the sample data
+//
+// Three topics with graded judgments. Run A ties d2 and d3 on topic 101 (d3 goes first: ties by
+// docno, descending) and retrieves d6, which 101's judgments do not hold (unjudged). Run B has
+// no topic 103 (a warning, or a 0 with -c).
+
+const SAMPLE_QRELS = `# qid iter docno grade
+101 0 d1 2
+101 0 d2 0
+101 0 d3 1
+101 0 d4 0
+101 0 d5 1
+102 0 d6 1
+102 0 d7 0
+102 0 d8 2
+103 0 d9 1
+103 0 d10 0
+103 0 d11 1`;
+
+const SAMPLE_RUN_A = `# qid Q0 docno rank score tag
+101 Q0 d1 1 9.5 runA
+101 Q0 d2 2 8.1 runA
+101 Q0 d3 3 8.1 runA
+101 Q0 d6 4 5.0 runA
+101 Q0 d5 5 4.2 runA
+102 Q0 d7 1 3.3 runA
+102 Q0 d8 2 2.9 runA
+103 Q0 d9 1 7.0 runA
+103 Q0 d10 2 6.0 runA`;
+
+const SAMPLE_RUN_B = `101 Q0 d5 1 0.9 runB
+101 Q0 d4 2 0.8 runB
+101 Q0 d1 3 0.7 runB
+102 Q0 d8 1 0.95 runB
+102 Q0 d6 2 0.5 runB
+102 Q0 d99 3 0.4 runB
+`;
+
+const $ = (selector) => document.querySelector(selector);
+
+// ------------------------------------------------------------------ the worker
+
+/**
+ * The worker behind a request/answer interface. A worker that dies answers every pending request
+ * with an error, and the next request starts a new one.
+ */
+function workerClient() {
+  let worker = null;
+  let nextId = 0;
+  const pending = new Map();
+
+  function fail(message) {
+    for (const { resolve } of pending.values()) {
+      resolve({ ok: false, error: { code: 'internal', message, field: 'options', line: 0, column: 0, length: 0 } });
+    }
+    pending.clear();
+  }
+
+  function start() {
+    worker = new Worker(new URL('../trec-worker.js', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', ({ data }) => {
+      const entry = pending.get(data.id);
+      if (!entry) return;
+      if (data.type === 'progress') entry.onProgress?.(data);
+      else {
+        pending.delete(data.id);
+        entry.resolve(data);
+      }
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      worker.terminate();
+      worker = null;
+      fail(`The evaluator stopped (${event.message || 'it could not start'}). Press Evaluate to try again.`);
+    });
+  }
+
+  return {
+    /**
+     * Sends a request; resolves with the worker's answer (never rejects).
+     * @param {object} message
+     * @param {(progress: {done: number, total: number}) => void} [onProgress]
+     */
+    request(message, onProgress) {
+      if (!worker) start();
+      const id = ++nextId;
+      return new Promise((resolve) => {
+        pending.set(id, { resolve, onProgress });
+        worker.postMessage({ ...message, id });
+      });
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the page
+
+function main() {
+  const worker = workerClient();
+  const form = $('form.trec-form');
+  const qrelsField = $('#qrels-text');
+  const runField = $('#run-text');
+  const measuresField = $('#trec-measures');
+  const digitsField = $('#trec-digits');
+  const results = $('[data-results]');
+  const resultsStatus = $('[data-results-status]');
+  const progressBox = $('[data-progress]');
+  const progressBar = $('#trec-progress-bar');
+  const progressStatus = $('[data-progress-status]');
+  const optionsError = $('#options-error');
+
+  /** @type {{key: number, name: string, blob: Blob, role: 'qrels' | 'run', error: object | null}[]} */
+  let files = [];
+  let fileKey = 0;
+  let evaluation = null; // the last evaluation that succeeded: {qrels, runs, report, text}
+  let generation = 0; // answers to an older evaluation are dropped
+  let timer;
+  const checkedRuns = new Set(); // run indexes ticked in the summary table
+  let perTopicRun = 0;
+  const sortStates = new Map(); // table name → SortState
+
+  // ---------------------------------------------------------------- files
+
+  function renderFileList() {
+    $('[data-file-list]').replaceChildren(
+      ...files.map((file) => {
+        const roleId = `file-role-${file.key}`;
+        const errorId = `file-error-${file.key}`;
+        const role = el(
+          'select',
+          { id: roleId, 'aria-describedby': file.error ? errorId : null },
+          el('option', { value: 'qrels', text: 'qrels' }),
+          el('option', { value: 'run', text: 'run' }),
+        );
+        role.value = file.role;
+        role.addEventListener('change', () => {
+          file.role = role.value;
+          filesChanged();
+        });
+        const remove = el('button', { type: 'button', class: 'link-button' }, 'Remove', el('span', { class: 'visually-hidden', text: ` ${file.name}` }));
+        remove.addEventListener('click', () => {
+          files = files.filter((other) => other !== file);
+          filesChanged();
+          $('#qrels-file').focus();
+        });
+        return el(
+          'li',
+          { class: file.error ? 'file-item has-error' : 'file-item' },
+          el(
+            'div',
+            { class: 'file-line' },
+            el('span', { class: 'file-name', text: file.name }),
+            el('span', { class: 'file-size', text: formatBytes(file.blob.size) }),
+            el('label', { class: 'visually-hidden', for: roleId, text: `Use of ${file.name}` }),
+            role,
+            remove,
+          ),
+          file.error && el('div', { class: 'field-error', id: errorId }, ...renderFileError(file.error.error, file.name, file.error.excerpt)),
+        );
+      }),
+    );
+  }
+
+  /** Adds files; a new qrels replaces the one loaded before (there is one qrels per evaluation). */
+  function addFiles(added) {
+    const isLoaded = (blob) => files.some((file) => file.name === blob.name && file.blob.size === blob.size && file.blob.lastModified === blob.lastModified);
+    const fresh = added.filter(({ blob }) => !isLoaded(blob));
+    if (fresh.some(({ role }) => role === 'qrels')) files = files.filter((file) => file.role !== 'qrels');
+    files.push(...fresh.map(({ blob, role }) => ({ key: ++fileKey, name: blob.name || 'file', blob, role, error: null })));
+    filesChanged();
+  }
+
+  /** Files of unknown use (dropped): named like a qrels, or with 4 fields a line, are the qrels. */
+  async function addUnsortedFiles(list) {
+    const sorted = await Promise.all(
+      [...list].map(async (blob) => {
+        if (/qrel/i.test(blob.name)) return { blob, role: 'qrels' };
+        const answer = await worker.request({ type: 'sniff', blob });
+        return { blob, role: answer.ok && answer.kind === 'qrels' ? 'qrels' : 'run' };
+      }),
+    );
+    // Of several qrels-like files, the first is the qrels.
+    const firstQrels = sorted.findIndex(({ role }) => role === 'qrels');
+    addFiles(sorted.map((entry, index) => (entry.role === 'qrels' && index !== firstQrels ? { ...entry, role: 'run' } : entry)));
+  }
+
+  function filesChanged() {
+    for (const file of files) file.error = null;
+    renderFileList();
+    evaluate();
+  }
+
+  // ---------------------------------------------------------------- options
+
+  /** trec_eval's arguments from the option controls. */
+  function trecArgs() {
+    const args = [];
+    for (const measure of measuresField.value.split(/[\s]+/).filter(Boolean)) args.push('-m', measure);
+    const level = $('#trec-level').value.trim();
+    if (level) args.push('-l', level);
+    if ($('#trec-complete').checked) args.push('-c');
+    if ($('#trec-judged-only').checked) args.push('-J');
+    const maxDocs = $('#trec-max-docs').value.trim();
+    if (maxDocs) args.push('-M', maxDocs);
+    if ($('#trec-per-query').checked) args.push('-q');
+    if ($('#trec-compat').value === '9') args.push('--compat', '9');
+    if ($('#trec-keep-first').checked) args.push('--keep-first');
+    return args;
+  }
+
+  function syncMeasureSets() {
+    for (const button of document.querySelectorAll('[data-measure-set]')) {
+      button.setAttribute('aria-pressed', String(measuresField.value.trim() === button.dataset.measureSet));
+    }
+  }
+
+  /** Decimal places of the tables and of trec_eval's output: a whole number from 0 to 12. */
+  function digits() {
+    const text = digitsField.value.trim();
+    const valid = /^\d{1,2}$/.test(text) && Number(text) <= 12;
+    if (valid) digitsField.removeAttribute('aria-invalid');
+    else digitsField.setAttribute('aria-invalid', 'true');
+    return valid ? Number(text) : 4;
+  }
+
+  // ---------------------------------------------------------------- evaluating
+
+  /** What to evaluate: the qrels and runs, from the file list and the two fields. */
+  function sources() {
+    const pasted = (field, name) => (field.value.trim() ? [{ name, blob: new Blob([field.value]), field }] : []);
+    const fromFiles = (role) => files.filter((file) => file.role === role).map((file) => ({ name: file.name, blob: file.blob, file }));
+    return {
+      qrels: [...fromFiles('qrels'), ...pasted(qrelsField, 'pasted qrels')],
+      runs: [...fromFiles('run'), ...pasted(runField, 'pasted run')],
+    };
+  }
+
+  function setStatus(text) {
+    resultsStatus.textContent = text;
+    resultsStatus.hidden = !text;
+  }
+
+  function clearErrors() {
+    clearInputError(qrelsField, $('#qrels-text-error'));
+    clearInputError(runField, $('#run-text-error'));
+    optionsError.hidden = true;
+    optionsError.replaceChildren();
+    if (files.some((file) => file.error)) {
+      for (const file of files) file.error = null;
+      renderFileList();
+    }
+  }
+
+  /** Shows an error where it belongs: under the field, the file or the options. */
+  function showError(answer, source) {
+    const { error, excerpt } = answer;
+    if (!source) {
+      optionsError.replaceChildren(el('p', { class: 'error-message', text: error.message }));
+      optionsError.hidden = false;
+    } else if (source.field) {
+      showInputError(source.field, error, $(`#${source.field.id}-error`));
+    } else {
+      source.file.error = { error, excerpt };
+      renderFileList();
+    }
+    const where = source ? `${source.name}${error.line > 0 ? `, line ${error.line}, column ${error.column}` : ''}: ` : '';
+    setStatus(
+      `${where}${error.message} ${evaluation ? 'The results below are for the last files that could be read.' : 'Fix it to see the results.'}`,
+    );
+  }
+
+  function showProgress({ done, total }) {
+    progressBar.max = Math.max(total, 1);
+    progressBar.value = done;
+    progressStatus.textContent = `${formatBytes(done)} of ${formatBytes(total)} read…`;
+  }
+
+  async function evaluateNow() {
+    clearTimeout(timer);
+    const current = ++generation;
+    clearErrors();
+    const { qrels, runs } = sources();
+    const missing =
+      qrels.length === 0
+        ? 'Add a qrels (a file, or paste it) and at least one run, or load the sample data.'
+        : qrels.length > 1
+          ? `There are ${qrels.length} qrels (${qrels.map((source) => source.name).join(', ')}): keep one, or mark the others as runs.`
+          : runs.length === 0
+            ? 'Add at least one run (a file, or paste it).'
+            : '';
+    if (missing) {
+      progressStatus.textContent = '';
+      progressBox.hidden = true;
+      results.classList.toggle('is-stale', evaluation !== null);
+      setStatus(missing);
+      return;
+    }
+    results.classList.add('is-stale');
+    progressBox.hidden = false;
+    showProgress({ done: 0, total: [...qrels, ...runs].reduce((sum, source) => sum + source.blob.size, 0) });
+    const answer = await worker.request(
+      {
+        type: 'evaluate',
+        args: trecArgs(),
+        qrels: { name: qrels[0].name, blob: qrels[0].blob },
+        runs: runs.map(({ name, blob }) => ({ name, blob })),
+        digits: digits(),
+      },
+      (progress) => current === generation && showProgress(progress),
+    );
+    if (current !== generation || answer.cancelled) return;
+    progressBox.hidden = true;
+    if (!answer.ok) {
+      progressStatus.textContent = 'Stopped at an error.';
+      const sourceList = [qrels[0], ...runs];
+      showError(answer, answer.source === undefined || answer.source < 0 ? null : sourceList[answer.source]);
+      return;
+    }
+    evaluation = answer.evaluation;
+    const { report } = evaluation;
+    progressStatus.textContent = `Evaluated ${report.runs.length} run${report.runs.length === 1 ? '' : 's'} against ${report.qrels.topics} topics.`;
+    for (const index of [...checkedRuns]) if (index >= report.runs.length) checkedRuns.delete(index);
+    if (perTopicRun >= report.runs.length) perTopicRun = 0;
+    setStatus('');
+    renderResults();
+  }
+
+  /** Evaluates soon (as the reader types), unless the files are so large that it waits for Evaluate. */
+  function evaluate({ debounce = false } = {}) {
+    clearTimeout(timer);
+    const bytes = files.reduce((sum, file) => sum + file.blob.size, 0);
+    if (debounce && bytes > AUTO_EVALUATE_BYTES) {
+      setStatus('Press Evaluate to apply the changes.');
+      return;
+    }
+    timer = setTimeout(evaluateNow, debounce ? DEBOUNCE_MS : 0);
+  }
+
+  // ---------------------------------------------------------------- results
+
+  /** Measures shown in the tables: the numbers (runid and relstring stay in trec_eval's text). */
+  const numericMeasures = (report) =>
+    report.measures.map((measure, index) => ({ ...measure, index })).filter((measure) => measure.kind !== 'string');
+
+  function renderWarnings() {
+    const { qrels, runs, report } = evaluation;
+    const warnings = [...new Set([...(qrels.warnings ?? []), ...runs.flatMap((run) => run.warnings ?? []), ...report.warnings, ...report.runs.flatMap((run) => run.warnings ?? [])])];
+    if (warnings.length === 0) return null;
+    return el(
+      'div',
+      { class: 'trec-warnings' },
+      el('h3', { text: 'Warnings' }),
+      el('ul', {}, ...warnings.map((warning) => el('li', { text: warning }))),
+    );
+  }
+
+  const tableOptions = (name) => ({
+    sort: sortStates.get(name) ?? null,
+    onSort: (state) => sortStates.set(name, state),
+  });
+
+  function renderSummary(report, places) {
+    const measures = numericMeasures(report);
+    const rows = report.runs.map((run, runIndex) => {
+      const text = measures.map((measure) => formatValue(run.summary[measure.index], measure.kind, places));
+      return {
+        values: [run.runId, ...measures.map((measure) => run.summary[measure.index])],
+        text: [run.runId, ...text],
+        render: () => {
+          const box = el('input', { type: 'checkbox', id: `pick-run-${runIndex}`, 'data-run': runIndex, checked: checkedRuns.has(runIndex) });
+          box.addEventListener('change', () => {
+            if (box.checked) checkedRuns.add(runIndex);
+            else checkedRuns.delete(runIndex);
+            renderComparison();
+          });
+          return el(
+            'tr',
+            {},
+            el(
+              'th',
+              { scope: 'row' },
+              el('span', { class: 'run-pick' }, box, el('label', { for: `pick-run-${runIndex}`, text: run.runId })),
+              el('span', { class: 'run-file', text: run.file }),
+            ),
+            ...text.map((value) => el('td', { class: 'is-number', text: value })),
+          );
+        },
+      };
+    });
+    const caption = 'Summary: every run, trec_eval’s measures';
+    const table = sortableTable({
+      caption,
+      columns: [{ label: 'run' }, ...measures.map((measure) => ({ label: measure.name, numeric: true }))],
+      rows,
+      className: 'trec-table trec-summary',
+      ...tableOptions('summary'),
+    });
+    const plain = () => ({
+      caption,
+      columns: ['run', ...measures.map((measure) => measure.name)],
+      numeric: [false, ...measures.map(() => true)],
+      rows: table.sortedRows().map((row) => row.text),
+    });
+    return el(
+      'section',
+      { class: 'trec-section', 'aria-labelledby': 'summary-heading' },
+      el('h3', { id: 'summary-heading', text: 'Summary' }),
+      el('p', { class: 'hint', text: 'Tick two runs to compare them. Press a column’s name to sort by it.' }),
+      table.element,
+      el('div', { class: 'trec-compare', 'aria-live': 'polite', 'data-compare': true }),
+      renderExports(plain),
+    );
+  }
+
+  function renderExports(plain) {
+    const preview = el('textarea', { id: 'export-text', rows: 6, readonly: true, spellcheck: 'false', class: 'export-text' });
+    const formats = [
+      ['CSV', 'csv', 'text/csv', tableToCsv],
+      ['LaTeX', 'tex', 'application/x-tex', tableToLatex],
+      ['Markdown', 'md', 'text/markdown', tableToMarkdown],
+    ];
+    const buttons = formats.map(([label, extension, type, write]) => {
+      const button = el('button', { type: 'button', 'data-export': extension }, `${label}`);
+      button.addEventListener('click', () => {
+        const text = write(plain());
+        preview.value = text;
+        downloadText(`trec-summary.${extension}`, text, type);
+      });
+      return button;
+    });
+    return el(
+      'div',
+      { class: 'trec-exports' },
+      el('h4', { class: 'label-heading', id: 'export-heading', text: 'Download the summary table' }),
+      el('div', { class: 'preset-list', role: 'group', 'aria-labelledby': 'export-heading' }, ...buttons),
+      el('label', { for: 'export-text', class: 'hint', text: 'The last table downloaded, to copy:' }),
+      preview,
+    );
+  }
+
+  /** The link to the significance calculator for the two runs ticked, or why there is none. */
+  function renderComparison() {
+    const box = results.querySelector('[data-compare]');
+    if (!box || !evaluation) return;
+    const { report } = evaluation;
+    const picked = [...checkedRuns].sort((a, b) => a - b);
+    const ap = report.measures.findIndex((measure) => measure.name === 'map');
+    if (picked.length !== 2) {
+      box.replaceChildren(
+        el('p', { class: 'hint', text: picked.length < 2 ? 'Tick two runs to test whether their APs differ significantly.' : `${picked.length} runs are ticked; tick exactly two to compare them.` }),
+      );
+      return;
+    }
+    if (ap < 0) {
+      box.replaceChildren(el('p', { class: 'hint', text: 'Add map to the measures to compare the runs’ per-topic AP.' }));
+      return;
+    }
+    const [x, y] = picked.map((index) => report.runs[index]);
+    const places = digits();
+    const topicsOfY = new Map(y.topics.map((topic, index) => [topic, index]));
+    const lines = x.topics.flatMap((topic, index) =>
+      topicsOfY.has(topic)
+        ? [`${topic} ${formatValue(x.perQuery[index][ap], 'float', places)} ${formatValue(y.perQuery[topicsOfY.get(topic)][ap], 'float', places)}`]
+        : [],
+    );
+    if (lines.length === 0) {
+      box.replaceChildren(el('p', { class: 'hint', text: `${x.runId} and ${y.runId} have no topic in common.` }));
+      return;
+    }
+    const href = `./significance.html#${hashFor({ calc: 'significance', in: lines.join('\n'), m: PAIRED_TESTS })}`;
+    box.replaceChildren(
+      el(
+        'p',
+        {},
+        el(
+          'a',
+          { href, target: '_blank', rel: 'noopener', 'data-significance-link': true },
+          `Test ${x.runId} (x) against ${y.runId} (y)`,
+        ),
+        ` in the significance calculator: their AP on the ${lines.length} topic${lines.length === 1 ? '' : 's'} both were evaluated on, to ${places} decimals.`,
+      ),
+    );
+  }
+
+  /** The ranked-list calculator's link for a topic of a run: its documents' marks and R. */
+  async function rankedHref(runIndex, topic) {
+    const answer = await worker.request({ type: 'topic', run: runIndex, qid: topic });
+    if (!answer.ok) return { error: answer.error.message };
+    if (answer.grades.length === 0) return { error: `Topic ${topic} has no documents in this run.` };
+    // R: grade at or above the level; N: judged below it; ?: not in the qrels, or a negative grade.
+    const marks = answer.grades.map((grade) => (grade >= answer.level ? 'R' : grade >= 0 ? 'N' : '?')).join(' ');
+    return { href: `./ranked.html#${hashFor({ calc: 'ranked', in: marks, relevant: String(answer.relevant), m: 'AP' })}` };
+  }
+
+  /** A topic's link: resolved when pointed at or focused, opened in a new tab when pressed. */
+  function topicLink(runIndex, topic) {
+    const link = el('a', { href: './ranked.html', target: '_blank', rel: 'noopener', class: 'topic-link', 'data-topic': topic, text: topic });
+    let resolving = null;
+    const resolve = () =>
+      (resolving ??= rankedHref(runIndex, topic).then((result) => {
+        if (result.href) {
+          link.href = result.href;
+          link.dataset.resolved = 'true'; // from now on the browser follows it (middle-click, menu)
+        } else {
+          resolving = null;
+        }
+        return result;
+      }));
+    link.addEventListener('pointerenter', resolve);
+    link.addEventListener('focus', resolve);
+    link.addEventListener('click', async (event) => {
+      if (link.dataset.resolved) return;
+      event.preventDefault();
+      const result = await resolve();
+      if (result.href) window.open(result.href, '_blank', 'noopener');
+      else setStatus(result.error);
+    });
+    return link;
+  }
+
+  function renderPerTopic(report, places) {
+    const measures = numericMeasures(report);
+    const pickId = 'per-topic-run';
+    const pick = el(
+      'select',
+      { id: pickId },
+      ...report.runs.map((run, index) => el('option', { value: String(index), text: `${run.runId} (${run.file})` })),
+    );
+    pick.value = String(perTopicRun);
+    const holder = el('div');
+    const draw = () => {
+      const runIndex = Number(pick.value);
+      const run = report.runs[runIndex];
+      const rows = run.topics.map((topic, topicIndex) => {
+        const values = measures.map((measure) => run.perQuery[topicIndex][measure.index]);
+        const text = measures.map((measure, index) => formatValue(values[index], measure.kind, places));
+        return {
+          values: [topic, ...values],
+          text: [topic, ...text],
+          render: () =>
+            el('tr', {}, el('th', { scope: 'row' }, topicLink(runIndex, topic)), ...text.map((value) => el('td', { class: 'is-number', text: value }))),
+        };
+      });
+      holder.replaceChildren(
+        sortableTable({
+          caption: `Each topic of ${run.runId}`,
+          columns: [{ label: 'topic' }, ...measures.map((measure) => ({ label: measure.name, numeric: true }))],
+          rows,
+          className: 'trec-table trec-per-topic',
+          ...tableOptions('per-topic'),
+        }).element,
+      );
+    };
+    pick.addEventListener('change', () => {
+      perTopicRun = Number(pick.value);
+      draw();
+    });
+    draw();
+    return el(
+      'section',
+      { class: 'trec-section', 'aria-labelledby': 'per-topic-heading' },
+      el('h3', { id: 'per-topic-heading', text: 'Per topic' }),
+      el('div', { class: 'field' }, el('label', { for: pickId, text: 'Run' }), pick),
+      el('p', { class: 'hint', text: 'A topic’s name opens its ranked list in the ranked-list calculator, in a new tab, with the same AP worked out step by step.' }),
+      holder,
+    );
+  }
+
+  function renderCharts(report, places) {
+    const curve = precisionRecallChart(report, places);
+    const bars = perTopicApCharts(report, places);
+    const curveBox = el('div', { class: 'charts' });
+    const barsBox = el('div', { class: 'charts' });
+    const hasAp = report.measures.some((measure) => measure.name === 'map');
+    const unchartered = hasAp ? report.runs.filter((run) => run.topics.length > BAR_CHART_TOPICS) : [];
+    const section = el(
+      'section',
+      { class: 'trec-section', 'aria-labelledby': 'charts-heading' },
+      el('h3', { id: 'charts-heading', text: 'Charts' }),
+      curve ? curveBox : el('p', { class: 'hint', text: 'Add iprec_at_recall (it is in official) to the measures to see the precision–recall curves.' }),
+      hasAp ? barsBox : el('p', { class: 'hint', text: 'Add map to the measures to see each topic’s AP as a bar.' }),
+      unchartered.length > 0 &&
+        el('p', {
+          class: 'hint',
+          text: `No bar chart for ${unchartered.map((run) => run.runId).join(', ')}: more than ${BAR_CHART_TOPICS} topics. The per-topic table has every value.`,
+        }),
+    );
+    const draw = () => {
+      if (curve) showCharts(curveBox, [curve]);
+      if (bars.length) showCharts(barsBox, bars);
+    };
+    return { section, draw };
+  }
+
+  function renderText(text) {
+    const shown = text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}\n…` : text;
+    const download = el('button', { type: 'button', 'data-download-trec': true, text: 'Download trec_eval’s output' });
+    download.addEventListener('click', () => downloadText('trec_eval.txt', text));
+    return el(
+      'section',
+      { class: 'trec-section', 'aria-labelledby': 'trec-text-heading' },
+      el('h3', { id: 'trec-text-heading', text: 'trec_eval’s output' }),
+      el('p', { class: 'hint', text: text.length > TEXT_LIMIT ? `The first ${TEXT_LIMIT} characters; the download has it all.` : 'As trec_eval prints it, with the decimal places set above.' }),
+      el('div', { class: 'table-scroll trec-text-box', tabindex: 0, role: 'group', 'aria-label': 'trec_eval’s output' }, el('pre', { class: 'trec-text', 'data-trec-text': true, text: shown })),
+      download,
+    );
+  }
+
+  function renderResults() {
+    const { report, text } = evaluation;
+    const places = digits();
+    const charts = renderCharts(report, places);
+    results.classList.remove('is-stale');
+    results.replaceChildren(
+      ...[
+        el('p', { class: 'trec-facts', text: `Qrels: ${report.qrels.file}, ${report.qrels.topics} topics, ${report.qrels.judgments} judgments. Options: ${report.options.args.join(' ') || '(trec_eval’s defaults)'}.` }),
+        renderWarnings(),
+        renderSummary(report, places),
+        renderPerTopic(report, places),
+        charts.section,
+        renderText(text),
+      ].filter(Boolean),
+    );
+    charts.draw();
+    renderComparison();
+  }
+
+  /** New decimal places: trec_eval's text again from the worker, and the tables redrawn. */
+  async function digitsChanged() {
+    if (!evaluation) return;
+    const current = generation;
+    const answer = await worker.request({ type: 'report', digits: digits() });
+    if (current !== generation || !answer.ok) return;
+    evaluation = { ...evaluation, text: answer.text };
+    renderResults();
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  function loadSample() {
+    files = [];
+    qrelsField.value = SAMPLE_QRELS;
+    runField.value = SAMPLE_RUN_A;
+    addFiles([{ blob: new File([SAMPLE_RUN_B], 'sample-runB.txt', { type: 'text/plain' }), role: 'run' }]);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    evaluateNow();
+  });
+  $('[data-sample]').addEventListener('click', loadSample);
+  $('#qrels-file').addEventListener('change', (event) => {
+    addFiles([...event.target.files].map((blob) => ({ blob, role: 'qrels' })));
+    event.target.value = '';
+  });
+  $('#run-files').addEventListener('change', (event) => {
+    addFiles([...event.target.files].map((blob) => ({ blob, role: 'run' })));
+    event.target.value = '';
+  });
+
+  // Files dropped anywhere on the page are taken (a drop outside the zone would otherwise make the
+  // browser open the file and lose the page).
+  const zone = $('[data-drop-zone]');
+  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+  document.addEventListener('dragover', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    zone.classList.add('is-dragging');
+  });
+  document.addEventListener('dragleave', (event) => {
+    if (event.relatedTarget === null) zone.classList.remove('is-dragging');
+  });
+  document.addEventListener('drop', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    zone.classList.remove('is-dragging');
+    addUnsortedFiles(event.dataTransfer.files);
+  });
+
+  for (const field of [qrelsField, runField, measuresField, $('#trec-level'), $('#trec-max-docs')]) {
+    field.addEventListener('input', () => evaluate({ debounce: true }));
+  }
+  for (const control of document.querySelectorAll('.trec-options input[type="checkbox"], #trec-compat')) {
+    control.addEventListener('change', () => evaluate({ debounce: true }));
+  }
+  measuresField.addEventListener('input', syncMeasureSets);
+  for (const button of document.querySelectorAll('[data-measure-set]')) {
+    button.addEventListener('click', () => {
+      measuresField.value = button.dataset.measureSet;
+      syncMeasureSets();
+      evaluate({ debounce: true });
+    });
+  }
+  let digitsTimer;
+  digitsField.addEventListener('input', () => {
+    clearTimeout(digitsTimer);
+    digitsTimer = setTimeout(digitsChanged, DEBOUNCE_MS);
+  });
+
+  syncMeasureSets();
+  setStatus('Add a qrels and at least one run, or load the sample data.');
+}
+
+main();
+initSite('trec').then(() => {
+  document.body.dataset.ready = 'true';
+});

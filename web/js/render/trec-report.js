@@ -1,0 +1,341 @@
+// What the TREC files page shows of an evaluation (the TrecReport of docs/js-api.md): values as
+// trec_eval prints them, sortable tables, the charts (built as engine Chart objects from the
+// report's own values, so render/chart.js draws them as on every other page), the exports of a
+// table (CSV, LaTeX, Markdown) and the message of an error in a file. Every text of the report
+// (run ids, topics, file names) goes into text nodes.
+
+import { el } from './dom.js';
+
+/** Rows of a table drawn before a "Show all" button: a run of 50,000 topics would stall the page. */
+const ROW_LIMIT = 500;
+/** A run with more topics than this gets no per-topic bar chart (the table has them all). */
+export const BAR_CHART_TOPICS = 300;
+/** Values named in a chart's text description before "and N more". */
+const DESCRIBED_VALUES = 60;
+
+/**
+ * `value` rounded to `digits` places as C's printf("%.*f") writes it, which trec_eval uses: an
+ * exact tie goes to the even digit (0.03125 → "0.0312"), where toFixed would round it up.
+ * @param {number} value
+ * @param {number} digits
+ * @returns {string}
+ */
+export function fixedLikePrintf(value, digits) {
+  const rounded = value.toFixed(digits);
+  const scaled = Math.abs(value) * 10 ** digits;
+  if (scaled - Math.floor(scaled) !== 0.5) return rounded; // a tie scales exactly to n + 0.5
+  // toFixed(100) writes the exact decimal expansion of every double this page meets; a tie is
+  // one that stops at a 5 just after the last digit kept.
+  const exact = Math.abs(value).toFixed(100);
+  const point = exact.indexOf('.');
+  const kept = exact.slice(0, point + (digits > 0 ? digits + 1 : 0));
+  if (!/^50*$/.test(exact.slice(point + 1 + digits))) return rounded;
+  const lastDigit = Number(kept.replace('.', '').slice(-1));
+  if (lastDigit % 2 === 1) return rounded; // rounding up reaches the even digit
+  return (value < 0 && /[1-9]/.test(kept) ? '-' : '') + kept;
+}
+
+/**
+ * A value of the report as trec_eval prints it: whole numbers for counts, `digits` decimals
+ * for the rest, the text of a string measure, '' where trec_eval prints nothing (null).
+ * @param {number | string | null} value
+ * @param {'float' | 'long' | 'string'} kind
+ * @param {number} digits
+ * @returns {string}
+ */
+export function formatValue(value, kind, digits) {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (kind === 'long') return String(Math.round(value));
+  return fixedLikePrintf(value, digits);
+}
+
+/** "1.2 MB", "340 bytes": a file size for people. */
+export function formatBytes(bytes) {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KB', 'MB', 'GB'];
+  let size = bytes / 1024;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  return `${size < 10 ? size.toFixed(1) : Math.round(size)} ${units[unit]}`;
+}
+
+// ------------------------------------------------------------------ sortable tables
+
+/**
+ * @typedef {{label: string, numeric?: boolean}} SortColumn
+ * @typedef {{values: (number | string | null)[], text: string[],
+ *            render: () => HTMLTableRowElement}} SortRow
+ *   values: what each column sorts by; text: each cell as exported; render: the row's <tr>
+ *   (made once, when first shown, so that a checkbox in it keeps its state across sorts)
+ * @typedef {{column: number, direction: 'ascending' | 'descending'}} SortState
+ */
+
+const isBlank = (value) => value === null || value === undefined || value === '';
+
+/** Blanks last in either direction; numbers by value; text in natural order ("9" before "10"). */
+function compareValues(a, b, direction) {
+  if (isBlank(a) || isBlank(b)) return Number(isBlank(a)) - Number(isBlank(b));
+  const order =
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { numeric: true });
+  return direction === 'ascending' ? order : -order;
+}
+
+/**
+ * A table whose columns sort when their header button is pressed (aria-sort tells which and
+ * how), in a box that scrolls sideways on a narrow screen. The first cell of each row is its
+ * header. Past ROW_LIMIT rows, the rest wait behind a "Show all" button.
+ * @param {{caption: string, columns: SortColumn[], rows: SortRow[], className?: string,
+ *          sort?: SortState | null, onSort?: (sort: SortState) => void, rowLimit?: number}} spec
+ *   sort: the order to start in (null: the order given); onSort: told of each new order
+ * @returns {{element: HTMLElement, sortedRows: () => SortRow[]}}
+ */
+export function sortableTable({ caption, columns, rows, className, sort = null, onSort, rowLimit = ROW_LIMIT }) {
+  let state = sort && sort.column < columns.length ? sort : null;
+  let limit = rowLimit;
+  const rendered = new Map();
+  const rowElement = (row) => {
+    if (!rendered.has(row)) rendered.set(row, row.render());
+    return rendered.get(row);
+  };
+  const sortedRows = () =>
+    state ? [...rows].sort((a, b) => compareValues(a.values[state.column], b.values[state.column], state.direction)) : rows;
+
+  const headers = columns.map((column, index) => {
+    const button = el('button', { type: 'button', class: 'sort-button', text: column.label });
+    button.addEventListener('click', () => {
+      const direction =
+        state?.column === index
+          ? state.direction === 'ascending'
+            ? 'descending'
+            : 'ascending'
+          : column.numeric
+            ? 'descending'
+            : 'ascending';
+      state = { column: index, direction };
+      onSort?.(state);
+      draw();
+    });
+    return el('th', { scope: 'col', class: column.numeric ? 'is-number' : null }, button);
+  });
+  const body = el('tbody');
+  const more = el('p', { class: 'table-more' });
+  const draw = () => {
+    headers.forEach((th, index) => {
+      if (state?.column === index) th.setAttribute('aria-sort', state.direction);
+      else th.removeAttribute('aria-sort');
+    });
+    const ordered = sortedRows();
+    body.replaceChildren(...ordered.slice(0, limit).map(rowElement));
+    more.hidden = ordered.length <= limit;
+    if (ordered.length > limit) {
+      const showAll = el('button', { type: 'button', class: 'link-button', text: `Show all ${ordered.length}` });
+      showAll.addEventListener('click', () => {
+        limit = Infinity;
+        draw();
+      });
+      more.replaceChildren(`The first ${limit} rows of ${ordered.length}, in the order chosen. `, showAll);
+    }
+  };
+  draw();
+  const table = el(
+    'table',
+    { class: ['sortable-table', className].filter(Boolean).join(' ') },
+    el('caption', { text: caption }),
+    el('thead', {}, el('tr', {}, ...headers)),
+    body,
+  );
+  const element = el(
+    'div',
+    { class: 'sortable' },
+    el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': caption }, table),
+    more,
+  );
+  return { element, sortedRows };
+}
+
+// ------------------------------------------------------------------ exports
+
+/**
+ * @typedef {{caption: string, columns: string[], numeric: boolean[], rows: string[][]}} PlainTable
+ *   numeric: which columns hold numbers (right-aligned in LaTeX and Markdown)
+ */
+
+const csvField = (text) => (/[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** A table as CSV (RFC 4180: fields with commas, quotes or line breaks in quotes). */
+export function tableToCsv({ columns, rows }) {
+  return [columns, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+const LATEX_SPECIALS = {
+  '\\': '\\textbackslash{}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '{': '\\{',
+  '}': '\\}',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+};
+const latexText = (text) => text.replace(/[\\&%$#_{}~^<>]/g, (char) => LATEX_SPECIALS[char]);
+
+/** A table as a LaTeX table environment (tabular with \hline, no package needed). */
+export function tableToLatex({ caption, columns, numeric, rows }) {
+  const line = (cells) => `    ${cells.map(latexText).join(' & ')} \\\\`;
+  return [
+    '\\begin{table}',
+    '  \\centering',
+    `  \\caption{${latexText(caption)}}`,
+    `  \\begin{tabular}{${numeric.map((isNumber) => (isNumber ? 'r' : 'l')).join('')}}`,
+    '    \\hline',
+    line(columns),
+    '    \\hline',
+    ...rows.map(line),
+    '    \\hline',
+    '  \\end{tabular}',
+    '\\end{table}',
+    '',
+  ].join('\n');
+}
+
+const markdownText = (text) => text.replace(/[\\|*`<>[\]]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
+
+/** A table as a GitHub-flavoured Markdown table, numbers right-aligned. */
+export function tableToMarkdown({ columns, numeric, rows }) {
+  const line = (cells) => `| ${cells.map(markdownText).join(' | ')} |`;
+  return [line(columns), `| ${numeric.map((isNumber) => (isNumber ? '---:' : '---')).join(' | ')} |`, ...rows.map(line), ''].join(
+    '\n',
+  );
+}
+
+/**
+ * Offers `text` as a download named `fileName` (a Blob behind an object URL, released soon after).
+ * @param {string} fileName
+ * @param {string} text
+ * @param {string} [type] MIME type
+ */
+export function downloadText(fileName, text, type = 'text/plain') {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const link = el('a', { href: url, download: fileName, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+// ------------------------------------------------------------------ charts
+
+/** Values named in a description: "401 0.5000, 402 0.2500, … and 48 more". */
+function listed(pairs) {
+  const shown = pairs.slice(0, DESCRIBED_VALUES).map(([name, value]) => `${name} ${value}`);
+  const more = pairs.length - shown.length;
+  return shown.join(', ') + (more > 0 ? `, and ${more} more` : '');
+}
+
+/**
+ * One bar chart per run of its AP on each topic (the per-topic `map` of the report), topics in
+ * trec_eval's order; none for a run of more than BAR_CHART_TOPICS topics, or without `map`.
+ * @param {object} report TrecReport
+ * @param {number} digits decimals in the text description
+ * @returns {import('../engine.js').Chart[]}
+ */
+export function perTopicApCharts(report, digits) {
+  const ap = report.measures.findIndex((measure) => measure.name === 'map');
+  if (ap < 0) return [];
+  return report.runs
+    .filter((run) => run.topics.length > 0 && run.topics.length <= BAR_CHART_TOPICS)
+    .map((run) => {
+      const values = run.perQuery.map((row) => row[ap] ?? 0);
+      return {
+        id: 'trec-ap',
+        kind: 'xy',
+        title: `AP of each topic: ${run.runId}`,
+        x: 'topic',
+        y: 'AP',
+        xCategories: run.topics,
+        series: [{ name: run.runId, kind: 'bar', faint: false, points: values.map((value, index) => [index, value]) }],
+        description: `AP of run ${run.runId} on each of its ${run.topics.length} topics: ${listed(
+          run.topics.map((topic, index) => [topic, formatValue(values[index], 'float', digits)]),
+        )}.`,
+      };
+    });
+}
+
+/**
+ * Each run's mean interpolated precision at the recall levels of trec_eval's
+ * iprec_at_recall_* measures, as one chart of a line per run; null when those are not measured.
+ * @param {object} report TrecReport
+ * @param {number} digits decimals in the text description
+ * @returns {import('../engine.js').Chart | null}
+ */
+export function precisionRecallChart(report, digits) {
+  const levels = report.measures.flatMap((measure, index) => {
+    const match = /^iprec_at_recall_(\d+(?:\.\d+)?)$/.exec(measure.name);
+    return match ? [{ index, recall: Number(match[1]), label: match[1] }] : [];
+  });
+  if (levels.length === 0 || report.runs.length === 0) return null;
+  const points = (run) => levels.map(({ index, recall }) => [recall, run.summary[index] ?? 0]);
+  return {
+    id: 'trec-pr',
+    kind: 'xy',
+    title: 'Mean interpolated precision at each recall level',
+    x: 'recall',
+    y: 'interpolated precision',
+    xCategories: [],
+    series: report.runs.map((run) => ({ name: run.runId, kind: 'line', faint: false, points: points(run) })),
+    description: report.runs
+      .map(
+        (run) =>
+          `${run.runId}: ${listed(points(run).map(([, value], i) => [`at recall ${levels[i].label}`, formatValue(value, 'float', digits)]))}.`,
+      )
+      .join(' '),
+  };
+}
+
+// ------------------------------------------------------------------ errors in files
+
+/**
+ * The message of an error in a file: what is wrong, where (file, line, column), and the line
+ * itself with the span marked, all as text.
+ * @param {{message: string, line: number, column: number, length: number}} error
+ * @param {string} fileName
+ * @param {string} excerpt the text of the line ('' when unknown)
+ * @returns {HTMLElement[]}
+ */
+export function renderFileError(error, fileName, excerpt) {
+  const parts = [el('p', { class: 'error-message', text: error.message })];
+  if (error.line > 0) {
+    parts.push(el('p', { class: 'error-where', text: `${fileName}, line ${error.line}, column ${error.column}` }));
+  }
+  if (excerpt) {
+    const codePoints = [...excerpt].map((char) => (char === '\t' ? ' ' : char));
+    const first = Math.max(error.column, 1) - 1;
+    const last = first + Math.max(error.length, 1);
+    parts.push(
+      el(
+        'div',
+        { class: 'error-marker' },
+        el(
+          'pre',
+          {},
+          el(
+            'code',
+            {},
+            codePoints.slice(0, first).join(''),
+            el('mark', { text: codePoints.slice(first, last).join('') }),
+            codePoints.slice(last).join(''),
+          ),
+        ),
+      ),
+    );
+  }
+  return parts;
+}
