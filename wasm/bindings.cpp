@@ -3,9 +3,13 @@
 
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <exception>
+#include <string_view>
+#include <vector>
 
 #include "irm/irm.h"
+#include "irm/trec_eval.h"
 #include "to_js.h"
 
 using emscripten::val;
@@ -64,9 +68,103 @@ val internal_error_for_test() {
   return guarded([]() -> val { throw std::runtime_error("test of the internal-error path"); });
 }
 
+// trec_eval over files fed in pieces (docs/js-api.md, "TREC files"). The pieces are copied by JS
+// straight into `buffer_`, a view of wasm memory, so a 300 MB run never becomes a JS string.
+class TrecSessionJs {
+ public:
+  val configure(const val& args) {
+    return guarded([&] {
+      std::vector<std::string> list;
+      if (args.isArray()) {
+        const int count = args["length"].as<int>();
+        for (int i = 0; i < count; ++i)
+          list.push_back(val::global("String")(args[i]).as<std::string>());
+      }
+      return irm_js::trec_status(session_.configure(list), "");
+    });
+  }
+
+  val buffer(double size) {
+    const auto bytes = static_cast<std::size_t>(size > 0 ? size : 0);
+    if (buffer_.size() < bytes) buffer_.resize(bytes);
+    return val(emscripten::typed_memory_view(bytes, buffer_.data()));
+  }
+
+  void begin_qrels(const std::string& name) { session_.begin_qrels(name); }
+
+  val feed_qrels(double size) {
+    return guarded([&] {
+      session_.feed_qrels(piece(size));
+      return irm_js::trec_status(std::nullopt, session_.qrels_file());
+    });
+  }
+
+  val end_qrels() {
+    return guarded([&] {
+      if (auto failure = session_.end_qrels()) {
+        return irm_js::trec_status(failure, session_.qrels_file());
+      }
+      return irm_js::trec_qrels_done(session_);
+    });
+  }
+
+  val begin_run(const std::string& name) {
+    return guarded([&] { return irm_js::trec_status(session_.begin_run(name), name); });
+  }
+
+  val feed_run(double size) {
+    return guarded(
+        [&] { return irm_js::trec_status(session_.feed_run(piece(size)), session_.reading()); });
+  }
+
+  val end_run() {
+    return guarded([&] {
+      if (auto failure = session_.end_run()) {
+        return irm_js::trec_status(failure, session_.reading());
+      }
+      return irm_js::trec_run_done(session_);
+    });
+  }
+
+  std::string report(const std::string& format, int digits) {
+    try {
+      if (format == "json") return irm_js::trec_report_json(session_);
+      if (format == "csv") return session_.report_csv(digits);
+      return session_.report_text(digits);
+    } catch (const std::exception& e) {
+      return std::string("internal error: ") + e.what();
+    }
+  }
+
+  val topic(int run_index, const std::string& qid) {
+    return guarded([&] { return irm_js::trec_topic(session_, run_index, qid); });
+  }
+
+ private:
+  std::string_view piece(double size) const {
+    const auto bytes = static_cast<std::size_t>(size > 0 ? size : 0);
+    return {reinterpret_cast<const char*>(buffer_.data()), std::min(bytes, buffer_.size())};
+  }
+
+  irm::TrecSession session_;
+  std::vector<unsigned char> buffer_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(irmetrics) {
+  emscripten::class_<TrecSessionJs>("TrecSession")
+      .constructor<>()
+      .function("configure", &TrecSessionJs::configure)
+      .function("buffer", &TrecSessionJs::buffer)
+      .function("beginQrels", &TrecSessionJs::begin_qrels)
+      .function("feedQrels", &TrecSessionJs::feed_qrels)
+      .function("endQrels", &TrecSessionJs::end_qrels)
+      .function("beginRun", &TrecSessionJs::begin_run)
+      .function("feedRun", &TrecSessionJs::feed_run)
+      .function("endRun", &TrecSessionJs::end_run)
+      .function("report", &TrecSessionJs::report)
+      .function("topic", &TrecSessionJs::topic);
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)
   emscripten::function("listMeasures", &list_measures);

@@ -55,6 +55,7 @@ class JsonWriter {
     out_ += "null";
   }
   [[nodiscard]] val parse() const { return val::global("JSON").call<val>("parse", out_); }
+  [[nodiscard]] const std::string& text() const { return out_; }
 
  private:
   void open(char bracket) {
@@ -281,8 +282,12 @@ void outcome(JsonWriter& j, const irm::Outcome& o) {
 }
 
 void error(JsonWriter& j, const char* code, const std::string& message, const char* field,
-           const irm::Span& where) {
+           const irm::Span& where, const std::string* file = nullptr) {
   j.begin_object();
+  if (file != nullptr) {
+    j.key("file");
+    j.value(*file);
+  }
   j.key("code");
   j.value(code);
   j.key("message");
@@ -411,6 +416,225 @@ val internal_error(const std::string& what) {
         "input", irm::Span{});
   j.end_object();
   return j.parse();
+}
+
+val trec_status(const std::optional<irm::InputError>& failure, const std::string& file) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("ok");
+  j.value(!failure.has_value());
+  if (failure) {
+    j.key("error");
+    error(j, irm::to_string(failure->code), failure->message, irm::to_string(failure->field),
+          failure->where, &file);
+  }
+  j.end_object();
+  return j.parse();
+}
+
+val trec_qrels_done(const irm::TrecSession& session) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("ok");
+  j.value(true);
+  j.key("file");
+  j.value(session.qrels_file());
+  j.key("topics");
+  j.value(static_cast<double>(session.qrels_topics()));
+  j.key("judgments");
+  j.value(static_cast<double>(session.qrels_judgments()));
+  j.key("warnings");
+  strings(j, session.qrels_warnings());
+  j.end_object();
+  return j.parse();
+}
+
+val trec_run_done(const irm::TrecSession& session) {
+  const irm::TrecRunResult& run = session.runs().back();
+  JsonWriter j;
+  j.begin_object();
+  j.key("ok");
+  j.value(true);
+  j.key("index");
+  j.value(static_cast<double>(session.runs().size() - 1));
+  j.key("file");
+  j.value(run.file);
+  j.key("runId");
+  j.value(run.run_id);
+  j.key("topics");
+  j.value(static_cast<double>(run.topics.size()));
+  j.key("warnings");
+  strings(j, run.warnings);
+  j.end_object();
+  return j.parse();
+}
+
+namespace {
+
+const char* kind_name(irm::TrecKind kind) {
+  switch (kind) {
+    case irm::TrecKind::real:
+      return "float";
+    case irm::TrecKind::count:
+      return "long";
+    case irm::TrecKind::text:
+      return "string";
+  }
+  return "float";
+}
+
+const char* summary_name(irm::TrecSummary summary) {
+  switch (summary) {
+    case irm::TrecSummary::mean:
+      return "mean";
+    case irm::TrecSummary::sum:
+      return "sum";
+    case irm::TrecSummary::geometric:
+      return "geometric";
+    case irm::TrecSummary::count:
+      return "count";
+    case irm::TrecSummary::none:
+      return "none";
+    case irm::TrecSummary::runid:
+      return "runid";
+  }
+  return "mean";
+}
+
+}  // namespace
+
+std::string trec_report_json(const irm::TrecSession& session) {
+  const irm::TrecOptions& options = session.options();
+  const std::vector<irm::TrecSlot>& slots = session.slots();
+  JsonWriter j;
+  j.begin_object();
+  j.key("options");
+  j.begin_object();
+  j.key("level");
+  j.value(options.level);
+  j.key("complete");
+  j.value(options.complete);
+  j.key("judgedOnly");
+  j.value(options.judged_only);
+  j.key("maxDocs");
+  if (options.max_docs >= 0) {
+    j.value(static_cast<double>(options.max_docs));
+  } else {
+    j.null();
+  }
+  j.key("compat");
+  j.value(options.compat == irm::Compat::trec9 ? "9" : "10");
+  j.key("args");
+  strings(j, options.args);
+  j.end_object();
+  j.key("qrels");
+  j.begin_object();
+  j.key("file");
+  j.value(session.qrels_file());
+  j.key("topics");
+  j.value(static_cast<double>(session.qrels_topics()));
+  j.key("judgments");
+  j.value(static_cast<double>(session.qrels_judgments()));
+  j.end_object();
+  j.key("warnings");
+  std::vector<std::string> warnings = session.qrels_warnings();
+  for (const auto& run : session.runs()) {
+    warnings.insert(warnings.end(), run.warnings.begin(), run.warnings.end());
+  }
+  strings(j, warnings);
+  j.key("measures");
+  j.begin_array();
+  for (const irm::TrecSlot& slot : slots) {
+    j.begin_object();
+    j.key("name");
+    j.value(slot.name);
+    j.key("kind");
+    j.value(kind_name(slot.kind));
+    j.key("summary");
+    j.value(summary_name(slot.summary));
+    j.end_object();
+  }
+  j.end_array();
+  j.key("runs");
+  j.begin_array();
+  for (const irm::TrecRunResult& run : session.runs()) {
+    j.begin_object();
+    j.key("file");
+    j.value(run.file);
+    j.key("runId");
+    j.value(run.run_id);
+    j.key("topics");
+    strings(j, run.topics);
+    j.key("perQuery");
+    j.begin_array();
+    for (std::size_t t = 0; t < run.topics.size(); ++t) {
+      j.begin_array();
+      for (std::size_t s = 0; s < slots.size(); ++s) {
+        if (!slots[s].per_query) {
+          j.null();
+        } else if (slots[s].kind == irm::TrecKind::text) {
+          j.value(t < run.relstrings.size() ? run.relstrings[t] : std::string());
+        } else {
+          j.value(run.values[t][s]);
+        }
+      }
+      j.end_array();
+    }
+    j.end_array();
+    j.key("summary");
+    j.begin_array();
+    for (std::size_t s = 0; s < slots.size(); ++s) {
+      if (slots[s].summary == irm::TrecSummary::none) {
+        j.null();
+      } else if (slots[s].summary == irm::TrecSummary::runid) {
+        j.value(run.run_id);
+      } else {
+        j.value(run.summary[s]);
+      }
+    }
+    j.end_array();
+    j.key("warnings");
+    strings(j, run.warnings);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+  return j.text();
+}
+
+val trec_topic(const irm::TrecSession& session, int run_index, const std::string& qid) {
+  const auto& runs = session.runs();
+  std::optional<irm::InputError> failure;
+  if (run_index < 0 || static_cast<std::size_t>(run_index) >= runs.size()) {
+    failure = irm::InputError{irm::ErrorCode::out_of_range,
+                              "there is no run " + std::to_string(run_index), irm::Span{},
+                              irm::Field::options};
+    return trec_status(failure, "");
+  }
+  const irm::TrecRunResult& run = runs[static_cast<std::size_t>(run_index)];
+  for (std::size_t t = 0; t < run.topics.size(); ++t) {
+    if (run.topics[t] != qid) continue;
+    JsonWriter j;
+    j.begin_object();
+    j.key("ok");
+    j.value(true);
+    j.key("qid");
+    j.value(qid);
+    j.key("relevant");
+    j.value(static_cast<double>(run.lists[t].relevant));
+    j.key("level");
+    j.value(session.options().level);
+    j.key("grades");
+    j.begin_array();
+    for (const int g : run.lists[t].grades) j.value(g);
+    j.end_array();
+    j.end_object();
+    return j.parse();
+  }
+  failure = irm::InputError{irm::ErrorCode::out_of_range,
+                            "topic " + qid + " was not evaluated in " + run.file, irm::Span{},
+                            irm::Field::options};
+  return trec_status(failure, run.file);
 }
 
 }  // namespace irm_js

@@ -3,7 +3,11 @@
 
 #include <emscripten/val.h>
 
+#include <optional>
+#include <string>
+
 #include "irm/irm.h"
+#include "irm/trec_eval.h"
 
 namespace irm_js {
 
@@ -13,5 +17,16 @@ emscripten::val to_js(const irm::Result<irm::Outcome>& result);
 emscripten::val measures_to_js(const std::vector<irm::MeasureInfo>& measures);
 /// {ok: false, error: {code: "internal", ...}}: the second line of defence.
 emscripten::val internal_error(const std::string& what);
+
+/// TrecSession results (docs/js-api.md): {ok: true} or {ok: false, error: {..., file}}.
+emscripten::val trec_status(const std::optional<irm::InputError>& failure, const std::string& file);
+/// {ok, file, topics, judgments, warnings} after the qrels are read.
+emscripten::val trec_qrels_done(const irm::TrecSession& session);
+/// {ok, index, file, runId, topics, warnings} for the run just evaluated.
+emscripten::val trec_run_done(const irm::TrecSession& session);
+/// The JSON report: options, qrels, warnings, measures, runs with per-query values and summary.
+std::string trec_report_json(const irm::TrecSession& session);
+/// One topic's ranked grades and R: {ok, qid, relevant, level, grades}.
+emscripten::val trec_topic(const irm::TrecSession& session, int run_index, const std::string& qid);
 
 }  // namespace irm_js
