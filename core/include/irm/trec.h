@@ -106,6 +106,26 @@ struct Run {
   StableText text;
 };
 
+/// The docnos of one block of a topic's lines, to find duplicates: open addressing over indexes
+/// into the topic's documents, emptied in O(1) by a new generation (no allocation per line).
+class DocnoSet {
+ public:
+  /// Starts an empty set for the documents of `docs` from now on.
+  void clear();
+  /// The index of a document of `docs` with this docno, or -1 after adding `index`.
+  std::ptrdiff_t find_or_add(const std::vector<ScoredDoc>& docs, std::size_t index);
+
+ private:
+  void grow(const std::vector<ScoredDoc>& docs);
+  struct Slot {
+    std::uint32_t generation = 0;
+    std::uint32_t index = 0;
+  };
+  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> members_;  // this generation's indexes, to rehash on growth
+  std::uint32_t generation_ = 1;
+};
+
 /// Reads a run file in pieces of any size, split anywhere (a line may span pieces): a 300 MB run
 /// never has to be one string. Errors as read_run; after an error the reader stays failed.
 class RunReader {
@@ -135,7 +155,7 @@ class RunReader {
   // the topics that came back after another topic (checked again as a whole at the end).
   std::string_view last_topic_;
   std::size_t current_ = 0;
-  std::unordered_map<std::string_view, int> block_docnos_;
+  DocnoSet block_docnos_;
   std::vector<bool> topic_closed_;
   std::vector<std::size_t> fragmented_;
 };

@@ -25,7 +25,11 @@ constexpr int max_fields = 7;
 // A file with thousands of duplicates gets this many warnings, then one that counts the rest.
 constexpr int max_duplicate_warnings = 20;
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+// Most bytes are above the space: one comparison settles them.
+bool is_blank(char c) {
+  return static_cast<unsigned char>(c) <= ' ' &&
+         (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
+}
 
 // Yields the lines of `bytes` without their line ends, numbered from 1.
 class LineReader {
@@ -175,9 +179,48 @@ bool is_decimal(std::string_view t) {
   return i == t.size();
 }
 
-// A token already checked by is_decimal. strtod needs a terminating NUL, which the caller's
-// bytes do not have at the token's end, so short tokens are copied to the stack.
+// A token already checked by is_decimal, read as strtod would (correctly rounded). Most scores
+// have few digits: then the digits make an integer below 2^53 and the power of ten is exact, so
+// one multiplication or division rounds once and gives strtod's double (Clinger's fast path).
+// Anything else goes to strtod itself, which needs a terminating NUL the caller's bytes lack.
 double parse_score(std::string_view token, Compat compat) {
+  if (compat == Compat::current) {
+    static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    std::size_t i = 0;
+    const bool negative = token[0] == '-';
+    if (token[0] == '+' || token[0] == '-') ++i;
+    std::uint64_t mantissa = 0;
+    int digits = 0;
+    int scale = 0;  // the value is mantissa * 10^-scale
+    bool point = false;
+    bool simple = true;
+    for (; i < token.size(); ++i) {
+      const char c = token[i];
+      if (c == '.') {
+        point = true;
+      } else if (is_digit(c)) {
+        if (mantissa == 0 && c == '0') {
+          if (point) ++scale;
+          continue;
+        }
+        if (++digits > 15) {
+          simple = false;
+          break;
+        }
+        mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
+        if (point) ++scale;
+      } else {
+        simple = false;  // an exponent
+        break;
+      }
+    }
+    if (simple && scale <= 22) {
+      const double value = static_cast<double>(mantissa) / powers[scale];
+      return negative ? -value : value;
+    }
+  }
   std::array<char, 64> buffer{};
   std::string long_token;
   const char* text = nullptr;
@@ -277,6 +320,53 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
   return qrels;
 }
 
+namespace {
+
+std::uint64_t hash_docno(std::string_view docno) {
+  std::uint64_t h = 14695981039346656037ULL;  // FNV-1a
+  for (const char c : docno) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h ^ (h >> 29);
+}
+
+}  // namespace
+
+void DocnoSet::clear() {
+  members_.clear();
+  if (++generation_ == 0) {  // after 2^32 blocks: start the stamps again
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    generation_ = 1;
+  }
+}
+
+void DocnoSet::grow(const std::vector<ScoredDoc>& docs) {
+  const std::size_t size = std::max<std::size_t>(64, slots_.size() * 2);
+  slots_.assign(size, Slot{});
+  generation_ = 1;
+  const std::size_t mask = size - 1;
+  for (const std::uint32_t index : members_) {
+    std::size_t at = hash_docno(docs[index].docno) & mask;
+    while (slots_[at].generation == generation_) at = (at + 1) & mask;
+    slots_[at] = Slot{generation_, index};
+  }
+}
+
+std::ptrdiff_t DocnoSet::find_or_add(const std::vector<ScoredDoc>& docs, std::size_t index) {
+  if ((members_.size() + 1) * 2 > slots_.size()) grow(docs);
+  const std::size_t mask = slots_.size() - 1;
+  const std::string_view docno = docs[index].docno;
+  std::size_t at = hash_docno(docno) & mask;
+  while (slots_[at].generation == generation_) {
+    if (docs[slots_[at].index].docno == docno) return slots_[at].index;
+    at = (at + 1) & mask;
+  }
+  slots_[at] = Slot{generation_, static_cast<std::uint32_t>(index)};
+  members_.push_back(static_cast<std::uint32_t>(index));
+  return -1;
+}
+
 std::string_view StableText::keep(std::string_view text) {
   constexpr std::size_t block_size = std::size_t{1} << 20;
   if (text.size() > room_) {
@@ -348,9 +438,12 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
     const auto found = run_.topic_index.find(topic);
     if (found == run_.topic_index.end()) {
       const std::string_view kept = run_.text.keep(topic);
+      const std::size_t previous_size = run_.topics.empty() ? 0 : run_.topics.back().docs.size();
       current_ = run_.topics.size();
       run_.topic_index.emplace(kept, current_);
       run_.topics.push_back(RunTopic{kept, {}});
+      // Topics of a run are mostly the same length: room for as many as the last one had.
+      run_.topics.back().docs.reserve(previous_size);
       topic_closed_.push_back(false);
     } else {
       current_ = found->second;
@@ -368,18 +461,19 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   // it changes.
   if (fields.text[5] != run_.run_id) run_.run_id = run_.text.keep(fields.text[5]);
   const std::string_view docno = fields.text[2];
-  const auto seen = block_docnos_.find(docno);
-  if (seen != block_docnos_.end()) {
-    if (auto error = duplicate(line, number, docno, topic, file_name, seen->second, duplicates_,
+  std::vector<ScoredDoc>& docs = run_.topics[current_].docs;
+  // The docno is kept before the duplicate check so that the set can point at it; a duplicate
+  // leaves its few bytes unused.
+  docs.push_back(ScoredDoc{run_.text.keep(docno), parse_score(fields.text[4], compat_), number});
+  const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
+  if (seen >= 0) {
+    docs.pop_back();
+    if (auto error = duplicate(line, number, docno, topic, file_name,
+                               docs[static_cast<std::size_t>(seen)].line, duplicates_,
                                duplicate_count_, run_.warnings)) {
       return error;
     }
-    return std::nullopt;  // keep_first: the later line is ignored
   }
-  const std::string_view kept = run_.text.keep(docno);
-  block_docnos_.emplace(kept, number);
-  run_.topics[current_].docs.push_back(
-      ScoredDoc{kept, parse_score(fields.text[4], compat_), number});
   return std::nullopt;
 }
 
@@ -449,7 +543,7 @@ Result<Run> RunReader::finish() {
         run_.file_name + " has no run lines; expected lines of " + shape_text(run_shape), Span{}};
   }
   finish_duplicate_warnings(duplicate_count_, run_.file_name, run_.warnings);
-  block_docnos_.clear();
+  block_docnos_ = DocnoSet{};
   return std::move(run_);
 }
 
