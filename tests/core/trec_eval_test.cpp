@@ -163,13 +163,20 @@ TEST_CASE("trec: -c averages over every qrels topic, the missing ones scoring 0"
   const auto s = session_with({"-c", "-m", "official"});
   CHECK(summary(s, "num_q") == 3);
   CHECK_THAT(summary(s, "map"), WithinAbs(1.0 / 3, 1e-15));  // (0.5 + 0.5 + 0) / 3
-  CHECK(summary(s, "num_rel") == 4);                         // sums over the topics evaluated
+  // Topic 3 is evaluated over an empty ranking: its R = 1 counts.
+  CHECK(s.runs()[0].topics == std::vector<std::string>{"1", "2", "3"});
+  CHECK(topic_value(s, 2, "num_rel") == 1);
+  CHECK(topic_value(s, 2, "num_ret") == 0);
+  // num_rel's summary is trec_eval's recount of the qrels grades above 0: a c d x z = 5, and
+  // still 5 with -l 2 (trec_eval ignores -l there), though topic 1 then has R = 1.
+  CHECK(summary(s, "num_rel") == 5);
+  CHECK(summary(session_with({"-c", "-l", "2", "-m", "num_rel"}), "num_rel") == 5);
   // gm_map: the missing topic contributes log(1e-5).
   CHECK_THAT(summary(s, "gm_map"),
              WithinAbs(std::exp((2 * std::log(0.5) + std::log(0.00001)) / 3), 1e-15));
   CHECK(s.runs()[0].warnings[0] ==
-        "1 topic of qrels.txt is not in run.txt: 3; with -c each counts in num_q and scores 0 in "
-        "every mean (as trec_eval -c)");
+        "1 topic of qrels.txt is not in run.txt: 3; with -c each is evaluated over an empty "
+        "ranking and counts in every mean (as trec_eval -c)");
 }
 
 TEST_CASE("trec: set measures and utility", "[trec][eval][set]") {

@@ -17,9 +17,10 @@
 // - Summaries: num_ret, num_rel, num_rel_ret and num_nonrel_judged_ret are sums, num_q counts
 //   topics, gm_* are geometric means, every other measure is a mean over the topics.
 // - Topics: those in both the qrels and the run are evaluated, in strcmp order of their ids.
-//   Topics only in the qrels are named in a warning (trec_eval 10 aborts instead); with -c they
-//   count in num_q and contribute 0 to every mean (log 1e-5 to the geometric ones), as trec_eval
-//   -c does. Topics only in the run are ignored with a warning.
+//   Topics only in the qrels are named in a warning; with -c they are evaluated over an empty
+//   ranking, as trec_eval -c does (printed with -q, 0 in every mean, 1e-5 in the geometric ones,
+//   their R in num_rel), and num_rel's summary is trec_eval's recount of every qrels grade
+//   above 0, whatever -l says. Topics only in the run are ignored with a warning.
 // Where trec_eval would divide 0 by 0 (no document left after -J, no relevant document for
 // set_relative_P or relative_P) the value is 0, never NaN.
 #pragma once

@@ -511,13 +511,21 @@ std::optional<InputError> TrecSession::end_run() {
       only_in_run.push_back(run.topics[i].topic);
     }
   }
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return run.topics[a].topic < run.topics[b].topic;
-  });
   std::vector<std::string_view> missing;
   for (const std::string_view topic : qrels_->topics) {
     if (!run.topic_index.count(topic)) missing.push_back(topic);
   }
+  // With -c, trec_eval evaluates each missing topic over an empty ranking: it is printed with -q
+  // and its R counts. (Its id points into the qrels, which outlive the run.)
+  if (options_.complete) {
+    for (const std::string_view topic : missing) {
+      order.push_back(run.topics.size());
+      run.topics.push_back(RunTopic{topic, {}});
+    }
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return run.topics[a].topic < run.topics[b].topic;
+  });
   std::sort(missing.begin(), missing.end());
   std::sort(only_in_run.begin(), only_in_run.end());
   if (!missing.empty()) {
@@ -526,7 +534,8 @@ std::optional<InputError> TrecSession::end_run() {
         (missing.size() == 1 ? "is" : "are") + " not in " + run.file_name + ": " +
         list_topics(missing) +
         (options_.complete
-             ? "; with -c each counts in num_q and scores 0 in every mean (as trec_eval -c)"
+             ? "; with -c each is evaluated over an empty ranking and counts in every mean (as "
+               "trec_eval -c)"
              : "; evaluated over the topics in both (trec_eval 10 stops here; -c scores them 0)"));
   }
   if (!only_in_run.empty()) {
@@ -607,6 +616,14 @@ std::optional<InputError> TrecSession::end_run() {
         break;
       case TrecSummary::sum:
         result.summary[s] = sum;
+        // trec_eval -c recounts num_rel from the whole qrels: every grade above 0, whatever -l.
+        if (options_.complete && slots[s].name == "num_rel") {
+          std::int64_t above_zero = 0;
+          for (const auto& entry : qrels_->by_topic) {
+            for (const auto& judged : entry.second.by_docno) above_zero += judged.second.grade > 0;
+          }
+          result.summary[s] = static_cast<double>(above_zero);
+        }
         break;
       case TrecSummary::count:
         result.summary[s] = static_cast<double>(count);
