@@ -255,6 +255,9 @@ function parseTrecArgs(argv) {
       const at = arg.indexOf('=');
       const name = at < 0 ? arg : arg.slice(0, at);
       const inline = at < 0 ? undefined : arg.slice(at + 1);
+      if (inline !== undefined && (name === '--help' || name === '--keep-first')) {
+        trecUsage(`${name} takes no value`);
+      }
       if (name === '--help') parsed.help = true;
       else if (name === '--keep-first') parsed.configure.push('--keep-first');
       else if (name === '--compat') parsed.configure.push('--compat', valueOf(name, inline));
@@ -266,9 +269,6 @@ function parseTrecArgs(argv) {
         }
       } else {
         trecUsage(`unknown option '${name}' for trec`);
-      }
-      if (inline !== undefined && (name === '--help' || name === '--keep-first')) {
-        trecUsage(`${name} takes no value`);
       }
       continue;
     }

@@ -2,7 +2,8 @@
 // One case of npm run bench, in a process of its own so that its peak memory is its own:
 //   node scripts/bench-case.mjs QRELS RUN [trec_eval flags...]
 // evaluates RUN as `irmetrics trec` does (bin/lib/trec.mjs, the same chunked reading) and
-// prints one JSON line: {ok, seconds, loadSeconds, maxRssMiB, topics, warnings, reportBytes, map}.
+// prints one JSON line: {ok, seconds, loadSeconds, maxRssMiB, baseRssMiB, topics, warnings,
+// reportBytes, map}.
 // `seconds` is the wall time of reading, evaluating and making the report; loading the wasm
 // module is timed apart (loadSeconds).
 
@@ -17,6 +18,8 @@ if (!qrels || !run) {
 
 const loadStarted = performance.now();
 const engine = await loadEngine();
+// What Node and the loaded module take before any file is read, for comparison with the peak.
+const baseRssMiB = process.memoryUsage().rss / 2 ** 20;
 const started = performance.now();
 let warnings = 0;
 const result = await evaluateTrec(engine, {
@@ -34,6 +37,7 @@ if (!result.ok) {
     seconds,
     loadSeconds: (started - loadStarted) / 1000,
     maxRssMiB,
+    baseRssMiB,
     topics: result.runs[0].topics,
     warnings,
     reportBytes: Buffer.byteLength(result.report),

@@ -189,7 +189,8 @@ function main(argv) {
     const data = ensureData(name);
     const runMB = data.runBytes / MB;
     console.log(`bench: case ${name}: ${spec.topics} topics × ${spec.docs} docs, run ` +
-      `${runMB.toFixed(1)} MB, qrels ${(data.qrelsBytes / MB).toFixed(1)} MB; evaluating -m all_trec`);
+      `${runMB.toFixed(1)} MB, qrels ${(data.qrelsBytes / MB).toFixed(1)} MB; ` +
+      'evaluating -m all_trec');
     const result = measure(name, data);
     const row = {
       name, spec, runMB,
@@ -200,22 +201,25 @@ function main(argv) {
       result,
     };
     rows.push(row);
-    console.log(`  ${row.seconds.toFixed(2)} s (wasm module load ${result.loadSeconds.toFixed(2)} s ` +
-      `not included), ${row.rate.toFixed(1)} MB/s, peak RSS ${row.peak.toFixed(0)} MiB ` +
-      `(${row.ratio.toFixed(2)} × the run), ${result.topics} topics evaluated, ` +
-      `${result.warnings} warnings; ${result.map.trim()}`);
+    console.log(`  ${row.seconds.toFixed(2)} s (loading the wasm module, ` +
+      `${result.loadSeconds.toFixed(2)} s, not included), ${row.rate.toFixed(1)} MB/s, ` +
+      `peak RSS ${row.peak.toFixed(0)} MiB (${row.ratio.toFixed(2)} × the run; Node and the ` +
+      `module alone: ${result.baseRssMiB.toFixed(0)} MiB), ${result.topics} topics evaluated, ` +
+      `${result.warnings} warnings, map ${result.map.split('\t').at(-1)}`);
     const reference = REFERENCE[name];
     console.log(`  ${REFERENCE_NOTE}: ${reference.seconds} s` +
       (reference.memory ? `, ${reference.memory} MiB` : ''));
   }
 
   console.log('\nbench: irmetrics trec -m all_trec (wall time of reading + evaluating + report; ' +
-    'MB = 10^6 bytes of run; peak = the child\'s maxRSS)');
-  const header = ['case', 'topics × docs', 'run MB', 'seconds', 'MB/s', 'peak MiB', 'peak/run',
-    'trec_eval 10.0 s*', 'trec_eval MiB*'];
+    'MB = 10^6 bytes of run; peak = the child\'s maxRSS; base = its RSS with the module loaded, ' +
+    'before reading)');
+  const header = ['case', 'topics × docs', 'run MB', 'seconds', 'MB/s', 'peak MiB', 'base MiB',
+    'peak/run', 'trec_eval 10.0 s*', 'trec_eval MiB*'];
   const table = rows.map((row) => [
     row.name, `${row.spec.topics} × ${row.spec.docs}`, fixed(row.runMB, 1),
-    fixed(row.seconds, 2), fixed(row.rate, 1), fixed(row.peak, 0), fixed(row.ratio, 2),
+    fixed(row.seconds, 2), fixed(row.rate, 1), fixed(row.peak, 0),
+    fixed(row.result.baseRssMiB, 0), fixed(row.ratio, 2),
     fixed(REFERENCE[row.name].seconds, 2), fixed(REFERENCE[row.name].memory, 0),
   ]);
   const widths = header.map((title, i) => Math.max(title.length,

@@ -10,6 +10,7 @@
 import { open } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { BuildMissingError } from './engine.mjs';
 
 /** Bytes read from a plain file per chunk (and per call into wasm). */
 export const CHUNK_SIZE = 4 * 1024 * 1024;
@@ -105,13 +106,13 @@ const displayName = (path) => (path === STDIN ? 'standard input' : path);
  * @param {string} path a file, or '-' for standard input
  * @param {{chunkSize?: number}} [options]
  * @returns {Promise<object>} what endQrels()/endRun() returns, or the first failed Status of a
- *   feed call (the rest of the file is then not read)
+ *   begin or feed call (the rest of the file is then not read)
  * @throws {TrecFileError} when the file cannot be read
  */
 export async function feedFile(session, kind, path, options = {}) {
   const isRun = kind === 'run';
-  if (isRun) session.beginRun(displayName(path));
-  else session.beginQrels(displayName(path));
+  const begun = isRun ? session.beginRun(displayName(path)) : session.beginQrels(displayName(path));
+  if (begun?.ok === false) return begun;
   for await (const chunk of readChunks(path, options)) {
     // The view is valid only until the next call on the module: copy and feed at once.
     session.buffer(chunk.length).set(chunk);
@@ -140,10 +141,15 @@ export async function feedFile(session, kind, path, options = {}) {
  *   | {ok: false, error: object}>} on failure `error` is the session's InputError, with `file`
  *   when it is about a file's contents
  * @throws {TrecFileError} when a file cannot be read
+ * @throws {BuildMissingError} when the module was built before TrecSession existed
  */
 export async function evaluateTrec(module, request) {
   const { args = [], qrels, runs, format = 'trec', digits = 4, chunkSize = CHUNK_SIZE } = request;
   const onWarning = request.onWarning ?? (() => {});
+  if (typeof module.TrecSession !== 'function') {
+    throw new BuildMissingError('the wasm module in web/generated/ has no TrecSession (it was ' +
+      'built before irmetrics trec); run npm run build');
+  }
   const session = new module.TrecSession();
   try {
     const configured = session.configure(args);
@@ -188,5 +194,6 @@ export function describeError(error) {
  */
 export function errorToJson(error) {
   const { code, message, field, line, column, length } = error;
-  return { error: { code, message, field, file: error.file ?? null, line, column, length } };
+  // A flag's error has no file (the session gives ''): null, as for calc's errors.
+  return { error: { code, message, field, file: error.file || null, line, column, length } };
 }

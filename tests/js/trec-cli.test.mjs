@@ -201,9 +201,9 @@ describe('irmetrics trec: trec_eval\'s text output', () => {
       [line('map', '10', '0.4167'), line('map', '9', '0.5000')]);
   });
 
-  test('--digits 2 prints 2 decimals', () => {
+  test('--digits 2 prints 2 decimals, in trec_eval\'s width of 6 (%6.2f)', () => {
     const { stdout } = trec(['--digits', '2', '-m', 'map', qrels, runA]);
-    assert.equal(stdout, `${line('map', 'all', '0.46')}\n`);
+    assert.equal(stdout, `${line('map', 'all', '  0.46')}\n`);
   });
 });
 
@@ -228,6 +228,18 @@ describe('irmetrics trec: trec_eval\'s conventions', () => {
     const zero = file('qrels-d9-zero.txt', QRELS_LINES.map((l) => l.replace('d9 -1', 'd9 0')));
     near(valueOf(trecJson(['-m', 'bpref', zero, runA]), 'bpref', { topic: '9' }), 4 / 9,
       'bpref, d9 judged 0');
+  });
+
+  test('scores are doubles; --compat 9 reads them as 32-bit floats, where more of them tie', () => {
+    // e1 scores 0.50000001, e5 0.5. As doubles e1 ranks first: AP of 10 = (1/2 + 2/4)/2 = 1/2.
+    // As floats both are 0.5, and the tie puts e5 first: 5/12.
+    const nearTie = file('run-near-tie.txt',
+      RUN_A_LINES.map((l) => l.replace('e1 2 0.5', 'e1 2 0.50000001')));
+    near(valueOf(trecJson(['-m', 'map', qrels, nearTie]), 'map', { topic: '10' }), 1 / 2,
+      'AP as doubles');
+    const compat9 = trecJson(['--compat', '9', '-m', 'map', qrels, nearTie]);
+    near(valueOf(compat9, 'map', { topic: '10' }), 5 / 12, 'AP as floats');
+    assert.equal(compat9.options.compat, '9');
   });
 
   test('-J drops unjudged documents, negative grades included: AP of 9 = 5/9', () => {
@@ -291,17 +303,24 @@ describe('irmetrics trec: topics missing from the run or the qrels', () => {
   });
 
   test('-c: the missing topic scores 0 and counts: num_q 3, map = (1/2 + 5/12 + 0)/3', () => {
-    const report = trecJson(['-c', '-m', 'map', '-m', 'num_q', '-m', 'num_rel', '-m', 'gm_map',
-      qrels11, runA]);
+    const report = trecJson(['-c', '-m', 'map', '-m', 'num_q', '-m', 'gm_map', qrels11, runA]);
     assert.equal(valueOf(report, 'num_q'), 3);
     near(valueOf(report, 'map'), 11 / 36, 'map');
-    assert.equal(valueOf(report, 'num_rel'), 6, 'topic 11\'s relevant f1 counts');
     // gm_map floors topic 11's AP of 0 at 1e-5: (1/2 · 5/12 · 1e-5)^(1/3).
     near(valueOf(report, 'gm_map'), Math.cbrt((1 / 2) * (5 / 12) * 1e-5), 'gm_map');
     assert.equal(report.options.complete, true);
   });
 
+  test('-c: num_rel counts the missing topic\'s relevant document too: 3 + 2 + 1 = 6', () => {
+    // trec_eval -c evaluates topic 11 over an empty ranking (trec_eval.c, bogus_ranking), whose
+    // num_rel is 1, and m_num_rel.c's average under -c counts every qrels line with rel > 0.
+    const report = trecJson(['-c', '-m', 'num_rel', qrels11, runA]);
+    assert.equal(valueOf(report, 'num_rel'), 6);
+  });
+
   test('-c -q prints the missing topic in its place: 10, 11, 9', () => {
+    // trec_eval.c loops over the qrels topics and, with -c, prints each, the missing ones
+    // evaluated over an empty ranking.
     const { stdout } = trec(['-c', '-q', '-m', 'map', qrels11, runA]);
     assert.deepEqual(stdout.trimEnd().split('\n'), [
       line('map', '10', '0.4167'),
@@ -360,7 +379,7 @@ describe('irmetrics trec: several runs, formats and compressed files', () => {
     assert.match(rows[3], /^runA,map,all,0\.4583/);
   });
 
-  test('a gzipped run (by name, or by its first bytes) gives the same output as the plain one', () => {
+  test('a gzipped run (by name, or by its bytes 1f 8b) prints what the plain one does', () => {
     const bytes = gzipSync(readFileSync(runA));
     const byName = join(dir, 'run-a.txt.gz');
     const byMagic = join(dir, 'run-a.compressed');
@@ -478,7 +497,7 @@ describe('irmetrics trec --help', () => {
 });
 
 describe('bin/lib/trec.mjs: chunks split anywhere give the same report', () => {
-  test('7-byte chunks (lines and a UTF-8 docno split across calls) equal whole chunks', async () => {
+  test('7-byte chunks (lines, a UTF-8 docno split) equal whole chunks', async () => {
     // 'dé' (unjudged, last of topic 9) adds 1 to num_ret and changes no other value.
     const run = file('run-a-utf8.txt', [...RUN_A_LINES, '9 Q0 d\u00e9 6 0.4 runA']);
     const engine = await loadEngine();
