@@ -76,6 +76,17 @@ const cell = (page, tableClass, row, column) =>
     [tableClass, row, column],
   );
 
+/** Waits until a cell (see `cell`) shows `expected`. */
+async function waitForCell(page, tableClass, row, column, expected, { timeout = 5000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let shown = await cell(page, tableClass, row, column);
+  while (shown !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await cell(page, tableClass, row, column);
+  }
+  assert.equal(shown, expected, `${row} × ${column}`);
+}
+
 async function pasteAlpha(page) {
   await page.fill('#qrels-text', QRELS);
   await page.fill('#run-text', RUN_ALPHA);
@@ -113,14 +124,15 @@ test('-q adds the per-topic lines to trec_eval’s text, and the decimal places 
     await pasteAlpha(page);
     await page.check('#trec-per-query');
     await waitForText(page, '[data-trec-text]', ['map                   \tt1\t0.5556', 'map                   \tt2\t0.5000', 'map                   \tall\t0.5278']);
+    // "%6.2f": the value right-aligned in 6 characters.
     await page.fill('#trec-digits', '2');
-    await waitForText(page, '[data-trec-text]', ['map                   \tall\t0.53']);
-    await page.waitForFunction(() => document.querySelector('table.trec-summary tbody td')?.textContent.split('.')[1]?.length === 2);
-    assert.equal(await cell(page, 'trec-summary', 'alpha', 'map'), '0.53');
+    await waitForText(page, '[data-trec-text]', ['map                   \tall\t  0.53']);
+    await waitForCell(page, 'trec-summary', 'alpha', 'map', '0.53');
+    assert.equal(await cell(page, 'trec-per-topic', 't1', 'map'), '0.56');
   });
 });
 
-test('a second run from a gzip file: both runs in the summary, sorting by map puts beta (0.5833) first', async () => {
+test('a second run from a gzip file: both runs in the summary; sorting by map (click, then Enter) puts beta (0.5833) first, then last', async () => {
   await withPage('trec.html', async (page) => {
     await pasteAlpha(page);
     await addBetaAsGzip(page);
@@ -132,9 +144,85 @@ test('a second run from a gzip file: both runs in the summary, sorting by map pu
     assert.equal(await mapHeader.getAttribute('aria-sort'), 'descending');
     const order = () => page.locator('table.trec-summary tbody th label').allTextContents();
     assert.deepEqual(await order(), ['beta', 'alpha']);
-    await mapHeader.locator('button').click();
+    await mapHeader.locator('button').focus();
+    await page.keyboard.press('Enter');
     assert.equal(await mapHeader.getAttribute('aria-sort'), 'ascending');
     assert.deepEqual(await order(), ['alpha', 'beta']);
+  });
+});
+
+test('a qrels topic the run lacks: warned about and left out, or scored 0 and averaged in with -c', async () => {
+  // Beta without t2: t1's AP is 2/3. Without -c, map = 2/3 over one topic; with -c, t2 counts
+  // with AP 0: map = (2/3 + 0) / 2 = 1/3, num_q = 2.
+  const betaT1 = RUN_BETA.split('\n').filter((line) => line.startsWith('t1')).join('\n');
+  await withPage('trec.html', async (page) => {
+    await page.fill('#qrels-text', QRELS);
+    await page.fill('#run-text', betaT1);
+    await waitForSummary(page, ['beta']);
+    assert.equal(await cell(page, 'trec-summary', 'beta', 'map'), '0.6667');
+    assert.equal(await cell(page, 'trec-summary', 'beta', 'num_q'), '1');
+    await waitForText(page, '.trec-warnings', ['t2']);
+    await page.check('#trec-complete');
+    await waitForCell(page, 'trec-summary', 'beta', 'map', '0.3333');
+    assert.equal(await cell(page, 'trec-summary', 'beta', 'num_q'), '2');
+    assert.equal(await cell(page, 'trec-per-topic', 't2', 'map'), '0.0000');
+    // t2 has no ranked list to open: the page says so instead.
+    await page.click('table.trec-per-topic a[data-topic="t2"]');
+    await waitForText(page, '[data-results-status]', ['t2 has no documents']);
+  });
+});
+
+test('a larger gzip run (5,000 lines) streams through the worker with the progress bar filling up', async () => {
+  // 50 topics of 100 documents; each topic's qrels judge its first document relevant, and the run
+  // ranks it first (highest score): every AP is 1, map = 1, num_ret = 5000, num_rel_ret = 50.
+  const topics = Array.from({ length: 50 }, (_, index) => `q${index + 1}`);
+  const qrels = topics.map((topic) => `${topic} 0 ${topic}-d0 1`).join('\n');
+  const run = topics.flatMap((topic) => Array.from({ length: 100 }, (_, rank) => `${topic} Q0 ${topic}-d${rank} ${rank + 1} ${100 - rank} big`)).join('\n');
+  await withPage('trec.html', async (page) => {
+    await page.evaluate(() => {
+      const bar = document.querySelector('#trec-progress-bar');
+      window.progressSeen = [];
+      new MutationObserver(() => window.progressSeen.push([bar.value, bar.max])).observe(bar, { attributes: true });
+    });
+    await page.setInputFiles('#qrels-file', { name: 'big.qrels', mimeType: 'text/plain', buffer: Buffer.from(qrels) });
+    await page.setInputFiles('#run-files', { name: 'big.run.gz', mimeType: 'application/gzip', buffer: gzipSync(run) });
+    await waitForSummary(page, ['big']);
+    assert.equal(await cell(page, 'trec-summary', 'big', 'map'), '1.0000');
+    assert.equal(await cell(page, 'trec-summary', 'big', 'num_ret'), '5000');
+    assert.equal(await cell(page, 'trec-summary', 'big', 'num_rel_ret'), '50');
+    const seen = await page.evaluate(() => window.progressSeen);
+    assert.ok(seen.some(([value, max]) => value === max && max > 0), `the bar reaches its end: ${JSON.stringify(seen)}`);
+    await waitForText(page, '[data-progress-status]', ['Evaluated 1 run against 50 topics']);
+    // 50 topics, one bar each; the axis names only some of them, so the names do not overlap.
+    const chart = page.locator('figure.chart[data-chart-id="trec-ap"]');
+    assert.equal((await chart.locator('svg rect').count()) >= 50, true);
+    const named = (await chart.locator('svg text').allTextContents()).filter((text) => /^q\d+$/.test(text));
+    assert.ok(named.length > 5 && named.length < 50, `${named.length} topics named on the axis`);
+    assert.match(await chart.locator('.chart-description p').textContent(), /q1 1\.0000, .*q9 1\.0000/);
+  });
+});
+
+test('files dropped on the page are sorted by their lines: 4 fields make the qrels, 6 a run', async () => {
+  await withPage('trec.html', async (page) => {
+    const dropped = await page.evaluateHandle(
+      ([qrels, run]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([run], 'first.txt'));
+        transfer.items.add(new File([qrels], 'second.txt'));
+        return transfer;
+      },
+      [QRELS, RUN_ALPHA],
+    );
+    await page.dispatchEvent('[data-drop-zone]', 'drop', { dataTransfer: dropped });
+    await waitForSummary(page, ['alpha']);
+    const roles = await page.locator('.file-list .file-item').evaluateAll((items) =>
+      items.map((item) => [item.querySelector('.file-name').textContent, item.querySelector('select').value]),
+    );
+    assert.deepEqual(roles.sort(), [
+      ['first.txt', 'run'],
+      ['second.txt', 'qrels'],
+    ]);
+    assert.equal(await cell(page, 'trec-summary', 'alpha', 'map'), '0.5278');
   });
 });
 
@@ -145,11 +233,21 @@ test('a malformed run line is marked at its line and column, under the field; th
     await waitForText(page, '#run-text-error', ['Line 2, column 9']);
     assert.equal(await page.locator('#run-text-error mark').textContent(), 'two');
     assert.equal(await page.getAttribute('#run-text', 'aria-invalid'), 'true');
-    assert.match(await page.locator('[data-results-status]').textContent(), /pasted run, line 2, column 9/);
+    assert.match(await page.locator('[data-results-status]').textContent(), /line 2, column 9 of pasted run/);
     // The last results stay, dimmed, and the fixed run evaluates again.
     assert.equal(await page.locator('[data-results].is-stale table.trec-summary').count(), 1);
     await page.fill('#run-text', RUN_ALPHA);
     await waitForSummary(page, ['alpha']);
+    assert.equal(await page.locator('#run-text-error').isHidden(), true);
+  });
+});
+
+test('a qrels line with a field missing is marked under the qrels field', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.fill('#run-text', RUN_ALPHA);
+    await page.fill('#qrels-text', QRELS.replace('t1 0 b 0', 't1 0 b'));
+    await waitForText(page, '#qrels-text-error', ['Line 2']);
+    assert.equal(await page.getAttribute('#qrels-text', 'aria-invalid'), 'true');
     assert.equal(await page.locator('#run-text-error').isHidden(), true);
   });
 });
@@ -177,9 +275,12 @@ test('a bad option is shown under the options', async () => {
     await page.waitForSelector('#options-error:not([hidden])');
     assert.ok((await page.locator('#options-error').textContent()).length > 0);
     await page.fill('#trec-level', '2');
-    // At level 2 only c (t1) is relevant: t1's AP is (1/3) / 1 = 1/3; t2 has no relevant document.
+    // At level 2 only c (t1, grade 2) is relevant, at rank 3: t1's AP is (1/3) / 1 = 1/3; t2 has
+    // no relevant document, AP 0. map = (1/3 + 0) / 2 = 1/6 ≈ 0.1667; num_rel = 1.
     await waitForSummary(page, ['alpha']);
     assert.equal(await page.locator('#options-error').isHidden(), true);
+    assert.equal(await cell(page, 'trec-summary', 'alpha', 'map'), '0.1667');
+    assert.equal(await cell(page, 'trec-summary', 'alpha', 'num_rel'), '1');
   });
 });
 

@@ -190,7 +190,8 @@ async function evaluate(id, { args, qrels, runs, digits }) {
 
     const runResults = [];
     for (const [index, run] of runs.entries()) {
-      current.beginRun(run.name);
+      const begun = current.beginRun(run.name);
+      if (!begun.ok) return await failure(begun.error, index + 1, sources);
       const runFed = await feedSource(current, id, run, 'feedRun', progress);
       if (runFed.cancelled) return runFed;
       if (!runFed.ok) return await failure(runFed.error, index + 1, sources);
@@ -201,6 +202,9 @@ async function evaluate(id, { args, qrels, runs, digits }) {
     post(true);
     const report = JSON.parse(current.report('json', digits));
     const text = current.report('trec', digits);
+    // A newer evaluation may have started while this one read its last piece: it owns the session.
+    if (id !== latestEvaluation) return { ok: false, cancelled: true };
+    dropSession();
     session = current;
     kept = true;
     return { ok: true, evaluation: { qrels: qrelsResult, runs: runResults, report, text } };
@@ -209,13 +213,19 @@ async function evaluate(id, { args, qrels, runs, digits }) {
   }
 }
 
+/** The answer while there is no finished evaluation to ask about (one may be under way). */
+const notEvaluated = () => ({
+  ok: false,
+  error: { ...internalError(''), message: 'The files are being evaluated; ask again once the results are up to date.' },
+});
+
 function topic({ run, qid }) {
-  if (!session) return { ok: false, error: internalError('no evaluation yet') };
+  if (!session) return notEvaluated();
   return session.topic(run, qid);
 }
 
 function report({ digits }) {
-  if (!session) return { ok: false, error: internalError('no evaluation yet') };
+  if (!session) return notEvaluated();
   return { ok: true, text: session.report('trec', digits) };
 }
 

@@ -13,11 +13,13 @@ import { showCharts } from '../render/chart.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import {
   BAR_CHART_TOPICS,
+  apBarChart,
   downloadText,
   formatBytes,
   formatValue,
-  perTopicApCharts,
+  pairedScores,
   precisionRecallChart,
+  rankedMarks,
   renderFileError,
   sortableTable,
   tableToCsv,
@@ -174,7 +176,12 @@ function main() {
           file.role = role.value;
           filesChanged();
         });
-        const remove = el('button', { type: 'button', class: 'link-button' }, 'Remove', el('span', { class: 'visually-hidden', text: ` ${file.name}` }));
+        const remove = el(
+          'button',
+          { type: 'button', class: 'link-button' },
+          'Remove',
+          el('span', { class: 'visually-hidden', text: ` ${file.name}` }),
+        );
         remove.addEventListener('click', () => {
           files = files.filter((other) => other !== file);
           filesChanged();
@@ -192,7 +199,8 @@ function main() {
             role,
             remove,
           ),
-          file.error && el('div', { class: 'field-error', id: errorId }, ...renderFileError(file.error.error, file.name, file.error.excerpt)),
+          file.error &&
+            el('div', { class: 'field-error', id: errorId }, ...renderFileError(file.error.error, file.name, file.error.excerpt)),
         );
       }),
     );
@@ -200,7 +208,8 @@ function main() {
 
   /** Adds files; a new qrels replaces the one loaded before (there is one qrels per evaluation). */
   function addFiles(added) {
-    const isLoaded = (blob) => files.some((file) => file.name === blob.name && file.blob.size === blob.size && file.blob.lastModified === blob.lastModified);
+    const same = (a, b) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+    const isLoaded = (blob) => files.some((file) => same(file.blob, blob));
     const fresh = added.filter(({ blob }) => !isLoaded(blob));
     if (fresh.some(({ role }) => role === 'qrels')) files = files.filter((file) => file.role !== 'qrels');
     files.push(...fresh.map(({ blob, role }) => ({ key: ++fileKey, name: blob.name || 'file', blob, role, error: null })));
@@ -300,10 +309,9 @@ function main() {
       source.file.error = { error, excerpt };
       renderFileList();
     }
-    const where = source ? `${source.name}${error.line > 0 ? `, line ${error.line}, column ${error.column}` : ''}: ` : '';
-    setStatus(
-      `${where}${error.message} ${evaluation ? 'The results below are for the last files that could be read.' : 'Fix it to see the results.'}`,
-    );
+    // The engine's message names the file, line and column itself.
+    const after = evaluation ? 'The results below are for the last files that could be read.' : 'Fix it to see the results.';
+    setStatus(`${error.message} ${after}`);
   }
 
   function showProgress({ done, total }) {
@@ -355,7 +363,8 @@ function main() {
     }
     evaluation = answer.evaluation;
     const { report } = evaluation;
-    progressStatus.textContent = `Evaluated ${report.runs.length} run${report.runs.length === 1 ? '' : 's'} against ${report.qrels.topics} topics.`;
+    const runCount = `${report.runs.length} run${report.runs.length === 1 ? '' : 's'}`;
+    progressStatus.textContent = `Evaluated ${runCount} against ${report.qrels.topics} topics.`;
     for (const index of [...checkedRuns]) if (index >= report.runs.length) checkedRuns.delete(index);
     if (perTopicRun >= report.runs.length) perTopicRun = 0;
     setStatus('');
@@ -381,7 +390,9 @@ function main() {
 
   function renderWarnings() {
     const { qrels, runs, report } = evaluation;
-    const warnings = [...new Set([...(qrels.warnings ?? []), ...runs.flatMap((run) => run.warnings ?? []), ...report.warnings, ...report.runs.flatMap((run) => run.warnings ?? [])])];
+    // The report repeats the warnings of the qrels and of each run: each is shown once.
+    const all = [qrels, ...runs, report, ...report.runs].flatMap((part) => part.warnings ?? []);
+    const warnings = [...new Set(all)];
     if (warnings.length === 0) return null;
     return el(
       'div',
@@ -404,7 +415,8 @@ function main() {
         values: [run.runId, ...measures.map((measure) => run.summary[measure.index])],
         text: [run.runId, ...text],
         render: () => {
-          const box = el('input', { type: 'checkbox', id: `pick-run-${runIndex}`, 'data-run': runIndex, checked: checkedRuns.has(runIndex) });
+          const id = `pick-run-${runIndex}`;
+          const box = el('input', { type: 'checkbox', id, 'data-run': runIndex, checked: checkedRuns.has(runIndex) });
           box.addEventListener('change', () => {
             if (box.checked) checkedRuns.add(runIndex);
             else checkedRuns.delete(runIndex);
@@ -416,7 +428,7 @@ function main() {
             el(
               'th',
               { scope: 'row' },
-              el('span', { class: 'run-pick' }, box, el('label', { for: `pick-run-${runIndex}`, text: run.runId })),
+              el('span', { class: 'run-pick' }, box, el('label', { for: id, text: run.runId })),
               el('span', { class: 'run-file', text: run.file }),
             ),
             ...text.map((value) => el('td', { class: 'is-number', text: value })),
@@ -442,7 +454,7 @@ function main() {
       'section',
       { class: 'trec-section', 'aria-labelledby': 'summary-heading' },
       el('h3', { id: 'summary-heading', text: 'Summary' }),
-      el('p', { class: 'hint', text: 'Tick two runs to compare them. Press a column’s name to sort by it.' }),
+      el('p', { class: 'hint', text: 'Press a column’s name to sort by it.' }),
       table.element,
       el('div', { class: 'trec-compare', 'aria-live': 'polite', 'data-compare': true }),
       renderExports(plain),
@@ -451,6 +463,8 @@ function main() {
 
   function renderExports(plain) {
     const preview = el('textarea', { id: 'export-text', rows: 6, readonly: true, spellcheck: 'false', class: 'export-text' });
+    const previewLabel = el('label', { for: 'export-text', class: 'hint', text: 'The table as downloaded, to copy:' });
+    const previewBox = el('div', { hidden: true }, previewLabel, preview);
     const formats = [
       ['CSV', 'csv', 'text/csv', tableToCsv],
       ['LaTeX', 'tex', 'application/x-tex', tableToLatex],
@@ -461,6 +475,7 @@ function main() {
       button.addEventListener('click', () => {
         const text = write(plain());
         preview.value = text;
+        previewBox.hidden = false;
         downloadText(`trec-summary.${extension}`, text, type);
       });
       return button;
@@ -470,8 +485,7 @@ function main() {
       { class: 'trec-exports' },
       el('h4', { class: 'label-heading', id: 'export-heading', text: 'Download the summary table' }),
       el('div', { class: 'preset-list', role: 'group', 'aria-labelledby': 'export-heading' }, ...buttons),
-      el('label', { for: 'export-text', class: 'hint', text: 'The last table downloaded, to copy:' }),
-      preview,
+      previewBox,
     );
   }
 
@@ -483,9 +497,11 @@ function main() {
     const picked = [...checkedRuns].sort((a, b) => a - b);
     const ap = report.measures.findIndex((measure) => measure.name === 'map');
     if (picked.length !== 2) {
-      box.replaceChildren(
-        el('p', { class: 'hint', text: picked.length < 2 ? 'Tick two runs to test whether their APs differ significantly.' : `${picked.length} runs are ticked; tick exactly two to compare them.` }),
-      );
+      const text =
+        picked.length < 2
+          ? 'Tick two runs to test whether their APs differ significantly.'
+          : `${picked.length} runs are ticked; tick exactly two to compare them.`;
+      box.replaceChildren(el('p', { class: 'hint', text }));
       return;
     }
     if (ap < 0) {
@@ -494,27 +510,19 @@ function main() {
     }
     const [x, y] = picked.map((index) => report.runs[index]);
     const places = digits();
-    const topicsOfY = new Map(y.topics.map((topic, index) => [topic, index]));
-    const lines = x.topics.flatMap((topic, index) =>
-      topicsOfY.has(topic)
-        ? [`${topic} ${formatValue(x.perQuery[index][ap], 'float', places)} ${formatValue(y.perQuery[topicsOfY.get(topic)][ap], 'float', places)}`]
-        : [],
-    );
+    const lines = pairedScores(x, y, ap, places);
     if (lines.length === 0) {
       box.replaceChildren(el('p', { class: 'hint', text: `${x.runId} and ${y.runId} have no topic in common.` }));
       return;
     }
     const href = `./significance.html#${hashFor({ calc: 'significance', in: lines.join('\n'), m: PAIRED_TESTS })}`;
+    const topics = `${lines.length} topic${lines.length === 1 ? '' : 's'}`;
     box.replaceChildren(
       el(
         'p',
         {},
-        el(
-          'a',
-          { href, target: '_blank', rel: 'noopener', 'data-significance-link': true },
-          `Test ${x.runId} (x) against ${y.runId} (y)`,
-        ),
-        ` in the significance calculator: their AP on the ${lines.length} topic${lines.length === 1 ? '' : 's'} both were evaluated on, to ${places} decimals.`,
+        el('a', { href, target: '_blank', rel: 'noopener', 'data-significance-link': true }, `Test ${x.runId} (x) against ${y.runId} (y)`),
+        ` in the significance calculator: their AP on the ${topics} both were evaluated on, to ${places} decimals.`,
       ),
     );
   }
@@ -524,14 +532,13 @@ function main() {
     const answer = await worker.request({ type: 'topic', run: runIndex, qid: topic });
     if (!answer.ok) return { error: answer.error.message };
     if (answer.grades.length === 0) return { error: `Topic ${topic} has no documents in this run.` };
-    // R: grade at or above the level; N: judged below it; ?: not in the qrels, or a negative grade.
-    const marks = answer.grades.map((grade) => (grade >= answer.level ? 'R' : grade >= 0 ? 'N' : '?')).join(' ');
-    return { href: `./ranked.html#${hashFor({ calc: 'ranked', in: marks, relevant: String(answer.relevant), m: 'AP' })}` };
+    const state = { calc: 'ranked', in: rankedMarks(answer.grades, answer.level), relevant: String(answer.relevant), m: 'AP' };
+    return { href: `./ranked.html#${hashFor(state)}` };
   }
 
   /** A topic's link: resolved when pointed at or focused, opened in a new tab when pressed. */
   function topicLink(runIndex, topic) {
-    const link = el('a', { href: './ranked.html', target: '_blank', rel: 'noopener', class: 'topic-link', 'data-topic': topic, text: topic });
+    const link = el('a', { href: './ranked.html', target: '_blank', rel: 'noopener', class: 'topic-link', 'data-topic': topic }, topic);
     let resolving = null;
     const resolve = () =>
       (resolving ??= rankedHref(runIndex, topic).then((result) => {
@@ -575,7 +582,12 @@ function main() {
           values: [topic, ...values],
           text: [topic, ...text],
           render: () =>
-            el('tr', {}, el('th', { scope: 'row' }, topicLink(runIndex, topic)), ...text.map((value) => el('td', { class: 'is-number', text: value }))),
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'row' }, topicLink(runIndex, topic)),
+              ...text.map((value) => el('td', { class: 'is-number', text: value })),
+            ),
         };
       });
       holder.replaceChildren(
@@ -598,47 +610,61 @@ function main() {
       { class: 'trec-section', 'aria-labelledby': 'per-topic-heading' },
       el('h3', { id: 'per-topic-heading', text: 'Per topic' }),
       el('div', { class: 'field' }, el('label', { for: pickId, text: 'Run' }), pick),
-      el('p', { class: 'hint', text: 'A topic’s name opens its ranked list in the ranked-list calculator, in a new tab, with the same AP worked out step by step.' }),
+      el('p', {
+        class: 'hint',
+        text: 'A topic’s name opens its ranked list in the ranked-list calculator (in a new tab), with the AP worked out step by step.',
+      }),
       holder,
     );
   }
 
   function renderCharts(report, places) {
     const curve = precisionRecallChart(report, places);
-    const bars = perTopicApCharts(report, places);
+    const ap = report.measures.findIndex((measure) => measure.name === 'map');
+    const runs = ap < 0 ? [] : report.runs;
+    const charted = runs.filter((run) => run.topics.length > 0 && run.topics.length <= BAR_CHART_TOPICS);
+    const uncharted = runs.filter((run) => run.topics.length > BAR_CHART_TOPICS);
     const curveBox = el('div', { class: 'charts' });
-    const barsBox = el('div', { class: 'charts' });
-    const hasAp = report.measures.some((measure) => measure.name === 'map');
-    const unchartered = hasAp ? report.runs.filter((run) => run.topics.length > BAR_CHART_TOPICS) : [];
     const section = el(
       'section',
       { class: 'trec-section', 'aria-labelledby': 'charts-heading' },
       el('h3', { id: 'charts-heading', text: 'Charts' }),
-      curve ? curveBox : el('p', { class: 'hint', text: 'Add iprec_at_recall (it is in official) to the measures to see the precision–recall curves.' }),
-      hasAp ? barsBox : el('p', { class: 'hint', text: 'Add map to the measures to see each topic’s AP as a bar.' }),
-      unchartered.length > 0 &&
+      curve
+        ? curveBox
+        : el('p', { class: 'hint', text: 'Add iprec_at_recall (it is in official) to the measures to see the precision–recall curves.' }),
+      ap < 0
+        ? el('p', { class: 'hint', text: 'Add map to the measures to see each topic’s AP as a bar.' })
+        : el('div', { class: 'charts' }, ...charted.map((run) => apBarChart(run, ap, places))),
+      uncharted.length > 0 &&
         el('p', {
           class: 'hint',
-          text: `No bar chart for ${unchartered.map((run) => run.runId).join(', ')}: more than ${BAR_CHART_TOPICS} topics. The per-topic table has every value.`,
+          text:
+            `No bar chart for ${uncharted.map((run) => run.runId).join(', ')}: more than ${BAR_CHART_TOPICS} topics. ` +
+            'The per-topic table has every value.',
         }),
     );
-    const draw = () => {
-      if (curve) showCharts(curveBox, [curve]);
-      if (bars.length) showCharts(barsBox, bars);
-    };
-    return { section, draw };
+    // The curve is drawn at the width it gets, once the section is on the page.
+    return { section, draw: () => curve && showCharts(curveBox, [curve]) };
   }
 
   function renderText(text) {
-    const shown = text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}\n…` : text;
+    const cut = text.length > TEXT_LIMIT;
     const download = el('button', { type: 'button', 'data-download-trec': true, text: 'Download trec_eval’s output' });
     download.addEventListener('click', () => downloadText('trec_eval.txt', text));
+    const label = 'trec_eval’s output';
     return el(
       'section',
       { class: 'trec-section', 'aria-labelledby': 'trec-text-heading' },
-      el('h3', { id: 'trec-text-heading', text: 'trec_eval’s output' }),
-      el('p', { class: 'hint', text: text.length > TEXT_LIMIT ? `The first ${TEXT_LIMIT} characters; the download has it all.` : 'As trec_eval prints it, with the decimal places set above.' }),
-      el('div', { class: 'table-scroll trec-text-box', tabindex: 0, role: 'group', 'aria-label': 'trec_eval’s output' }, el('pre', { class: 'trec-text', 'data-trec-text': true, text: shown })),
+      el('h3', { id: 'trec-text-heading', text: label }),
+      el('p', {
+        class: 'hint',
+        text: cut ? `The first ${TEXT_LIMIT} characters; the download has it all.` : 'As trec_eval prints it, to the decimal places set above.',
+      }),
+      el(
+        'div',
+        { class: 'table-scroll trec-text-box', tabindex: 0, role: 'group', 'aria-label': label },
+        el('pre', { class: 'trec-text', 'data-trec-text': true, text: cut ? `${text.slice(0, TEXT_LIMIT)}\n…` : text }),
+      ),
       download,
     );
   }
@@ -650,7 +676,12 @@ function main() {
     results.classList.remove('is-stale');
     results.replaceChildren(
       ...[
-        el('p', { class: 'trec-facts', text: `Qrels: ${report.qrels.file}, ${report.qrels.topics} topics, ${report.qrels.judgments} judgments. Options: ${report.options.args.join(' ') || '(trec_eval’s defaults)'}.` }),
+        el('p', {
+          class: 'trec-facts',
+          text:
+            `Qrels: ${report.qrels.file}, ${report.qrels.topics} topics, ${report.qrels.judgments} judgments. ` +
+            `Options: ${report.options.args.join(' ') || '(trec_eval’s defaults)'}.`,
+        }),
         renderWarnings(),
         renderSummary(report, places),
         renderPerTopic(report, places),
@@ -677,8 +708,8 @@ function main() {
   function loadSample() {
     files = [];
     qrelsField.value = SAMPLE_QRELS;
-    runField.value = SAMPLE_RUN_A;
-    addFiles([{ blob: new File([SAMPLE_RUN_B], 'sample-runB.txt', { type: 'text/plain' }), role: 'run' }]);
+    runField.value = SAMPLE_RUN_B;
+    addFiles([{ blob: new File([SAMPLE_RUN_A], 'sample-runA.txt', { type: 'text/plain' }), role: 'run' }]);
   }
 
   form.addEventListener('submit', (event) => {

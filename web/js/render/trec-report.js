@@ -1,15 +1,16 @@
 // What the TREC files page shows of an evaluation (the TrecReport of docs/js-api.md): values as
-// trec_eval prints them, sortable tables, the charts (built as engine Chart objects from the
-// report's own values, so render/chart.js draws them as on every other page), the exports of a
-// table (CSV, LaTeX, Markdown) and the message of an error in a file. Every text of the report
+// trec_eval prints them, sortable tables, the charts (from the report's own values: the
+// precision–recall curves as an engine Chart for render/chart.js, the per-topic AP bars drawn
+// here), the exports of a table (CSV, LaTeX, Markdown) and the message of an error in a file. Every text of the report
 // (run ids, topics, file names) goes into text nodes.
 
-import { el } from './dom.js';
+import { barY, plot } from '@observablehq/plot';
+import { el, uniqueId } from './dom.js';
 
 /** Rows of a table drawn before a "Show all" button: a run of 50,000 topics would stall the page. */
 const ROW_LIMIT = 500;
 /** A run with more topics than this gets no per-topic bar chart (the table has them all). */
-export const BAR_CHART_TOPICS = 300;
+export const BAR_CHART_TOPICS = 2000;
 /** Values named in a chart's text description before "and N more". */
 const DESCRIBED_VALUES = 60;
 
@@ -71,7 +72,8 @@ export function formatBytes(bytes) {
  *            render: () => HTMLTableRowElement}} SortRow
  *   values: what each column sorts by; text: each cell as exported; render: the row's <tr>
  *   (made once, when first shown, so that a checkbox in it keeps its state across sorts)
- * @typedef {{column: number, direction: 'ascending' | 'descending'}} SortState
+ * @typedef {{column: string, direction: 'ascending' | 'descending'}} SortState
+ *   column: the label of the column sorted by (a label, so that it outlives a change of columns)
  */
 
 const isBlank = (value) => value === null || value === undefined || value === '';
@@ -94,28 +96,32 @@ function compareValues(a, b, direction) {
  * @returns {{element: HTMLElement, sortedRows: () => SortRow[]}}
  */
 export function sortableTable({ caption, columns, rows, className, sort = null, onSort, rowLimit = ROW_LIMIT }) {
-  let state = sort && sort.column < columns.length ? sort : null;
+  const indexOf = (label) => columns.findIndex((column) => column.label === label);
+  let state = sort && indexOf(sort.column) >= 0 ? sort : null;
   let limit = rowLimit;
   const rendered = new Map();
   const rowElement = (row) => {
     if (!rendered.has(row)) rendered.set(row, row.render());
     return rendered.get(row);
   };
-  const sortedRows = () =>
-    state ? [...rows].sort((a, b) => compareValues(a.values[state.column], b.values[state.column], state.direction)) : rows;
+  const sortedRows = () => {
+    if (!state) return rows;
+    const index = indexOf(state.column);
+    return [...rows].sort((a, b) => compareValues(a.values[index], b.values[index], state.direction));
+  };
 
-  const headers = columns.map((column, index) => {
+  const headers = columns.map((column) => {
     const button = el('button', { type: 'button', class: 'sort-button', text: column.label });
     button.addEventListener('click', () => {
       const direction =
-        state?.column === index
+        state?.column === column.label
           ? state.direction === 'ascending'
             ? 'descending'
             : 'ascending'
           : column.numeric
             ? 'descending'
             : 'ascending';
-      state = { column: index, direction };
+      state = { column: column.label, direction };
       onSort?.(state);
       draw();
     });
@@ -125,7 +131,7 @@ export function sortableTable({ caption, columns, rows, className, sort = null, 
   const more = el('p', { class: 'table-more' });
   const draw = () => {
     headers.forEach((th, index) => {
-      if (state?.column === index) th.setAttribute('aria-sort', state.direction);
+      if (state?.column === columns[index].label) th.setAttribute('aria-sort', state.direction);
       else th.removeAttribute('aria-sort');
     });
     const ordered = sortedRows();
@@ -240,33 +246,57 @@ function listed(pairs) {
   return shown.join(', ') + (more > 0 ? `, and ${more} more` : '');
 }
 
+/** Pixels a topic's label needs on the x axis; with more topics, only every n-th is labelled. */
+const TOPIC_LABEL_WIDTH = 30;
+const BAR_CHART_WIDTH = 640; // drawn once; site.css scales the SVG down to a narrow screen
+
 /**
- * One bar chart per run of its AP on each topic (the per-topic `map` of the report), topics in
- * trec_eval's order; none for a run of more than BAR_CHART_TOPICS topics, or without `map`.
- * @param {object} report TrecReport
+ * One bar chart of a run's AP on each topic (the per-topic `map` of the report), topics in
+ * trec_eval's order. Drawn with Plot directly rather than render/chart.js, whose category axis
+ * labels every bar: a TREC run has 50 topics or more, so here only every n-th topic is labelled
+ * (the text description names them all). As in chart.js, Plot's <style> element is removed
+ * (the CSP refuses it; site.css has its rules under .irm-plot).
+ * @param {{runId: string, topics: string[], perQuery: (number | string | null)[][]}} run
+ * @param {number} apIndex the index of `map` among the report's measures
  * @param {number} digits decimals in the text description
- * @returns {import('../engine.js').Chart[]}
+ * @returns {HTMLElement} a <figure>
  */
-export function perTopicApCharts(report, digits) {
-  const ap = report.measures.findIndex((measure) => measure.name === 'map');
-  if (ap < 0) return [];
-  return report.runs
-    .filter((run) => run.topics.length > 0 && run.topics.length <= BAR_CHART_TOPICS)
-    .map((run) => {
-      const values = run.perQuery.map((row) => row[ap] ?? 0);
-      return {
-        id: 'trec-ap',
-        kind: 'xy',
-        title: `AP of each topic: ${run.runId}`,
-        x: 'topic',
-        y: 'AP',
-        xCategories: run.topics,
-        series: [{ name: run.runId, kind: 'bar', faint: false, points: values.map((value, index) => [index, value]) }],
-        description: `AP of run ${run.runId} on each of its ${run.topics.length} topics: ${listed(
-          run.topics.map((topic, index) => [topic, formatValue(values[index], 'float', digits)]),
-        )}.`,
-      };
-    });
+export function apBarChart(run, apIndex, digits) {
+  const data = run.topics.map((topic, index) => ({ topic, ap: run.perQuery[index][apIndex] ?? 0 }));
+  const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (BAR_CHART_WIDTH - 60)));
+  const title = `AP of each topic: ${run.runId}`;
+  const descriptionId = uniqueId('chart-description');
+  const svg = plot({
+    className: 'irm-plot',
+    width: BAR_CHART_WIDTH,
+    height: 260,
+    marginLeft: 48,
+    marginBottom: 40,
+    grid: true,
+    x: { type: 'band', domain: run.topics, padding: 0.2, label: 'topic', ticks: run.topics.filter((_, index) => index % every === 0) },
+    y: { domain: [0, 1], label: 'AP' },
+    marks: [barY(data, { x: 'topic', y: 'ap', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' })],
+  });
+  for (const style of svg.querySelectorAll('style')) style.remove();
+  for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', title);
+  svg.setAttribute('aria-describedby', descriptionId);
+  const description = `AP of run ${run.runId} on each of its ${data.length} topics: ${listed(
+    data.map(({ topic, ap }) => [topic, formatValue(ap, 'float', digits)]),
+  )}.`;
+  return el(
+    'figure',
+    { class: 'chart', 'data-chart-id': 'trec-ap' },
+    el('figcaption', { text: title }),
+    svg,
+    el(
+      'details',
+      { class: 'chart-description' },
+      el('summary', { text: 'Describe this chart' }),
+      el('p', { id: descriptionId, text: description }),
+    ),
+  );
 }
 
 /**
@@ -292,12 +322,39 @@ export function precisionRecallChart(report, digits) {
     xCategories: [],
     series: report.runs.map((run) => ({ name: run.runId, kind: 'line', faint: false, points: points(run) })),
     description: report.runs
-      .map(
-        (run) =>
-          `${run.runId}: ${listed(points(run).map(([, value], i) => [`at recall ${levels[i].label}`, formatValue(value, 'float', digits)]))}.`,
-      )
+      .map((run) => {
+        const values = points(run).map(([, value], i) => [`at recall ${levels[i].label}`, formatValue(value, 'float', digits)]);
+        return `${run.runId}: ${listed(values)}.`;
+      })
       .join(' '),
   };
+}
+
+// ------------------------------------------------------------------ into the other calculators
+
+/**
+ * A topic's ranked list in the ranked-list calculator's marks: R for a grade at or above the
+ * level, N for a judged grade below it, ? for a document the qrels do not judge (-1) or give a
+ * negative grade (-2); both count as not relevant there, as in trec_eval.
+ * @param {number[]} grades TrecSession.topic's grades, top rank first
+ * @param {number} level the relevance level
+ * @returns {string} e.g. "R N R ? ?"
+ */
+export const rankedMarks = (grades, level) => grades.map((grade) => (grade >= level ? 'R' : grade >= 0 ? 'N' : '?')).join(' ');
+
+/**
+ * Two runs' scores on the topics both were evaluated on, in the significance calculator's
+ * paired format: a line `topic x y` per topic, in x's order, each value as the tables show it.
+ * @param {{topics: string[], perQuery: (number | string | null)[][]}} x
+ * @param {{topics: string[], perQuery: (number | string | null)[][]}} y
+ * @param {number} measureIndex the measure's index in the report (map: per-topic AP)
+ * @param {number} digits
+ * @returns {string[]} the lines
+ */
+export function pairedScores(x, y, measureIndex, digits) {
+  const rowOfY = new Map(y.topics.map((topic, index) => [topic, index]));
+  const value = (run, row) => formatValue(run.perQuery[row][measureIndex], 'float', digits);
+  return x.topics.flatMap((topic, row) => (rowOfY.has(topic) ? [`${topic} ${value(x, row)} ${value(y, rowOfY.get(topic))}`] : []));
 }
 
 // ------------------------------------------------------------------ errors in files
