@@ -211,7 +211,9 @@ trec_eval's conventions, followed here
   - Topics are printed in strcmp order of their qids ('10' before '9').
   - A topic in the qrels but not in a run: without -c the run is evaluated over the topics it
     shares with the qrels, and a warning names the missing topics (trec_eval 10 aborts there);
-    with -c they score 0 and count in num_q, as trec_eval -c does.
+    with -c each is evaluated over an empty ranking, as trec_eval 10 -c does: it scores 0,
+    counts in num_q and prints with -q, and num_rel's summary becomes trec_eval's recount of
+    every qrels grade above 0 (whatever -l says).
   - A topic only in the run is ignored, with a warning naming it.
 
 Warnings go to standard error, one line each, after 'irmetrics trec: warning:'. A bad line is
