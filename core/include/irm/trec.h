@@ -183,6 +183,12 @@ struct RankedTopic {
                                    Compat compat = Compat::current,
                                    Duplicates duplicates = Duplicates::error);
 
+/// trec_eval's order: score descending, then docno descending in byte order (string_view
+/// compares chars as unsigned, like strcmp). Docnos are unique in a topic, so the order is total.
+[[nodiscard]] inline bool ranks_before(const ScoredDoc& a, const ScoredDoc& b) {
+  return a.score != b.score ? a.score > b.score : a.docno > b.docno;
+}
+
 /// Each topic's docnos in trec_eval's order, topics in the run's order of first appearance.
 [[nodiscard]] std::vector<RankedTopic> rank_topics(const Run& run);
 

@@ -561,12 +561,9 @@ std::vector<RankedTopic> rank_topics(const Run& run) {
   for (const RunTopic& topic : run.topics) {
     order.clear();
     for (const ScoredDoc& doc : topic.docs) order.push_back(&doc);
-    // trec_eval's order: score descending, then docno descending in byte order (string_view
-    // compares chars as unsigned, like strcmp). Docnos are unique in a topic, so the order is
-    // total and std::sort needs no stability.
-    std::sort(order.begin(), order.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
-      return a->score != b->score ? a->score > b->score : a->docno > b->docno;
-    });
+    // The order is total (docnos are unique in a topic): std::sort needs no stability.
+    std::sort(order.begin(), order.end(),
+              [](const ScoredDoc* a, const ScoredDoc* b) { return ranks_before(*a, *b); });
     RankedTopic out{topic.topic, {}};
     out.docnos.reserve(order.size());
     for (const ScoredDoc* doc : order) out.docnos.push_back(doc->docno);

@@ -557,10 +557,8 @@ std::optional<InputError> TrecSession::end_run() {
     RunTopic& topic = run.topics[index];
     ranked.clear();
     for (ScoredDoc& doc : topic.docs) ranked.push_back(&doc);
-    // trec_eval's order: score descending, then docno descending (byte order).
-    std::sort(ranked.begin(), ranked.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
-      return a->score != b->score ? a->score > b->score : a->docno > b->docno;
-    });
+    std::sort(ranked.begin(), ranked.end(),
+              [](const ScoredDoc* a, const ScoredDoc* b) { return ranks_before(*a, *b); });
     if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
       ranked.resize(static_cast<std::size_t>(options_.max_docs));
     }
