@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+// IRM_DIST serves another build of the site (e.g. `vite build --outDir /tmp/site`), so that
+// several builds can be tested side by side; the default is the project's dist/.
+const distDir = process.env.IRM_DIST
+  ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
