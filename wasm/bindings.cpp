@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "irm/check.h"
 #include "irm/irm.h"
 #include "irm/trec_eval.h"
 #include "to_js.h"
@@ -54,6 +55,19 @@ val compute(const std::string& measure, const std::string& input, const val& opt
 
 val compute_without_options(const std::string& measure, const std::string& input) {
   return guarded([&] { return irm_js::to_js(irm::compute(measure, input)); });
+}
+
+// check(measure, input, options, answer): the student's answer judged, and the convention or
+// slip that reproduces a wrong one.
+val check(const std::string& measure, const std::string& input, const val& options,
+          const std::string& answer) {
+  return guarded([&] {
+    return irm_js::check_to_js(irm::check_answer(measure, input, read_options(options), answer));
+  });
+}
+
+val list_slips() {
+  return guarded([] { return irm_js::slips_to_js(irm::all_slips()); });
 }
 
 val list_measures() {
@@ -168,6 +182,8 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)
   emscripten::function("listMeasures", &list_measures);
+  emscripten::function("check", &check);
+  emscripten::function("listSlips", &list_slips);
   emscripten::function("version", &version);
   emscripten::function("internalErrorForTest", &internal_error_for_test);
 }

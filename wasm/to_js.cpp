@@ -404,6 +404,73 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
   return j.parse();
 }
 
+val check_to_js(const irm::Result<irm::CheckResult>& result) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("ok");
+  j.value(result.ok());
+  if (result.ok()) {
+    const irm::CheckResult& c = result.value();
+    j.key("value");
+    j.begin_object();
+    j.key("correct");
+    j.value(c.correct);
+    j.key("matched");
+    if (c.matched.empty()) {
+      j.null();
+    } else {
+      j.value(c.matched);
+    }
+    j.key("why");
+    j.value(c.why);
+    j.key("measure");
+    j.value(c.measure);
+    j.key("label");
+    j.value(c.label);
+    j.key("precision");
+    j.value(c.precision);
+    j.key("expected");
+    number(j, c.expected);
+    j.key("answer");
+    j.begin_object();
+    j.key("text");
+    j.value(c.answer.text);
+    j.key("form");
+    j.value(c.answer.form == irm::Answer::Form::fraction     ? "fraction"
+            : c.answer.form == irm::Answer::Form::percentage ? "percentage"
+                                                             : "decimal");
+    j.key("value");
+    j.value(irm::to_string(c.answer.value));
+    j.key("decimals");
+    j.value(c.answer.decimals);
+    j.end_object();
+    j.end_object();
+  } else {
+    const irm::InputError& e = result.error();
+    j.key("error");
+    error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
+  }
+  j.end_object();
+  return j.parse();
+}
+
+val slips_to_js(const std::vector<irm::SlipInfo>& slips) {
+  JsonWriter j;
+  j.begin_array();
+  for (const auto& s : slips) {
+    j.begin_object();
+    j.key("name");
+    j.value(s.name);
+    j.key("measures");
+    strings(j, s.measures);
+    j.key("summary");
+    j.value(s.summary);
+    j.end_object();
+  }
+  j.end_array();
+  return j.parse();
+}
+
 val internal_error(const std::string& what) {
   JsonWriter j;
   j.begin_object();

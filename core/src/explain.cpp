@@ -101,6 +101,8 @@ const char* to_string(Field field) {
       return "relevant";
     case Field::options:
       return "options";
+    case Field::answer:
+      return "answer";
   }
   return "input";
 }

@@ -82,6 +82,24 @@ export async function compute(measure, input, options = {}) {
 }
 
 /**
+ * Checks a student's answer to `measure` on `input` (docs/js-api.md, check()): judged at the
+ * decimals typed; a wrong one is matched to the convention or common slip that gives it. Never
+ * throws: bad input or a bad answer (field 'answer') resolve to `{ok: false, error}`.
+ * @param {string} measure
+ * @param {string} input
+ * @param {{relevant?: string | number}} options
+ * @param {string} answer as typed: "0.62", "28/45", "62.2%"
+ * @returns {Promise<import('./render/check.js').CheckResult>}
+ */
+export async function check(measure, input, options, answer) {
+  try {
+    return (await load()).check(measure, input, options, answer);
+  } catch (cause) {
+    return { ok: false, error: internalError(cause) };
+  }
+}
+
+/**
  * The measure registry, in the order the reference shows it (most taught first).
  * Resolves to [] when the engine cannot load (see {@link ready} for why).
  * @returns {Promise<MeasureInfo[]>}

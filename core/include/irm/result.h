@@ -24,7 +24,7 @@ enum class ErrorCode {
 [[nodiscard]] const char* to_string(ErrorCode code);
 
 /// Which field of the calculator a Span points into.
-enum class Field { input, measure, relevant, options };
+enum class Field { input, measure, relevant, options, answer };  // answer: check_answer
 [[nodiscard]] const char* to_string(Field field);
 
 /// A place in the user's text: 1-based line and column (in Unicode code points) and a length in
