@@ -1,0 +1,114 @@
+// Problem mode (web/js/problem.js): a link with problem=1 locks the question, asks for the
+// measures in `ask`, accepts answers through the check field, and shows the working only when
+// asked (reveal=never: never). Expected values are worked out by hand in the comments.
+// Run: IRM_DIST=/tmp/site-NAME node --test tests/web/problem.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession } from './helpers.mjs';
+
+const { withPage } = useBrowserSession();
+
+// RL2 (note 002): R = 5, relevant at 1, 3, 6, 9, 10: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)/5 =
+// 28/45 = 0.6222; P@5 = 2/5.
+const RL2 = '+ - + - - + - - + +';
+// RL5 (note 004): R = 10, + + - - + - - + - -: AP = (1 + 1 + 3/5 + 4/8)/10 = 31/100.
+const RL5 = '+ + - - + - - + - -';
+
+const pageText = (page) => page.evaluate(() => document.body.innerText);
+
+async function checkAnswer(page, section, answer) {
+  await page.locator(`${section} .check-answer input`).fill(answer);
+  await page.locator(`${section} .check-answer button`).click();
+  const status = `${section} .check-answer [role="status"]`;
+  await page.waitForFunction(([selector, typed]) => document.querySelector(selector)?.dataset.checked === typed, [status, answer]);
+  return (await page.locator(status).textContent()).replace(/\s+/g, ' ').trim();
+}
+
+test('a problem link: the question locked, the values and working hidden, a right answer accepted, the working shown on request', async () => {
+  const link = shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10, P@5', problem: '1', ask: 'AP@10' });
+  await withPage(link, async (page) => {
+    await page.waitForSelector('section.problem .check-answer input');
+    // The question: shown, locked, with a note.
+    assert.equal(await page.inputValue('#input'), RL2);
+    assert.equal(await page.isDisabled('#input'), true);
+    assert.equal(await page.isDisabled('#relevant'), true);
+    assert.equal(await page.isDisabled('#measures'), true);
+    assert.equal(await page.isVisible('[data-problem-note]'), true);
+    assert.match(await page.textContent('[data-problem-note]'), /This is a problem: the question is fixed/);
+    // Only AP@10 is asked (not P@5), and no value or working is on the page.
+    assert.equal(await page.locator('section.problem').count(), 1);
+    assert.equal(await page.locator('section.problem .check-answer label').textContent(), 'Your answer for AP@10');
+    const before = await pageText(page);
+    for (const value of ['28/45', '0.6222', '0.62']) assert.ok(!before.includes(value), `${value} is shown before any answer`);
+    assert.equal(await page.locator('.step-table, .answer').count(), 0);
+
+    // A wrong answer, then a right one.
+    assert.match(await checkAnswer(page, 'section.problem', '0.7'), /^✗ Not AP@10 at 1 decimal\./);
+    assert.match(await checkAnswer(page, 'section.problem', '0.62'), /^✓ Correct at 2 decimals\./);
+
+    // The working on request: the answer and its step table appear.
+    const show = page.getByRole('button', { name: 'Show the working' });
+    assert.equal(await show.getAttribute('aria-expanded'), 'false');
+    await show.click();
+    await page.waitForSelector('section.problem .answer');
+    const answer = (await page.textContent('section.problem .answer')).replace(/\s+/g, ' ');
+    assert.match(answer, /AP@10 = 28\/45 ≈ 0\.6222/);
+    assert.ok((await page.locator('section.problem caption').allTextContents()).includes('Precision at each relevant document'));
+    assert.deepEqual(await axeViolations(page), []);
+  });
+});
+
+test('reveal=never: no "Show the working", and no value of the answer anywhere in the page text', async () => {
+  const link = shareLink('ranked.html', { calc: 'ranked', in: RL5, relevant: '10', m: 'AP', problem: '1', reveal: 'never' });
+  await withPage(link, async (page) => {
+    await page.waitForSelector('section.problem .check-answer input');
+    assert.equal(await page.getByRole('button', { name: 'Show the working' }).count(), 0);
+    assert.match(await page.textContent('.problem-intro'), /The working is not shown for this problem\./);
+    const text = await pageText(page);
+    for (const value of ['31/100', '0.31']) assert.ok(!text.includes(value), `${value} appears in the page`);
+    const announced = await page.textContent('[data-announce]');
+    assert.ok(!announced.includes('0.31'), announced);
+    // A wrong answer that nothing explains gives no value away either.
+    const verdict = await checkAnswer(page, 'section.problem', '0.4');
+    assert.ok(!verdict.includes('31/100') && !verdict.includes('0.31'), verdict);
+    assert.deepEqual(await axeViolations(page), []);
+  });
+});
+
+test('"Make a problem" writes the link: the measures asked and reveal=never, which opens as a problem', async () => {
+  await withPage(shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10, P@5' }), async (page) => {
+    await page.waitForSelector('#outcome-0 .answer');
+    await page.getByRole('button', { name: 'Make a problem' }).click();
+    assert.equal(await page.getAttribute('[data-make-problem]', 'aria-expanded'), 'true');
+    assert.equal(await page.inputValue('#problem-ask'), 'AP@10, P@5');
+    await page.fill('#problem-ask', 'P@5');
+    await page.selectOption('#problem-reveal', 'never');
+    const link = await page.inputValue('#problem-link');
+    const hash = new URLSearchParams(new URL(link).hash.slice(1));
+    assert.equal(hash.get('calc'), 'ranked');
+    assert.equal(hash.get('in'), RL2);
+    assert.equal(hash.get('relevant'), '5');
+    assert.equal(hash.get('problem'), '1');
+    assert.equal(hash.get('ask'), 'P@5');
+    assert.equal(hash.get('reveal'), 'never');
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.goto(link);
+    await page.reload(); // a hash-only navigation does not reload the page
+    await page.waitForSelector('section.problem .check-answer input');
+    assert.equal(await page.locator('section.problem .check-answer label').textContent(), 'Your answer for P@5');
+    // P@5 = 2/5: the top 5 are + - + - -.
+    assert.match(await checkAnswer(page, 'section.problem', '2/5'), /^✓ Correct exactly\./);
+  });
+});
+
+test('a problem at 375 px fits without sideways scrolling', async () => {
+  const link = shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10', problem: '1' });
+  await withPage(link, async (page) => {
+    await page.waitForSelector('section.problem .check-answer input');
+    await page.getByRole('button', { name: 'Show the working' }).click();
+    await page.waitForSelector('section.problem .answer');
+    assert.equal(await horizontalOverflow(page), 0);
+  }, { viewport: PHONE });
+});

@@ -1,0 +1,212 @@
+// Problem mode: an instructor turns a calculator state into a problem link; the student sees the
+// input (fixed), is asked for chosen measures, checks answers, and sees the working only on
+// request (or never). Kept apart from the page controller so that the embeddable widget
+// (web/js/embed/) can reuse it: nothing here touches wasm (checking and rendering the working
+// are passed in) or the page's fields (they are passed in too).
+//
+// Share-link keys, added to a calculator's own (url-state.js):
+//   problem=1            the link is a problem
+//   ask=AP,P@5           the measures asked, comma-separated (default: the link's m)
+//   reveal=ask|never     the working is shown when the student asks (default), or never
+//
+// Exports:
+//   readProblem(params)                      → {ask, reveal} | null
+//   problemKeys({ask, reveal})               → {problem, ask, reveal}, the keys to add to a state
+//   problemUrl(state, options, [location])   → the link of a problem made from a state
+//   askedNames(problem, measures)            → the names to compute: ask, or else m
+//   lockQuestion(controls, note)             → disables the question's controls, shows the note
+//   renderProblem({items, reveal, check, renderWorking, answers})
+//                                            → the problem's sections, one per measure asked
+//   setUpProblemMaker({button, panel, getState})
+//                                            → the "Make a problem" panel; {refresh()}
+
+import { el, uniqueId } from './render/dom.js';
+import { renderCheckField } from './render/check.js';
+import { hashFor } from './url-state.js';
+
+/** @typedef {{ask: string[], reveal: 'ask' | 'never'}} Problem */
+
+const REVEALS = ['ask', 'never'];
+
+/** Splits "AP, P@5" at the commas that are not inside parentheses: ["AP", "P@5"]. */
+function splitNames(text) {
+  const names = [];
+  let depth = 0;
+  let current = '';
+  for (const char of text ?? '') {
+    if (char === '(') depth += 1;
+    if (char === ')') depth = Math.max(0, depth - 1);
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  names.push(current);
+  return names.map((name) => name.trim()).filter(Boolean);
+}
+
+/**
+ * The problem a link describes, or null when it is not one (no problem=1).
+ * @param {URLSearchParams} params the hash (url-state.js readHash())
+ * @returns {Problem | null} reveal is 'ask' unless the link says never
+ */
+export function readProblem(params) {
+  if (params.get('problem') !== '1') return null;
+  const reveal = params.get('reveal') === 'never' ? 'never' : 'ask';
+  return { ask: splitNames(params.get('ask')), reveal };
+}
+
+/**
+ * The share-link keys of a problem.
+ * @param {{ask?: string[] | string, reveal?: string}} problem
+ * @returns {{problem: string, ask: string, reveal: string}} reveal is left out ('') when 'ask'
+ */
+export function problemKeys({ ask = [], reveal = 'ask' }) {
+  const names = Array.isArray(ask) ? ask : splitNames(ask);
+  return { problem: '1', ask: names.join(','), reveal: reveal === 'never' ? 'never' : '' };
+}
+
+/**
+ * The link of a problem made from a calculator state (its calc, in, relevant, m, …).
+ * @param {Object<string, string>} state the page's share-link state
+ * @param {{ask?: string[] | string, reveal?: string}} problem
+ * @param {{origin: string, pathname: string}} [location] default: the page's
+ */
+export function problemUrl(state, problem, location = window.location) {
+  return `${location.origin}${location.pathname}#${hashFor({ ...state, ...problemKeys(problem) })}`;
+}
+
+/**
+ * The measure names a problem asks for: its ask list, or the link's measures when it has none.
+ * @param {Problem} problem
+ * @param {string} measures the m key ("AP@10, P@5")
+ * @returns {string[]}
+ */
+export function askedNames(problem, measures) {
+  return problem.ask.length ? problem.ask : splitNames(measures);
+}
+
+/**
+ * Makes the question read-only: every control given is disabled, and `note` says why.
+ * @param {Iterable<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement>} controls
+ * @param {HTMLElement} note shown (hidden removed) with its text set
+ */
+export function lockQuestion(controls, note) {
+  for (const control of controls) control.disabled = true;
+  note.textContent =
+    'This is a problem: the question is fixed, so its fields are locked. Work out the answers ' +
+    'asked for below and check each one.';
+  note.hidden = false;
+}
+
+/**
+ * The problem as sections, one per measure asked: its name, the answer field, and (reveal=ask)
+ * a "Show the working" button that replaces itself with `renderWorking(outcome)`. No value of
+ * the answer appears until then (a correct answer's verdict states it).
+ * @param {{items: {name: string, result: import('./engine.js').ComputeResult}[],
+ *          reveal: 'ask' | 'never',
+ *          check: (name: string, answer: string) => Promise<import('./render/check.js').CheckResult>,
+ *          renderWorking: (outcome: import('./engine.js').Outcome, index: number) => HTMLElement,
+ *          answers?: Map<string, string>}} options
+ *   check: the engine's check for a measure on the problem's input; answers: typed answers by
+ *   measure name, kept across renders (updated as the student checks)
+ * @returns {HTMLElement[]}
+ */
+export function renderProblem({ items, reveal, check, renderWorking, answers = new Map() }) {
+  const intro = el('p', {
+    class: 'problem-intro',
+    text:
+      reveal === 'never'
+        ? 'Work out each answer from the input above and check it here. The working is not shown for this problem.'
+        : 'Work out each answer from the input above and check it here. The working is shown when you ask for it.',
+  });
+  const sections = items.map(({ name, result }, index) => {
+    const headingId = uniqueId('problem-heading');
+    if (!result.ok) {
+      return el(
+        'section',
+        { class: 'outcome problem is-error', 'aria-labelledby': headingId },
+        el('h3', { id: headingId }, el('code', { text: name })),
+        el('p', { class: 'error-text', text: result.error.message }),
+      );
+    }
+    const outcome = result.value;
+    const label = outcome.label || outcome.measure;
+    const field = renderCheckField({
+      label,
+      check: (answer) => check(name, answer),
+      initial: answers.get(name) ?? '',
+      onAnswer: (answer) => answers.set(name, answer),
+    });
+    let working = null;
+    if (reveal !== 'never') {
+      const show = el('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false', text: 'Show the working' });
+      const place = el('div', { class: 'problem-working' });
+      show.addEventListener('click', () => {
+        const worked = renderWorking(outcome, index);
+        show.setAttribute('aria-expanded', 'true');
+        show.hidden = true;
+        place.replaceChildren(worked);
+        worked.querySelector('h3, h4')?.setAttribute('tabindex', '-1');
+        worked.querySelector('h3, h4')?.focus();
+      });
+      working = el('div', {}, show, place);
+    }
+    return el(
+      'section',
+      { class: 'outcome problem', 'aria-labelledby': headingId },
+      el('h3', { id: headingId }, 'Question ', String(index + 1), ': ', el('code', { text: outcome.measure })),
+      el('p', { class: 'problem-title', text: outcome.title }),
+      field,
+      working,
+    );
+  });
+  return [intro, ...sections];
+}
+
+/**
+ * The "Make a problem" control: a panel with the measures to ask, whether the working may be
+ * revealed, and the link (kept up to date with the page's state).
+ * @param {{button: HTMLButtonElement, panel: HTMLElement,
+ *          getState: () => Object<string, string>}} options
+ *   panel: holds #problem-ask, #problem-reveal, #problem-link, [data-problem-copy] and
+ *   [data-problem-status] (web/partials/calculator.html)
+ * @returns {{refresh: () => void}}
+ */
+export function setUpProblemMaker({ button, panel, getState }) {
+  const ask = panel.querySelector('#problem-ask');
+  const reveal = panel.querySelector('#problem-reveal');
+  const link = panel.querySelector('#problem-link');
+  const status = panel.querySelector('[data-problem-status]');
+  let askEdited = false;
+  function refresh() {
+    if (panel.hidden) return;
+    const state = getState();
+    if (!askEdited) ask.value = splitNames(state.m).join(', ');
+    const keep = REVEALS.includes(reveal.value) ? reveal.value : 'ask';
+    link.value = problemUrl(state, { ask: splitNames(ask.value), reveal: keep });
+    status.textContent = '';
+  }
+  button.addEventListener('click', () => {
+    panel.hidden = !panel.hidden;
+    button.setAttribute('aria-expanded', String(!panel.hidden));
+    refresh();
+  });
+  ask.addEventListener('input', () => {
+    askEdited = true;
+    refresh();
+  });
+  reveal.addEventListener('change', refresh);
+  panel.querySelector('[data-problem-copy]').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(link.value);
+      status.textContent = 'Problem link copied.';
+    } catch {
+      link.select();
+      status.textContent = 'Select the link and copy it.';
+    }
+  });
+  return { refresh };
+}
