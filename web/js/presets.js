@@ -1,0 +1,460 @@
+// Convention presets: one switch that sets every convention of a page as a textbook or a tool
+// does. A convention is a parameter with choices in the core's registry (listMeasures():
+// AP(norm=…), IPrec(rule=…), nDCG(dcg=…), kappa(chance=…), …); a preset is one value per
+// convention, each with the source that says so. This module is the one table of them, and pure
+// (no DOM, no engine): the page (pages/calculator-page.js) and the CLI (bin/irmetrics.mjs, calc
+// --preset) both apply it to measure names.
+//
+// Where a preset has no opinion on a convention (scikit-learn has no interpolated precision,
+// trec_eval no κ), it keeps the notes' default, and `why` says so.
+//
+// Not parameters of the registry, so not switched here (every preset agrees with the notes):
+// - F: (β² + 1)PR/(β²P + R), β > 1 weighting recall (IIR §8.3, eq. 8.5; scikit-learn fbeta_score;
+//   trec_eval's set_F.x takes x as β², a different way to write the same measure). The notes'
+//   swapped form is explained by the answer checker, not chosen.
+// - AUC: the trapezoid under the ROC curve, ties as a diagonal step (scikit-learn roc_auc_score).
+// - EER: no preset defines a rule of its own.
+// - The `alternative` of the significance tests is the question asked, not a convention.
+
+import { measureBase, parseMeasureName, withParam } from './measure-list.js';
+
+/**
+ * @typedef {{id: string, label: string, summary: string}} Preset
+ * @typedef {{value: string | null, why: string}} Opinion
+ *   `value` null: the preset has no opinion and keeps the notes' default; `why` names the source.
+ * @typedef {{id: string, param: string, choices: string[], name: string,
+ *            meaning: Object<string, string>, presets: Object<string, Opinion>}} Convention
+ *   `choices` identify the registry parameter (bpref's variant=notes|trec is not tau's
+ *   variant=b|a); `meaning` says what each choice uses, written to follow "trec_eval 10 uses …".
+ */
+
+/** @type {Preset[]} in the switch's order; the first is the default. */
+export const PRESETS = [
+  { id: 'notes', label: 'Course notes', summary: 'the calculator’s defaults' },
+  { id: 'iir', label: 'Manning et al. (IIR)', summary: 'Manning, Raghavan and Schütze, Introduction to Information Retrieval (2008), chapter 8' },
+  { id: 'trec10', label: 'trec_eval 10', summary: 'trec_eval 10.0, as the TREC files page evaluates' },
+  { id: 'trec9', label: 'trec_eval 9', summary: 'trec_eval 9.0, as the TREC files page evaluates with --compat 9' },
+  { id: 'sklearn', label: 'scikit-learn', summary: 'scikit-learn’s sklearn.metrics' },
+];
+
+export const DEFAULT_PRESET = PRESETS[0].id;
+
+const TREC_BOTH = 'the same in trec_eval 9 and 10';
+
+/** @type {Convention[]} */
+export const CONVENTIONS = [
+  {
+    id: 'ap-norm',
+    param: 'norm',
+    choices: ['relevant', 'retrieved'],
+    name: 'AP normaliser',
+    meaning: {
+      relevant: 'R, every relevant document, as AP’s denominator',
+      retrieved: 'the relevant documents retrieved as AP’s denominator',
+    },
+    presets: {
+      // WORKED_EXAMPLES.md RL2–RL5, RL7; note 000's example is the exception (norm=retrieved).
+      notes: { value: 'relevant', why: 'notes 002 and 004 divide by R' },
+      // IIR §8.4, eq. 8.8: MAP(Q) = 1/|Q| Σ_j 1/m_j Σ_k Precision(R_jk), m_j the relevant
+      // documents of query j; "when a relevant document is not retrieved at all, the precision
+      // value in the above equation is taken to be 0".
+      iir: { value: 'relevant', why: 'IIR eq. 8.8 divides by m_j, every relevant document of the query' },
+      // core/src/trec/measures.cpp: map = average_precision(t), the sum over num_rel.
+      trec10: { value: 'relevant', why: `trec_eval's map divides by num_rel (${TREC_BOTH})` },
+      trec9: { value: 'relevant', why: `trec_eval's map divides by num_rel (${TREC_BOTH})` },
+      // average_precision_score: AP = Σ_n (R_n − R_{n−1}) P_n, recall over the positives in
+      // y_true; a ranked list holds the retrieved documents only, so those are the relevant
+      // retrieved, and a relevant document never retrieved cannot count.
+      sklearn: {
+        value: 'retrieved',
+        why: 'average_precision_score takes recall over the positives it is given: the relevant documents in the list',
+      },
+    },
+  },
+  {
+    id: 'interpolation',
+    param: 'rule',
+    choices: ['textbook', 'trec9', 'trec10'],
+    name: 'interpolation rule',
+    meaning: {
+      textbook: 'the highest precision at any recall ≥ r',
+      trec9: '(long)(r·R + 0.9) relevant documents for recall level r',
+      trec10: 'lround(r·R) relevant documents for recall level r',
+    },
+    presets: {
+      // WORKED_EXAMPLES.md "Interpolated precision" and RL1-i: all notes agree.
+      notes: { value: 'textbook', why: 'all the notes take the maximum precision at any recall r′ ≥ r' },
+      // IIR §8.4, eq. 8.7: p_interp(r) = max_{r′ ≥ r} p(r′).
+      iir: { value: 'textbook', why: 'IIR eq. 8.7: p_interp(r) = max over r′ ≥ r of p(r′)' },
+      // core/include/irm/trec_eval.h: iprec_at_recall and 11pt_avg map r to lround(r R).
+      trec10: { value: 'trec10', why: 'trec_eval 10’s iprec_at_recall maps level r to lround(r·R) relevant documents' },
+      // The same header: (long)(r R + 0.9) with --compat 9.
+      trec9: { value: 'trec9', why: 'trec_eval 9’s iprec_at_recall maps level r to (long)(r·R + 0.9) relevant documents' },
+      sklearn: { value: null, why: 'scikit-learn has no interpolated precision (precision_recall_curve is not interpolated)' },
+    },
+  },
+  {
+    id: 'bpref',
+    param: 'variant',
+    choices: ['notes', 'trec'],
+    name: 'bpref form',
+    meaning: {
+      notes: '1 − n_r/R for each relevant document',
+      trec: '1 − min(n_r, R)/min(R, N) for each relevant document, N the judged non-relevant',
+    },
+    presets: {
+      // WORKED_EXAMPLES.md B1–B3.
+      notes: { value: 'notes', why: 'note 002 writes 1 − n_r/R' },
+      iir: { value: null, why: 'IIR does not define bpref' },
+      // core/src/trec/measures.cpp bpref_value: 1 − min(nonrel_so_far, R)/min(R, N).
+      trec10: { value: 'trec', why: `trec_eval's bpref caps n_r and the denominator at min(R, N) (${TREC_BOTH})` },
+      trec9: { value: 'trec', why: `trec_eval's bpref caps n_r and the denominator at min(R, N) (${TREC_BOTH})` },
+      sklearn: { value: null, why: 'scikit-learn has no bpref' },
+    },
+  },
+  {
+    id: 'dcg',
+    param: 'dcg',
+    choices: ['notes', 'trec', 'burges'],
+    name: 'DCG form',
+    meaning: {
+      notes: 'rel_1 + Σ_{i≥2} rel_i/log2 i',
+      trec: 'Σ rel_i/log2(i + 1)',
+      burges: 'Σ (2^rel_i − 1)/log2(i + 1)',
+    },
+    presets: {
+      // WORKED_EXAMPLES.md G1–G5.
+      notes: { value: 'notes', why: 'notes 002 and 004 write rel_1 + Σ rel_i/log2 i' },
+      // IIR §8.4, eq. 8.9: NDCG(Q, k) = 1/|Q| Σ_j Z_kj Σ_{m=1}^{k} (2^R(j,m) − 1)/log2(1 + m).
+      iir: { value: 'burges', why: 'IIR eq. 8.9 sums (2^R(j,m) − 1)/log2(1 + m)' },
+      // core/include/irm/trec_eval.h: the grades as gains, discount log2(rank + 1).
+      trec10: { value: 'trec', why: `trec_eval's ndcg takes the grades as gains and log2(rank + 1) as discount (${TREC_BOTH})` },
+      trec9: { value: 'trec', why: `trec_eval's ndcg takes the grades as gains and log2(rank + 1) as discount (${TREC_BOTH})` },
+      // dcg_score / ndcg_score: "sum the true scores ranked in the order induced by the
+      // predicted scores, after applying a logarithmic discount", log_base=2, 1/log2(i + 1).
+      sklearn: { value: 'trec', why: 'ndcg_score takes the true scores as gains and log2(i + 1) as discount' },
+    },
+  },
+  {
+    id: 'kappa-chance',
+    param: 'chance',
+    choices: ['cohen', 'pooled'],
+    name: 'κ chance model',
+    meaning: {
+      cohen: 'each judge’s own marginals for P(E), Σ P_A(c)·P_B(c)',
+      pooled: 'pooled marginals for P(E), Σ P(c)² with P(c) = (A’s count + B’s count)/2n',
+    },
+    presets: {
+      // WORKED_EXAMPLES.md K1, K2.
+      notes: { value: 'cohen', why: 'note 001 and note 002’s first estimate use each judge’s marginals' },
+      // IIR §8.5, Table 8.2: "pooled marginals P(nonrelevant) = (80 + 90)/(400 + 400)".
+      iir: { value: 'pooled', why: 'IIR Table 8.2 pools the marginals: P(nonrelevant) = (80 + 90)/(400 + 400)' },
+      trec10: { value: null, why: 'trec_eval has no κ' },
+      trec9: { value: null, why: 'trec_eval has no κ' },
+      // cohen_kappa_score: "p_e is estimated using a per-annotator empirical prior".
+      sklearn: { value: 'cohen', why: 'cohen_kappa_score estimates P(E) from a per-annotator prior' },
+    },
+  },
+  {
+    id: 'kappa-scale',
+    param: 'scale',
+    choices: ['notes001', 'notes002', 'landis-koch'],
+    name: 'κ interpretation stated first',
+    meaning: {
+      notes001: 'note 001’s bands (> 0.8 good, 0.67–0.8 fair)',
+      notes002: 'note 002’s bands (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 slight)',
+      'landis-koch': 'Landis and Koch’s bands',
+    },
+    presets: {
+      notes: { value: 'notes001', why: 'note 001’s bands come first (note 002’s are shown too)' },
+      // IIR §8.5: above 0.8 good agreement, 0.67–0.8 fair, below 0.67 a dubious basis.
+      iir: { value: 'notes001', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as note 001 does' },
+      trec10: { value: null, why: 'trec_eval has no κ' },
+      trec9: { value: null, why: 'trec_eval has no κ' },
+      sklearn: { value: null, why: 'cohen_kappa_score gives no reading of κ' },
+    },
+  },
+  {
+    id: 'tau',
+    param: 'variant',
+    choices: ['b', 'a'],
+    name: 'Kendall’s τ with ties',
+    meaning: {
+      b: 'τb, which leaves tied pairs out of the denominator',
+      a: 'τa = (n_c − n_d)/n_0, tied pairs counted in the denominator',
+    },
+    presets: {
+      // Note 002: τ = (n_c − n_d)/n_0, then with n_1 and n_2 tied pairs (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)).
+      notes: { value: 'b', why: 'note 002 leaves tied pairs out (τb) when there are ties' },
+      iir: { value: null, why: 'IIR does not define Kendall’s τ' },
+      trec10: { value: null, why: 'trec_eval has no Kendall’s τ' },
+      trec9: { value: null, why: 'trec_eval has no Kendall’s τ' },
+      sklearn: { value: null, why: 'scikit-learn has no Kendall’s τ (SciPy’s kendalltau computes τb by default)' },
+    },
+  },
+  {
+    id: 'wilcoxon-zero',
+    param: 'zero',
+    choices: ['wilcox', 'pratt'],
+    name: 'Wilcoxon’s zero differences',
+    meaning: {
+      wilcox: 'differences of 0 dropped before ranking',
+      pratt: 'differences of 0 ranked, then their ranks dropped',
+    },
+    presets: {
+      // Note 004 names the Wilcoxon test without a rule for differences of 0.
+      notes: { value: 'wilcox', why: 'the calculator’s default, Wilcoxon’s own rule (note 004 names the test without one)' },
+      iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      trec10: { value: null, why: 'trec_eval has no significance tests' },
+      trec9: { value: null, why: 'trec_eval has no significance tests' },
+      sklearn: { value: null, why: 'scikit-learn has no significance tests' },
+    },
+  },
+  {
+    id: 'wilcoxon-method',
+    param: 'method',
+    choices: ['exact', 'normal'],
+    name: 'Wilcoxon’s p-value',
+    meaning: {
+      exact: 'the exact distribution of W+',
+      normal: 'the normal approximation',
+    },
+    presets: {
+      notes: { value: 'exact', why: 'the calculator’s default, exact when there are no ties (note 004 names the test without one)' },
+      iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      trec10: { value: null, why: 'trec_eval has no significance tests' },
+      trec9: { value: null, why: 'trec_eval has no significance tests' },
+      sklearn: { value: null, why: 'scikit-learn has no significance tests' },
+    },
+  },
+];
+
+/** The preset with this id, or undefined. */
+export const presetById = (id) => PRESETS.find((preset) => preset.id === id);
+
+const sameChoices = (a, b) => a.length === b.length && a.every((choice) => b.includes(choice));
+
+/**
+ * The convention of the table that a registry parameter is, or undefined (a parameter without
+ * choices, the tests' alternative, or one the table does not know yet).
+ * @param {{name: string, choices: string[]}} param a MeasureParam of listMeasures()
+ */
+export const conventionFor = (param) =>
+  CONVENTIONS.find((convention) => convention.param === param.name && sameChoices(convention.choices, param.choices));
+
+/**
+ * What `presetId` does with a registry parameter: its value (the registry's default where the
+ * preset has no opinion, or the parameter is not in the table) and why.
+ * @param {string} presetId
+ * @param {{name: string, choices: string[], default: string}} param
+ * @returns {{value: string, opinion: boolean, why: string, convention: Convention | undefined}}
+ */
+export function presetChoice(presetId, param) {
+  const convention = conventionFor(param);
+  const preset = presetById(presetId);
+  const opinion = convention?.presets[presetId];
+  if (opinion?.value && param.choices.includes(opinion.value)) {
+    return { value: opinion.value, opinion: true, why: opinion.why, convention };
+  }
+  const label = preset?.label ?? presetId;
+  const why = opinion?.why ? `${opinion.why}; the notes’ default is kept` : `${label} has no opinion; the notes’ default is kept`;
+  return { value: param.default, opinion: false, why, convention };
+}
+
+/**
+ * The registry entry a measure name refers to (by name or alias, any case), or undefined.
+ * @param {string} name e.g. "IPrec(rule=trec10)@0.4"
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ */
+export function measureInfoFor(name, registry) {
+  const base = measureBase(name).toLowerCase();
+  return registry.find((info) => [info.name, ...info.aliases].some((known) => known.toLowerCase() === base));
+}
+
+/** The parameters of `info` that are conventions (two choices or more). */
+export const conventionParams = (info) => (info?.params ?? []).filter((param) => param.choices.length > 1 && conventionFor(param));
+
+/**
+ * `name` under `presetId`: every convention the measure takes set to the preset's value (the
+ * default is left out, as canonical names do). With `keepTyped`, a convention written in the
+ * name is kept (the CLI: --preset fills in what the name leaves out); without it, the preset
+ * wins (the page's switch rewrites the whole list). A name the registry does not know, or that
+ * cannot be read, is returned unchanged.
+ * @param {string} name
+ * @param {string} presetId
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {{keepTyped?: boolean}} [options]
+ */
+export function nameUnderPreset(name, presetId, registry, { keepTyped = false } = {}) {
+  const info = measureInfoFor(name, registry);
+  const parts = parseMeasureName(name);
+  if (!info || !parts) return name;
+  const typed = new Map(parts.params);
+  return conventionParams(info).reduce((current, param) => {
+    if (keepTyped && typed.has(param.name)) return current;
+    return withParam(current, param.name, presetChoice(presetId, param).value, param.default);
+  }, name);
+}
+
+/**
+ * The conventions in force for a list of measure names: one row per convention the names take,
+ * with the value each name uses (as typed, or the default) and whether that is the preset's.
+ * @param {string[]} names
+ * @param {string} presetId
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ * @returns {{convention: Convention, param: string, value: string, meaning: string,
+ *            measures: string[], expected: string, matches: boolean, opinion: boolean,
+ *            why: string}[]}
+ *   one row per (convention, value): two names using different values give two rows;
+ *   `expected` is the preset's value, `matches` whether the names use it
+ */
+export function conventionsInForce(names, presetId, registry) {
+  const rows = new Map();
+  for (const name of names) {
+    const info = measureInfoFor(name, registry);
+    const typed = new Map(parseMeasureName(name)?.params ?? []);
+    for (const param of conventionParams(info)) {
+      const value = typed.get(param.name) ?? param.default;
+      const choice = presetChoice(presetId, param);
+      const key = `${choice.convention.id}=${value}`;
+      if (!rows.has(key)) {
+        rows.set(key, {
+          convention: choice.convention,
+          param: param.name,
+          value,
+          meaning: choice.convention.meaning[value] ?? value,
+          measures: [],
+          expected: choice.value,
+          matches: value === choice.value,
+          opinion: choice.opinion,
+          why: choice.why,
+        });
+      }
+      const row = rows.get(key);
+      if (!row.measures.includes(info.name)) row.measures.push(info.name);
+    }
+  }
+  return [...rows.values()];
+}
+
+/**
+ * Why a name's value changed between two presets: one clause per convention that differs
+ * between the two names, e.g. "trec_eval 10 uses lround(r·R) relevant documents for recall
+ * level r (interpolation rule, rule=trec10)".
+ * @param {string} before the name under the earlier preset
+ * @param {string} after the name under `presetId`
+ * @param {string} presetId
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ * @returns {string[]}
+ */
+export function changedConventions(before, after, presetId, registry) {
+  const info = measureInfoFor(after, registry);
+  const was = new Map(parseMeasureName(before)?.params ?? []);
+  const now = new Map(parseMeasureName(after)?.params ?? []);
+  const label = presetById(presetId)?.label ?? presetId;
+  return conventionParams(info).flatMap((param) => {
+    const from = was.get(param.name) ?? param.default;
+    const to = now.get(param.name) ?? param.default;
+    if (from === to) return [];
+    const convention = conventionFor(param);
+    return [`${label} uses ${convention.meaning[to] ?? to} (${convention.name}, ${param.name}=${to})`];
+  });
+}
+
+/** Two answers differ: exactly when both are exact, else beyond rounding noise. */
+function valuesDiffer(a, b) {
+  if (a.exact && b.exact) return a.exact !== b.exact;
+  return Math.abs(a.approx - b.approx) > 1e-12 * Math.max(1, Math.abs(a.approx));
+}
+
+/**
+ * The answers a switch of preset changed, each with its sentence: "Was 1/2 = 0.5 under Course
+ * notes; trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation
+ * rule, rule=trec10)." Answers are matched by their place in the list (the switch rewrites
+ * each name where it stands); an answer that did not change, or could not be computed, has none.
+ * @param {{names: string[], outcomes: import('./engine.js').ComputeResult[], from: string}} before
+ * @param {{names: string[], outcomes: import('./engine.js').ComputeResult[], to: string}} after
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {(num: import('./engine.js').Num) => string} format e.g. format.js formatNum
+ * @returns {{index: number, text: string}[]}
+ */
+export function changedAnswers(before, after, registry, format) {
+  const fromLabel = presetById(before.from)?.label ?? before.from;
+  return after.outcomes.flatMap((result, index) => {
+    const old = before.outcomes[index];
+    if (!result?.ok || !old?.ok || before.names[index] === undefined) return [];
+    if (!valuesDiffer(old.value.value, result.value.value)) return [];
+    const why = changedConventions(before.names[index], after.names[index], after.to, registry);
+    const reason = why.length ? why.join('; ') : `${presetById(after.to)?.label ?? after.to} computes it differently`;
+    return [{ index, text: `Was ${format(old.value.value)} under ${fromLabel}; ${reason}.` }];
+  });
+}
+
+// ------------------------------------------------------------------ on the page
+
+/** A DOM element with text children only (whatever a reader typed stays text). */
+function make(tag, className, ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const child of children) node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  return node;
+}
+
+/**
+ * Fills the switch (a <select>) with the presets, the default first.
+ * @param {HTMLSelectElement} select
+ */
+export function fillPresetSelect(select) {
+  select.replaceChildren(
+    ...PRESETS.map((preset) => {
+      const option = document.createElement('option');
+      option.value = preset.id;
+      option.textContent = preset.label;
+      return option;
+    }),
+  );
+}
+
+/**
+ * States the preset and the conventions in force for the names in the measures field: one line
+ * per convention, with its source, and a remark where a name does not follow the preset (a
+ * convention set in the name by hand, or by an example).
+ * @param {HTMLElement} container
+ * @param {string[]} names
+ * @param {string} presetId
+ * @param {import('./engine.js').MeasureInfo[]} registry
+ */
+export function renderPresetStatement(container, names, presetId, registry) {
+  const preset = presetById(presetId) ?? PRESETS[0];
+  const rows = conventionsInForce(names, preset.id, registry);
+  const lead = make('p', 'preset-lead', 'In force: ', make('strong', '', preset.label), ` (${preset.summary})`);
+  if (!rows.length) {
+    lead.append('. None of the measures chosen depends on a convention these presets set.');
+    container.replaceChildren(lead);
+    return;
+  }
+  lead.append('.');
+  const list = make(
+    'ul',
+    'preset-conventions',
+    ...rows.map((row) => {
+      const item = make(
+        'li',
+        row.matches ? '' : 'is-other',
+        make('span', 'preset-convention-name', `${row.convention.name} (${row.measures.join(', ')})`),
+        ': ',
+        make('code', '', `${row.param}=${row.value}`),
+        ` — ${row.meaning}. `,
+      );
+      item.append(
+        make(
+          'span',
+          'preset-source',
+          row.matches ? `Source: ${row.why}.` : `Set in the name: ${preset.label} uses ${row.param}=${row.expected} (${row.why}).`,
+        ),
+      );
+      return item;
+    }),
+  );
+  container.replaceChildren(lead, list);
+}
