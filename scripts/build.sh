@@ -41,7 +41,7 @@ say "wasm: core through Emscripten (build/wasm → web/generated/)"
 # the native g++ build cannot see.
 configure build/wasm "$werror" emcmake cmake
 cmake --build build/wasm -j "$jobs"
-for output in web/generated/irmetrics.js web/generated/irmetrics.wasm; do
+for output in web/generated/irmetrics.js web/generated/irmetrics.wasm web/generated/irmetrics-embed.js; do
   [[ -f "$output" ]] || {
     echo "build: error: the wasm build did not write $output" >&2
     exit 1
@@ -62,6 +62,10 @@ else
   mkdir -p dist
   touch "$bundle_stamp"
 fi
+# The embeddable widget, its iframe resizer and the offline page (one self-contained HTML file):
+# about a second, so always (Vite's emptying of dist/ removes them).
+say "embed: irmetrics-embed.js, irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
+node scripts/build-embed.mjs
 
 # --- sizes -------------------------------------------------------------------------------------
 gz_size() { gzip -9 -c "$@" | wc -c; }
@@ -69,7 +73,7 @@ size_row() { printf '  %-46s %10s %10s\n' "$1" "$2" "$3"; }
 
 say "sizes in bytes (gzip -9)"
 size_row file raw gzip
-for file in web/generated/irmetrics.wasm web/generated/irmetrics.js; do
+for file in web/generated/irmetrics.wasm web/generated/irmetrics.js web/generated/irmetrics-embed.js; do
   size_row "$file" "$(wc -c <"$file")" "$(gz_size "$file")"
 done
 if [[ -d dist ]]; then

@@ -1,0 +1,568 @@
+// Embedding: the <ir-calculator> widget (irmetrics-embed.js) in a foreign page under a strict
+// CSP and from file://, its attributes shown as text, its errors, the iframe form (embed.html)
+// sizing itself, the Embed button's snippets, the documentation page, and the offline HTML file.
+//
+// Needs the site built with the embed files next to it:
+//   node_modules/.bin/vite build --outDir /tmp/site && node scripts/build-embed.mjs --out-dir /tmp/site
+//   IRM_DIST=/tmp/site node --test tests/web/embed.test.mjs
+//
+// The worked example throughout, by hand: "R N R N" with R = 5 has relevant documents at ranks
+// 1 and 3, so P@1 = 1/1 and P@3 = 2/3, and AP = (1 + 2/3) / 5 = (5/3) / 5 = 1/3 ≈ 0.3333.
+// P@5 = 2 relevant in the top 5 / 5 = 2/5 = 0.4 (ranks 5 and beyond count as not relevant).
+
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { shadowCss } from '../../web/js/embed/styles.js';
+import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession } from './helpers.mjs';
+
+const session = useBrowserSession();
+const distDir = process.env.IRM_DIST
+  ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
+const embedScript = join(distDir, 'irmetrics-embed.js');
+const offlineFile = join(distDir, 'irmetrics-offline.html');
+
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
+const AP_ONE_THIRD = 'AP = 1/3 ≈ 0.3333';
+const P5_TWO_FIFTHS = 'P@5 = 2/5 = 0.4';
+
+// ------------------------------------------------------------------ helpers
+
+/** Escapes text for an HTML attribute or element of a test page. */
+const html = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A course page: `head` and `body` as given, the strict CSP in a <meta> unless csp is null. */
+const coursePage = ({ head = '', body, csp = STRICT_CSP }) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${
+    csp ? `<meta http-equiv="Content-Security-Policy" content="${html(csp)}">` : ''
+  }<title>A course page</title>${head}</head><body><main><h1>Week 3: average precision</h1><h2>Exercise</h2>${body}</main></body></html>`;
+
+/** The answers shown by the widget(s) matching `selector`, one line each, spaces collapsed. */
+const widgetAnswers = (page, selector = 'ir-calculator') =>
+  page.$$eval(selector, (widgets) =>
+    widgets.flatMap((widget) =>
+      [...widget.shadowRoot.querySelectorAll('.outcome .answer')].map((node) => node.textContent.replace(/\s+/g, ' ').trim()),
+    ),
+  );
+
+/** Waits until a widget's shadow root says `data-state` ready or error; returns its text. */
+async function widgetSettled(page, selector = 'ir-calculator', { timeout = 15000 } = {}) {
+  await page.waitForFunction(
+    (sel) => ['ready', 'error'].includes(document.querySelector(sel)?.shadowRoot?.querySelector('.irc')?.dataset.state),
+    selector,
+    { timeout },
+  );
+  return page.$eval(selector, (widget) => widget.shadowRoot.querySelector('.irc').textContent.replace(/\s+/g, ' '));
+}
+
+/** Waits for the widget's answers to be exactly `expected`. */
+async function waitForWidgetAnswers(page, expected, selector = 'ir-calculator', { timeout = 15000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let shown = await widgetAnswers(page, selector);
+  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await widgetAnswers(page, selector);
+  }
+  assert.deepEqual(shown, expected);
+}
+
+/** A second web server on another origin (127.0.0.1, its own port): the "course site". */
+let foreign;
+const foreignPages = new Map(); // path → {body, headers}
+before(async () => {
+  assert.ok(existsSync(embedScript), `${embedScript} is missing: run node scripts/build-embed.mjs --out-dir ${distDir}`);
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://x').pathname;
+    if (path === '/favicon.ico') return response.writeHead(204).end(); // the browser asks for it
+    const page = foreignPages.get(path);
+    if (!page) return response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...page.headers }).end(page.body);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  foreign = { server, origin: `http://127.0.0.1:${server.address().port}` };
+});
+after(() => new Promise((done) => foreign?.server.close(done)));
+
+/** Puts a page on the foreign server; returns its URL. */
+function foreignPage(path, body, headers = {}) {
+  foreignPages.set(path, { body, headers });
+  return `${foreign.origin}${path}`;
+}
+
+/** The site's origin, as the helpers' server serves it (openPage of a relative path). */
+async function siteOrigin() {
+  const { page, close } = await session.openPage('embed.html', { waitForReady: false });
+  const origin = new URL(page.url()).origin;
+  await close();
+  return origin;
+}
+
+/** A temporary folder, removed after the file's tests. */
+const tempDirs = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'irm-embed-'));
+  tempDirs.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+// ------------------------------------------------------------------ the widget in a foreign page
+
+test('the widget in a page of another origin, under a strict CSP header, computes AP = 1/3 and P@5 = 2/5 with no CSP violation', async () => {
+  const site = await siteOrigin();
+  // The course site allows scripts from itself and from the irmetrics site, nothing else.
+  const csp = `default-src 'self'; script-src 'self' ${site} 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'`;
+  const url = foreignPage(
+    '/course.html',
+    coursePage({
+      csp: null,
+      head: `<script src="${site}/irmetrics-embed.js"></script>`,
+      body: '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP,P@5"></ir-calculator>',
+    }),
+    { 'Content-Security-Policy': csp },
+  );
+  const { page, problems, close } = await session.openPage(url, { waitForReady: false });
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS]);
+    const text = await widgetSettled(page);
+    assert.match(text, /R N R N/); // the input, shown
+    assert.match(text, /R \(relevant documents\) = 5/);
+    // The working: P@k at the relevant ranks 1 and 3, as worked by hand above.
+    const firstTable = await page.$eval('ir-calculator', (widget) =>
+      [...widget.shadowRoot.querySelector('.step-table').querySelectorAll('tbody tr')].map((row) =>
+        [...row.cells].map((cell) => cell.querySelector('.cell-text').textContent),
+      ),
+    );
+    assert.deepEqual(firstTable.slice(0, 2).map((row) => [row[0], row.at(-1)]), [['1', '1/1'], ['3', '2/3']]);
+    // Nothing leaks into the host page: no global but the element, no AMD/CommonJS registration.
+    assert.deepEqual(
+      await page.evaluate(() => [typeof window.createIrMetricsEmbed, typeof window.Module, typeof window.irmetricsEmbed, !!customElements.get('ir-calculator')]),
+      ['undefined', 'undefined', 'undefined', true],
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the widget under the strict CSP as a <meta>, script from the same site (the site serves the page): no violation', async () => {
+  const { page, problems, close } = await session.openPage('embedding.html');
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS], 'ir-calculator[data-example="ranked"]');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the widget from file://: a page on disk next to irmetrics-embed.js computes AP = 1/3, strict CSP in a <meta>', async () => {
+  const dir = tempDir();
+  copyFileSync(embedScript, join(dir, 'irmetrics-embed.js'));
+  writeFileSync(
+    join(dir, 'handout.html'),
+    coursePage({
+      head: '<script src="irmetrics-embed.js"></script>',
+      body: '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP"></ir-calculator>',
+    }),
+  );
+  const { page, problems, close } = await session.openPage(pathToFileURL(join(dir, 'handout.html')).href, { waitForReady: false });
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+// ------------------------------------------------------------------ attributes
+
+/** Opens a foreign page holding the given widgets (strict CSP, script from the same server). */
+async function openWidgets(path, body) {
+  const site = await siteOrigin();
+  const csp = `default-src 'self'; script-src 'self' ${site} 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'`;
+  const url = foreignPage(path, coursePage({ csp, head: `<script src="${site}/irmetrics-embed.js"></script>`, body }));
+  return session.openPage(url, { waitForReady: false });
+}
+
+test('attributes holding markup are shown as text: in the input, in a measure name, in calc', async () => {
+  const { page, problems, close } = await openWidgets(
+    '/markup.html',
+    [
+      `<ir-calculator id="in" calc="ranked" input="${html('<img src=x onerror=alert(1)> R')}" measures="AP"></ir-calculator>`,
+      `<ir-calculator id="m" calc="ranked" input="R N" measures="${html('<b>AP</b>')}"></ir-calculator>`,
+      `<ir-calculator id="c" calc="${html('<i>x</i>')}" input="R N" measures="AP"></ir-calculator>`,
+    ].join(''),
+  );
+  try {
+    const input = await widgetSettled(page, '#in');
+    assert.match(input, /<img src=x onerror=alert\(1\)> R/); // the input block, as typed
+    assert.match(input, /input: found '<img' at line 1, column 1;/);
+    const measure = await widgetSettled(page, '#m');
+    assert.match(measure, /unknown measure '<b>AP<\/b>' at column 1/);
+    const calc = await widgetSettled(page, '#c');
+    assert.match(calc, /calc: there is no calculator "<i>x<\/i>"; expected one of ranked, ndcg/);
+    const elements = await page.$$eval('ir-calculator', (widgets) =>
+      widgets.reduce((count, widget) => count + widget.shadowRoot.querySelectorAll('img, b, i, script').length, 0),
+    );
+    assert.equal(elements, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a bad input attribute shows which attribute, the message, and the span marked under the line', async () => {
+  const { page, problems, close } = await openWidgets('/bad.html', '<ir-calculator calc="ranked" input="R N X R" measures="AP"></ir-calculator>');
+  try {
+    const text = await widgetSettled(page);
+    const error = await page.$eval('ir-calculator', (widget) => {
+      const block = widget.shadowRoot.querySelector('.irc-error');
+      return {
+        role: block.getAttribute('role'),
+        attribute: block.querySelector('.irc-error-attribute').textContent,
+        where: block.querySelector('.error-where').textContent,
+        marked: block.querySelector('mark').textContent,
+        caret: block.querySelector('.error-caret').textContent,
+      };
+    });
+    // "R N X R": the X is the 3rd mark, at column 5 (R=1, space=2, N=3, space=4, X=5).
+    assert.deepEqual(error, { role: 'alert', attribute: 'input: ', where: 'Line 1, column 5', marked: 'X', caret: '    ^' });
+    assert.match(text, /found 'X' at line 1, column 5/);
+    assert.equal((await widgetAnswers(page)).length, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test("the widget's own messages, word for word: empty input, a measure of another calculator, no measure", async () => {
+  const { page, problems, close } = await openWidgets(
+    '/messages.html',
+    [
+      '<ir-calculator id="empty" calc="ranked" input="  " measures="AP"></ir-calculator>',
+      '<ir-calculator id="family" calc="ndcg" input="3 2 1" measures="AP"></ir-calculator>',
+      '<ir-calculator id="none" calc="ranked" input="R N" measures=" , "></ir-calculator>',
+    ].join(''),
+  );
+  try {
+    const message = async (id) => {
+      await widgetSettled(page, `#${id}`);
+      return page.$eval(`#${id}`, (widget) => widget.shadowRoot.querySelector('.irc-error, .outcome.is-error .error-text').textContent.replace(/\s+/g, ' ').trim());
+    };
+    assert.equal(
+      await message('empty'),
+      'input: the input is empty; give the text to compute on, as you would paste it into the Ranked list calculator.',
+    );
+    assert.equal(
+      await message('family'),
+      'AP belongs to the Ranked list calculator, not to calc="ndcg" (Graded relevance (DCG, nDCG)).',
+    );
+    assert.equal(
+      await message('none'),
+      'measures: no measure is named; give one or more names separated by commas, such as measures="AP, P@5".',
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('changing an attribute recomputes: input "R R" with relevant=2 gives AP = (1/1 + 2/2)/2 = 1', async () => {
+  const { page, problems, close } = await openWidgets('/change.html', '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP"></ir-calculator>');
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    await page.evaluate(() => {
+      const widget = document.querySelector('ir-calculator');
+      widget.setAttribute('input', 'R R');
+      widget.setAttribute('relevant', '2');
+    });
+    await waitForWidgetAnswers(page, ['AP = 1']);
+    // A measure added: P@5 of "R R" = 2/5.
+    await page.evaluate(() => document.querySelector('ir-calculator').setAttribute('measures', 'AP, P@5'));
+    await waitForWidgetAnswers(page, ['AP = 1', P5_TWO_FIFTHS]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the widget at 375 px: nothing scrolls sideways', async () => {
+  const site = await siteOrigin();
+  const csp = `default-src 'self'; script-src 'self' ${site} 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'`;
+  const url = foreignPage(
+    '/phone.html',
+    coursePage({ csp, head: `<script src="${site}/irmetrics-embed.js"></script>`, body: '<ir-calculator calc="ranked" input="R N R N N R N N R R" relevant="5" measures="AP, PR"></ir-calculator>' }),
+  );
+  const { page, problems, close } = await session.openPage(url, { waitForReady: false, viewport: PHONE });
+  try {
+    await widgetSettled(page);
+    assert.equal(await horizontalOverflow(page), 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+// ------------------------------------------------------------------ the Embed button and the iframe
+
+test('the Embed button writes the script snippet and the iframe snippet for the current state, and copies them', async () => {
+  const state = { calc: 'ranked', in: 'R N R N', relevant: '5', m: 'AP, P@5' };
+  await session.withPage(shareLink('ranked.html', state), async (page) => {
+    await page.click('[data-embed]');
+    assert.equal(await page.getAttribute('[data-embed]', 'aria-expanded'), 'true');
+    const origin = new URL(page.url()).origin;
+    assert.equal(
+      await page.inputValue('#embed-script'),
+      `<script src="${origin}/irmetrics-embed.js"></script>\n` +
+        '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>',
+    );
+    const frame = await page.inputValue('#embed-frame');
+    assert.ok(
+      frame.startsWith(
+        `<iframe src="${origin}/embed.html#calc=ranked&amp;in=R+N+R+N&amp;relevant=5&amp;m=AP,+P@5" title="irmetrics: AP, P@5" data-irmetrics-frame width="100%" height="480" loading="lazy"></iframe>\n<script>\n`,
+      ),
+      frame,
+    );
+    assert.ok(frame.endsWith('\n</script>'));
+    // The panel follows the state: a new measures list rewrites the snippet.
+    await page.fill('#measures', 'AP@10');
+    await page.waitForFunction(() => document.querySelector('#embed-script').value.includes('measures="AP@10"'));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('[data-embed-copy="embed-script"]');
+    await page.waitForFunction(() => document.querySelector('[data-embed-status]').textContent === 'The widget snippet copied.');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#embed-script'));
+    assert.deepEqual(await axeViolations(page), []);
+  });
+});
+
+test('the Embed button escapes the state: quotes and markup in the input stay inside the attribute', async () => {
+  const state = { calc: 'ranked', in: 'D1 "x" <b>', m: 'AP' };
+  await session.withPage(shareLink('ranked.html', state), async (page) => {
+    await page.click('[data-embed]');
+    const snippet = await page.inputValue('#embed-script');
+    assert.ok(snippet.endsWith('<ir-calculator calc="ranked" input="D1 &quot;x&quot; &lt;b&gt;" measures="AP"></ir-calculator>'), snippet);
+  });
+});
+
+test('the Embed panel at 375 px: nothing scrolls sideways', async () => {
+  await session.withPage(
+    shareLink('ranked.html', { calc: 'ranked', in: 'R N R N', relevant: '5', m: 'AP, P@5' }),
+    async (page) => {
+      await page.click('[data-embed]');
+      assert.equal(await horizontalOverflow(page), 0);
+    },
+    { viewport: PHONE },
+  );
+});
+
+test("the iframe snippet from the Embed button, pasted into another site's page, sizes the frame to its content", async () => {
+  const state = { calc: 'ranked', in: 'R N R N', relevant: '5', m: 'AP, P@5' };
+  let snippet;
+  await session.withPage(shareLink('ranked.html', state), async (page) => {
+    await page.click('[data-embed]');
+    snippet = await page.inputValue('#embed-frame');
+  });
+  // The course page allows inline scripts (the resizer is inline in this form) and frames.
+  const url = foreignPage('/frame.html', coursePage({ csp: null, body: `${snippet}<p id="after">after the frame</p>` }));
+  const { page, problems, close } = await session.openPage(url, { waitForReady: false });
+  try {
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame()) ?? (await (await page.waitForSelector('iframe')).contentFrame());
+    await frame.waitForSelector('body[data-ready]', { timeout: 15000 });
+    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    // The frame's answers are the hand-worked ones.
+    await waitForWidgetAnswers(frame, [AP_ONE_THIRD, P5_TWO_FIFTHS]);
+    // The worked answer is far taller than the snippet's 480 px; the frame grows to fit it.
+    await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 480);
+    await page.waitForTimeout(300); // the last resize message
+    const inner = await contentHeight();
+    const outer = await page.$eval('iframe', (element) => element.clientHeight);
+    assert.ok(inner > 480, `content height ${inner}`);
+    assert.ok(Math.abs(outer - inner) <= 2, `frame ${outer} px for content ${inner} px`);
+    // Nothing scrolls inside the frame.
+    assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight <= 1), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('embed.html alone: the state from its hash, no CSP violation, no accessibility violation', async () => {
+  const { page, problems, close } = await session.openPage(shareLink('embed.html', { calc: 'ranked', in: 'R N R N', relevant: '5', m: 'AP' }));
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+// ------------------------------------------------------------------ the documentation page
+
+test('embedding.html: live examples (AP = 1/3, nDCG(dcg=trec)@5, an error), a self-sizing iframe, axe clean, 375 px', async () => {
+  await session.withPage('embedding.html', async (page) => {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS], 'ir-calculator[data-example="ranked"]');
+    const ndcg = await widgetAnswers(page, 'ir-calculator[data-example="ndcg"]');
+    // G1 (4 3 4 2 0 0 0 1 1 0) under trec_eval's discount, by hand to rank 5 (5 decimals):
+    // DCG = 4/1 + 3/log2 3 + 4/2 + 2/log2 5 + 0 = 4 + 1.89279 + 2 + 0.86135 = 8.75414;
+    // ideal 4 4 3 2 1: 4 + 4/log2 3 + 3/2 + 2/log2 5 + 1/log2 6 = 4 + 2.52372 + 1.5 + 0.86135 + 0.38685 = 9.27192;
+    // nDCG@5 = 8.75414 / 9.27192 = 0.94416 ≈ 0.9442.
+    assert.equal(ndcg.length, 1);
+    assert.match(ndcg[0], /^nDCG\(dcg=trec\)@5 = 0\.9442/);
+    const error = await widgetSettled(page, 'ir-calculator[data-example="error"]');
+    assert.match(error, /found 'X' at line 1, column 5/);
+    await page.locator('iframe[data-irmetrics-frame]').scrollIntoViewIfNeeded(); // it loads lazily
+    await page.waitForFunction(() => document.querySelector('iframe[data-irmetrics-frame]').getBoundingClientRect().height > 480, null, { timeout: 15000 });
+    assert.deepEqual(await axeViolations(page), []);
+  });
+  await session.withPage(
+    'embedding.html',
+    async (page) => {
+      assert.equal(await horizontalOverflow(page), 0);
+    },
+    { viewport: PHONE },
+  );
+});
+
+test('the home page links to the embedding page and the offline file', async () => {
+  await session.withPage('index.html', async (page) => {
+    assert.equal(await page.locator('a[href="./embedding.html"]').count(), 1);
+    assert.equal(await page.locator('a[href="./irmetrics-offline.html"]').count(), 1);
+  });
+});
+
+// ------------------------------------------------------------------ the offline file
+
+test('irmetrics-offline.html, alone in a folder and opened from file:// with the network cut, computes AP of R N R N with R = 5 as 1/3', async () => {
+  const dir = tempDir();
+  copyFileSync(offlineFile, join(dir, 'irmetrics-offline.html'));
+  const { page, problems, close } = await session.openPage(pathToFileURL(join(dir, 'irmetrics-offline.html')).href, { waitForReady: false });
+  try {
+    await page.context().route(/^https?:/, (route) => route.abort()); // offline: any web request fails
+    // It opens on the ranked-list example; then the reader types the exercise.
+    await page.selectOption('#offline-calc', 'ranked');
+    await page.fill('#offline-input', 'R N R N');
+    await page.fill('#offline-relevant', '5');
+    await page.fill('#offline-measures', 'AP');
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    // The state is in the link, as on the site.
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(await page.evaluate(() => location.hash.slice(1)))), {
+      calc: 'ranked',
+      in: 'R N R N',
+      relevant: '5',
+      m: 'AP',
+    });
+    // Another calculator from the picker: its example, answered (Kendall's τ of x 1 2 3 4 5,
+    // y 2 1 4 3 5: pairs (1,2) and (3,4) discordant, the other 8 of 10 concordant, no ties:
+    // τ = (8 − 2)/10 = 3/5).
+    await page.selectOption('#offline-calc', 'correlation');
+    assert.equal(await page.inputValue('#offline-input'), 'x: 1 2 3 4 5\ny: 2 1 4 3 5');
+    const shown = await (async () => {
+      await waitForWidgetAnswersMatching(page, /^τb? = 3\/5 = 0\.6$/);
+      return widgetAnswers(page);
+    })();
+    assert.equal(shown.length, 1);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+/** Waits until the widget shows one answer matching `pattern`. */
+async function waitForWidgetAnswersMatching(page, pattern, { timeout = 15000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let shown = await widgetAnswers(page);
+  while (!(shown.length === 1 && pattern.test(shown[0])) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await widgetAnswers(page);
+  }
+  assert.match(shown[0] ?? '(none)', pattern);
+}
+
+test('irmetrics-offline.html opened with a share-link hash shows that answer', async () => {
+  const dir = tempDir();
+  copyFileSync(offlineFile, join(dir, 'irmetrics-offline.html'));
+  const href = `${pathToFileURL(join(dir, 'irmetrics-offline.html')).href}#calc=ranked&in=R+N+R+N&relevant=5&m=AP,P@5`;
+  const { page, problems, close } = await session.openPage(href, { waitForReady: false });
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS]);
+    assert.equal(await page.inputValue('#offline-input'), 'R N R N');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+// ------------------------------------------------------------------ problem mode
+
+test('problem mode: the question, the answers held back until "Show the answers", or never shown', async () => {
+  const { page, problems, close } = await openWidgets(
+    '/problem.html',
+    [
+      '<ir-calculator id="ask" problem calc="ranked" input="R N R N" relevant="5" ask="AP"></ir-calculator>',
+      '<ir-calculator id="never" problem reveal="never" calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>',
+    ].join(''),
+  );
+  try {
+    const shownText = (id) =>
+      page.$eval(`#${id}`, (widget) => widget.shadowRoot.querySelector('.irc').innerText.replace(/\s+/g, ' '));
+    await widgetSettled(page, '#ask');
+    assert.match(await shownText('ask'), /Work out AP for this input\./);
+    assert.doesNotMatch(await shownText('ask'), /1\/3/); // computed, not shown
+    await page.click('#ask >> .irc-reveal');
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD], '#ask');
+    assert.match(await shownText('ask'), /AP = 1\/3 ≈ 0\.3333/);
+
+    await widgetSettled(page, '#never');
+    assert.match(await shownText('never'), /Work out AP, P@5 for this input\. The answers are not shown here\./);
+    const hidden = await page.$eval('#never', (widget) => widget.shadowRoot.querySelectorAll('.outcome, .irc-reveal').length);
+    assert.equal(hidden, 0);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+// ------------------------------------------------------------------ styles and themes
+
+test("styles.js: site.css's :root colours go to :host, its dark colours to theme=\"dark\" and (system dark) theme=\"auto\"", () => {
+  const css = shadowCss(readFileSync(new URL('../../web/css/site.css', import.meta.url), 'utf8'));
+  assert.doesNotMatch(css, /(^|\n):root \{/);
+  assert.match(css, /(^|\n):host \{\s*color-scheme: light dark;\s*--bg: #f6f7f9;/);
+  // site.css's dark surface is #1b2029; it must reach both dark rules.
+  assert.match(css, /\.irc\[data-theme='dark'\] \{[^}]*--surface: #1b2029;[^}]*color-scheme: dark; \}/);
+  assert.match(css, /@media \(prefers-color-scheme: dark\) \{ \.irc\[data-theme='auto'\] \{[^}]*--surface: #1b2029;/);
+  assert.doesNotMatch(css, /@media \(prefers-color-scheme: dark\) \{\s*:root/);
+});
+
+test('theme: light by default even when the system is dark; dark on theme="dark"; the system\'s with theme="auto"', async () => {
+  const { page, problems, close } = await openWidgets(
+    '/themes.html',
+    ['light', 'dark', 'auto'].map((theme) => `<ir-calculator id="${theme}" theme="${theme}" calc="ranked" input="R N" measures="P@2"></ir-calculator>`).join(''),
+  );
+  try {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const id of ['light', 'dark', 'auto']) await widgetSettled(page, `#${id}`);
+    const background = (id) => page.$eval(`#${id}`, (widget) => getComputedStyle(widget.shadowRoot.querySelector('.irc')).backgroundColor);
+    // site.css: --surface is #ffffff in light, #1b2029 = rgb(27, 32, 41) in dark.
+    assert.equal(await background('light'), 'rgb(255, 255, 255)');
+    assert.equal(await background('dark'), 'rgb(27, 32, 41)');
+    assert.equal(await background('auto'), 'rgb(27, 32, 41)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.equal(await background('auto'), 'rgb(255, 255, 255)');
+    assert.equal(await background('dark'), 'rgb(27, 32, 41)');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,56 @@
+// The "Embed" button of every calculator page (web/partials/calculator.html): the page's current
+// state as the two snippets an instructor pastes into a course page (snippets.js): the script
+// form (irmetrics-embed.js + <ir-calculator …>) and the iframe form (embed.html + the resizer),
+// each in a read-only textarea with its own Copy button.
+//
+// The page provides [data-embed] (the button, aria-controls the panel) and [data-embed-panel]
+// holding #embed-script, #embed-frame, [data-embed-copy="ID"] buttons and [data-embed-status].
+
+import { frameSnippet, widgetSnippet } from './snippets.js';
+
+/**
+ * Wires the Embed button.
+ * @param {() => {calc: string, in: string, relevant?: string, m: string}} state the page's
+ *   share-link state (calculator-page.js)
+ * @returns {{refresh: () => void}} call refresh() after the state changes: an open panel follows
+ */
+export function setUpEmbedButton(state) {
+  const button = document.querySelector('[data-embed]');
+  const panel = document.querySelector('[data-embed-panel]');
+  if (!button || !panel) return { refresh() {} };
+  const scriptField = panel.querySelector('#embed-script');
+  const frameField = panel.querySelector('#embed-frame');
+  const status = panel.querySelector('[data-embed-status]');
+
+  function refresh() {
+    if (panel.hidden) return;
+    const { calc, in: input, relevant = '', m } = state();
+    const current = { calc, in: input, relevant, m };
+    const here = window.location.href;
+    scriptField.value = widgetSnippet(current, new URL('./irmetrics-embed.js', here).href);
+    frameField.value = frameSnippet(current, new URL('./embed.html', here).href);
+    status.textContent = '';
+  }
+
+  button.addEventListener('click', () => {
+    panel.hidden = !panel.hidden;
+    button.setAttribute('aria-expanded', String(!panel.hidden));
+    refresh();
+    if (!panel.hidden) scriptField.focus();
+  });
+
+  for (const copy of panel.querySelectorAll('[data-embed-copy]')) {
+    copy.addEventListener('click', async () => {
+      const field = panel.querySelector(`#${copy.dataset.embedCopy}`);
+      try {
+        await navigator.clipboard.writeText(field.value);
+        status.textContent = `${copy.dataset.embedName} copied.`;
+      } catch {
+        field.focus();
+        field.select();
+        status.textContent = 'Press Ctrl+C (⌘C on a Mac) to copy the selected snippet.';
+      }
+    });
+  }
+  return { refresh };
+}

@@ -1,0 +1,75 @@
+// The HTML an instructor pastes into a course page, written from a calculator's state (the
+// share-link keys of url-state.js: calc, in, relevant, m). Pure functions over strings, no DOM:
+// the Embed button (embed-button.js), the documentation page and scripts/build-embed.mjs use
+// them, and a Node test can too.
+
+import { hashFor } from '../url-state.js';
+
+/** Text made safe inside a double-quoted HTML attribute (a newline stays a newline). */
+export const escapeAttribute = (text) =>
+  String(text).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+
+/**
+ * The message embed.html posts to its parent whenever its height changes:
+ * {type: FRAME_MESSAGE, height} (CSS pixels).
+ */
+export const FRAME_MESSAGE = 'irmetrics-frame-height';
+
+/**
+ * The parent page's half of the iframe form: sets the height of each iframe marked
+ * data-irmetrics-frame to what that frame reports. Only the frame's own messages count
+ * (event.source), and the height is clamped, so no other frame or page can resize anything.
+ * Plain ES5 in one statement, to paste as it is into any page (or host as irmetrics-resize.js).
+ */
+export const RESIZE_SCRIPT = `window.addEventListener('message', function (event) {
+  var data = event.data;
+  if (!data || data.type !== '${FRAME_MESSAGE}' || typeof data.height !== 'number') return;
+  var frames = document.querySelectorAll('iframe[data-irmetrics-frame]');
+  for (var i = 0; i < frames.length; i++) {
+    if (frames[i].contentWindow === event.source) {
+      frames[i].style.height = Math.max(80, Math.min(20000, Math.ceil(data.height))) + 'px';
+    }
+  }
+});`;
+
+/**
+ * The widget's attributes for a state, in the order an author reads them.
+ * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
+ * @returns {[string, string][]}
+ */
+export function widgetAttributes(state) {
+  return [
+    ['calc', state.calc],
+    ['input', state.in ?? ''],
+    ['relevant', state.relevant ?? ''],
+    ['measures', state.m ?? ''],
+  ].filter(([name, value]) => name === 'calc' || name === 'input' || value.trim() !== '');
+}
+
+/**
+ * The script form: one <script> (the engine inside) and the element.
+ * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
+ * @param {string} scriptUrl where irmetrics-embed.js is served
+ * @returns {string}
+ */
+export function widgetSnippet(state, scriptUrl) {
+  const attributes = widgetAttributes(state)
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(' ');
+  return `<script src="${escapeAttribute(scriptUrl)}"></script>\n<ir-calculator ${attributes}></ir-calculator>`;
+}
+
+/**
+ * The iframe form: the calculator's embed.html with the state in its hash, and the resizer.
+ * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
+ * @param {string} frameUrl where embed.html is served (without a hash)
+ * @returns {string}
+ */
+export function frameSnippet(state, frameUrl) {
+  const src = `${frameUrl}#${hashFor(state)}`;
+  const title = `irmetrics: ${state.m || state.calc}`;
+  return (
+    `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" data-irmetrics-frame ` +
+    `width="100%" height="480" loading="lazy"></iframe>\n<script>\n${RESIZE_SCRIPT}\n</script>`
+  );
+}
