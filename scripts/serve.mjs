@@ -12,9 +12,13 @@ import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The policy every page must work under; vite.config.js puts the same one in a <meta>. */
+/**
+ * The policy every page must work under; vite.config.js puts the same one in a <meta>.
+ * img-src adds blob: to 'self' for one use: a chart's PNG is drawn by loading its SVG into an
+ * <img> from a blob: URL (render/export.js). Without it, default-src 'self' refuses that image.
+ */
 export const contentSecurityPolicy =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob:; object-src 'none'";
 
 const defaultRoot = fileURLToPath(new URL('../dist/', import.meta.url));
 

@@ -11,10 +11,10 @@
 import { el } from '../render/dom.js';
 import { showCharts } from '../render/chart.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
+import { downloadText, tableToCsv, tableToLatex, tableToMarkdown } from '../render/export.js';
 import {
   BAR_CHART_TOPICS,
   apBarChart,
-  downloadText,
   formatBytes,
   formatValue,
   pairedScores,
@@ -22,9 +22,6 @@ import {
   rankedMarks,
   renderFileError,
   sortableTable,
-  tableToCsv,
-  tableToLatex,
-  tableToMarkdown,
 } from '../render/trec-report.js';
 import { initSite } from '../site.js';
 import { hashFor } from '../url-state.js';
@@ -444,12 +441,7 @@ function main() {
       className: 'trec-table trec-summary',
       ...tableOptions('summary'),
     });
-    const plain = () => ({
-      caption,
-      columns: ['run', ...measures.map((measure) => measure.name)],
-      numeric: [false, ...measures.map(() => true)],
-      rows: table.sortedRows().map((row) => row.text),
-    });
+    const { plain } = table;
     return el(
       'section',
       { class: 'trec-section', 'aria-labelledby': 'summary-heading' },

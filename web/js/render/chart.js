@@ -11,10 +11,14 @@
 // reports as a violation once it is in the document). It is removed before insertion; its
 // rules live in site.css under the class given to Plot. Series colours and matrix shades are
 // CSS classes too, so dark mode and print can restyle them.
+//
+// Every chart has buttons that download it as SVG or PNG, and every matrix buttons that copy
+// it as a table (render/export.js).
 
 import { barY, dot, line, plot } from '@observablehq/plot';
 import { numParts } from '../format.js';
 import { el, uniqueId } from './dom.js';
+import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 
 const PLOT_CLASS = 'irm-plot';
 const PALETTE_SIZE = 4; // .chart-series-0 … -3 in site.css
@@ -283,6 +287,7 @@ export function renderMatrix(chart) {
     el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': chart.title }, table),
     el('p', { class: 'matrix-key', text: key }),
     describe(descriptionId, chart.description),
+    tableExportToolbar(() => tableFromElement(table), chart.title),
   );
 }
 
@@ -296,13 +301,16 @@ export function renderMatrix(chart) {
 export function renderChart(chart, { width = 640 } = {}) {
   if (chart.kind === 'matrix' && chart.matrix) return renderMatrix(chart);
   const descriptionId = uniqueId('chart-description');
+  const svg = plotSvg(chart, width, descriptionId);
+  const legend = renderLegend(chart);
   return el(
     'figure',
     { class: 'chart', 'data-chart-id': chart.id },
     el('figcaption', { text: chart.title }),
-    renderLegend(chart),
-    plotSvg(chart, width, descriptionId),
+    legend,
+    svg,
     describe(descriptionId, chart.description),
+    chartExportToolbar(() => svg, { title: chart.title, description: chart.description, legend }),
   );
 }
 

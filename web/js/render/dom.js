@@ -1,6 +1,8 @@
 // Building DOM without HTML strings: every text goes through text nodes, so pasted labels,
 // measure names and messages can never become markup.
 
+import { tableExportToolbar, tableFromElement } from './export.js';
+
 /**
  * Creates an element.
  * @param {string} tag e.g. 'p', 'table'
@@ -29,22 +31,24 @@ export const uniqueId = (prefix) => `${prefix}-${++idCounter}`;
 
 /**
  * A <table> with a <caption> and column headers, in a box that scrolls sideways on a narrow
- * screen (focusable, so keyboard users can scroll it too).
+ * screen (focusable, so keyboard users can scroll it too), followed by buttons that copy it as
+ * CSV, Markdown and LaTeX (render/export.js).
  * @param {{caption: string, columns: string[], rows: HTMLTableRowElement[], className?: string,
- *          id?: string}} table
- * @returns {HTMLElement}
+ *          id?: string, exports?: boolean, getTable?: () => import('./export.js').PlainTable}} table
+ *   id: the scrolling box's; exports: false for no copy buttons (then the box itself is
+ *   returned); getTable: what the buttons copy (default: the table as shown)
+ * @returns {HTMLElement} a div.table-block holding the box and the buttons
  */
-export function scrollingTable({ caption, columns, rows, className, id }) {
-  return el(
-    'div',
-    { class: 'table-scroll', id, tabindex: 0, role: 'group', 'aria-label': caption },
-    el(
-      'table',
-      { class: className },
-      el('caption', { text: caption }),
-      // A column without a name (the corner of a grid) gets an empty cell, not an empty header.
-      el('thead', {}, el('tr', {}, ...columns.map((text) => (text.trim() ? el('th', { scope: 'col', text }) : el('td'))))),
-      el('tbody', {}, ...rows),
-    ),
+export function scrollingTable({ caption, columns, rows, className, id, exports = true, getTable }) {
+  const table = el(
+    'table',
+    { class: className },
+    el('caption', { text: caption }),
+    // A column without a name (the corner of a grid) gets an empty cell, not an empty header.
+    el('thead', {}, el('tr', {}, ...columns.map((text) => (text.trim() ? el('th', { scope: 'col', text }) : el('td'))))),
+    el('tbody', {}, ...rows),
   );
+  const box = el('div', { class: 'table-scroll', id, tabindex: 0, role: 'group', 'aria-label': caption }, table);
+  if (!exports) return box;
+  return el('div', { class: 'table-block' }, box, tableExportToolbar(getTable ?? (() => tableFromElement(table)), caption));
 }

@@ -1,11 +1,13 @@
 // What the TREC files page shows of an evaluation (the TrecReport of docs/js-api.md): values as
 // trec_eval prints them, sortable tables, the charts (from the report's own values: the
 // precision–recall curves as an engine Chart for render/chart.js, the per-topic AP bars drawn
-// here), the exports of a table (CSV, LaTeX, Markdown) and the message of an error in a file. Every text of the report
-// (run ids, topics, file names) goes into text nodes.
+// here), the copy buttons of each table and the download buttons of each chart (both
+// render/export.js) and the message of an error in a file. Every text of the report (run ids,
+// topics, file names) goes into text nodes.
 
 import { barY, plot } from '@observablehq/plot';
 import { el, uniqueId } from './dom.js';
+import { chartExportToolbar, tableExportToolbar } from './export.js';
 
 /** Rows of a table drawn before a "Show all" button: a run of 50,000 topics would stall the page. */
 const ROW_LIMIT = 500;
@@ -93,7 +95,8 @@ function compareValues(a, b, direction) {
  * @param {{caption: string, columns: SortColumn[], rows: SortRow[], className?: string,
  *          sort?: SortState | null, onSort?: (sort: SortState) => void, rowLimit?: number}} spec
  *   sort: the order to start in (null: the order given); onSort: told of each new order
- * @returns {{element: HTMLElement, sortedRows: () => SortRow[]}}
+ * @returns {{element: HTMLElement, sortedRows: () => SortRow[], plain: () => import('./export.js').PlainTable}}
+ *   plain: every row, in the order shown, as copied by the table's buttons (CSV, Markdown, LaTeX)
  */
 export function sortableTable({ caption, columns, rows, className, sort = null, onSort, rowLimit = ROW_LIMIT }) {
   const indexOf = (label) => columns.findIndex((column) => column.label === label);
@@ -154,87 +157,21 @@ export function sortableTable({ caption, columns, rows, className, sort = null, 
     el('thead', {}, el('tr', {}, ...headers)),
     body,
   );
+  /** @returns {import('./export.js').PlainTable} every row, in the order chosen, as exported */
+  const plain = () => ({
+    caption,
+    columns: columns.map((column) => column.label),
+    numeric: columns.map((column) => Boolean(column.numeric)),
+    rows: sortedRows().map((row) => row.text),
+  });
   const element = el(
     'div',
     { class: 'sortable' },
     el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': caption }, table),
     more,
+    tableExportToolbar(plain, caption),
   );
-  return { element, sortedRows };
-}
-
-// ------------------------------------------------------------------ exports
-
-/**
- * @typedef {{caption: string, columns: string[], numeric: boolean[], rows: string[][]}} PlainTable
- *   numeric: which columns hold numbers (right-aligned in LaTeX and Markdown)
- */
-
-const csvField = (text) => (/[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
-/** A table as CSV (RFC 4180: fields with commas, quotes or line breaks in quotes). */
-export function tableToCsv({ columns, rows }) {
-  return [columns, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-const LATEX_SPECIALS = {
-  '\\': '\\textbackslash{}',
-  '&': '\\&',
-  '%': '\\%',
-  $: '\\$',
-  '#': '\\#',
-  _: '\\_',
-  '{': '\\{',
-  '}': '\\}',
-  '~': '\\textasciitilde{}',
-  '^': '\\textasciicircum{}',
-  '<': '\\textless{}',
-  '>': '\\textgreater{}',
-};
-const latexText = (text) => text.replace(/[\\&%$#_{}~^<>]/g, (char) => LATEX_SPECIALS[char]);
-
-/** A table as a LaTeX table environment (tabular with \hline, no package needed). */
-export function tableToLatex({ caption, columns, numeric, rows }) {
-  const line = (cells) => `    ${cells.map(latexText).join(' & ')} \\\\`;
-  return [
-    '\\begin{table}',
-    '  \\centering',
-    `  \\caption{${latexText(caption)}}`,
-    `  \\begin{tabular}{${numeric.map((isNumber) => (isNumber ? 'r' : 'l')).join('')}}`,
-    '    \\hline',
-    line(columns),
-    '    \\hline',
-    ...rows.map(line),
-    '    \\hline',
-    '  \\end{tabular}',
-    '\\end{table}',
-    '',
-  ].join('\n');
-}
-
-const markdownText = (text) => text.replace(/[\\|*`<>[\]]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
-
-/** A table as a GitHub-flavoured Markdown table, numbers right-aligned. */
-export function tableToMarkdown({ columns, numeric, rows }) {
-  const line = (cells) => `| ${cells.map(markdownText).join(' | ')} |`;
-  return [line(columns), `| ${numeric.map((isNumber) => (isNumber ? '---:' : '---')).join(' | ')} |`, ...rows.map(line), ''].join(
-    '\n',
-  );
-}
-
-/**
- * Offers `text` as a download named `fileName` (a Blob behind an object URL, released soon after).
- * @param {string} fileName
- * @param {string} text
- * @param {string} [type] MIME type
- */
-export function downloadText(fileName, text, type = 'text/plain') {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-  const link = el('a', { href: url, download: fileName, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { element, sortedRows, plain };
 }
 
 // ------------------------------------------------------------------ charts
@@ -296,6 +233,7 @@ export function apBarChart(run, apIndex, digits) {
       el('summary', { text: 'Describe this chart' }),
       el('p', { id: descriptionId, text: description }),
     ),
+    chartExportToolbar(() => svg, { title, description }),
   );
 }
 
