@@ -8,8 +8,9 @@ import { parseArgs } from 'node:util';
 import { BuildMissingError, loadEngine } from './lib/engine.mjs';
 import { errorToJson, measuresToText, outcomeToJson, outcomeToText } from './lib/format.mjs';
 import * as trecFiles from './lib/trec.mjs';
+import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../web/js/presets.js';
 
-const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--json]
+const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check ANSWER] [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
        irmetrics measures [--json]
        irmetrics --version | --help`;
@@ -36,6 +37,16 @@ Options of calc
                       (with neither, the input is read from standard input)
   -o, --option K=V    pass another option of the measure to the core (repeatable)
   --digits D          decimals shown in the text output (default 4)
+  --preset NAME       the conventions of NAME for those MEASURE leaves out: notes (default),
+                      iir (Manning et al.), trec10, trec9 or sklearn; e.g. --preset trec10
+                      computes IPrec@0.4 as IPrec(rule=trec10)@0.4 (the page's switch)
+  --check ANSWER      check your own answer (0.62, 28/45 or 62.2%): judged at the decimals
+                      you typed (0.62 and 0.6 are right for 28/45 = 0.6222, 0.63 is not; a
+                      fraction must be equal); when it is wrong, says which convention or
+                      common slip gives it (e.g. AP divided by the relevant retrieved, DCG with
+                      log2(i+1), rounded intermediates) and what to change. Printed after the
+                      working ('Your answer'); --json adds check: {correct, matched, why}. The
+                      exit status stays 0 for a wrong answer; an answer that does not parse is 2
   --json              print JSON instead of text (errors too, on standard output)
 
 Measure names: P@5, R@10, PR, Rprec, AP, AP@10, AP(norm=retrieved), RR, IPrec@0.3,
@@ -54,11 +65,13 @@ const OPTIONS = {
   file: { type: 'string', short: 'f' },
   option: { type: 'string', short: 'o', multiple: true },
   digits: { type: 'string' },
+  preset: { type: 'string' },
+  check: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 };
-const CALC_ONLY = ['relevant', 'input', 'file', 'option', 'digits'];
+const CALC_ONLY = ['relevant', 'input', 'file', 'option', 'digits', 'preset', 'check'];
 
 class UsageError extends Error {
   constructor(message, usage = USAGE) {
@@ -121,15 +134,78 @@ function parseDigits(text, usage = USAGE) {
 const print = (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const printJson = (value) => print(JSON.stringify(value, null, 2));
 
-async function calc(measure, values) {
+/** --preset's id, checked: one of web/js/presets.js's, or undefined when not given. */
+function parsePreset(text) {
+  if (text === undefined) return undefined;
+  if (!presetById(text)) {
+    const names = PRESETS.map((preset) => preset.id).join(', ');
+    usageError(`--preset expects one of ${names}, found '${text}'`);
+  }
+  return text;
+}
+
+/** The conventions a preset set in `measure`, for the JSON (`preset`) and the text output. */
+function presetReport(measure, preset, registry) {
+  return {
+    id: preset,
+    label: presetById(preset).label,
+    conventions: conventionsInForce([measure], preset, registry).map((row) => ({
+      convention: row.convention.name,
+      param: row.param,
+      value: row.value,
+      preset_value: row.expected,
+      why: row.why,
+    })),
+  };
+}
+
+/** The text output's last section: "Conventions of trec_eval 10", one line per convention. */
+function presetToText({ label, conventions }) {
+  const lines = conventions.map(({ param, value, preset_value: wanted, why }) => (value === wanted
+    ? `  ${param}=${value}: ${why}`
+    : `  ${param}=${value}, given in the name (${label} uses ${param}=${wanted}: ${why})`));
+  if (lines.length === 0) lines.push('  none: this measure takes no convention the presets set');
+  return [`Conventions of ${label}`, ...lines].join('\n');
+}
+
+/** calc --json's `check`: {correct, matched, why} (matched null when nothing reproduces it). */
+const checkToJson = ({ correct, matched, why }) => ({ correct, matched, why });
+
+/** calc --check's last section: "Your answer" with ✓ or ✗, the precision and the core's why. */
+function checkToText({ correct, matched, why, answer, precision, label }) {
+  const verdict = correct
+    ? `✓ ${answer.text} is correct ${precision}`
+    : `✗ ${answer.text} is not ${label} ${precision}`;
+  const lines = ['Your answer', `  ${verdict}`, `  ${why}`];
+  if (matched) lines.push(`  (${matched})`);
+  return lines.join('\n');
+}
+
+async function calc(typed, values) {
   const digits = parseDigits(values.digits);
+  const preset = parsePreset(values.preset);
   const options = computeOptions(values);
   const input = await readInput(values);
   const engine = await loadEngine();
-  const result = engine.compute(measure, input, options);
+  const registry = preset ? engine.listMeasures() : [];
+  const measure = preset ? nameUnderPreset(typed, preset, registry, { keepTyped: true }) : typed;
+  let result = engine.compute(measure, input, options);
+  // --check: the student's answer judged by the core (docs/js-api.md, check()).
+  const checked = result.ok && values.check !== undefined
+    ? engine.check(measure, input, options, values.check) : undefined;
+  if (checked && !checked.ok) result = checked;
   if (result.ok) {
-    if (values.json) printJson(outcomeToJson(result.value));
-    else print(outcomeToText(result.value, { digits }));
+    const report = preset && presetReport(measure, preset, registry);
+    if (values.json) {
+      let json = report ? { ...outcomeToJson(result.value), preset: report } : outcomeToJson(result.value);
+      if (checked) json = { ...json, check: checkToJson(checked.value) };
+      printJson(json);
+    } else {
+      const text = outcomeToText(result.value, { digits });
+      let out = report ? `${text.trimEnd()}\n\n${presetToText(report)}` : text;
+      if (checked) out = `${out.trimEnd()}\n\n${checkToText(checked.value)}`;
+      print(out);
+    }
     return 0;
   }
   const { error } = result;

@@ -5,6 +5,8 @@
 // text), relevant (R, on the pages that have the field), m (comma-separated measure names).
 // Conventions, the β field of the sets page and the depth field of the pooling page add no key:
 // they live in the names of m, as nDCG(dcg=trec), kappa(chance=pooled), F(beta=2) or pool@3.
+// Also: preset (the convention preset: iir, trec10, trec9, sklearn; web/js/presets.js), and a
+// problem's problem=1, ask (the measures asked) and reveal (ask | never) (web/js/problem.js).
 
 /**
  * The hash as parameters. Never throws: a malformed hash reads as whatever URLSearchParams

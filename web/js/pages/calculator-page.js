@@ -20,16 +20,25 @@
 //
 // Share-link keys (public and stable, see url-state.js): calc, in, m, and one key per option
 // field, named as the engine's option (relevant). Parameter fields add no key: their value is in
-// the measure names of `m`.
+// the measure names of `m`. The convention preset (presets.js) adds `preset` when it is not the
+// notes' (preset=trec10); the conventions it sets are in the names of `m` too.
+//
+// Check my answer: every answer has a field for the student's own (render/check.js, judged by
+// the core's check()). Problem mode (problem.js): a link with problem=1 locks the question,
+// asks for the measures in `ask` and shows the working only on request (reveal=never: never).
 
-import { compute, listMeasures } from '../engine.js';
+import { check, compute, listMeasures } from '../engine.js';
 import { formatNum, roundingNote } from '../format.js';
 import { calculatorFor } from '../calculators.js';
+import { setUpEmbedButton } from '../embed/embed-button.js';
 import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../measure-list.js';
+import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
+import { renderCheckField } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
+import { askedNames, lockQuestion, problemKeys, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
 import { readHash, writeHash } from '../url-state.js';
 
@@ -75,6 +84,15 @@ export function startCalculator(config) {
   const results = $('[data-results]');
   const resultsStatus = $('[data-results-status]');
   const announcer = $('[data-announce]');
+  const presetSelect = $('[data-convention-preset]');
+  const presetStatement = $('[data-preset-statement]');
+  /** The convention preset in force (presets.js), and the answers last shown, for "was X under …". */
+  let presetInForce = DEFAULT_PRESET;
+  let shown = { names: [], outcomes: [] };
+  /** Problem mode (problem.js): {ask, reveal} from the link, or null. */
+  let problem = null;
+  /** The student's typed answers by measure name, kept while the page re-renders. */
+  const answers = new Map();
 
   /** @type {import('../engine.js').MeasureInfo[]} measures of this page's family */
   let family = [];
@@ -166,7 +184,7 @@ export function startCalculator(config) {
         button.addEventListener('click', () => {
           inputField.value = preset.input;
           for (const [name, control] of optionControls) control.value = preset.options?.[name] ?? '';
-          measuresField.value = preset.measures;
+          measuresField.value = underPreset(preset.measures);
           update();
         });
         return button;
@@ -231,6 +249,34 @@ export function startCalculator(config) {
     fieldset.hidden = conventions.length === 0;
   }
 
+  // -------------------------------------------------------------- convention presets
+
+  /**
+   * An example's measure names with the conventions of the preset in force (presets.js) where
+   * they name none: an example that names one (K3's chance=pooled) is about it.
+   */
+  const underPreset = (text) =>
+    presetInForce === DEFAULT_PRESET
+      ? text
+      : rewriteMeasureList(text, (name) => nameUnderPreset(name, presetInForce, family, { keepTyped: true }));
+
+  /** The convention selectors show the preset's values, so a measure toggled on follows it. */
+  function presetToSelectors() {
+    for (const { param, choices, fallback, select } of conventions) {
+      select.value = presetChoice(presetInForce, { name: param, choices, default: fallback }).value;
+    }
+  }
+
+  /** The switch: every name rewritten under the new preset, and the answers compared with the last. */
+  function switchPreset() {
+    const from = presetInForce;
+    presetInForce = presetById(presetSelect.value)?.id ?? DEFAULT_PRESET;
+    const before = { ...shown, from };
+    measuresField.value = rewriteMeasureList(measuresField.value, (name) => nameUnderPreset(name, presetInForce, family));
+    presetToSelectors();
+    update({ before });
+  }
+
   /** The registry's default of a parameter field's parameter ("1" for beta), or "" (a cutoff has none). */
   function paramDefault({ measure, param }) {
     const info = family.find((candidate) => candidate.name === measure);
@@ -281,6 +327,7 @@ export function startCalculator(config) {
     for (const hint of document.querySelectorAll('[data-input-kind]')) hint.hidden = away(hint.dataset.inputKind);
     for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
     $('[data-conventions]').hidden = conventions.every(({ row }) => row.hidden);
+    renderPresetStatement(presetStatement, names, presetInForce, family);
   }
 
   // -------------------------------------------------------------- state and URL
@@ -291,6 +338,8 @@ export function startCalculator(config) {
     in: inputField.value,
     ...Object.fromEntries(optionControls.map(([name, control]) => [name, control.value])),
     m: measuresField.value,
+    preset: presetInForce === DEFAULT_PRESET ? '' : presetInForce,
+    ...(problem ? problemKeys(problem) : {}),
   });
 
   /** Fills the fields from the hash; a link meant for another calculator goes there. */
@@ -305,6 +354,9 @@ export function startCalculator(config) {
     inputField.value = hash.get('in') ?? '';
     for (const [name, control] of optionControls) control.value = hash.get(name) ?? '';
     measuresField.value = hash.get('m') ?? defaultMeasures;
+    presetInForce = presetById(hash.get('preset'))?.id ?? DEFAULT_PRESET;
+    presetSelect.value = presetInForce;
+    problem = readProblem(hash);
     return true;
   }
 
@@ -357,11 +409,42 @@ export function startCalculator(config) {
       : scrollingTable({ caption: 'All answers', columns: ['Measure', 'Value'], rows, className: 'summary-table' });
   }
 
-  function showOutcomes(entries, outcomes) {
+  /**
+   * @param {{name: string}[]} entries
+   * @param {import('../engine.js').ComputeResult[]} outcomes
+   * @param {{names: string[], outcomes: import('../engine.js').ComputeResult[], from: string}} [before]
+   *   the answers shown before a switch of preset: an answer that changed says what it was
+   */
+  function showOutcomes(entries, outcomes, before) {
     const good = outcomes.filter((result) => result.ok).map((result) => result.value);
     const charts = new Map(chartsByOutcome(good).map((list, index) => [good[index], list]));
     const seenTables = new Map();
     results.classList.remove('is-stale');
+    if (problem) {
+      // No value reaches the page (nor the announcer) until the working is asked for.
+      const items = entries.map((entry, index) => ({ name: entry.name, result: outcomes[index] }));
+      const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
+      results.replaceChildren(
+        ...renderProblem({
+          items,
+          reveal: problem.reveal,
+          check: (name, answer) => check(name, inputField.value, computeOptions, answer),
+          renderWorking: (outcome, index) => renderOutcome(outcome, { id: `outcome-${index}`, seenTables }),
+          answers,
+        }),
+      );
+      announcer.textContent = `Problem: ${items.length === 1 ? '1 answer' : `${items.length} answers`} to work out.`;
+      shown = { names: [], outcomes: [] };
+      return;
+    }
+    /** The "Your answer" field under an answer; its text survives the next render. */
+    const checkFieldFor = (name) => () =>
+      renderCheckField({
+        label: name,
+        check: (answer) => check(name, inputField.value, Object.fromEntries(optionControls.map(([key, control]) => [key, control.value])), answer),
+        initial: answers.get(name) ?? '',
+        onAnswer: (answer) => answers.set(name, answer),
+      });
     results.replaceChildren(
       ...[renderSummary(outcomes)].filter(Boolean),
       ...outcomes.map((result, index) =>
@@ -369,6 +452,7 @@ export function startCalculator(config) {
           ? renderOutcome(result.value, {
               id: `outcome-${index}`,
               onAlternative: addMeasure,
+              answerExtra: checkFieldFor(entries[index].name),
               seenTables,
               charts: charts.get(result.value),
             })
@@ -376,18 +460,34 @@ export function startCalculator(config) {
       ),
     );
     announcer.textContent = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`).join('; ');
+    const names = entries.map((entry) => entry.name);
+    if (before) {
+      const changes = changedAnswers(before, { names, outcomes, to: presetInForce }, family, formatNum);
+      for (const { index, text } of changes) {
+        const answer = results.querySelector(`#outcome-${index} .outcome-answer`);
+        answer?.after(el('p', { class: 'preset-change', text }));
+      }
+      const count = changes.length === 1 ? '1 answer' : `${changes.length || 'no'} answers`;
+      announcer.textContent = `${presetById(presetInForce).label}: ${count} changed. ${announcer.textContent}`;
+    }
+    shown = { names, outcomes };
   }
 
   let generation = 0; // answers to an older update are dropped
+  let embed = { refresh() {} }; // the Embed button (embed/embed-button.js), once wired
+  let problemMaker = { refresh() {} }; // the "Make a problem" panel (problem.js), once wired
   let timer; // the pending update while the reader types
 
-  async function update() {
+  /** @param {{before?: {names: string[], outcomes: Array, from: string}}} [options] `before`: set by switchPreset */
+  async function update({ before } = {}) {
     clearTimeout(timer);
     const current = ++generation;
     const input = inputField.value;
     const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
-    const entries = splitMeasureList(measuresField.value);
+    const entries = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
     writeHash(state());
+    embed.refresh(); // an open Embed panel follows the state
+    problemMaker.refresh(); // and so does an open "Make a problem" panel
     $('[data-copy-status]').replaceChildren(); // a copied link no longer matches
     syncControls(entries.map((entry) => entry.name));
 
@@ -395,6 +495,7 @@ export function startCalculator(config) {
       showFieldErrors([], []);
       results.classList.remove('is-stale');
       results.replaceChildren();
+      shown = { names: [], outcomes: [] };
       setStatus(input.trim() ? 'Add a measure to see its answer.' : emptyMessage);
       announcer.textContent = '';
       return;
@@ -421,7 +522,7 @@ export function startCalculator(config) {
       return;
     }
     setStatus('');
-    showOutcomes(entries, outcomes);
+    showOutcomes(entries, outcomes, before);
   }
 
   function scheduleUpdate() {
@@ -446,6 +547,7 @@ export function startCalculator(config) {
   async function main() {
     $('[data-rounding]').textContent = roundingNote();
     bindTableNumbers($('[data-table-numbers]'), results);
+    fillPresetSelect(presetSelect);
     if (!restoreFromHash()) return;
     buildPresets();
     for (const control of [inputField, measuresField, ...optionControls.map(([, control]) => control)]) {
@@ -457,17 +559,26 @@ export function startCalculator(config) {
       update();
     });
     $('[data-copy-link]').addEventListener('click', copyLink);
+    embed = setUpEmbedButton(state);
+    problemMaker = setUpProblemMaker({ button: $('[data-make-problem]'), panel: $('[data-problem-panel]'), getState: state });
+    if (problem) {
+      lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), $('[data-problem-note]'));
+    }
+    presetSelect.addEventListener('change', switchPreset);
     keepStateInHash();
     window.addEventListener('hashchange', () => {
       // A link pasted into the address bar of this open page; any other hash is not state.
       if (!readHash().has('calc')) return;
-      if (restoreFromHash()) update();
+      if (!restoreFromHash()) return;
+      presetToSelectors();
+      update();
     });
 
     if (!(await initSite(calc))) return;
     family = (await listMeasures()).filter((info) => inputKinds.includes(info.input));
     buildQuickAdd();
     buildConventions();
+    presetToSelectors();
     await update();
     document.body.dataset.ready = 'true';
   }

@@ -3,6 +3,7 @@
 
 import { DEFAULT_DIGITS, numParts } from '../format.js';
 import { el, scrollingTable } from './dom.js';
+import { tableFromElement } from './export.js';
 import { showCharts } from './chart.js';
 import { mathBlock } from './math.js';
 
@@ -35,8 +36,11 @@ const saysDecimal = (text, decimal) => text === decimal || text.endsWith(` ${dec
 function renderCell(cell, digits) {
   const td = el('td', {}, el('span', { class: 'cell-text', text: cell.text }));
   if (!cell.value) return td;
-  const { decimal } = numParts(cell.value, digits);
+  const { exact, decimal, relation } = numParts(cell.value, digits);
   td.classList.add('is-number');
+  // What joins the text and the decimal in a copied table (render/export.js): "3/6 = 0.5",
+  // "1/1 = 1", "2/3 ≈ 0.6667".
+  td.dataset.relation = relation || (exact ? '=' : '≈');
   if (saysDecimal(cell.text, decimal)) td.classList.add('is-same');
   td.append(el('span', { class: 'cell-decimal', text: decimal }));
   return td;
@@ -58,15 +62,20 @@ export function renderStepTable(table, { digits = DEFAULT_DIGITS, id, rowLimit =
     el('tr', { class: highlighted.has(index) ? 'is-highlighted' : null }, ...row.map((cell) => renderCell(cell, digits))),
   );
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: table.columns.length, class: 'empty', text: 'No rows.' })));
-  const element = scrollingTable({ caption: table.title, columns: table.columns, rows, className: 'step-table', id });
-  if (shown.length === table.rows.length) return element;
+  const complete = shown.length === table.rows.length;
+  // The copy buttons copy every row, the ones behind "Show all" too.
+  const getTable = complete
+    ? undefined
+    : () => tableFromElement(renderStepTable(table, { digits, rowLimit: Infinity }).querySelector('table'), { shownFrom: element });
+  const element = scrollingTable({ caption: table.title, columns: table.columns, rows, className: 'step-table', id, getTable });
+  if (complete) return element;
 
   const more = el('button', { type: 'button', class: 'link-button', text: `Show all ${table.rows.length} rows` });
   const block = el('div', {}, element, el('p', { class: 'table-more' }, `The first ${shown.length} rows are shown. `, more));
   more.addEventListener('click', () => {
     const full = renderStepTable(table, { digits, id, rowLimit: Infinity });
     block.replaceWith(full);
-    full.focus(); // the button is gone; keep the keyboard on the table it opened
+    (full.querySelector('.table-scroll') ?? full).focus(); // the button is gone; keep the keyboard on the table it opened
   });
   return block;
 }
@@ -163,7 +172,9 @@ export function renderAnswer(outcome, digits = DEFAULT_DIGITS) {
  * @param {import('../engine.js').Outcome} outcome
  * @param {{digits?: number, id?: string, onAlternative?: (measure: string) => void,
  *          seenTables?: Map<string, {id: string, measure: string}>,
- *          charts?: import('../engine.js').Chart[]}} [options]
+ *          charts?: import('../engine.js').Chart[],
+ *          answerExtra?: (outcome: import('../engine.js').Outcome) => Node | null}} [options]
+ *   answerExtra: shown under the answer (the "Check my answer" field, render/check.js);
  *   id: the section's id (tables get ids from it); onAlternative: when given, each alternative
  *   gets a "Show working" button calling it; seenTables: shared by the outcomes of one page, so a
  *   repeated table is shown once; charts: what to draw here (default: the outcome's own charts;
@@ -172,7 +183,7 @@ export function renderAnswer(outcome, digits = DEFAULT_DIGITS) {
  */
 export function renderOutcome(
   outcome,
-  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [] } = {},
+  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [], answerExtra } = {},
 ) {
   let chartBox = null;
   if (charts.length) {
@@ -184,7 +195,7 @@ export function renderOutcome(
     'section',
     { class: 'outcome', id, 'aria-labelledby': headingId },
     el('h3', { id: headingId, text: outcome.title || outcome.measure }),
-    el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), renderAlternatives(outcome.alternatives, digits, onAlternative)),
+    el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), answerExtra?.(outcome), renderAlternatives(outcome.alternatives, digits, onAlternative)),
     renderFormulas(outcome),
     chartBox,
     ...renderStepTables(outcome.steps, { digits, id, seenTables, measure: outcome.measure }),
