@@ -105,6 +105,10 @@ class TrecSessionJs {
   }
 
   void begin_qrels(const std::string& name) { session_.begin_qrels(name); }
+  // With the file's size, when known (a gzipped file's compressed size is a fine start).
+  void begin_qrels_sized(const std::string& name, double bytes) {
+    session_.begin_qrels(name, static_cast<std::size_t>(bytes > 0 ? bytes : 0));
+  }
 
   val feed_qrels(double size) {
     return guarded([&] {
@@ -125,10 +129,18 @@ class TrecSessionJs {
   val begin_run(const std::string& name) {
     return guarded([&] { return irm_js::trec_status(session_.begin_run(name), name); });
   }
+  // stream: evaluate each topic as its lines end (see TrecSession::begin_run).
+  val begin_run_streaming(const std::string& name, bool stream) {
+    return guarded([&] { return irm_js::trec_status(session_.begin_run(name, stream), name); });
+  }
 
+  // {ok, restart: true} when a streaming run must be begun again without streaming.
   val feed_run(double size) {
-    return guarded(
-        [&] { return irm_js::trec_status(session_.feed_run(piece(size)), session_.reading()); });
+    return guarded([&] {
+      val status = irm_js::trec_status(session_.feed_run(piece(size)), session_.reading());
+      if (session_.run_restart_needed()) status.set("restart", true);
+      return status;
+    });
   }
 
   val end_run() {
@@ -172,9 +184,11 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("configure", &TrecSessionJs::configure)
       .function("buffer", &TrecSessionJs::buffer)
       .function("beginQrels", &TrecSessionJs::begin_qrels)
+      .function("beginQrels", &TrecSessionJs::begin_qrels_sized)
       .function("feedQrels", &TrecSessionJs::feed_qrels)
       .function("endQrels", &TrecSessionJs::end_qrels)
       .function("beginRun", &TrecSessionJs::begin_run)
+      .function("beginRun", &TrecSessionJs::begin_run_streaming)
       .function("feedRun", &TrecSessionJs::feed_run)
       .function("endRun", &TrecSessionJs::end_run)
       .function("report", &TrecSessionJs::report)

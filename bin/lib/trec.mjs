@@ -7,7 +7,7 @@
 // copied into wasm memory (session.buffer(n)) and fed at once. Memory use is then the session's
 // own (its tables and the documents it keeps) plus one chunk.
 
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { BuildMissingError } from './engine.mjs';
@@ -111,15 +111,31 @@ const displayName = (path) => (path === STDIN ? 'standard input' : path);
  */
 export async function feedFile(session, kind, path, options = {}) {
   const isRun = kind === 'run';
-  const begun = isRun ? session.beginRun(displayName(path)) : session.beginQrels(displayName(path));
-  if (begun?.ok === false) return begun;
-  for await (const chunk of readChunks(path, options)) {
-    // The view is valid only until the next call on the module: copy and feed at once.
-    session.buffer(chunk.length).set(chunk);
-    const status = isRun ? session.feedRun(chunk.length) : session.feedQrels(chunk.length);
-    if (!status.ok) return status;
+  // The qrels' size lets the session hold their bytes without growing its copy chunk by chunk.
+  const size = !isRun && path !== STDIN ? (await stat(path).catch(() => ({ size: 0 }))).size : 0;
+  // A run file is streamed (each topic evaluated as its lines end, see docs/js-api.md) when it can
+  // be read again: a run whose topics' lines are not together is then read a second time, whole.
+  // Standard input cannot be read twice, so it is read whole from the start.
+  let stream = isRun && path !== STDIN;
+  for (;;) {
+    const begun = isRun
+      ? session.beginRun(displayName(path), stream)
+      : session.beginQrels(displayName(path), size);
+    if (begun?.ok === false) return begun;
+    let restart = false;
+    for await (const chunk of readChunks(path, options)) {
+      // The view is valid only until the next call on the module: copy and feed at once.
+      session.buffer(chunk.length).set(chunk);
+      const status = isRun ? session.feedRun(chunk.length) : session.feedQrels(chunk.length);
+      if (!status.ok) return status;
+      if (status.restart) {
+        restart = true;
+        break;
+      }
+    }
+    if (!restart) return isRun ? session.endRun() : session.endQrels();
+    stream = false;
   }
-  return isRun ? session.endRun() : session.endQrels();
 }
 
 /**

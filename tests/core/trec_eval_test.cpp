@@ -28,15 +28,16 @@ const char* const run_text =
     "2 Q0 y 1 2 tagA\n2 Q0 w 2 1 tagA\n2 Q0 x 3 1 tagA\n9 Q0 q 1 1 tagB\n";
 
 irm::TrecSession session_with(const std::vector<std::string>& args,
-                              const std::string& run = run_text) {
+                              const std::string& run = run_text, bool stream = false) {
   irm::TrecSession session;
   const auto configured = session.configure(args);
   if (configured) FAIL("configure: " << configured->message);
   session.begin_qrels("qrels.txt");
   session.feed_qrels(qrels_text);
   if (auto e = session.end_qrels()) FAIL("qrels: " << e->message);
-  if (auto e = session.begin_run("run.txt")) FAIL("run: " << e->message);
+  if (auto e = session.begin_run("run.txt", stream)) FAIL("run: " << e->message);
   if (auto e = session.feed_run(run)) FAIL("run: " << e->message);
+  if (session.run_restart_needed()) FAIL("run: a topic came back while streaming");
   if (auto e = session.end_run()) FAIL("run: " << e->message);
   return session;
 }
@@ -62,7 +63,10 @@ using Catch::Matchers::WithinAbs;
 }  // namespace
 
 TEST_CASE("trec: official measures worked by hand on two topics", "[trec][eval]") {
-  const auto s = session_with({});
+  // Read whole, and streamed (each topic evaluated as its lines end): the same values.
+  const bool stream = GENERATE(false, true);
+  INFO("streaming " << stream);
+  const auto s = session_with({}, run_text, stream);
   const auto& run = s.runs().at(0);
   CHECK(run.topics == std::vector<std::string>{"1", "2"});
   CHECK(run.run_id == "tagB");  // the tag of the last line, as trec_eval
@@ -311,8 +315,8 @@ TEST_CASE("property: per topic, the bulk engine equals the teaching calculators"
       // knows those it holds, so the unretrieved ones go at its end, where they change nothing
       // but N.
       std::int64_t nonrelevant = 0;
-      for (const auto& entry : qrels.by_topic.at(run.topics[t]).by_docno) {
-        nonrelevant += entry.second.grade == 0 ? 1 : 0;
+      for (const irm::Judgment& judgment : qrels.find(run.topics[t])->all()) {
+        nonrelevant += judgment.grade == 0 ? 1 : 0;
       }
       for (const int g : list.grades) nonrelevant -= g == 0 ? 1 : 0;
       for (std::int64_t i = 0; i < nonrelevant; ++i) bpref_marks += " N";
@@ -330,4 +334,114 @@ TEST_CASE("property: per topic, the bulk engine equals the teaching calculators"
     }
   }
   CHECK(topics_checked > 300);
+}
+
+namespace {
+
+// The run's lines regrouped by topic (topics in order of first appearance, lines in file order
+// within each), as a streaming reader needs them.
+std::string grouped_by_topic(const std::string& run) {
+  std::vector<std::string> topics;
+  std::vector<std::string> blocks;
+  std::size_t start = 0;
+  while (start < run.size()) {
+    std::size_t end = run.find('\n', start);
+    if (end == std::string::npos) end = run.size();
+    const std::string line = run.substr(start, end - start + 1);
+    start = end + 1;
+    const std::size_t first = line.find_first_not_of(" \t");
+    const std::size_t stop = line.find_first_of(" \t", first);
+    const std::string topic = line.substr(first, stop - first);
+    std::size_t i = 0;
+    while (i < topics.size() && topics[i] != topic) ++i;
+    if (i == topics.size()) {
+      topics.push_back(topic);
+      blocks.emplace_back();
+    }
+    blocks[i] += line;
+  }
+  std::string out;
+  for (const std::string& block : blocks) out += block;
+  return out;
+}
+
+// Evaluates `run` fed in pieces of `piece` bytes, streamed or not; the report with -q to 17
+// digits, or the error's message.
+std::string report_of(const std::string& qrels, const std::string& run, bool stream,
+                      std::size_t piece, const std::vector<std::string>& args) {
+  irm::TrecSession s;
+  if (auto e = s.configure(args)) return "configure: " + e->message;
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels);
+  if (auto e = s.end_qrels()) return "qrels: " + e->message;
+  if (auto e = s.begin_run("run.txt", stream)) return "run: " + e->message;
+  for (std::size_t at = 0; at < run.size(); at += piece) {
+    if (auto e = s.feed_run(std::string_view(run).substr(at, piece))) return "run: " + e->message;
+  }
+  if (s.run_restart_needed()) return "restart";
+  if (auto e = s.end_run()) return "run: " + e->message;
+  std::string warnings;
+  for (const std::string& w : s.runs().at(0).warnings) warnings += w + "\n";
+  return s.report_text(17) + warnings;
+}
+
+}  // namespace
+
+TEST_CASE("trec: a run streamed topic by topic gives the report of the run read whole",
+          "[trec][stream][property]") {
+  // Every measure, per topic and in the summary, with -c and -J too, in pieces of 1, 7 and
+  // 4096 bytes: streaming changes when each topic is evaluated, never what it gives.
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    const test::TrecFiles files = test::generate_trec_files(seed);
+    const std::string run = grouped_by_topic(files.run);
+    INFO("seed " << seed << "\nqrels:\n" << files.qrels << "run:\n" << run);
+    const std::vector<std::string> args =
+        seed % 3 == 0   ? std::vector<std::string>{"-q", "-c", "-m", "all_trec"}
+        : seed % 3 == 1 ? std::vector<std::string>{"-q", "-J", "-m", "all_trec"}
+                        : std::vector<std::string>{"-q", "-l", "2", "-M", "3", "-m", "all_trec"};
+    const std::string whole = report_of(files.qrels, run, false, run.size() + 1, args);
+    REQUIRE(whole.find("map") != std::string::npos);
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+      INFO("pieces of " << piece);
+      CHECK(report_of(files.qrels, run, true, piece, args) == whole);
+    }
+  }
+}
+
+TEST_CASE("trec: a streamed run whose topic comes back is read again whole", "[trec][stream]") {
+  // Topic 1's lines are split by topic 2's: a, then y, then c. Streaming stops at c.
+  const std::string run = "1 Q0 a 1 5 t\n2 Q0 y 1 2 t\n1 Q0 c 2 3 t\n";
+  irm::TrecSession s;
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels_text);
+  REQUIRE_FALSE(s.end_qrels().has_value());
+  REQUIRE_FALSE(s.begin_run("run.txt", true).has_value());
+  REQUIRE_FALSE(s.feed_run(run).has_value());
+  CHECK(s.run_restart_needed());
+  // Read again without streaming: topic 1 ranks a (5) then c (3), both relevant, R = 3 (a, c,
+  // d): AP = (1/1 + 2/2) / 3 = 2/3. Topic 2: y is not relevant, R = 1: AP 0.
+  REQUIRE_FALSE(s.begin_run("run.txt").has_value());
+  CHECK_FALSE(s.run_restart_needed());
+  REQUIRE_FALSE(s.feed_run(run).has_value());
+  REQUIRE_FALSE(s.end_run().has_value());
+  REQUIRE(s.runs().size() == 1);  // the stopped reading left nothing behind
+  CHECK_THAT(topic_value(s, 0, "map"), WithinAbs(2.0 / 3, 1e-15));
+  CHECK(topic_value(s, 1, "map") == 0);
+}
+
+TEST_CASE("trec: a streamed run reports duplicates and bad lines as a whole one does",
+          "[trec][stream][errors]") {
+  const std::vector<std::string> runs = {
+      "1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n1 Q0 a 3 3 t\n2 Q0 y 1 2 t\n",  // a twice in topic 1
+      "1 Q0 a 1 5 t\n2 Q0 y 1 2 t\n2 Q0 y 2 1 t\n",                // y twice in the last topic
+      "1 Q0 a 1 5 t\n2 Q0 y one 2 t\n",                            // a bad rank
+  };
+  for (const std::string& run : runs) {
+    INFO(run);
+    const std::string whole = report_of(qrels_text, run, false, run.size(), {"-q"});
+    CHECK(whole.rfind("run: ", 0) == 0);  // an error
+    CHECK(report_of(qrels_text, run, true, 3, {"-q"}) == whole);
+    CHECK(report_of(qrels_text, run, true, 3, {"-q", "--keep-first"}) ==
+          report_of(qrels_text, run, false, run.size(), {"-q", "--keep-first"}));
+  }
 }

@@ -18,7 +18,7 @@ std::vector<std::string> docnos_of(const irm::RankedTopic& topic) {
 }
 
 int grade_of(const irm::Qrels& qrels, const std::string& topic, const std::string& docno) {
-  return qrels.by_topic.at(topic).by_docno.at(docno).grade;
+  return qrels.find(topic)->find(docno)->grade;
 }
 
 }  // namespace
@@ -43,14 +43,14 @@ TEST_CASE("qrels: any whitespace, CRLF, comments and blank lines; topics in orde
   CHECK(grade_of(qrels, "402", "d8") == -1);
   CHECK(grade_of(qrels, "401", "d1") == 1);
   CHECK(grade_of(qrels, "401", "d2") == 0);
-  CHECK(qrels.by_topic.at("401").by_docno.at("d2").line == 7);
+  CHECK(qrels.find("401")->find("d2")->line == 7);
   CHECK(qrels.warnings.empty());
 }
 
 TEST_CASE("relevant means grade >= level; negative grades are unjudged", "[trec][qrels]") {
   const std::string bytes = "1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d -1\n1 0 e -3\n";
   const auto qrels = test::parsed_ok(irm::read_qrels(bytes, "q"));
-  const auto& topic = qrels.by_topic.at("1");
+  const auto& topic = *qrels.find("1");
   CHECK(irm::count_relevant(topic) == 2);
   CHECK(irm::count_relevant(topic, 2) == 1);
   CHECK(irm::count_relevant(topic, 0) == 3);  // 0 is judged; -1 and -3 are not
@@ -325,7 +325,7 @@ TEST_CASE("keep_first: a qrels duplicate keeps the first grade and warns",
   const auto qrels =
       test::parsed_ok(irm::read_qrels(bytes, "qrels.txt", irm::Duplicates::keep_first));
   CHECK(grade_of(qrels, "401", "d1") == 1);
-  CHECK(qrels.by_topic.at("401").by_docno.size() == 2);
+  CHECK(qrels.find("401")->size() == 2);
   CHECK(qrels.warnings ==
         std::vector<std::string>{"document 'd1' is given twice for topic '401' in qrels.txt, at "
                                  "lines 1 and 4; kept line 1"});
@@ -384,7 +384,7 @@ TEST_CASE(
     for (const irm::RankedTopic& ranked : irm::rank_topics(run)) {
       const std::string topic(ranked.topic);
       INFO("topic " << topic);
-      const irm::TopicJudgments& judged = qrels.by_topic.at(ranked.topic);
+      const irm::TopicJudgments& judged = *qrels.find(ranked.topic);
 
       // Bulk: plain doubles, one pass down the ranking.
       const std::int64_t total_relevant = irm::count_relevant(judged);
@@ -392,8 +392,8 @@ TEST_CASE(
       double precision_sum = 0.0;
       std::int64_t relevant_so_far = 0;
       for (std::size_t k = 0; k < ranked.docnos.size(); ++k) {
-        const auto it = judged.by_docno.find(ranked.docnos[k]);
-        const bool relevant = it != judged.by_docno.end() && irm::is_relevant(it->second.grade);
+        const irm::Judgment* found = judged.find(ranked.docnos[k]);
+        const bool relevant = found != nullptr && irm::is_relevant(found->grade);
         if (relevant) {
           ++relevant_so_far;
           precision_sum += static_cast<double>(relevant_so_far) / static_cast<double>(k + 1);

@@ -512,3 +512,41 @@ describe('bin/lib/trec.mjs: chunks split anywhere give the same report', () => {
     assert.equal(valueOf(report, 'num_ret'), 10);
   });
 });
+
+describe('bin/lib/trec.mjs: runs streamed topic by topic', () => {
+  // A run file is streamed (each topic evaluated as its lines end). Here topic 9's lines are
+  // split by topic 10's: the reader meets 9 again after 10, so the file is read a second time,
+  // whole. The values are the fixture's, worked out above: map 11/24, each topic's AP.
+  const interleaved = [
+    RUN_A_LINES[0], RUN_A_LINES[1], RUN_A_LINES[5], RUN_A_LINES[6],
+    RUN_A_LINES[2], RUN_A_LINES[3], RUN_A_LINES[7], RUN_A_LINES[8], RUN_A_LINES[4],
+  ];
+
+  test('a run whose topics interleave gives the values of the run in order', () => {
+    const path = file('run-a-interleaved.txt', interleaved);
+    const report = trecJson(['-q', qrels, path]);
+    near(valueOf(report, 'map'), 11 / 24, 'map');
+    near(valueOf(report, 'map', { topic: '9' }), 1 / 2, 'AP of 9');
+    near(valueOf(report, 'map', { topic: '10' }), 5 / 12, 'AP of 10');
+    assert.equal(valueOf(report, 'num_ret'), 9);
+  });
+
+  test('on standard input (read whole from the start, as it cannot be read twice)', () => {
+    const path = file('run-a-interleaved-2.txt', interleaved);
+    const expected = `${line('map', 'all', '0.4583')}\n`;
+    const piped = trec(['-m', 'map', qrels, '-'], readFileSync(path));
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.equal(piped.stdout, expected);
+  });
+
+  test('7-byte chunks of the interleaved run equal the run in order', async () => {
+    const path = file('run-a-interleaved-3.txt', interleaved);
+    const engine = await loadEngine();
+    const request = { args: ['-q', '-m', 'all_trec'], qrels, format: 'json' };
+    const inOrder = await evaluateTrec(engine, { ...request, runs: [runA] });
+    const small = await evaluateTrec(engine, { ...request, runs: [path], chunkSize: 7 });
+    assert.ok(small.ok, JSON.stringify(small.error));
+    assert.deepEqual(JSON.parse(small.report).runs[0].perQuery,
+      JSON.parse(inOrder.report).runs[0].perQuery);
+  });
+});

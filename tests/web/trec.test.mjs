@@ -119,6 +119,22 @@ test('a pasted qrels and run: the summary shows map 0.5278, P_5 0.3000, num_rel_
   });
 });
 
+test('a run whose topics interleave (t1, t2, t1 …) is read a second time, whole, and gives the same values', async () => {
+  // The worker streams a run topic by topic; t1 coming back after t2 makes it read the run again
+  // without streaming. The lines are alpha's, reordered: the values are alpha's (see above).
+  const lines = RUN_ALPHA.split('\n');
+  const interleaved = [lines[0], lines[6], lines[1], lines[7], lines[2], lines[3], lines[8], lines[4], lines[5]];
+  await withPage('trec.html', async (page) => {
+    await page.fill('#qrels-text', QRELS);
+    await page.fill('#run-text', interleaved.join('\n'));
+    await waitForSummary(page, ['alpha']);
+    for (const [measure, value] of Object.entries(ALPHA)) {
+      assert.equal(await cell(page, 'trec-summary', 'alpha', measure), value, measure);
+    }
+    assert.equal(await cell(page, 'trec-per-topic', 't1', 'map'), '0.5556');
+  });
+});
+
 test('-q adds the per-topic lines to trec_eval’s text, and the decimal places field rounds text and tables', async () => {
   await withPage('trec.html', async (page) => {
     await pasteAlpha(page);

@@ -135,7 +135,7 @@ async function feedSource(current, id, source, feed, progress) {
       if (id !== latestEvaluation) return false;
       current.buffer(piece.length).set(piece); // the view is valid until the next call: fill it now
       status = current[feed](piece.length);
-      return status.ok;
+      return status.ok && !status.restart;
     });
   } catch (cause) {
     // The bytes themselves could not be read: a corrupt or cut gzip file, a file gone from disk.
@@ -160,7 +160,7 @@ async function evaluate(id, { args, qrels, runs, digits }) {
   const module = await load();
   if (id !== latestEvaluation) return { ok: false, cancelled: true };
   const sources = [qrels, ...runs];
-  const total = sources.reduce((sum, source) => sum + source.blob.size, 0);
+  let total = sources.reduce((sum, source) => sum + source.blob.size, 0);
   let done = 0;
   let lastPost = 0;
   const post = (force) => {
@@ -181,7 +181,7 @@ async function evaluate(id, { args, qrels, runs, digits }) {
     const configured = current.configure(args);
     if (!configured.ok) return await failure(configured.error, -1, sources);
 
-    current.beginQrels(qrels.name);
+    current.beginQrels(qrels.name, qrels.blob.size);
     const fed = await feedSource(current, id, qrels, 'feedQrels', progress);
     if (fed.cancelled) return fed;
     if (!fed.ok) return await failure(fed.error, 0, sources);
@@ -190,11 +190,17 @@ async function evaluate(id, { args, qrels, runs, digits }) {
 
     const runResults = [];
     for (const [index, run] of runs.entries()) {
-      const begun = current.beginRun(run.name);
-      if (!begun.ok) return await failure(begun.error, index + 1, sources);
-      const runFed = await feedSource(current, id, run, 'feedRun', progress);
-      if (runFed.cancelled) return runFed;
-      if (!runFed.ok) return await failure(runFed.error, index + 1, sources);
+      // Streamed: each topic is evaluated as its lines end and its documents are not kept. A run
+      // whose topics' lines are not together is read again, whole (a Blob can be read twice).
+      for (let stream = true; ; stream = false) {
+        const begun = current.beginRun(run.name, stream);
+        if (!begun.ok) return await failure(begun.error, index + 1, sources);
+        const runFed = await feedSource(current, id, run, 'feedRun', progress);
+        if (runFed.cancelled) return runFed;
+        if (!runFed.ok) return await failure(runFed.error, index + 1, sources);
+        if (!runFed.restart) break;
+        total += run.blob.size; // the second reading counts in the progress bar
+      }
       const ended = current.endRun();
       if (!ended.ok) return await failure(ended.error, index + 1, sources);
       runResults.push(ended);

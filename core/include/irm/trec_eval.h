@@ -103,14 +103,23 @@ class TrecSession {
   /// Sets the options (trec_eval's flags). Call before the qrels; errors leave the old options.
   [[nodiscard]] std::optional<InputError> configure(const std::vector<std::string>& args);
 
-  void begin_qrels(std::string_view file_name);
+  /// Starts the qrels. `expected_bytes` (the file's size, when known) saves growing the copy of
+  /// the qrels' bytes piece by piece; 0 when unknown.
+  void begin_qrels(std::string_view file_name, std::size_t expected_bytes = 0);
   void feed_qrels(std::string_view piece);
   /// Reads the qrels fed since begin_qrels. Errors carry the file name in the message.
   [[nodiscard]] std::optional<InputError> end_qrels();
 
-  /// Starts a run; an error when no qrels have been read.
-  [[nodiscard]] std::optional<InputError> begin_run(std::string_view file_name);
+  /// Starts a run; an error when no qrels have been read. With `stream`, each topic is
+  /// evaluated as soon as its lines end and its documents are not kept (much less memory, and
+  /// faster); a run whose topics' lines are not together then stops with run_restart_needed():
+  /// begin it again without streaming and feed it from the start.
+  [[nodiscard]] std::optional<InputError> begin_run(std::string_view file_name,
+                                                    bool stream = false);
   [[nodiscard]] std::optional<InputError> feed_run(std::string_view piece);
+  /// A streaming run met a topic again after another topic's lines (see begin_run); the rest of
+  /// its pieces are ignored.
+  [[nodiscard]] bool run_restart_needed() const;
   /// Reads the end of the run and evaluates it; the result is appended to runs().
   [[nodiscard]] std::optional<InputError> end_run();
 
@@ -131,6 +140,15 @@ class TrecSession {
   std::string report_csv(int digits = 4) const;
 
  private:
+  // One topic of the run being read, evaluated.
+  struct EvaluatedTopic {
+    std::string_view topic;  // points into the run's or the qrels' text
+    std::vector<double> values;
+    std::string relstring;
+    TrecTopicList list;
+  };
+  void evaluate(std::string_view topic, std::vector<ScoredDoc>& docs);
+
   TrecOptions options_;
   std::unique_ptr<TrecPlan> plan_;
   std::string qrels_file_;
@@ -139,6 +157,8 @@ class TrecSession {
   std::unique_ptr<TrecJudged> judged_;
   std::string reading_;
   std::optional<RunReader> reader_;
+  std::vector<EvaluatedTopic> evaluated_;  // the run's topics evaluated so far
+  std::vector<ScoredDoc*> ranked_;         // a topic's documents in trec_eval's order
   std::vector<TrecRunResult> runs_;
 };
 

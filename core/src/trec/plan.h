@@ -36,7 +36,6 @@ struct Topic {
   int level = 1;
   Compat compat = Compat::current;
   std::int64_t collection_size = 0;
-  std::string_view run_id;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.

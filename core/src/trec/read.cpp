@@ -283,7 +283,6 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
   // Qrels are usually grouped by topic: remembering the last one saves most topic lookups.
   std::string_view last_topic;
   TopicJudgments* current = nullptr;
-  int duplicate_count = 0;
   while (reader.next(line)) {
     const Fields fields = split(line);
     if (skipped(fields)) continue;
@@ -295,20 +294,16 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                           "the rel (fourth field), a whole number such as 0, 1, 2 or -1");
     }
     const std::string_view topic = fields.text[0];
-    if (current == nullptr || topic != last_topic) {
-      const auto [it, inserted] = qrels.by_topic.try_emplace(topic);
-      if (inserted) qrels.topics.push_back(topic);
-      current = &it->second;  // unordered_map keeps references valid across rehashing
+    if (current == nullptr || !same_text(topic, last_topic)) {
+      const auto [it, inserted] = qrels.topic_index.try_emplace(topic, qrels.topics.size());
+      if (inserted) {
+        qrels.topics.push_back(topic);
+        qrels.judgments.emplace_back();
+      }
+      current = &qrels.judgments[it->second];
       last_topic = topic;
     }
-    const std::string_view docno = fields.text[2];
-    const auto [it, inserted] = current->by_docno.try_emplace(docno, Judgment{*grade, number});
-    if (!inserted) {
-      if (auto error = duplicate(line, number, docno, topic, file_name, it->second.line, duplicates,
-                                 duplicate_count, qrels.warnings)) {
-        return *error;
-      }
-    }
+    current->add(Judgment{fields.text[2], *grade, number});
   }
   if (qrels.topics.empty()) {
     return InputError{ErrorCode::empty_input,
@@ -316,22 +311,134 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                           shape_text(qrels_shape),
                       Span{}};
   }
+  // Duplicates are found as each topic is indexed, and reported in file order, as a reader going
+  // line by line would meet them.
+  struct Twice {
+    std::size_t topic;
+    std::size_t later;
+    std::size_t first;
+  };
+  std::vector<Twice> twice;
+  std::vector<std::pair<std::size_t, std::size_t>> found;
+  for (std::size_t t = 0; t < qrels.judgments.size(); ++t) {
+    found.clear();
+    qrels.judgments[t].index(found);
+    for (const auto& [later, first] : found) twice.push_back(Twice{t, later, first});
+  }
+  if (twice.empty()) return qrels;
+  const auto line_of = [&](std::size_t topic, std::size_t index) {
+    return qrels.judgments[topic].all()[index].line;
+  };
+  std::sort(twice.begin(), twice.end(), [&](const Twice& a, const Twice& b) {
+    return line_of(a.topic, a.later) < line_of(b.topic, b.later);
+  });
+  int duplicate_count = 0;
+  for (const Twice& pair : twice) {
+    const Judgment& later = qrels.judgments[pair.topic].all()[pair.later];
+    const Judgment& first = qrels.judgments[pair.topic].all()[pair.first];
+    // The line is found again for the error's column; a duplicate's line is a whole line of
+    // `bytes`, so its start is found by looking back from the docno for the line end.
+    const std::size_t docno_at = static_cast<std::size_t>(later.docno.data() - bytes.data());
+    const std::size_t line_start = bytes.rfind('\n', docno_at);
+    const std::size_t begin = line_start == std::string_view::npos ? 0 : line_start + 1;
+    std::size_t line_end = bytes.find('\n', docno_at);
+    if (line_end == std::string_view::npos) line_end = bytes.size();
+    std::string_view whole = bytes.substr(begin, line_end - begin);
+    if (begin == 0 && whole.substr(0, 3) == "\xEF\xBB\xBF") whole.remove_prefix(3);
+    if (auto error = duplicate(whole, later.line, later.docno, qrels.topics[pair.topic], file_name,
+                               first.line, duplicates, duplicate_count, qrels.warnings)) {
+      return *error;
+    }
+  }
+  for (std::size_t t = 0; t < qrels.judgments.size(); ++t) {
+    std::vector<std::size_t> later;
+    for (const Twice& pair : twice) {
+      if (pair.topic == t) later.push_back(pair.later);
+    }
+    if (!later.empty()) qrels.judgments[t].drop(later);
+  }
   finish_duplicate_warnings(duplicate_count, file_name, qrels.warnings);
   return qrels;
 }
 
-namespace {
-
-std::uint64_t hash_docno(std::string_view docno) {
-  std::uint64_t h = 14695981039346656037ULL;  // FNV-1a
-  for (const char c : docno) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ULL;
+std::uint64_t hash_text(std::string_view text) {
+  constexpr std::uint64_t multiplier = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t h = 0x2545F4914F6CDD1DULL ^ (text.size() * multiplier);
+  const char* p = text.data();
+  std::size_t n = text.size();
+  const auto mix = [&](std::uint64_t word) {
+    h = (h ^ word) * multiplier;
+    h ^= h >> 32;
+  };
+  while (n >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    mix(word);
+    p += 8;
+    n -= 8;
   }
+  if (n >= 4) {  // the last 4..7 bytes as two words that may overlap
+    std::uint32_t low;
+    std::uint32_t high;
+    std::memcpy(&low, p, 4);
+    std::memcpy(&high, p + n - 4, 4);
+    mix(low | (std::uint64_t{high} << 32));
+  } else if (n > 0) {
+    const auto byte = [&](std::size_t i) {
+      return std::uint64_t{static_cast<unsigned char>(p[i])};
+    };
+    mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
+  }
+  h *= multiplier;
   return h ^ (h >> 29);
 }
 
-}  // namespace
+void TopicJudgments::index(std::vector<std::pair<std::size_t, std::size_t>>& twice) {
+  std::size_t size = 16;
+  while (size < judgments_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  const std::size_t mask = size - 1;
+  for (std::size_t i = 0; i < judgments_.size(); ++i) {
+    const std::string_view docno = judgments_[i].docno;
+    std::size_t at = hash_text(docno) & mask;
+    bool given = false;
+    while (slots_[at] != 0) {
+      const std::size_t other = slots_[at] - 1;
+      if (same_text(judgments_[other].docno, docno)) {
+        twice.emplace_back(i, other);
+        given = true;
+        break;
+      }
+      at = (at + 1) & mask;
+    }
+    if (!given) slots_[at] = static_cast<std::uint32_t>(i + 1);
+  }
+}
+
+void TopicJudgments::drop(const std::vector<std::size_t>& indexes) {
+  std::vector<bool> dropped(judgments_.size(), false);
+  for (const std::size_t i : indexes) dropped[i] = true;
+  std::vector<Judgment> kept;
+  kept.reserve(judgments_.size() - indexes.size());
+  for (std::size_t i = 0; i < judgments_.size(); ++i) {
+    if (!dropped[i]) kept.push_back(judgments_[i]);
+  }
+  judgments_ = std::move(kept);
+  std::vector<std::pair<std::size_t, std::size_t>> none;
+  index(none);
+}
+
+const Judgment* TopicJudgments::find(std::string_view docno) const {
+  if (slots_.empty()) return nullptr;
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t at = hash_text(docno) & mask;
+  while (slots_[at] != 0) {
+    const Judgment& judgment = judgments_[slots_[at] - 1];
+    if (same_text(judgment.docno, docno)) return &judgment;
+    at = (at + 1) & mask;
+  }
+  return nullptr;
+}
 
 void DocnoSet::clear() {
   members_.clear();
@@ -347,7 +454,7 @@ void DocnoSet::grow(const std::vector<ScoredDoc>& docs) {
   generation_ = 1;
   const std::size_t mask = size - 1;
   for (const std::uint32_t index : members_) {
-    std::size_t at = hash_docno(docs[index].docno) & mask;
+    std::size_t at = hash_text(docs[index].docno) & mask;
     while (slots_[at].generation == generation_) at = (at + 1) & mask;
     slots_[at] = Slot{generation_, index};
   }
@@ -357,9 +464,9 @@ std::ptrdiff_t DocnoSet::find_or_add(const std::vector<ScoredDoc>& docs, std::si
   if ((members_.size() + 1) * 2 > slots_.size()) grow(docs);
   const std::size_t mask = slots_.size() - 1;
   const std::string_view docno = docs[index].docno;
-  std::size_t at = hash_docno(docno) & mask;
+  std::size_t at = hash_text(docno) & mask;
   while (slots_[at].generation == generation_) {
-    if (docs[slots_[at].index].docno == docno) return slots_[at].index;
+    if (same_text(docs[slots_[at].index].docno, docno)) return slots_[at].index;
     at = (at + 1) & mask;
   }
   slots_[at] = Slot{generation_, static_cast<std::uint32_t>(index)};
@@ -370,10 +477,16 @@ std::ptrdiff_t DocnoSet::find_or_add(const std::vector<ScoredDoc>& docs, std::si
 std::string_view StableText::keep(std::string_view text) {
   constexpr std::size_t block_size = std::size_t{1} << 20;
   if (text.size() > room_) {
-    const std::size_t size = std::max(block_size, text.size());
-    blocks_.push_back(std::make_unique<char[]>(size));
-    next_ = blocks_.back().get();
-    room_ = size;
+    // The next block that is big enough: a reused one, or a new one.
+    while (current_ < blocks_.size() && blocks_[current_].size < text.size()) ++current_;
+    if (current_ == blocks_.size()) {
+      const std::size_t size = std::max(block_size, text.size());
+      // Not value-initialised: every byte is written before it is read.
+      blocks_.push_back(Block{std::unique_ptr<char[]>(new char[size]), size});
+    }
+    next_ = blocks_[current_].bytes.get();
+    room_ = blocks_[current_].size;
+    ++current_;
   }
   if (!text.empty()) std::memcpy(next_, text.data(), text.size());
   const std::string_view kept(next_, text.size());
@@ -383,13 +496,20 @@ std::string_view StableText::keep(std::string_view text) {
   return kept;
 }
 
+void StableText::reuse() {
+  current_ = 0;
+  room_ = 0;
+  used_ = 0;
+  next_ = nullptr;
+}
+
 RunReader::RunReader(std::string_view file_name, Compat compat, Duplicates duplicates)
     : compat_(compat), duplicates_(duplicates) {
   run_.file_name = std::string(file_name);
 }
 
 std::optional<InputError> RunReader::feed(std::string_view piece) {
-  if (failed_) return failed_;
+  if (failed_ || restart_needed_) return failed_;
   bytes_read_ += piece.size();
   std::size_t position = 0;
   if (!open_line_.empty()) {
@@ -402,9 +522,10 @@ std::optional<InputError> RunReader::feed(std::string_view piece) {
     const std::string line = std::move(open_line_);
     open_line_.clear();
     if ((failed_ = read_line(line))) return failed_;
+    if (restart_needed_) return std::nullopt;
     position = end + 1;
   }
-  while (position < piece.size()) {
+  while (position < piece.size() && !restart_needed_) {
     const std::size_t end = piece.find('\n', position);
     if (end == std::string_view::npos) {
       open_line_.assign(piece.substr(position));
@@ -433,18 +554,26 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
                         "the score (fifth field), a number such as 12.5, -3 or 1e-4");
   }
   const std::string_view topic = fields.text[0];
-  if (run_.topics.empty() || topic != last_topic_) {
-    if (!run_.topics.empty()) topic_closed_[current_] = true;
+  if (run_.topics.empty() || !same_text(topic, last_topic_)) {
+    if (!run_.topics.empty()) {
+      topic_closed_[current_] = true;
+      if (sink_) close_block();
+    }
     const auto found = run_.topic_index.find(topic);
     if (found == run_.topic_index.end()) {
       const std::string_view kept = run_.text.keep(topic);
       const std::size_t previous_size = run_.topics.empty() ? 0 : run_.topics.back().docs.size();
       current_ = run_.topics.size();
       run_.topic_index.emplace(kept, current_);
-      run_.topics.push_back(RunTopic{kept, {}});
+      run_.topics.push_back(RunTopic{kept, std::move(spare_)});
+      spare_ = {};
       // Topics of a run are mostly the same length: room for as many as the last one had.
       run_.topics.back().docs.reserve(previous_size);
       topic_closed_.push_back(false);
+    } else if (sink_) {
+      // Its documents went to the sink already: only a reader that keeps them all can merge.
+      restart_needed_ = true;
+      return std::nullopt;
     } else {
       current_ = found->second;
       // The topic came back after another one: its earlier lines are no longer in
@@ -459,12 +588,13 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   }
   // The tag of the last line is the run id, as in trec_eval; keeping it costs a copy only when
   // it changes.
-  if (fields.text[5] != run_.run_id) run_.run_id = run_.text.keep(fields.text[5]);
+  if (!same_text(fields.text[5], run_.run_id)) run_.run_id = run_.text.keep(fields.text[5]);
   const std::string_view docno = fields.text[2];
   std::vector<ScoredDoc>& docs = run_.topics[current_].docs;
   // The docno is kept before the duplicate check so that the set can point at it; a duplicate
   // leaves its few bytes unused.
-  docs.push_back(ScoredDoc{run_.text.keep(docno), parse_score(fields.text[4], compat_), number});
+  StableText& text = sink_ ? block_text_ : run_.text;
+  docs.push_back(ScoredDoc{text.keep(docno), parse_score(fields.text[4], compat_), number});
   const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
   if (seen >= 0) {
     docs.pop_back();
@@ -529,13 +659,31 @@ std::optional<InputError> RunReader::check_fragmented_topics() {
   return std::nullopt;
 }
 
+// Hands the current topic's documents to the sink, and keeps their vector for the next topic.
+void RunReader::close_block() {
+  RunTopic& topic = run_.topics[current_];
+  sink_(topic.topic, topic.docs);
+  spare_ = std::move(topic.docs);
+  spare_.clear();
+  topic.docs = {};
+  block_text_.reuse();
+}
+
 Result<Run> RunReader::finish() {
   if (failed_) return *failed_;
-  if (!open_line_.empty()) {
+  if (!open_line_.empty() && !restart_needed_) {
     const std::string line = std::move(open_line_);
     open_line_.clear();
     if ((failed_ = read_line(line))) return *failed_;
   }
+  if (restart_needed_) {
+    return InputError{ErrorCode::bad_token,
+                      "a topic of " + run_.file_name +
+                          " comes back after another topic's lines; read it again without "
+                          "streaming",
+                      Span{}};
+  }
+  if (sink_ && !run_.topics.empty()) close_block();
   if ((failed_ = check_fragmented_topics())) return *failed_;
   if (run_.topics.empty()) {
     return InputError{
@@ -574,8 +722,8 @@ std::vector<RankedTopic> rank_topics(const Run& run) {
 
 std::int64_t count_relevant(const TopicJudgments& judgments, int level) {
   std::int64_t count = 0;
-  for (const auto& entry : judgments.by_docno) {
-    if (is_relevant(entry.second.grade, level)) ++count;
+  for (const Judgment& judgment : judgments.all()) {
+    if (is_relevant(judgment.grade, level)) ++count;
   }
   return count;
 }

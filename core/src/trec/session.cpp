@@ -376,7 +376,7 @@ namespace {
 
 trec::TopicJudged judge(const TopicJudgments& judgments, int level) {
   trec::TopicJudged out;
-  for (const auto& [docno, judgment] : judgments.by_docno) {
+  for (const Judgment& judgment : judgments.all()) {
     const int grade = judgment.grade;
     if (grade < 0) continue;
     auto it = std::lower_bound(out.grades.begin(), out.grades.end(), grade,
@@ -390,6 +390,29 @@ trec::TopicJudged judge(const TopicJudgments& judgments, int level) {
     }
   }
   return out;
+}
+
+// Puts a topic's documents in trec_eval's order (ranks_before). Runs are mostly written by
+// descending score already, with equal scores in no particular order: then only each group of
+// equal scores is sorted (by docno), and a full sort is left for runs in another order.
+void rank(std::vector<ScoredDoc*>& docs) {
+  const auto score_descending = [](const ScoredDoc* a, const ScoredDoc* b) {
+    return a->score > b->score;
+  };
+  if (!std::is_sorted(docs.begin(), docs.end(), score_descending)) {
+    std::sort(docs.begin(), docs.end(),
+              [](const ScoredDoc* a, const ScoredDoc* b) { return ranks_before(*a, *b); });
+    return;
+  }
+  for (auto first = docs.begin(); first != docs.end();) {
+    auto last = first + 1;
+    while (last != docs.end() && (*last)->score == (*first)->score) ++last;
+    if (last - first > 1) {
+      std::sort(first, last,
+                [](const ScoredDoc* a, const ScoredDoc* b) { return a->docno > b->docno; });
+    }
+    first = last;
+  }
 }
 
 std::string list_topics(const std::vector<std::string_view>& topics) {
@@ -422,7 +445,7 @@ std::size_t TrecSession::qrels_topics() const { return qrels_ ? qrels_->topics.s
 std::size_t TrecSession::qrels_judgments() const {
   std::size_t n = 0;
   if (qrels_) {
-    for (const auto& entry : qrels_->by_topic) n += entry.second.by_docno.size();
+    for (const TopicJudgments& judgments : qrels_->judgments) n += judgments.size();
   }
   return n;
 }
@@ -441,16 +464,18 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
   runs_.clear();
   if (qrels_) {
     judged_->by_topic.clear();
-    for (const auto& [topic, judgments] : qrels_->by_topic) {
-      judged_->by_topic.emplace(topic, judge(judgments, options_.level));
+    for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
+      judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level));
     }
   }
   return std::nullopt;
 }
 
-void TrecSession::begin_qrels(std::string_view file_name) {
+void TrecSession::begin_qrels(std::string_view file_name, std::size_t expected_bytes) {
   qrels_file_ = std::string(file_name);
   qrels_bytes_.clear();
+  qrels_bytes_.shrink_to_fit();
+  qrels_bytes_.reserve(expected_bytes);
   qrels_.reset();
   judged_->by_topic.clear();
   runs_.clear();
@@ -462,13 +487,13 @@ std::optional<InputError> TrecSession::end_qrels() {
   auto qrels = read_qrels(qrels_bytes_, qrels_file_, options_.duplicates);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
-  for (const auto& [topic, judgments] : qrels_->by_topic) {
-    judged_->by_topic.emplace(topic, judge(judgments, options_.level));
+  for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
+    judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level));
   }
   return std::nullopt;
 }
 
-std::optional<InputError> TrecSession::begin_run(std::string_view file_name) {
+std::optional<InputError> TrecSession::begin_run(std::string_view file_name, bool stream) {
   if (!qrels_) {
     return InputError{ErrorCode::empty_input,
                       "read a qrels file before the runs: the runs are judged against it", Span{},
@@ -476,6 +501,11 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name) {
   }
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates);
+  evaluated_.clear();
+  if (stream) {
+    reader_->stream_to(
+        [this](std::string_view topic, std::vector<ScoredDoc>& docs) { evaluate(topic, docs); });
+  }
   return std::nullopt;
 }
 
@@ -487,13 +517,58 @@ std::optional<InputError> TrecSession::feed_run(std::string_view piece) {
   return reader_->feed(piece);
 }
 
+bool TrecSession::run_restart_needed() const { return reader_ && reader_->restart_needed(); }
+
+// Evaluates one topic of the run being read (its documents in file order), if the qrels have it.
+void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs) {
+  const TopicJudgments* judgments = qrels_->find(topic);
+  if (judgments == nullptr) return;  // named in a warning at the end
+  std::vector<ScoredDoc*>& ranked = ranked_;
+  ranked.clear();
+  for (ScoredDoc& doc : docs) ranked.push_back(&doc);
+  rank(ranked);
+  if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
+    ranked.resize(static_cast<std::size_t>(options_.max_docs));
+  }
+  EvaluatedTopic out;
+  out.topic = topic;
+  out.list.grades.reserve(ranked.size());
+  std::int64_t rel_ret = 0;
+  for (const ScoredDoc* doc : ranked) {
+    const Judgment* found = judgments->find(doc->docno);
+    const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
+    if (options_.judged_only && grade < 0) continue;
+    out.list.grades.push_back(grade);
+    rel_ret += grade >= options_.level ? 1 : 0;
+  }
+  const trec::TopicJudged& judged = judged_->by_topic.at(topic);
+  out.list.relevant = judged.relevant;
+
+  trec::Topic t;
+  t.grades = &out.list.grades;
+  t.judged = &judged;
+  t.num_ret = static_cast<std::int64_t>(out.list.grades.size());
+  t.num_rel = judged.relevant;
+  t.num_rel_ret = rel_ret;
+  t.level = options_.level;
+  t.compat = options_.compat;
+  t.collection_size = options_.collection_size;
+
+  out.values.assign(plan_->slots.size(), 0.0);
+  trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
+  evaluated_.push_back(std::move(out));
+}
+
 std::optional<InputError> TrecSession::end_run() {
   if (!reader_) {
     return InputError{ErrorCode::empty_input, "begin a run before ending it", Span{}, Field::input};
   }
   auto read = reader_->finish();
   reader_.reset();
-  if (!read.ok()) return read.error();
+  if (!read.ok()) {
+    evaluated_.clear();
+    return read.error();
+  }
   Run& run = read.value();
 
   TrecRunResult result;
@@ -501,15 +576,16 @@ std::optional<InputError> TrecSession::end_run() {
   result.run_id = std::string(run.run_id);
   result.warnings = run.warnings;
 
-  // The topics in both files, in trec_eval's (strcmp) order; the others are named in warnings.
-  std::vector<std::size_t> order;
-  std::vector<std::string_view> only_in_run;
-  for (std::size_t i = 0; i < run.topics.size(); ++i) {
-    if (qrels_->by_topic.count(run.topics[i].topic)) {
-      order.push_back(i);
-    } else {
-      only_in_run.push_back(run.topics[i].topic);
+  // A reader that did not stream kept every topic's documents: they are evaluated now.
+  for (RunTopic& topic : run.topics) {
+    if (!topic.docs.empty()) {
+      evaluate(topic.topic, topic.docs);
+      topic.docs = {};
     }
+  }
+  std::vector<std::string_view> only_in_run;
+  for (const RunTopic& topic : run.topics) {
+    if (qrels_->find(topic.topic) == nullptr) only_in_run.push_back(topic.topic);
   }
   std::vector<std::string_view> missing;
   for (const std::string_view topic : qrels_->topics) {
@@ -518,14 +594,12 @@ std::optional<InputError> TrecSession::end_run() {
   // With -c, trec_eval evaluates each missing topic over an empty ranking: it is printed with -q
   // and its R counts. (Its id points into the qrels, which outlive the run.)
   if (options_.complete) {
-    for (const std::string_view topic : missing) {
-      order.push_back(run.topics.size());
-      run.topics.push_back(RunTopic{topic, {}});
-    }
+    std::vector<ScoredDoc> none;
+    for (const std::string_view topic : missing) evaluate(topic, none);
   }
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return run.topics[a].topic < run.topics[b].topic;
-  });
+  // trec_eval's (strcmp) order of topics.
+  std::sort(evaluated_.begin(), evaluated_.end(),
+            [](const EvaluatedTopic& a, const EvaluatedTopic& b) { return a.topic < b.topic; });
   std::sort(missing.begin(), missing.end());
   std::sort(only_in_run.begin(), only_in_run.end());
   if (!missing.empty()) {
@@ -545,60 +619,20 @@ std::optional<InputError> TrecSession::end_run() {
                               (only_in_run.size() == 1 ? "was" : "were") +
                               " ignored, as trec_eval ignores them: " + list_topics(only_in_run));
   }
-  if (order.empty()) {
+  if (evaluated_.empty()) {
     result.warnings.push_back("no topic of " + run.file_name + " is in " + qrels_file_ +
                               ", so nothing was evaluated; do the topic ids match?");
   }
 
   const std::vector<TrecSlot>& slots = plan_->slots;
   const std::size_t n_slots = slots.size();
-  std::vector<ScoredDoc*> ranked;
-  for (const std::size_t index : order) {
-    RunTopic& topic = run.topics[index];
-    ranked.clear();
-    for (ScoredDoc& doc : topic.docs) ranked.push_back(&doc);
-    std::sort(ranked.begin(), ranked.end(),
-              [](const ScoredDoc* a, const ScoredDoc* b) { return ranks_before(*a, *b); });
-    if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
-      ranked.resize(static_cast<std::size_t>(options_.max_docs));
-    }
-    const TopicJudgments& judgments = qrels_->by_topic.at(topic.topic);
-    TrecTopicList list;
-    list.grades.reserve(ranked.size());
-    std::int64_t rel_ret = 0;
-    for (const ScoredDoc* doc : ranked) {
-      const auto found = judgments.by_docno.find(doc->docno);
-      const int grade = found == judgments.by_docno.end() ? -1
-                        : found->second.grade < 0         ? -2
-                                                          : found->second.grade;
-      if (options_.judged_only && grade < 0) continue;
-      list.grades.push_back(grade);
-      rel_ret += grade >= options_.level ? 1 : 0;
-    }
-    const trec::TopicJudged& judged = judged_->by_topic.at(topic.topic);
-    list.relevant = judged.relevant;
-
-    trec::Topic t;
-    t.grades = &list.grades;
-    t.judged = &judged;
-    t.num_ret = static_cast<std::int64_t>(list.grades.size());
-    t.num_rel = judged.relevant;
-    t.num_rel_ret = rel_ret;
-    t.level = options_.level;
-    t.compat = options_.compat;
-    t.collection_size = options_.collection_size;
-    t.run_id = run.run_id;
-
-    std::vector<double> values(n_slots, 0.0);
-    std::string relstring;
-    trec::evaluate_topic(*plan_, t, values.data(), &relstring);
+  for (EvaluatedTopic& topic : evaluated_) {
     result.topics.emplace_back(topic.topic);
-    result.values.push_back(std::move(values));
-    if (plan_->wants_relstring) result.relstrings.push_back(std::move(relstring));
-    result.lists.push_back(std::move(list));
-    topic.docs.clear();
-    topic.docs.shrink_to_fit();
+    result.values.push_back(std::move(topic.values));
+    if (plan_->wants_relstring) result.relstrings.push_back(std::move(topic.relstring));
+    result.lists.push_back(std::move(topic.list));
   }
+  evaluated_.clear();
 
   // The summary: trec_eval's sums in topic order, then the average over the topics evaluated
   // (or, with -c, over every topic of the qrels).
@@ -617,8 +651,8 @@ std::optional<InputError> TrecSession::end_run() {
         // trec_eval -c recounts num_rel from the whole qrels: every grade above 0, whatever -l.
         if (options_.complete && slots[s].name == "num_rel") {
           std::int64_t above_zero = 0;
-          for (const auto& entry : qrels_->by_topic) {
-            for (const auto& judged : entry.second.by_docno) above_zero += judged.second.grade > 0;
+          for (const TopicJudgments& judgments : qrels_->judgments) {
+            for (const Judgment& judged : judgments.all()) above_zero += judged.grade > 0;
           }
           result.summary[s] = static_cast<double>(above_zero);
         }
