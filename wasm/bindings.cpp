@@ -82,6 +82,7 @@ val internal_error_for_test() {
   return guarded([]() -> val { throw std::runtime_error("test of the internal-error path"); });
 }
 
+#ifndef IRM_NO_TREC  // the embed widget has no TREC files (wasm/CMakeLists.txt)
 // trec_eval over files fed in pieces (docs/js-api.md, "TREC files"). The pieces are copied by JS
 // straight into `buffer_`, a view of wasm memory, so a 300 MB run never becomes a JS string.
 class TrecSessionJs {
@@ -175,10 +176,12 @@ class TrecSessionJs {
   irm::TrecSession session_;
   std::vector<unsigned char> buffer_;
 };
+#endif  // IRM_NO_TREC
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(irmetrics) {
+#ifndef IRM_NO_TREC
   emscripten::class_<TrecSessionJs>("TrecSession")
       .constructor<>()
       .function("configure", &TrecSessionJs::configure)
@@ -193,6 +196,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("endRun", &TrecSessionJs::end_run)
       .function("report", &TrecSessionJs::report)
       .function("topic", &TrecSessionJs::topic);
+#endif
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)
   emscripten::function("listMeasures", &list_measures);

@@ -485,6 +485,7 @@ val internal_error(const std::string& what) {
   return j.parse();
 }
 
+#ifndef IRM_NO_TREC  // the embed widget has no TREC files (wasm/CMakeLists.txt)
 val trec_status(const std::optional<irm::InputError>& failure, const std::string& file) {
   JsonWriter j;
   j.begin_object();
@@ -703,5 +704,7 @@ val trec_topic(const irm::TrecSession& session, int run_index, const std::string
                             irm::Field::options};
   return trec_status(failure, run.file);
 }
+
+#endif  // IRM_NO_TREC
 
 }  // namespace irm_js
