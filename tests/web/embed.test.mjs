@@ -504,7 +504,7 @@ test('irmetrics-offline.html opened with a share-link hash shows that answer', a
 
 // ------------------------------------------------------------------ problem mode
 
-test('problem mode: the question, the answers held back until "Show the answers", or never shown', async () => {
+test('problem mode: the question with an answer field each; answers checked; the working on request, or never', async () => {
   const { page, problems, close } = await openWidgets(
     '/problem.html',
     [
@@ -517,15 +517,41 @@ test('problem mode: the question, the answers held back until "Show the answers"
       page.$eval(`#${id}`, (widget) => widget.shadowRoot.querySelector('.irc').innerText.replace(/\s+/g, ' '));
     await widgetSettled(page, '#ask');
     assert.match(await shownText('ask'), /Work out AP for this input\./);
-    assert.doesNotMatch(await shownText('ask'), /1\/3/); // computed, not shown
-    await page.click('#ask >> .irc-reveal');
-    await waitForWidgetAnswers(page, [AP_ONE_THIRD], '#ask');
-    assert.match(await shownText('ask'), /AP = 1\/3 ≈ 0\.3333/);
+    assert.doesNotMatch(await shownText('ask'), /1\/3|0\.333/); // computed, not shown
+
+    // AP of R N R N with R = 5: (1/1 + 2/3) / 5 = 1/3. A student dividing by the 2 relevant
+    // documents retrieved gets (5/3) / 2 = 5/6 ≈ 0.83: the core names that slip.
+    const verdict = async (answer) => {
+      await page.fill('#ask >> .check-answer input', answer);
+      await page.press('#ask >> .check-answer input', 'Enter');
+      await page.waitForFunction(
+        () => document.querySelector('#ask').shadowRoot.querySelector('.check-result')?.textContent.trim(),
+      );
+      const text = await page.$eval('#ask', (widget) => widget.shadowRoot.querySelector('.check-result').textContent);
+      await page.$eval('#ask', (widget) => { widget.shadowRoot.querySelector('.check-result').textContent = ''; });
+      return text;
+    };
+    assert.match(await verdict('1/3'), /✓ Correct/);
+    const wrong = await verdict('0.83');
+    assert.match(wrong, /✗ Not AP at 2 decimals/);
+    assert.match(wrong, /ap\.norm_retrieved/);
+    assert.doesNotMatch(await shownText('ask'), /≈ 0\.3333/); // still no working
+
+    await page.click('#ask >> text=Show the working');
+    await page.waitForFunction(() => /1\/3/.test(document.querySelector('#ask').shadowRoot.querySelector('.irc').innerText));
+    assert.match(await shownText('ask'), /1\/3/);
 
     await widgetSettled(page, '#never');
-    assert.match(await shownText('never'), /Work out AP, P@5 for this input\. The answers are not shown here\./);
-    const hidden = await page.$eval('#never', (widget) => widget.shadowRoot.querySelectorAll('.outcome, .irc-reveal').length);
-    assert.equal(hidden, 0);
+    assert.match(await shownText('never'), /Work out AP, P@5 for this input\./);
+    assert.match(await shownText('never'), /The working is not shown for this problem\./);
+    const never = await page.$eval('#never', (widget) => ({
+      fields: widget.shadowRoot.querySelectorAll('.check-answer input').length,
+      shows: [...widget.shadowRoot.querySelectorAll('button')].filter((b) => /Show/.test(b.textContent)).length,
+      text: widget.shadowRoot.querySelector('.irc').innerText,
+    }));
+    assert.equal(never.fields, 2);
+    assert.equal(never.shows, 0);
+    assert.doesNotMatch(never.text, /1\/3|0\.333|2\/5|0\.4\b/); // no value anywhere
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(problems, []);
   } finally {

@@ -92,6 +92,13 @@ test('"Make a problem" writes the link: the measures asked and reveal=never, whi
     assert.equal(hash.get('problem'), '1');
     assert.equal(hash.get('ask'), 'P@5');
     assert.equal(hash.get('reveal'), 'never');
+    // The same problem for a course page: the widget with problem, ask and reveal.
+    const snippet = await page.inputValue('#problem-embed');
+    assert.match(snippet, /^<script src="[^"]*\/irmetrics-embed\.js"><\/script>\n/);
+    assert.ok(
+      snippet.endsWith(`<ir-calculator calc="ranked" input="${RL2}" relevant="5" measures="${hash.get('m')}" problem ask="P@5" reveal="never"></ir-calculator>`),
+      snippet,
+    );
     assert.deepEqual(await axeViolations(page), []);
 
     await page.goto(link);

@@ -23,6 +23,7 @@
 import { el, uniqueId } from './render/dom.js';
 import { renderCheckField } from './render/check.js';
 import { hashFor } from './url-state.js';
+import { widgetSnippet } from './embed/snippets.js';
 
 /** @typedef {{ask: string[], reveal: 'ask' | 'never'}} Problem */
 
@@ -127,7 +128,7 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
     if (!result.ok) {
       return el(
         'section',
-        { class: 'outcome problem is-error', 'aria-labelledby': headingId },
+        { class: 'outcome problem is-error', role: 'group', 'aria-labelledby': headingId },
         el('h3', { id: headingId }, el('code', { text: name })),
         el('p', { class: 'error-text', text: result.error.message }),
       );
@@ -156,7 +157,9 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
     }
     return el(
       'section',
-      { class: 'outcome problem', 'aria-labelledby': headingId },
+      // A group, not a region landmark: a course page may hold several problems, each with a
+      // "Question 1", and landmarks must have names unique in the page.
+      { class: 'outcome problem', role: 'group', 'aria-labelledby': headingId },
       el('h3', { id: headingId }, 'Question ', String(index + 1), ': ', el('code', { text: outcome.measure })),
       el('p', { class: 'problem-title', text: outcome.title }),
       field,
@@ -179,6 +182,7 @@ export function setUpProblemMaker({ button, panel, getState }) {
   const ask = panel.querySelector('#problem-ask');
   const reveal = panel.querySelector('#problem-reveal');
   const link = panel.querySelector('#problem-link');
+  const embed = panel.querySelector('#problem-embed'); // the same problem as a widget snippet
   const status = panel.querySelector('[data-problem-status]');
   let askEdited = false;
   function refresh() {
@@ -187,6 +191,10 @@ export function setUpProblemMaker({ button, panel, getState }) {
     if (!askEdited) ask.value = splitNames(state.m).join(', ');
     const keep = REVEALS.includes(reveal.value) ? reveal.value : 'ask';
     link.value = problemUrl(state, { ask: splitNames(ask.value), reveal: keep });
+    if (embed) {
+      const problem = { ...state, problem: '1', ask: splitNames(ask.value).join(', '), reveal: keep };
+      embed.value = widgetSnippet(problem, new URL('./irmetrics-embed.js', window.location.href).href);
+    }
     status.textContent = '';
   }
   button.addEventListener('click', () => {
@@ -199,14 +207,18 @@ export function setUpProblemMaker({ button, panel, getState }) {
     refresh();
   });
   reveal.addEventListener('change', refresh);
-  panel.querySelector('[data-problem-copy]').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(link.value);
-      status.textContent = 'Problem link copied.';
-    } catch {
-      link.select();
-      status.textContent = 'Select the link and copy it.';
-    }
-  });
+  for (const copy of panel.querySelectorAll('[data-problem-copy]')) {
+    const field = copy.dataset.problemCopy ? panel.querySelector(`#${copy.dataset.problemCopy}`) : link;
+    const what = field === link ? 'Problem link' : 'Embed snippet';
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(field.value);
+        status.textContent = `${what} copied.`;
+      } catch {
+        field.select();
+        status.textContent = `Select the ${what.toLowerCase()} and copy it.`;
+      }
+    });
+  }
   return { refresh };
 }

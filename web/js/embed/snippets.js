@@ -33,17 +33,22 @@ export const RESIZE_SCRIPT = `window.addEventListener('message', function (event
 });`;
 
 /**
- * The widget's attributes for a state, in the order an author reads them.
- * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
- * @returns {[string, string][]}
+ * The widget's attributes for a state, in the order an author reads them. A problem's state
+ * (problem.js: problem=1, ask, reveal) adds the widget's `problem` (no value), `ask` and
+ * `reveal`.
+ * @param {{calc: string, in?: string, relevant?: string, m?: string, problem?: string,
+ *          ask?: string, reveal?: string}} state
+ * @returns {[string, string | null][]} null: an attribute without a value
  */
 export function widgetAttributes(state) {
+  const problem = state.problem === '1';
   return [
     ['calc', state.calc],
     ['input', state.in ?? ''],
     ['relevant', state.relevant ?? ''],
     ['measures', state.m ?? ''],
-  ].filter(([name, value]) => name === 'calc' || name === 'input' || value.trim() !== '');
+    ...(problem ? [['problem', null], ['ask', state.ask ?? ''], ['reveal', state.reveal === 'never' ? 'never' : '']] : []),
+  ].filter(([name, value]) => name === 'calc' || name === 'input' || value === null || value.trim() !== '');
 }
 
 /**
@@ -54,7 +59,7 @@ export function widgetAttributes(state) {
  */
 export function widgetSnippet(state, scriptUrl) {
   const attributes = widgetAttributes(state)
-    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .map(([name, value]) => (value === null ? name : `${name}="${escapeAttribute(value)}"`))
     .join(' ');
   return `<script src="${escapeAttribute(scriptUrl)}"></script>\n<ir-calculator ${attributes}></ir-calculator>`;
 }

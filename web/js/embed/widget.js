@@ -13,11 +13,13 @@
 //   theme     light (default), dark, or auto (follows the reader's system setting)
 //
 // Problem mode, for an exercise: `problem` (no value) shows the input and the question ("Work
-// out AP, P@5 for this input.") and keeps the answers and the working back:
+// out AP, P@5 for this input.") with an answer field per measure asked, where a student checks
+// their own answer (the core's check: judged at the decimals typed, a wrong one matched to the
+// convention or slip that gives it), and keeps the values and the working back:
 //   ask       the measures asked for (default: those of `measures`, which default to `ask`)
-//   reveal    ask (default): a button shows the answers and the working; never: they are not
-//             shown at all (not even put in the page)
-// Checking a student's answer in the widget waits for the core's `check` (issue 6).
+//   reveal    ask (default): a button per question shows its working; never: the working is
+//             not shown at all (not even put in the page)
+// This is the calculator pages' problem mode (web/js/problem.js), shared.
 //
 // Every attribute value is shown as text (textContent), never parsed as HTML. Changing an
 // attribute recomputes (attributeChangedCallback). The answer is rendered by the site's own
@@ -35,6 +37,7 @@ import { splitMeasureList } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { renderOutcome, renderOutcomeError } from '../render/steps.js';
+import { renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
 export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'problem', 'ask', 'reveal'];
@@ -87,7 +90,7 @@ function errorBlock(attribute, message, where = {}) {
 
 /**
  * Defines <ir-calculator> (once per page).
- * @param {{engine: {ready: Function, compute: Function, listMeasures: Function},
+ * @param {{engine: {ready: Function, compute: Function, check: Function, listMeasures: Function},
  *          styles: CSSStyleSheet[] | string, tagName?: string}} setup
  *   engine: web/js/engine.js (over the embed build of the wasm); styles: the shadow root's
  *   stylesheets, or CSS text for browsers without constructable stylesheets
@@ -102,6 +105,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
     }
 
     #body;
+    #answers = new Map(); // problem mode: the student's answers by measure, kept across updates
     #generation = 0;
     #pending = false;
 
@@ -247,22 +251,24 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         ...asked.flatMap((name, index) => [index > 0 && ', ', el('code', { text: name })]),
         ' for this input.',
       );
-      if (attr('reveal').trim() === 'never') {
-        const never = el('p', { class: 'irc-hint', text: 'The answers are not shown here.' });
-        return this.#finish(ok, [this.#header(calculator, input, relevant), question, never]);
-      }
-      results.hidden = true;
-      footer.hidden = true;
-      const show = el('button', { type: 'button', class: 'secondary irc-reveal', 'aria-expanded': 'false', 'aria-controls': 'irc-results', text: 'Show the answers and the working' });
-      show.addEventListener('click', () => {
-        results.hidden = false;
-        footer.hidden = false;
-        show.setAttribute('aria-expanded', 'true');
-        show.hidden = true;
-        results.setAttribute('tabindex', '-1'); // the keyboard goes on to what it opened
-        results.focus();
+      const askedResults = await Promise.all(
+        asked.map((name) => {
+          const index = entries.findIndex((entry) => entry.name === name);
+          return index >= 0 ? outcomes[index] : engine.compute(name, input, options);
+        }),
+      );
+      if (generation !== this.#generation) return;
+      const reveal = attr('reveal').trim() === 'never' ? 'never' : 'ask';
+      const problemSections = renderProblem({
+        items: asked.map((name, index) => ({ name, result: askedResults[index] })),
+        reveal,
+        check: (name, answer) => engine.check(name, input, options, answer),
+        renderWorking: (outcome, index) =>
+          renderOutcome(outcome, { digits, id: `irc-problem-${index}`, seenTables: new Map(), charts: chartsByOutcome([outcome])[0] }),
+        answers: this.#answers,
       });
-      this.#finish(ok, [this.#header(calculator, input, relevant), question, show, results, footer]);
+      const okAsked = askedResults.every((result) => result.ok);
+      this.#finish(okAsked, [this.#header(calculator, input, relevant), question, el('div', { class: 'results irc-problem' }, ...problemSections)]);
     }
 
     /** The calculator's name and the input as given (text only). */
