@@ -36,28 +36,13 @@ import { DEFAULT_DIGITS, formatNum, roundingNote } from '../format.js';
 import { splitMeasureList } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
+import { markedLine } from '../render/input-error.js';
 import { renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
 export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'problem', 'ask', 'reveal'];
 const MAX_DIGITS = 10;
-const CONTEXT = 32; // code points shown either side of an error's span
-
-/** The offending line of `text`, cut around the error's span, with a caret under the span. */
-function markedLine(text, { line, column, length }) {
-  const codePoints = [...(text.split('\n')[line - 1] ?? '')].map((c) => (c === '\t' ? ' ' : c));
-  const first = Math.max(column, 1) - 1;
-  const last = first + Math.max(length, 1);
-  const from = Math.max(0, first - CONTEXT);
-  const to = Math.min(codePoints.length, last + CONTEXT);
-  const before = (from > 0 ? '…' : '') + codePoints.slice(from, first).join('');
-  const marked = codePoints.slice(first, last).join('');
-  const after = codePoints.slice(last, to).join('') + (to < codePoints.length ? '…' : '');
-  const caret = ' '.repeat([...before].length) + '^' + '~'.repeat(Math.max(length, 1) - 1);
-  return { before, marked, after, caret };
-}
-
 /** Which attribute an engine error is about. */
 const ATTRIBUTE_OF_FIELD = { input: 'input', relevant: 'relevant', measure: 'measures', options: 'relevant' };
 

@@ -29,8 +29,14 @@ export function spanToRange(text, { line, column, length }) {
   };
 }
 
-/** The offending line cut to a window around the span: [before, marked, after] plus the caret. */
-function markedLine(text, { line, column, length }) {
+/**
+ * The offending line cut to a window around the span: [before, marked, after] plus the caret
+ * (the calculator pages' error box, and the embeddable widget's).
+ * @param {string} text
+ * @param {{line: number, column: number, length: number}} where
+ * @returns {{before: string, marked: string, after: string, caret: string}}
+ */
+export function markedLine(text, { line, column, length }) {
   const codePoints = [...(text.split('\n')[line - 1] ?? '')].map((c) => (c === '\t' ? ' ' : c));
   const first = Math.max(column, 1) - 1;
   const last = first + Math.max(length, 1);
