@@ -445,3 +445,19 @@ TEST_CASE("trec: a streamed run reports duplicates and bad lines as a whole one 
           report_of(qrels_text, run, false, run.size(), {"-q", "--keep-first"}));
   }
 }
+
+TEST_CASE("trec: a session moved after its qrels are read still judges against them",
+          "[trec][eval]") {
+  // 8 bytes of qrels: small enough for a std::string's inline storage, which a move copies,
+  // leaving the qrels' views pointing at the old object.
+  irm::TrecSession first;
+  first.begin_qrels("qrels.txt");
+  first.feed_qrels("1 0 a 1\n");
+  REQUIRE_FALSE(first.end_qrels().has_value());
+  irm::TrecSession s = std::move(first);
+  REQUIRE_FALSE(s.begin_run("run.txt").has_value());
+  REQUIRE_FALSE(s.feed_run("1 Q0 b 1 2 t\n1 Q0 a 2 1 t\n").has_value());
+  REQUIRE_FALSE(s.end_run().has_value());
+  // a is relevant (R = 1) and ranked 2nd, after b (score 2): AP = (1/2) / 1 = 1/2.
+  CHECK(topic_value(s, 0, "map") == 0.5);
+}

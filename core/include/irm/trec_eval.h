@@ -152,7 +152,9 @@ class TrecSession {
   TrecOptions options_;
   std::unique_ptr<TrecPlan> plan_;
   std::string qrels_file_;
-  std::string qrels_bytes_;  // the qrels' views point here
+  // The qrels' views point here. A vector, not a string: moving a short string copies its bytes
+  // (small-string storage) and would leave the views behind; a vector's buffer moves with it.
+  std::vector<char> qrels_bytes_;
   std::optional<Qrels> qrels_;
   std::unique_ptr<TrecJudged> judged_;
   std::string reading_;

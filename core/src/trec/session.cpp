@@ -481,10 +481,13 @@ void TrecSession::begin_qrels(std::string_view file_name, std::size_t expected_b
   runs_.clear();
 }
 
-void TrecSession::feed_qrels(std::string_view piece) { qrels_bytes_.append(piece); }
+void TrecSession::feed_qrels(std::string_view piece) {
+  qrels_bytes_.insert(qrels_bytes_.end(), piece.begin(), piece.end());
+}
 
 std::optional<InputError> TrecSession::end_qrels() {
-  auto qrels = read_qrels(qrels_bytes_, qrels_file_, options_.duplicates);
+  auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
+                          options_.duplicates);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
   for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
