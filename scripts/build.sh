@@ -4,6 +4,8 @@
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
 #                    web/generated/irmetrics.{js,wasm}, which the page and bin/irmetrics.mjs load
 #   3. dist/         the static site, bundled by Vite
+#   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
+#   5. build/fuzz    the libFuzzer harnesses of tests/fuzz (clang; scripts/fuzz.sh runs them)
 # and prints the sizes of what a browser downloads. With CI set, warnings are errors.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -66,6 +68,18 @@ fi
 # about a second, so always (Vite's emptying of dist/ removes them).
 say "embed: irmetrics-embed.js, irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
 node scripts/build-embed.mjs
+
+# The sanitizer builds that test.sh's asan and fuzz stages run. -O1 keeps them quick to build
+# and run; asserts stay on (no NDEBUG).
+say "asan: core and tests under AddressSanitizer and UBSan (build/asan)"
+configure build/asan "$werror" cmake -DCMAKE_CXX_COMPILER=g++ \
+  "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g"
+cmake --build build/asan -j "$jobs"
+
+say "fuzz: libFuzzer harnesses (build/fuzz, clang)"
+configure build/fuzz "$werror" cmake -DCMAKE_CXX_COMPILER=clang++ -DIRM_FUZZ=ON
+cmake --build build/fuzz -j "$jobs"
 
 # --- sizes -------------------------------------------------------------------------------------
 gz_size() { gzip -9 -c "$@" | wc -c; }

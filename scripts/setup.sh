@@ -16,7 +16,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   fonts-dejavu-core  a font for headless Chromium, so pages lay out (and screenshot) as text
 #   clang-format    the C++ style check that runs as a ctest test
 #   gzip            build.sh reports gzip sizes of what a browser downloads
-readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core clang-format gzip)
+#   clang libclang-rt-14-dev  the libFuzzer harnesses (build/fuzz) with AddressSanitizer and UBSan
+readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core clang-format gzip
+  clang libclang-rt-14-dev)
 
 say() { printf 'setup: %s\n' "$*"; }
 die() {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test of an already built tree (npm test builds first), in three stages:
+# Runs every test of an already built tree (npm test builds first), in five stages:
 #   1. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
-#   2. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
-#   3. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
+#   2. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
+#   3. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
+#   4. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
+#   5. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
 # Every stage runs even when an earlier one fails. The last line is always
 #   N passed, M failed
 # and the exit status is non-zero when anything failed or when no test ran at all.
@@ -32,24 +34,47 @@ tally() {
   failed=$((failed + stage_failed))
 }
 
-# --- 1. core (ctest) ---------------------------------------------------------------------------
+# --- 1 and 2. core and asan (ctest) ------------------------------------------------------------
 # No tests found is an error here (--no-tests=error): the core always has Catch2 tests, so none
 # means the build lost them.
-say "core: ctest --test-dir build/native"
-log=$log_dir/ctest.log
-ctest --test-dir build/native --output-on-failure --no-tests=error -j 2 2>&1 | tee "$log"
+ctest_stage() {
+  local stage=$1 dir=$2
+  say "$stage: ctest --test-dir $dir"
+  local log=$log_dir/$stage.log
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  # "100% tests passed, 0 tests failed out of 42"
+  local summary stage_failed stage_total
+  summary=$(grep -Eo '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
+  if [[ -n "$summary" ]]; then
+    read -r stage_failed stage_total < <(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/' \
+      <<<"$summary")
+    tally "$stage" "$status" $((stage_total - stage_failed)) "$stage_failed"
+  else
+    tally "$stage" "$status" 0 0
+  fi
+}
+
+ctest_stage core build/native
+# A memory error, a leak or undefined behaviour fails the test it happens in.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest_stage asan build/asan
+
+# --- 3. fuzz -----------------------------------------------------------------------------------
+# Each harness briefly (scripts/fuzz.sh --quick: 10 s on the committed seeds); a crash, leak,
+# undefined behaviour or broken invariant fails its harness. `npm run fuzz` runs them long.
+say "fuzz: scripts/fuzz.sh --quick"
+log=$log_dir/fuzz.log
+bash scripts/fuzz.sh --quick 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-# "100% tests passed, 0 tests failed out of 42"
-summary=$(grep -Eo '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
-if [[ -n "$summary" ]]; then
-  read -r stage_failed stage_total < <(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/' \
-    <<<"$summary")
-  tally core "$status" $((stage_total - stage_failed)) "$stage_failed"
+# "fuzz: 4 harnesses, 0 with findings"
+if read -r fuzz_total fuzz_failed < <(sed -nE 's/^fuzz: ([0-9]+) harnesses, ([0-9]+) with findings$/\1 \2/p' "$log"); then
+  tally fuzz "$status" $((fuzz_total - fuzz_failed)) "$fuzz_failed"
 else
-  tally core "$status" 0 0
+  tally fuzz "$status" 0 0
 fi
 
-# --- 2 and 3. node:test stages -----------------------------------------------------------------
+# --- 4 and 5. node:test stages -----------------------------------------------------------------
 # The spec reporter goes to the terminal for people; a TAP copy goes to a file, whose closing
 # "# pass N" / "# fail N" / "# cancelled N" lines are counted (cancelled = a test that timed out
 # or a file that could not finish, so it counts as failed).

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses of tests/fuzz (AddressSanitizer + UBSan) and reports, for each,
+# the executions, executions per second, coverage and findings. `npm run fuzz` runs this.
+#
+#   scripts/fuzz.sh [--time SECONDS] [--runs N] [--parallel N] [--quick] [HARNESS...]
+#
+#   HARNESS       parsers, compute, check, trec (default: all four)
+#   --time S      stop each harness after S seconds (default 600: ten minutes each)
+#   --runs N      stop each harness after N executions (libFuzzer's -runs=N; no time limit
+#                 unless --time is given too)
+#   --parallel N  run N harnesses at once (default 1; the machine's cores are shared)
+#   --quick       CI's check: 10 s each on the committed seeds only, nothing kept
+#
+# Builds build/fuzz first (clang, -DIRM_FUZZ=ON; incremental). The corpus each harness grows is
+# kept in build/fuzz/corpus/HARNESS (seeded from tests/fuzz/corpus/HARNESS, which is never
+# written to), so a second run goes on from where the first stopped. A finding (crash, leak,
+# undefined behaviour, timeout, out of memory) is written to build/fuzz/findings/HARNESS/ and
+# makes the exit status non-zero; reproduce it with build/fuzz/tests/fuzz/fuzz_HARNESS FILE.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+
+all=(parsers compute check trec)
+seconds=600
+runs=""
+parallel=1
+quick=0
+time_given=0
+harnesses=()
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+while (($# > 0)); do
+  case "$1" in
+    --time) seconds=${2:?--time needs a number of seconds}; time_given=1; shift 2 ;;
+    --runs) runs=${2:?--runs needs a number}; shift 2 ;;
+    --parallel) parallel=${2:?--parallel needs a number}; shift 2 ;;
+    --quick) quick=1; seconds=10; shift ;;
+    -h | --help) usage; exit 0 ;;
+    parsers | compute | check | trec) harnesses+=("$1"); shift ;;
+    *) echo "fuzz: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+done
+((${#harnesses[@]} > 0)) || harnesses=("${all[@]}")
+[[ -n "$runs" ]] && ((!time_given && !quick)) && seconds=0  # 0: no time limit
+
+say() { printf '\nfuzz: %s\n' "$*"; }
+
+# --- build -------------------------------------------------------------------------------------
+command -v clang++ >/dev/null || { echo "fuzz: clang++ is needed (npm run setup installs it)" >&2; exit 1; }
+if [[ ! -f build/fuzz/CMakeCache.txt ]]; then
+  say "configuring build/fuzz (clang, libFuzzer, AddressSanitizer, UBSan)"
+  cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release -DIRM_FUZZ=ON \
+    -DIRM_WERROR="$([[ -n "${CI:-}" ]] && echo ON || echo OFF)" >/dev/null || exit 1
+fi
+say "building build/fuzz"
+cmake --build build/fuzz -j 2 || exit 1
+
+# --- run ---------------------------------------------------------------------------------------
+work=build/fuzz
+if ((quick)); then
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work/logs"
+
+run_one() {
+  local name=$1
+  local corpus=$work/corpus/$name findings=$work/findings/$name
+  mkdir -p "$corpus" "$findings"
+  local args=(-dict=tests/fuzz/irm.dict -max_total_time="$seconds" -print_final_stats=1
+    -artifact_prefix="$findings/" -timeout=10 -rss_limit_mb=2048)
+  [[ -n "$runs" ]] && args+=(-runs="$runs")
+  # In --quick the seeds are read but nothing is added to the committed corpus.
+  build/fuzz/tests/fuzz/fuzz_"$name" "${args[@]}" "$corpus" "tests/fuzz/corpus/$name" \
+    >"$work/logs/$name.log" 2>&1
+  echo $? >"$work/logs/$name.status"
+}
+
+say "running ${harnesses[*]} ($([[ -n "$runs" ]] && echo "$runs executions or ")${seconds} s each, $parallel at a time)"
+started=$(date +%s)
+active=0
+for name in "${harnesses[@]}"; do
+  run_one "$name" &
+  active=$((active + 1))
+  if ((active >= parallel)); then
+    wait -n
+    active=$((active - 1))
+  fi
+done
+wait
+
+# --- report ------------------------------------------------------------------------------------
+say "results ($(($(date +%s) - started)) s)"
+printf '  %-8s %12s %9s %8s %8s %9s  %s\n' harness executions exec/s cov features findings status
+failed=0
+for name in "${harnesses[@]}"; do
+  log=$work/logs/$name.log
+  status=$(cat "$work/logs/$name.status" 2>/dev/null || echo 1)
+  executions=$(grep -Eo 'stat::number_of_executed_units: [0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)
+  speed=$(grep -Eo 'stat::average_exec_per_sec: +[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)
+  cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
+  ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
+  found=$(find "$work/findings/$name" -type f | wc -l)
+  verdict=ok
+  if ((status != 0 || found > 0)); then
+    verdict="FAILED (exit $status; see $log)"
+    failed=$((failed + 1))
+  fi
+  printf '  %-8s %12s %9s %8s %8s %9s  %s\n' "$name" "${executions:-?}" "${speed:-?}" "${cov:-?}" \
+    "${ft:-?}" "$found" "$verdict"
+  if [[ "$verdict" != ok ]]; then
+    grep -E 'ERROR|runtime error|invariant|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
+    ((quick)) || find "$work/findings/$name" -type f | sed 's/^/    finding: /'
+  fi
+done
+echo "fuzz: ${#harnesses[@]} harnesses, ${failed} with findings"
+((failed == 0))

@@ -1,0 +1,76 @@
+// Regression tests for what the libFuzzer harnesses of tests/fuzz found (scripts/fuzz.sh).
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "irm/trec_eval.h"
+
+namespace {
+
+// Topic 1: a, c, d relevant, b judged non-relevant (R = 3). Topic 2: x, y relevant (R = 2).
+const char* const kQrels = "1 0 a 1\n1 0 b 0\n1 0 c 1\n1 0 d 1\n2 0 x 1\n2 0 y 1\n";
+// Topic 1's lines are split by topic 2's, and the last line has no final newline.
+const char* const kRun = "1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n2 Q0 y 1 2 t\n1 Q0 c 3 3 t";
+// By hand: topic 1 ranks a (5, relevant), b (4), c (3, relevant): AP = (1/1 + 2/3) / 3 = 5/9.
+// Topic 2 ranks y (relevant) alone: AP = (1/1) / 2 = 1/2. map = (5/9 + 1/2) / 2 = 19/36 = 0.5278.
+const char* const kReport = "map                   \tall\t0.5278\n";
+
+// Configures `session` for map and reads kQrels. (A session is not moved once it holds qrels:
+// their views point into its copy of the bytes.)
+void start_map_session(irm::TrecSession& session) {
+  REQUIRE_FALSE(session.configure({"-m", "map"}).has_value());
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels(kQrels);
+  REQUIRE_FALSE(session.end_qrels().has_value());
+}
+
+}  // namespace
+
+// Found by fuzz_trec: a streamed run whose last line brought a topic back, with no newline after
+// it, was read by end_run() only, which then failed with "read it again without streaming"
+// although run_restart_needed() had never been true, so the page showed that error instead of
+// reading the run again. The restart is now asked for as soon as the returning topic is read.
+TEST_CASE("a streamed run asks for a restart when its unterminated last line brings a topic back",
+          "[fuzz]") {
+  SECTION("fed in one piece") {
+    irm::TrecSession session;
+    start_map_session(session);
+    REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
+    REQUIRE_FALSE(session.feed_run(kRun).has_value());
+    CHECK(session.run_restart_needed());
+  }
+  SECTION("the last piece ends inside the topic field, the next one completes it") {
+    irm::TrecSession session;
+    start_map_session(session);
+    REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
+    const std::string run = kRun;
+    const std::size_t last_line = run.rfind('\n') + 1;
+    REQUIRE_FALSE(session.feed_run(run.substr(0, last_line + 1)).has_value());  // "...\n1"
+    CHECK_FALSE(session.run_restart_needed());  // "1" may still become "10"
+    REQUIRE_FALSE(session.feed_run(run.substr(last_line + 1)).has_value());
+    CHECK(session.run_restart_needed());
+  }
+  SECTION("begun again without streaming, it reads as a whole run does") {
+    irm::TrecSession session;
+    start_map_session(session);
+    REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
+    REQUIRE_FALSE(session.feed_run(kRun).has_value());
+    REQUIRE(session.run_restart_needed());
+    REQUIRE_FALSE(session.begin_run("run.txt", false).has_value());
+    REQUIRE_FALSE(session.feed_run(kRun).has_value());
+    CHECK_FALSE(session.run_restart_needed());
+    REQUIRE_FALSE(session.end_run().has_value());
+    CHECK(session.report_text() == kReport);
+  }
+  SECTION("a topic that does not come back streams to the end") {
+    irm::TrecSession session;
+    start_map_session(session);
+    REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
+    // Topic 1: a, b, c in order (AP 5/9 as above); topic 2: y (AP 1/2); no final newline.
+    REQUIRE_FALSE(
+        session.feed_run("1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n1 Q0 c 3 3 t\n2 Q0 y 1 2 t").has_value());
+    CHECK_FALSE(session.run_restart_needed());
+    REQUIRE_FALSE(session.end_run().has_value());
+    CHECK(session.report_text() == kReport);
+  }
+}
