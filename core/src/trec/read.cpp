@@ -120,9 +120,17 @@ std::optional<InputError> check_count(const Fields& fields, std::string_view lin
   if (fields.count > shape.fields) {
     const std::string_view extra = fields.text[shape.fields];
     Span span = span_of(line, number, rest_of_line(line, extra));
+    // trec_eval reads lines up to LF only: a file with old Mac line ends (a lone CR) is one long
+    // line, which is worth saying rather than leaving the student to count fields.
+    const std::string_view before =
+        line.substr(0, static_cast<std::size_t>(extra.data() - line.data()));
+    const bool lone_cr = before.find('\r') != std::string_view::npos;
     return InputError{ErrorCode::bad_token,
                       "found an extra field " + text::quoted(extra) + " at " +
-                          where(span, file_name) + "; expected " + shape_text(shape),
+                          where(span, file_name) + "; expected " + shape_text(shape) +
+                          (lone_cr ? ". The line holds a carriage return (CR) that is not "
+                                     "followed by LF: save the file with LF (or CR LF) line ends"
+                                   : ""),
                       span};
   }
   return std::nullopt;
@@ -289,6 +297,13 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
     const int number = reader.number();
     if (auto error = check_count(fields, line, number, file_name, qrels_shape)) return *error;
     const std::optional<int> grade = parse_int(fields.text[3]);
+    if (!grade && is_whole(fields.text[3])) {
+      InputError e = number_error(line, number, fields.text[3], file_name,
+                                  "the rel (fourth field) to lie between -2147483647 and "
+                                  "2147483647, as trec_eval reads it");
+      e.code = ErrorCode::out_of_range;
+      return e;
+    }
     if (!grade) {
       return number_error(line, number, fields.text[3], file_name,
                           "the rel (fourth field), a whole number such as 0, 1, 2 or -1");
@@ -510,12 +525,28 @@ RunReader::RunReader(std::string_view file_name, Compat compat, Duplicates dupli
 
 std::optional<InputError> RunReader::feed(std::string_view piece) {
   if (failed_ || restart_needed_) return failed_;
+  // A streaming reader must ask for its restart while it is still fed: a last line without a
+  // final '\n' is read only by finish(), too late to begin again. The topic of the line left
+  // open is known as soon as its first field is complete.
+  const auto check_open_topic = [this] {
+    if (!sink_ || run_.topics.empty()) return;
+    std::size_t start = 0;
+    while (start < open_line_.size() && is_blank(open_line_[start])) ++start;
+    std::size_t end = start;
+    while (end < open_line_.size() && !is_blank(open_line_[end])) ++end;
+    if (end == open_line_.size() || open_line_[start] == '#') return;
+    const std::string_view topic = std::string_view(open_line_).substr(start, end - start);
+    if (!same_text(topic, last_topic_) && run_.topic_index.count(topic) != 0) {
+      restart_needed_ = true;
+    }
+  };
   bytes_read_ += piece.size();
   std::size_t position = 0;
   if (!open_line_.empty()) {
     const std::size_t end = piece.find('\n');
     if (end == std::string_view::npos) {
       open_line_.append(piece);
+      check_open_topic();
       return std::nullopt;
     }
     open_line_.append(piece.substr(0, end));
@@ -529,6 +560,7 @@ std::optional<InputError> RunReader::feed(std::string_view piece) {
     const std::size_t end = piece.find('\n', position);
     if (end == std::string_view::npos) {
       open_line_.assign(piece.substr(position));
+      check_open_topic();
       break;
     }
     if ((failed_ = read_line(piece.substr(position, end - position)))) return failed_;
