@@ -22,11 +22,31 @@ InputError not_available(const MeasureCall& call) {
                     call.info->name + " has no input reader in this build", Span{}, Field::measure};
 }
 
+// A file saved with old Mac line ends separates its lines with a lone CR: read each as a line
+// end, as an editor shows it, so that lines and line numbers are right. Same length, so every
+// column is unchanged; CR LF stays one line end.
+std::string_view lone_cr_as_newline(std::string_view input, std::string& storage) {
+  std::size_t cr = input.find('\r');
+  while (cr != std::string_view::npos && cr + 1 < input.size() && input[cr + 1] == '\n') {
+    cr = input.find('\r', cr + 1);
+  }
+  if (cr == std::string_view::npos) return input;
+  storage.assign(input);
+  for (std::size_t i = cr; i < storage.size(); ++i) {
+    if (storage[i] == '\r' && (i + 1 == storage.size() || storage[i + 1] != '\n'))
+      storage[i] = '\n';
+  }
+  return storage;
+}
+
 }  // namespace
 
 const char* version() { return "0.1.0"; }
 
-Result<Outcome> compute(std::string_view measure, std::string_view input, const Options& options) {
+Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
+                        const Options& options) {
+  std::string storage;
+  const std::string_view input = lone_cr_as_newline(typed_input, storage);
   for (const auto& [key, value] : options) {
     if (key != "relevant") {
       return InputError{ErrorCode::unknown_parameter,

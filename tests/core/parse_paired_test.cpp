@@ -162,7 +162,8 @@ TEST_CASE("paired scores, error: a number too large for a double", "[parse][pair
   const auto e = parse_error("q1 1 2\nq2 1e999 3");
   check_at(e, ErrorCode::out_of_range, 2, 4);
   CHECK(e.message ==
-        "the number '1e999' at line 2, column 4 is too large to compute with; rescale the scores");
+        "the number '1e999' at line 2, column 4 is too large to compute with; scores must lie "
+        "between 10^-15 and 10^15 in size (or be 0), so rescale them");
 }
 
 TEST_CASE("paired scores, error: a row with fewer entries than the first",

@@ -175,9 +175,12 @@ describe('bad input answers with an error, and the module keeps working', () => 
   });
 
   test('text with quotes, backslashes and control characters crosses the boundary intact', () => {
-    const error = inputError('AP', 'R "x\\y\u0001');
+    const error = inputError('AP', 'R "x\\y');
     assert.equal(error.code, 'bad_token');
-    assert.ok(error.message.includes('"x\\y\u0001'), error.message);
+    assert.ok(error.message.includes('"x\\y'), error.message);
+    // A control character arrives as itself: the core names it by code point at its column.
+    const control = inputError('AP', 'R "x\\y\u0001');
+    assert.match(control.message, /control character \(U\+0001\) at line 1, column 7/);
   });
 
   test('the column counts code points: "✓ ✗ X" has X at column 5', () => {

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "common.h"
 #include "irm/measures.h"
@@ -27,6 +28,31 @@ namespace irm {
 namespace {
 
 enum class Form { notes, trec, burges };
+
+constexpr std::int64_t max_burges_grade = 100;
+
+std::optional<InputError> too_large_for_burges(const GradedList& list) {
+  const Fraction largest{max_burges_grade, 1};
+  const std::string rule = "dcg=burges takes 2^grade − 1 as the gain, so grades can be at most " +
+                           std::to_string(max_burges_grade);
+  for (const GradedDoc& doc : list.docs) {
+    if (compare(doc.grade, largest) > 0) {
+      return InputError{ErrorCode::out_of_range,
+                        rule + "; found '" + to_short_decimal(doc.grade) + "' at line " +
+                            std::to_string(doc.where.line) + ", column " +
+                            std::to_string(doc.where.column),
+                        doc.where};
+    }
+  }
+  for (const Fraction grade : list.unretrieved) {
+    if (compare(grade, largest) > 0) {
+      return InputError{ErrorCode::out_of_range,
+                        rule + "; found the unretrieved grade '" + to_short_decimal(grade) + "'",
+                        Span{}};
+    }
+  }
+  return std::nullopt;
+}
 
 Form parse_form(const std::string& name) {
   if (name == "trec") return Form::trec;
@@ -226,9 +252,17 @@ Computed compute_all(const MeasureCall& call, const GradedList& list, Form form)
 // The value a DCG-family measure reports: which of DCG, IDCG, nDCG the name asks for.
 enum class Which { dcg, ideal, normalised };
 
+// The DCG at the walk's last rank, with the walk's formula when it is irrational (the row
+// itself carries none, so as not to repeat the whole sum in every cell of the table).
+Number total_of(const DcgWalk& w, std::int64_t depth) {
+  Number out = w.rows[static_cast<std::size_t>(depth - 1)].dcg;
+  if (!out.exact && static_cast<std::size_t>(depth) == w.rows.size()) out.formula = w.total.formula;
+  return out;
+}
+
 Number value_of(const Computed& c, Which which) {
-  const Number& dcg = c.dcg.rows[static_cast<std::size_t>(c.depth - 1)].dcg;
-  const Number& ideal = c.ideal.rows[static_cast<std::size_t>(c.ideal_depth - 1)].dcg;
+  const Number dcg = total_of(c.dcg, c.depth);
+  const Number ideal = total_of(c.ideal, c.ideal_depth);
   switch (which) {
     case Which::dcg:
       return dcg;
@@ -243,6 +277,10 @@ Number value_of(const Computed& c, Which which) {
 Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which which) {
   const GradedList& list = *in.graded;
   const Form form = parse_form(call.param("dcg"));
+  // 2^grade overflows a double past grade 1023, and a sum of such gains sooner: Burges' form is
+  // meant for small grades (0 to 4 in practice), so a huge grade is refused, never shown as ∞.
+  const std::optional<InputError> burges_error = too_large_for_burges(list);
+  if (form == Form::burges && burges_error) return *burges_error;
   Outcome out = start_outcome(call, in);
   const Computed c = compute_all(call, list, form);
   const Number dcg = value_of(c, Which::dcg);
@@ -343,7 +381,7 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
         "be 0/0; it is taken as 0.");
   }
   for (const Form other : {Form::notes, Form::trec, Form::burges}) {
-    if (other == form) continue;
+    if (other == form || (other == Form::burges && burges_error)) continue;
     const Computed alt = compute_all(call, list, other);
     out.alternatives.push_back({canonical_name(call.with("dcg", form_name(other))),
                                 value_of(alt, which), form_difference(form, other)});

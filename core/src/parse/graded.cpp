@@ -72,6 +72,19 @@ Result<GradedList> parse_graded_list(std::string_view input) {
                                 "; a grade is 0 or more (0 = not relevant)");
     }
     const auto grade = parse_decimal(number);
+    if (!grade && !number.empty() && number.find_first_not_of("0123456789.") == std::string::npos &&
+        number.find_first_of("0123456789") != std::string::npos &&
+        number.find('.') == number.rfind('.')) {
+      return text::error_at(ErrorCode::out_of_range, token,
+                            "found " + text::quoted(t) + " at " + text::position(token.where) +
+                                "; a grade has at most 18 digits");
+    }
+    if (!grade && text::is_decimal(number)) {
+      return text::error_at(ErrorCode::bad_number, token,
+                            "found " + text::quoted(t) + " at " + text::position(token.where) +
+                                "; write a grade with digits and at most one decimal point, "
+                                "such as 3 or 2.5 (no exponent)");
+    }
     if (!grade) {
       if (colon != std::string::npos) {
         return text::error_at(ErrorCode::bad_number, token,

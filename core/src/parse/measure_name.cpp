@@ -18,16 +18,22 @@ InputError name_error(ErrorCode code, int column, int length, std::string messag
   return InputError{code, std::move(message), Span{1, column, std::max(length, 1)}, Field::measure};
 }
 
+// Edits between a and b, a swap of two neighbours counting as one (MPA is one edit from MAP).
 std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> before(b.size() + 1);  // row i - 2
+  std::vector<std::size_t> above(b.size() + 1);   // row i - 1
   std::vector<std::size_t> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
+    before.swap(above);
+    above.swap(row);
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
+      row[j] =
+          std::min({above[j] + 1, row[j - 1] + 1, above[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        row[j] = std::min(row[j], before[j - 2] + 1);
+      }
     }
   }
   return row[b.size()];
@@ -45,6 +51,9 @@ const MeasureInfo* find_measure(const std::string& name) {
 }
 
 std::string closest_measure(const std::string& name) {
+  // No spelling is anywhere near 40 letters long, and edit distance is quadratic: a megabyte
+  // pasted into the name (or a share link) must not stall the page.
+  if (name.size() > 40) return "";
   const std::string wanted = text::lower(name);
   std::string best;
   std::size_t best_distance = 3;
@@ -53,7 +62,8 @@ std::string closest_measure(const std::string& name) {
     spellings.push_back(info.name);
     for (const std::string& s : spellings) {
       const std::size_t d = edit_distance(wanted, text::lower(s));
-      if (d < best_distance) {
+      // "Foo" is 2 edits from "pool" but means nothing: a suggestion must keep most letters.
+      if (d < best_distance && d + 1 < wanted.size()) {
         best_distance = d;
         best = info.name;
       }
@@ -146,21 +156,34 @@ MeasureCall MeasureCall::with(std::string_view name, std::string value) const {
   return copy;
 }
 
-Result<MeasureCall> parse_measure_name(std::string_view typed) {
+namespace {
+
+// The name whole[from, to): mean(P@5) reads P@5 this way, so that its columns and the name its
+// messages quote are those of the whole name the student typed.
+Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::size_t to) {
+  const std::string_view typed = whole.substr(from, to - from);
   std::size_t lead = 0;
   const std::string s = trim(typed, lead);
-  const auto col = [&](std::size_t i) { return column_of(typed, lead + i); };
+  std::size_t whole_lead = 0;
+  const std::string shown = trim(whole, whole_lead);
+  const auto col = [&](std::size_t i) { return column_of(whole, from + lead + i); };
+  if (s.empty() && from == 0) {
+    // Nothing to point at: the field itself is empty.
+    return InputError{ErrorCode::empty_input, "the measure name is empty; try AP, P@10 or 11pt",
+                      Span{}, Field::measure};
+  }
   if (s.empty()) {
-    return name_error(ErrorCode::empty_input, 0, 0,
-                      "the measure name is empty; try AP, P@10 or 11pt");
+    return name_error(ErrorCode::empty_input, col(0), 1,
+                      "expected a measure name inside the parentheses at column " +
+                          std::to_string(col(0)) + " of \"" + shown + "\", as in mean(P@5)");
   }
   const std::size_t name_end = std::min(s.find_first_of("(@"), s.size());
   const std::string name = s.substr(0, name_end);
   const int name_length = text::code_points(name);
   if (name.empty()) {
     return name_error(ErrorCode::bad_token, col(0), 1,
-                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" + s +
-                          "\", before '" + s.substr(0, 1) + "'");
+                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" +
+                          shown + "\", before '" + s.substr(0, 1) + "'");
   }
   const MeasureInfo* info = find_measure(name);
   if (info == nullptr) {
@@ -192,14 +215,11 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
     if (close == std::string::npos) {
       return name_error(ErrorCode::bad_token, col(i), 1,
                         "expected ')' to close the parentheses opened at column " +
-                            std::to_string(col(i)) + " of \"" + s + "\"");
+                            std::to_string(col(i)) + " of \"" + shown + "\"");
     }
-    auto inner = parse_measure_name(std::string_view(s).substr(i + 1, close - i - 1));
-    if (!inner.ok()) {
-      InputError e = inner.error();
-      if (e.where.column > 0) e.where.column += col(i + 1) - 1;
-      return e;
-    }
+    const std::size_t inner_from = from + lead + i + 1;
+    auto inner = parse_part(whole, inner_from, inner_from + (close - i - 1));
+    if (!inner.ok()) return inner.error();
     const MeasureInfo* inner_info = inner.value().info;
     if (inner_info->input != InputKind::ranked_list &&
         inner_info->input != InputKind::graded_list) {
@@ -215,7 +235,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
     if (i < s.size()) {
       return name_error(ErrorCode::bad_token, col(i), text::code_points(s.substr(i)),
                         "expected the end of the name after ')' at column " +
-                            std::to_string(col(i)) + " of \"" + s +
+                            std::to_string(col(i)) + " of \"" + shown +
                             "\"; put a cutoff inside, "
                             "as in mean(P@5)");
     }
@@ -226,7 +246,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
     if (close == std::string::npos) {
       return name_error(ErrorCode::bad_token, col(i), 1,
                         "expected ')' to close the parameters opened at column " +
-                            std::to_string(col(i)) + " of \"" + s + "\"");
+                            std::to_string(col(i)) + " of \"" + shown + "\"");
     }
     std::vector<std::string> given;
     std::size_t start = i + 1;
@@ -238,15 +258,15 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       start = comma + 1;
       if (part.empty()) {
         if (comma == close && given.empty()) break;  // "AP()" is allowed
-        return name_error(
-            ErrorCode::bad_token, col(part_at), 1,
-            "expected name=value at column " + std::to_string(col(part_at)) + " of \"" + s + "\"");
+        return name_error(ErrorCode::bad_token, col(part_at), 1,
+                          "expected name=value at column " + std::to_string(col(part_at)) +
+                              " of \"" + shown + "\"");
       }
       const std::size_t eq = part.find('=');
       if (eq == std::string::npos) {
         return name_error(ErrorCode::bad_token, col(part_at), text::code_points(part),
                           "expected name=value at column " + std::to_string(col(part_at)) +
-                              " of \"" + s + "\", found " + text::quoted(part));
+                              " of \"" + shown + "\", found " + text::quoted(part));
       }
       std::size_t ignored = 0;
       const std::string key = text::lower(trim(std::string_view(part).substr(0, eq), ignored));
@@ -268,7 +288,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       if (std::find(given.begin(), given.end(), key) != given.end()) {
         return name_error(ErrorCode::bad_parameter_value, col(part_at),
                           text::code_points(part.substr(0, eq)),
-                          key + " is given twice in \"" + s + "\" (column " +
+                          key + " is given twice in \"" + shown + "\" (column " +
                               std::to_string(col(part_at)) + "); give each parameter once");
       }
       if (!param->excludes.empty() &&
@@ -276,11 +296,11 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
         return name_error(
             ErrorCode::bad_parameter_value, col(part_at), text::code_points(part.substr(0, eq)),
             param->excludes + " and " + key + " set the same thing; give one of them, not both (" +
-                key + " at column " + std::to_string(col(part_at)) + " of \"" + s + "\")");
+                key + " at column " + std::to_string(col(part_at)) + " of \"" + shown + "\")");
       }
       given.push_back(key);
       if (param->numeric) {
-        auto number = numeric_value(*param, value, col(value_at), s);
+        auto number = numeric_value(*param, value, col(value_at), shown);
         if (!number.ok()) return number.error();
         call = call.with(key, number.value());
         continue;
@@ -301,8 +321,8 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
   if (i < s.size() && s[i] != '@') {
     return name_error(ErrorCode::bad_token, col(i), 1,
                       "expected '@' and a cutoff or the end of the name at column " +
-                          std::to_string(col(i)) + " of \"" + s + "\", found '" + s.substr(i, 1) +
-                          "'");
+                          std::to_string(col(i)) + " of \"" + shown + "\", found '" +
+                          s.substr(i, 1) + "'");
   }
   if (i < s.size()) {  // s[i] == '@'
     const std::string cutoff = s.substr(i + 1);
@@ -312,14 +332,20 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
       case CutoffKind::none:
         return name_error(ErrorCode::bad_parameter_value, col(i), length + 1,
                           info->name + " takes no cutoff; found '@" + cutoff + "' at column " +
-                              std::to_string(col(i)) + " of \"" + s + "\"");
+                              std::to_string(col(i)) + " of \"" + shown + "\"");
       case CutoffKind::rank_optional: {
         const auto k = text::parse_whole(cutoff, max_cutoff);
+        if (!k && !cutoff.empty() && cutoff.find_first_not_of("0123456789") == std::string::npos &&
+            cutoff.find_first_not_of('0') != std::string::npos) {
+          return name_error(ErrorCode::out_of_range, at, length,
+                            "a cutoff can be at most 1,000,000,000; found " + text::quoted(cutoff) +
+                                " at column " + std::to_string(at) + " of \"" + shown + "\"");
+        }
         if (!k || *k == 0) {
           return name_error(ErrorCode::bad_number, at, length,
                             "a cutoff must be a positive whole number; found " +
                                 (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
-                                std::to_string(at) + " of \"" + s + "\"");
+                                std::to_string(at) + " of \"" + shown + "\"");
         }
         call.rank_cutoff = *k;
         break;
@@ -330,7 +356,7 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
           return name_error(r ? ErrorCode::out_of_range : ErrorCode::bad_number, at, length,
                             "a recall level must be a number from 0 to 1; found " +
                                 (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
-                                std::to_string(at) + " of \"" + s + "\"");
+                                std::to_string(at) + " of \"" + shown + "\"");
         }
         call.recall_cutoff = *r;
         break;
@@ -341,6 +367,12 @@ Result<MeasureCall> parse_measure_name(std::string_view typed) {
                       info->name + " needs a recall level after @, as in " + info->example);
   }
   return call;
+}
+
+}  // namespace
+
+Result<MeasureCall> parse_measure_name(std::string_view typed) {
+  return parse_part(typed, 0, typed.size());
 }
 
 std::string canonical_name(const MeasureCall& call) {

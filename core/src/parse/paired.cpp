@@ -84,11 +84,17 @@ Result<PairedValue> read_value(const Token& token, const std::string& what,
   }
   char* end = nullptr;
   const double value = std::strtod(t.c_str(), &end);
-  if (!std::isfinite(value)) {
+  // Beyond 10^15 (1e400 reads as infinity) the squares and sums of the tests leave double
+  // precision (1e300² is infinite), and below 10^-15 they vanish: such a score is a scale to
+  // change, not a value to test.
+  const double size = std::fabs(value);
+  if (size > 1e15 || (size != 0.0 && size < 1e-15)) {
     return text::error_at(ErrorCode::out_of_range, token,
                           "the number " + text::quoted(token.text) + " at " +
-                              text::position(token.where) +
-                              " is too large to compute with; rescale the scores");
+                              text::position(token.where) + " is too " +
+                              (size > 1e15 ? "large" : "small") +
+                              " to compute with; scores must lie between 10^-15 and 10^15 in "
+                              "size (or be 0), so rescale them");
   }
   PairedValue out{token.text, Number{}, token.where};
   if (const auto exact = exact_value(t)) {
@@ -340,7 +346,18 @@ Result<PairedScores> read_columns(const std::vector<Line>& lines) {
   const std::string expected =
       "expected two scores per line, x then y, optionally after a query id (q1 0.42 0.38); or "
       "two lines x: … and y: …, or one line d: … of differences";
-  const Line& data = lines[first];
+  const Line* reference = &lines[first];
+  // "q1 0.5" above "q2 0.3 0.2": a query id with one score missing, not two scores of which
+  // the first is "q1"; the lines with three entries set the layout, so the short line is named.
+  if (reference->tokens.size() == 2 && is_name(reference->tokens[0])) {
+    for (std::size_t li = first + 1; li < lines.size(); ++li) {
+      if (lines[li].tokens.size() == 3) {
+        reference = &lines[li];
+        break;
+      }
+    }
+  }
+  const Line& data = *reference;
   const std::size_t width = data.tokens.size();
   if (width != 2 && width != 3) {
     const Token& at = data.tokens[width > 3 ? 3 : 0];

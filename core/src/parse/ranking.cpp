@@ -69,6 +69,11 @@ bool all_digits(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
+// For a whole number too large for max_relevant (rather than not a whole number at all).
+std::string too_many_relevant() {
+  return "the number of relevant documents can be at most 10^12 (1,000,000,000,000)";
+}
+
 const char* expected_text() {
   return "expected a relevance mark (R, N, +, -, 1, 0, or U/? for unjudged) or a document "
          "label such as D3, D3+ or *D3*";
@@ -143,12 +148,17 @@ bool is_compact(const std::string& t) {
   return t.size() >= 2 && t.find_first_not_of("RNIUY+-?") == std::string::npos;
 }
 
-std::vector<Token> split_compact(const std::vector<Token>& tokens) {
+Result<std::vector<Token>> split_compact(const std::vector<Token>& tokens) {
   std::vector<Token> out;
   for (const Token& token : tokens) {
     if (!is_compact(token.text)) {
       out.push_back(token);
       continue;
+    }
+    // "RNRN…" of 10 MB is one token for the tokenizer's limit but millions of marks here.
+    if (out.size() + token.text.size() > text::max_tokens) {
+      const int column = token.where.column + static_cast<int>(text::max_tokens - out.size());
+      return text::too_many_tokens(Span{token.where.line, column, 1});
     }
     for (std::size_t i = 0; i < token.text.size(); ++i) {
       const int column = token.where.column + static_cast<int>(i);
@@ -183,7 +193,9 @@ std::int64_t RankedList::unjudged_count() const {
 Result<RankedList> parse_ranked_list(std::string_view input) {
   auto tokenized = text::tokenize(input, ",;");
   if (!tokenized.ok()) return tokenized.error();
-  const std::vector<Token> tokens = split_compact(tokenized.value());
+  const auto split = split_compact(tokenized.value());
+  if (!split.ok()) return split.error();
+  const std::vector<Token>& tokens = split.value();
 
   RankedList list;
   std::vector<std::pair<Token, Classified>> entries;
@@ -197,6 +209,11 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
       }
       const std::string digits = token.text.substr(*start);
       const auto value = text::parse_whole(digits, max_relevant);
+      if (!value && all_digits(digits)) {
+        return text::error_at(ErrorCode::out_of_range, token,
+                              "found " + text::quoted(token.text) + " at " +
+                                  text::position(token.where) + "; " + too_many_relevant());
+      }
       if (!value) {
         return text::error_at(ErrorCode::bad_number, token,
                               "found " + text::quoted(token.text) + " at " +
@@ -287,6 +304,14 @@ Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
   std::int64_t value = 0;
   if (given) {
     const auto parsed = text::parse_whole(option, max_relevant);
+    if (!parsed && all_digits(option)) {
+      return InputError{ErrorCode::out_of_range,
+                        "R, the number of relevant documents, can be at most 10^12 "
+                        "(1,000,000,000,000); found " +
+                            text::quoted(option),
+                        Span{1, static_cast<int>(lead) + 1, text::code_points(option)},
+                        Field::relevant};
+    }
     if (!parsed) {
       return InputError{ErrorCode::bad_number,
                         "R, the number of relevant documents, must be a whole number (0 or more); "

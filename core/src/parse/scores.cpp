@@ -282,6 +282,15 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
     if (lines.size() - first >= 2 || !mark || first == 1)
       return numbered(read_pairs(lines, first, width));
   }
+  // "1 nan" / "0 high" on every line: label and score pairs with a bad score, which the pair
+  // reader names, rather than a ranking of documents called nan and high.
+  bool pairs = lines.size() - first >= 2;
+  for (std::size_t k = first; pairs && k < lines.size(); ++k) {
+    const std::vector<Token>& t = lines[k].tokens;
+    pairs = t.size() == 2 && text::binary_label(t[0].text).has_value() &&
+            !text::binary_label(t[1].text).has_value();
+  }
+  if (pairs) return numbered(read_pairs(lines, first, 2));
   return numbered(read_ranking(input));
 }
 

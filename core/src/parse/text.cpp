@@ -3,6 +3,7 @@
 
 #include "text.h"
 
+#include <cstdio>
 #include <map>
 
 namespace irm::text {
@@ -38,6 +39,12 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
+// NUL, backspace, escape, DEL…: invisible on screen, so never part of a word.
+bool is_control(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u < 0x20 && !is_space(c)) || u == 0x7F;
+}
+
 }  // namespace
 
 Result<std::vector<Token>> tokenize(std::string_view text, std::string_view separators) {
@@ -61,6 +68,16 @@ Result<std::vector<Token>> tokenize(std::string_view text, std::string_view sepa
                             ", column " + std::to_string(column) + "; paste the list as plain text",
                         Span{line, column, 1}};
     }
+    if (length == 1 && is_control(c)) {
+      char code[8];
+      std::snprintf(code, sizeof code, "U+%04X",
+                    static_cast<unsigned>(static_cast<unsigned char>(c)));
+      return InputError{ErrorCode::bad_token,
+                        "found an invisible control character (" + std::string(code) +
+                            ") at line " + std::to_string(line) + ", column " +
+                            std::to_string(column) + "; remove it or paste the input as plain text",
+                        Span{line, column, 1}};
+    }
     if (length == 1 && (is_space(c) || separators.find(c) != std::string_view::npos)) {
       finish();
       if (c == '\n') {
@@ -72,7 +89,12 @@ Result<std::vector<Token>> tokenize(std::string_view text, std::string_view sepa
       ++i;
       continue;
     }
-    if (current.text.empty()) current.where = Span{line, column, 0};
+    if (current.text.empty()) {
+      if (tokens.size() == max_tokens) {
+        return too_many_tokens(Span{line, column, 1});
+      }
+      current.where = Span{line, column, 0};
+    }
     current.text.append(text.substr(i, length));
     ++current.where.length;
     ++column;
@@ -80,6 +102,16 @@ Result<std::vector<Token>> tokenize(std::string_view text, std::string_view sepa
   }
   finish();
   return tokens;
+}
+
+InputError too_many_tokens(const Span& next) {
+  return InputError{ErrorCode::out_of_range,
+                    "the input is too long: it has more than 500,000 words and numbers (the next "
+                    "one is at " +
+                        position(next) +
+                        "); the calculator reads at most 500,000. Whole TREC runs go on the TREC "
+                        "files page",
+                    next};
 }
 
 int code_points(std::string_view s) {

@@ -17,8 +17,16 @@ struct Token {
   Span where;  // length in code points
 };
 
+/// The most tokens an input may hold: beyond it the step tables would take minutes to build and
+/// could exhaust the module's memory, so the input is refused before any is built.
+inline constexpr std::size_t max_tokens = 500'000;
+
+/// The error for an input with more than max_tokens tokens; `next` is where the next one starts.
+[[nodiscard]] InputError too_many_tokens(const Span& next);
+
 /// Splits `text` at whitespace and at any character of `separators` (e.g. ",;").
-/// Errors: bad_token for bytes that are not UTF-8 (naming the line and column).
+/// Errors: bad_token for bytes that are not UTF-8 or for a control character such as NUL
+/// (naming the line and column); out_of_range past 500,000 tokens.
 [[nodiscard]] Result<std::vector<Token>> tokenize(std::string_view text,
                                                   std::string_view separators);
 
