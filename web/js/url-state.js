@@ -22,6 +22,47 @@ export function readHash(hash = window.location.hash) {
   }
 }
 
+/** A key or value shown in a message: at most 40 characters, the rest elided. */
+const shown = (text) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * What a hand-edited or damaged share link got wrong, as sentences for the reader (the page
+ * still reads what it can, as readHash does): a % that starts no valid escape (URLSearchParams
+ * keeps "%ZZ" as typed and reads an escape that is not UTF-8 as U+FFFD), and a key given twice,
+ * of which the first is used. Never throws.
+ * @param {string} [hash]
+ * @returns {string[]} empty when the hash is well formed
+ */
+export function hashProblems(hash = window.location.hash) {
+  const problems = [];
+  const seen = new Set();
+  const repeated = new Set();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    if (!part) continue;
+    const equals = part.indexOf('=');
+    const rawKey = equals < 0 ? part : part.slice(0, equals);
+    // A key that cannot be decoded is named as typed; a value, by its key.
+    let key = rawKey;
+    let broken = false;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      if (equals >= 0) decodeURIComponent(part.slice(equals + 1).replace(/\+/g, ' '));
+    } catch {
+      broken = true;
+    }
+    if (broken) {
+      problems.push(
+        `Part of this link is damaged: “${shown(key)}” holds a % that does not start a valid ` +
+          'escape of UTF-8 text, so it was read as far as possible. Check the fields below.',
+      );
+    }
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  for (const key of repeated) problems.push(`This link gives “${shown(key)}” more than once; the first is used.`);
+  return problems;
+}
+
 /** A value encoded for the hash, keeping the characters of measure names readable: m=AP@10,P@5. */
 const encodeValue = (value) =>
   encodeURIComponent(value)

@@ -40,9 +40,13 @@ import { renderCheckField } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { askedNames, lockQuestion, problemKeys, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
-import { readHash, writeHash } from '../url-state.js';
+import { hashProblems, readHash, writeHash } from '../url-state.js';
 
 const DEBOUNCE_MS = 150;
+// More measures than any page lists (a hand-edited link once held 10,000): beyond this many the
+// answers would take minutes to compute and draw, so only the first are computed, and the page
+// says so.
+const MAX_MEASURES = 100;
 
 /**
  * @typedef {{id: string, note?: string, detail?: string, input: string, measures: string,
@@ -342,6 +346,11 @@ export function startCalculator(config) {
     ...(problem ? problemKeys(problem) : {}),
   });
 
+  // What a damaged or hand-edited link got wrong, above the form (text only: the link's words
+  // are never markup).
+  const linkNotice = el('p', { class: 'problem-note link-notice', role: 'status', hidden: true, 'data-link-notice': true });
+  form.before(linkNotice);
+
   /** Fills the fields from the hash; a link meant for another calculator goes there. */
   function restoreFromHash() {
     const hash = readHash();
@@ -351,6 +360,13 @@ export function startCalculator(config) {
       window.location.replace(`./${other.page}${window.location.hash}`);
       return false;
     }
+    const notices = hashProblems();
+    if (target && target !== calc) {
+      const name = target.length > 40 ? `${target.slice(0, 40)}…` : target;
+      notices.unshift(`This link names a calculator “${name}” that does not exist; it is read by this one, ${calculatorFor(calc).title}.`);
+    }
+    linkNotice.textContent = notices.join(' ');
+    linkNotice.hidden = notices.length === 0;
     inputField.value = hash.get('in') ?? '';
     for (const [name, control] of optionControls) control.value = hash.get(name) ?? '';
     measuresField.value = hash.get('m') ?? defaultMeasures;
@@ -484,7 +500,12 @@ export function startCalculator(config) {
     const current = ++generation;
     const input = inputField.value;
     const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
-    const entries = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
+    const listed = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
+    const entries = listed.slice(0, MAX_MEASURES);
+    const capped =
+      listed.length > MAX_MEASURES
+        ? `Only the first ${MAX_MEASURES} of the ${listed.length.toLocaleString('en')} measures listed are computed; remove some to see the others.`
+        : '';
     writeHash(state());
     embed.refresh(); // an open Embed panel follows the state
     problemMaker.refresh(); // and so does an open "Make a problem" panel
@@ -521,7 +542,7 @@ export function startCalculator(config) {
       announcer.textContent = message;
       return;
     }
-    setStatus('');
+    setStatus(capped);
     showOutcomes(entries, outcomes, before);
   }
 
