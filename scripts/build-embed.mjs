@@ -46,12 +46,21 @@ const aliases = new Map([
   [resolve(web, 'generated/irmetrics.js'), resolve(web, 'js/embed/factory.js')],
   [resolve(web, 'js/render/math.js'), resolve(web, 'js/embed/math-mathml.js')],
 ]);
+// The one script has no worker file beside it (and a module worker cannot load from file://):
+// engine.js's worker is replaced by null, so the widget computes in the page's thread.
+const ENGINE = resolve(web, 'js/engine.js');
+const START_WORKER = "new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' })";
 const embedAliases = {
   name: 'irmetrics-embed-aliases',
   enforce: 'pre',
   resolveId(source, importer) {
     if (!importer || !source.startsWith('.')) return null;
     return aliases.get(resolve(dirname(importer), source)) ?? null;
+  },
+  transform(code, id) {
+    if (id !== ENGINE) return null;
+    if (code.split(START_WORKER).length !== 2) throw new Error(`build-embed: web/js/engine.js no longer contains ${START_WORKER} once; update the patch`);
+    return code.replace(START_WORKER, 'null');
   },
 };
 

@@ -60,9 +60,9 @@ async function findFile(root, urlPath) {
   return null;
 }
 
-async function handle(root, request, response) {
+async function handle(root, request, response, policy = contentSecurityPolicy) {
   const headers = {
-    'Content-Security-Policy': contentSecurityPolicy,
+    'Content-Security-Policy': policy,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };
@@ -88,13 +88,15 @@ async function handle(root, request, response) {
 
 /**
  * Starts serving `root`.
- * @param {{root?: string, port?: number, host?: string}} [options] port 0 picks a free port
+ * @param {{root?: string, port?: number, host?: string, policy?: string}} [options] port 0
+ *   picks a free port; policy: the Content-Security-Policy header to send instead of the site's
+ *   (the tests serve a stricter one)
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
  */
-export function startServer({ root = defaultRoot, port = 8080, host } = {}) {
+export function startServer({ root = defaultRoot, port = 8080, host, policy = contentSecurityPolicy } = {}) {
   const absoluteRoot = resolve(root);
   const server = createServer((request, response) => {
-    handle(absoluteRoot, request, response).catch(() => {
+    handle(absoluteRoot, request, response, policy).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });

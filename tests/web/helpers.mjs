@@ -23,15 +23,16 @@ export const PHONE = { width: 375, height: 740 };
 
 /**
  * Starts the server over dist/ and a headless Chromium. Fails with a clear message when the
- * site has not been built.
+ * site has not been built. `policy`: a Content-Security-Policy header to serve instead of the
+ * site's (scripts/serve.mjs).
  * @returns {Promise<{openPage: Function, withPage: Function, close: () => Promise<void>}>}
  */
-export async function startBrowserSession() {
+export async function startBrowserSession({ policy } = {}) {
   if (!existsSync(`${distDir}index.html`)) {
     throw new Error('dist/ has not been built: run `npm run build` (or `npx vite build`) before the browser tests.');
   }
   if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
-  const server = await startServer({ root: distDir, port: 0 });
+  const server = await startServer({ root: distDir, port: 0, ...(policy ? { policy } : {}) });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -50,13 +51,16 @@ export async function startBrowserSession() {
   /**
    * Opens `path` (relative to the site root) in a fresh context.
    * @param {string} path e.g. 'ranked.html#calc=ranked&in=R+N'
-   * @param {{viewport?: {width: number, height: number}, waitForReady?: boolean}} [options]
+   * @param {{viewport?: {width: number, height: number}, waitForReady?: boolean,
+   *          initScript?: Function | string}} [options] initScript: run in the page before its
+   *   own scripts (context.addInitScript), e.g. to install a PerformanceObserver
    * @returns {Promise<{page: import('playwright-core').Page, problems: string[],
    *                    close: () => Promise<void>}>}
    *   problems collects console errors, page errors and CSP violations as they happen
    */
-  async function openPage(path, { viewport = DESKTOP, waitForReady = true } = {}) {
+  async function openPage(path, { viewport = DESKTOP, waitForReady = true, initScript } = {}) {
     const context = await browser.newContext({ viewport });
+    if (initScript) await context.addInitScript(initScript);
     const problems = [];
     await context.exposeBinding('__reportCspViolation', (_source, violation) => {
       problems.push(`CSP violation: ${violation}`);
@@ -116,10 +120,10 @@ export async function startBrowserSession() {
  * Registers node:test hooks that start a session before a file's tests and close it after.
  * @returns {{openPage: Function, withPage: Function}} see startBrowserSession
  */
-export function useBrowserSession() {
+export function useBrowserSession(options) {
   let session;
   before(async () => {
-    session = await startBrowserSession();
+    session = await startBrowserSession(options);
   });
   after(() => session?.close());
   return {

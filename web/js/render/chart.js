@@ -19,6 +19,7 @@ import { barY, dot, line, plot } from '@observablehq/plot';
 import { numParts } from '../format.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
+import { POINT_LIMIT, thinPoints } from '../engine-worker.js';
 
 const PLOT_CLASS = 'irm-plot';
 const PALETTE_SIZE = 4; // .chart-series-0 … -3 in site.css
@@ -292,6 +293,19 @@ export function renderMatrix(chart) {
 }
 
 /**
+ * The chart with each series of more than POINT_LIMIT points thinned for drawing (the engine's
+ * worker has already done it to an answer it sent: `thinned` is then set), and `thinned` saying
+ * how many points are drawn of how many.
+ * @param {import('../engine.js').Chart} chart
+ */
+function thinnedForDrawing(chart) {
+  const total = Math.max(0, ...chart.series.map((series) => series.points.length));
+  if (chart.thinned || total <= POINT_LIMIT) return chart;
+  const series = chart.series.map((one) => ({ ...one, points: thinPoints(one.points) }));
+  return { ...chart, series, thinned: { drawn: Math.max(...series.map((one) => one.points.length)), total } };
+}
+
+/**
  * One chart as a <figure>: title, legend, the plot, and its text description; a 'matrix'
  * chart as a shaded table (see {@link renderMatrix}).
  * @param {import('../engine.js').Chart} chart
@@ -300,6 +314,7 @@ export function renderMatrix(chart) {
  */
 export function renderChart(chart, { width = 640 } = {}) {
   if (chart.kind === 'matrix' && chart.matrix) return renderMatrix(chart);
+  chart = thinnedForDrawing(chart);
   const descriptionId = uniqueId('chart-description');
   const svg = plotSvg(chart, width, descriptionId);
   const legend = renderLegend(chart);
@@ -309,6 +324,13 @@ export function renderChart(chart, { width = 640 } = {}) {
     el('figcaption', { text: chart.title }),
     legend,
     svg,
+    chart.thinned &&
+      el('p', {
+        class: 'chart-thinned',
+        text:
+          `Drawn from ${chart.thinned.drawn.toLocaleString('en')} of its ${chart.thinned.total.toLocaleString('en')} points ` +
+          '(the first, last, lowest and highest of each stretch), so that the page stays quick; the tables have every point.',
+      }),
     describe(descriptionId, chart.description),
     chartExportToolbar(() => svg, { title: chart.title, description: chart.description, legend }),
   );
@@ -329,9 +351,26 @@ const resizeObserver = new ResizeObserver((entries) => {
     const state = observed.get(target);
     if (!state) continue;
     if (!target.isConnected && state.width > 0) resizeObserver.unobserve(target); // replaced by a newer answer
-    else if (target.clientWidth > 0 && Math.abs(target.clientWidth - state.width) > 24) draw(target);
+    else if (target.clientWidth > 0 && Math.abs(target.clientWidth - state.width) > 24) drawSoon(target);
   }
 });
+
+/**
+ * Draws at once, or, for thinned charts (a large answer), in a task of its own: a resize
+ * callback runs in the frame that lays the new answer out, and the two together would hold the
+ * page for longer than either.
+ */
+function drawSoon(container) {
+  const state = observed.get(container);
+  if (!state.charts.some((chart) => chart.thinned || chart.series?.some((series) => series.points.length > POINT_LIMIT))) {
+    draw(container);
+    return;
+  }
+  state.width = container.clientWidth; // not asked again while waiting
+  setTimeout(() => {
+    if (observed.get(container) === state) draw(container);
+  }, 0);
+}
 
 /**
  * Shows charts in `container` at its width, redrawn when the width changes. The container may

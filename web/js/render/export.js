@@ -294,7 +294,7 @@ async function copyToClipboard(text) {
  * The copy buttons of a table: "Copy CSV", "Copy Markdown", "Copy LaTeX", a status line
  * (role=status) saying what was copied, and a read-only box holding the text produced (shown
  * when the clipboard cannot be used).
- * @param {() => PlainTable} getTable the table to copy, read when a button is pressed
+ * @param {() => PlainTable | Promise<PlainTable>} getTable the table to copy, read when a button is pressed
  * @param {string} caption the table's caption, for the buttons' accessible names
  * @returns {HTMLElement}
  */
@@ -318,7 +318,7 @@ export function tableExportToolbar(getTable, caption) {
       text: `Copy ${label}`,
     });
     button.addEventListener('click', async () => {
-      const text = write(getTable());
+      const text = write(await getTable()); // a table with rows still in the engine's worker fetches them
       box.value = text;
       box.dataset.format = id;
       if (await copyToClipboard(text)) {

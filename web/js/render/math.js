@@ -4,9 +4,13 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 
+/** Longest LaTeX typeset (characters); a longer one is shown as its source. */
+const MATH_LIMIT = 5000;
+
 /**
- * Renders `latex` into `element` (replacing its content). If KaTeX cannot parse it, the source
- * is shown as plain text instead, so the reader still sees the formula.
+ * Renders `latex` into `element` (replacing its content). If KaTeX cannot parse it, or it is
+ * longer than MATH_LIMIT, the source is shown as plain text instead, so the reader still sees
+ * the formula.
  * @param {HTMLElement} element
  * @param {string} latex
  * @param {{block?: boolean}} [options] block: full-size math on its own lines. It is KaTeX's
@@ -15,6 +19,14 @@ import 'katex/dist/katex.min.css';
  * @returns {HTMLElement} the element
  */
 export function renderMath(element, latex, { block = false } = {}) {
+  if (latex.length > MATH_LIMIT) {
+    // The working of a 100,000-rank list can be a sum of thousands of terms: typesetting it
+    // would freeze the page for seconds. It is shown as its source, in a box that scrolls.
+    element.textContent = latex;
+    element.classList.add('math-source');
+    if (block) element.classList.add('math-block');
+    return element;
+  }
   try {
     katex.render(block ? `\\displaystyle ${latex}` : latex, element, { throwOnError: true, strict: false });
   } catch {

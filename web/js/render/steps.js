@@ -48,29 +48,117 @@ function renderCell(cell, digits) {
 
 /** Rows shown before a "Show all" button: a long pasted run would otherwise slow every keystroke. */
 const ROW_LIMIT = 200;
+/** Rows of a page of a table the engine's worker sent cut (see pagedTable). */
+const PAGE_ROWS = 100;
+/** Rows of a long table fetched from the engine's worker at once, and rows made into text per task. */
+const FETCH_ROWS = 5000;
+const ROWS_PER_TASK = 500;
+
+/** Lets the browser paint and answer input between two pieces of a long job. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Every row of a table the engine's worker sent cut (`rowCount`, `fetchRows`: engine.js), in
+ * pages of FETCH_ROWS, each page given to `use(rows, from)`.
+ */
+async function eachFetchedPage(table, from, use) {
+  for (let start = from; start < table.rowCount; ) {
+    const rows = await table.fetchRows(start, Math.min(table.rowCount, start + FETCH_ROWS));
+    if (!rows.length) break;
+    await use(rows, start);
+    start += rows.length;
+  }
+}
+
+/**
+ * A long table the engine's worker sent cut, shown PAGE_ROWS rows at a time with buttons to
+ * the first, previous, next and last rows: 100,000 rows on the page at once would take the
+ * browser seconds to lay out, at every change. The copy buttons still copy every row.
+ */
+function pagedTable(table, { element, renderRow, total }) {
+  const body = element.querySelector('tbody');
+  const where = el('span', { class: 'table-page', 'aria-live': 'polite' });
+  let first = 0;
+  let request = 0;
+  const button = (text, target) => {
+    const control = el('button', { type: 'button', class: 'link-button', text });
+    control.addEventListener('click', () => show(target()));
+    return control;
+  };
+  const controls = [
+    button('First rows', () => 0),
+    button('Previous rows', () => first - PAGE_ROWS),
+    button('Next rows', () => first + PAGE_ROWS),
+    button('Last rows', () => Math.floor((total - 1) / PAGE_ROWS) * PAGE_ROWS),
+  ];
+  const say = () => {
+    where.textContent = `Rows ${first + 1}–${Math.min(total, first + PAGE_ROWS)} of ${total}. `;
+    controls[0].disabled = controls[1].disabled = first === 0;
+    controls[2].disabled = controls[3].disabled = first + PAGE_ROWS >= total;
+  };
+  async function show(target) {
+    const from = Math.max(0, Math.min(target, total - 1));
+    const asked = ++request;
+    where.textContent = `Fetching rows ${from + 1}–${Math.min(total, from + PAGE_ROWS)} of ${total}… `;
+    try {
+      const rows = from < table.rows.length ? table.rows.slice(from, from + PAGE_ROWS) : await table.fetchRows(from, Math.min(total, from + PAGE_ROWS));
+      if (asked !== request) return; // a newer page was asked for
+      body.replaceChildren(...rows.map((row, offset) => renderRow(row, from + offset)));
+      first = from;
+      say();
+    } catch (cause) {
+      where.textContent = `Those rows could not be fetched (${cause instanceof Error ? cause.message : String(cause)}). `;
+    }
+  }
+  say();
+  return el('div', {}, element, el('p', { class: 'table-more table-pager' }, where, ...controls.flatMap((control) => [control, ' '])));
+}
 
 /**
  * A step table as an accessible <table> in a scrollable region. Past `rowLimit` rows, the rest
- * wait behind a "Show all" button.
+ * wait behind a "Show all" button. A table the engine's worker sent cut (`rowCount` more rows
+ * than `rows`) is shown a page of rows at a time (see pagedTable); its copy buttons fetch every
+ * row and build the text ROWS_PER_TASK rows at a time, so that the page keeps answering.
  * @param {import('../engine.js').StepTable} table
  * @param {{digits?: number, id?: string, rowLimit?: number}} [options]
  */
 export function renderStepTable(table, { digits = DEFAULT_DIGITS, id, rowLimit = ROW_LIMIT } = {}) {
   const highlighted = new Set(table.highlight ?? []);
-  const shown = table.rows.slice(0, rowLimit);
-  const rows = shown.map((row, index) =>
-    el('tr', { class: highlighted.has(index) ? 'is-highlighted' : null }, ...row.map((cell) => renderCell(cell, digits))),
-  );
+  const renderRow = (row, index) =>
+    el('tr', { class: highlighted.has(index) ? 'is-highlighted' : null }, ...row.map((cell) => renderCell(cell, digits)));
+  const total = table.fetchRows && table.rowCount > table.rows.length ? table.rowCount : table.rows.length;
+  const cut = total > table.rows.length;
+  const shown = table.rows.slice(0, cut ? Math.min(rowLimit, PAGE_ROWS) : rowLimit);
+  const rows = shown.map(renderRow);
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: table.columns.length, class: 'empty', text: 'No rows.' })));
-  const complete = shown.length === table.rows.length;
+  const complete = shown.length === total;
   // The copy buttons copy every row, the ones behind "Show all" too.
   const getTable = complete
     ? undefined
-    : () => tableFromElement(renderStepTable(table, { digits, rowLimit: Infinity }).querySelector('table'), { shownFrom: element });
+    : cut
+      ? async () => {
+          // Built a piece at a time from rendered rows, so the text is the one the page shows.
+          const head = tableFromElement(element.querySelector('table'));
+          const copied = { ...head, rows: [] };
+          const piece = async (pieceRows, from) => {
+            for (let start = 0; start < pieceRows.length; start += ROWS_PER_TASK) {
+              const part = pieceRows.slice(start, start + ROWS_PER_TASK).map((row, offset) => renderRow(row, from + start + offset));
+              const detached = renderStepTable({ ...table, rows: [] }, { digits, rowLimit: 0 }).querySelector('table');
+              detached.tBodies[0].replaceChildren(...part);
+              copied.rows.push(...tableFromElement(detached, { shownFrom: element }).rows);
+              await nextTask();
+            }
+          };
+          await piece(table.rows, 0);
+          await eachFetchedPage(table, table.rows.length, piece);
+          return copied;
+        }
+      : () => tableFromElement(renderStepTable(table, { digits, rowLimit: Infinity }).querySelector('table'), { shownFrom: element });
   const element = scrollingTable({ caption: table.title, columns: table.columns, rows, className: 'step-table', id, getTable });
   if (complete) return element;
 
-  const more = el('button', { type: 'button', class: 'link-button', text: `Show all ${table.rows.length} rows` });
+  if (cut) return pagedTable(table, { element, renderRow, total });
+  const more = el('button', { type: 'button', class: 'link-button', text: `Show all ${total} rows` });
   const block = el('div', {}, element, el('p', { class: 'table-more' }, `The first ${shown.length} rows are shown. `, more));
   more.addEventListener('click', () => {
     const full = renderStepTable(table, { digits, id, rowLimit: Infinity });
@@ -138,9 +226,19 @@ function button(label, text, onClick) {
   return element;
 }
 
-function renderFormulas(outcome) {
+/**
+ * The formula and its working. For a large answer (`defer`), each is typeset in a task of its
+ * own, after the answer is on the page: KaTeX takes up to ~100 ms for a long working line.
+ */
+function renderFormulas(outcome, { defer = false } = {}) {
+  const typeset = (title, latex) => mathBlock(latex, `${title}: ${outcome.measure}`);
+  const later = (title, latex) => {
+    const placeholder = el('div', { class: 'math-source', text: latex });
+    setTimeout(() => placeholder.replaceWith(typeset(title, latex)), 0);
+    return placeholder;
+  };
   const block = (title, latex) =>
-    latex && el('div', { class: 'formula' }, el('h4', { text: title }), mathBlock(latex, `${title}: ${outcome.measure}`));
+    latex && el('div', { class: 'formula' }, el('h4', { text: title }), defer ? later(title, latex) : typeset(title, latex));
   const formula = block('Formula', outcome.formula);
   const working = block('With these numbers', outcome.working);
   return formula || working ? el('div', { class: 'formulas' }, formula, working) : null;
@@ -153,9 +251,23 @@ function renderQuantities(values, digits) {
   return el('details', { class: 'quantities' }, el('summary', { text: 'Every quantity' }), el('dl', {}, ...rows));
 }
 
+/** Characters of a note shown before "Show the whole note": laying out 300,000 at once takes long. */
+const NOTE_LIMIT = 2000;
+
+function renderNote(note) {
+  if (note.length <= NOTE_LIMIT) return el('li', { text: note });
+  const item = el('li', {}, `${note.slice(0, NOTE_LIMIT)}… `);
+  const more = el('button', { type: 'button', class: 'link-button', text: `Show the whole note (${note.length.toLocaleString('en')} characters)` });
+  more.addEventListener('click', () => {
+    item.textContent = note;
+  });
+  item.append(more);
+  return item;
+}
+
 function renderNotes(notes) {
   if (!notes?.length) return null;
-  return el('div', { class: 'notes' }, el('h4', { text: 'Notes' }), el('ul', {}, ...notes.map((note) => el('li', { text: note }))));
+  return el('div', { class: 'notes' }, el('h4', { text: 'Notes' }), el('ul', {}, ...notes.map(renderNote)));
 }
 
 /**
@@ -166,6 +278,10 @@ function renderNotes(notes) {
 export function renderAnswer(outcome, digits = DEFAULT_DIGITS) {
   return el('p', { class: 'answer' }, el('code', { class: 'answer-measure', text: outcome.label || outcome.measure }), el('span', { class: 'answer-equals', text: ' = ' }), renderNum(outcome.value, digits));
 }
+
+/** Whether an answer came from the engine's worker cut (a long table) or thinned (a chart). */
+const isLarge = (outcome) =>
+  (outcome.steps ?? []).some((table) => table.rowCount > table.rows.length) || (outcome.charts ?? []).some((chart) => chart.thinned);
 
 /**
  * A worked answer as a <section>.
@@ -196,7 +312,7 @@ export function renderOutcome(
     { class: 'outcome', id, 'aria-labelledby': headingId },
     el('h3', { id: headingId, text: outcome.title || outcome.measure }),
     el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), answerExtra?.(outcome), renderAlternatives(outcome.alternatives, digits, onAlternative)),
-    renderFormulas(outcome),
+    renderFormulas(outcome, { defer: isLarge(outcome) }),
     chartBox,
     ...renderStepTables(outcome.steps, { digits, id, seenTables, measure: outcome.measure }),
     renderNotes(outcome.notes),

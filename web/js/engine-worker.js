@@ -1,0 +1,184 @@
+// The calculators' engine, in two forms:
+//
+//   - as a module Web Worker (web/js/engine.js starts it with `new Worker(new URL(…))`): the wasm
+//     computes off the main thread, so a 100,000-rank list never freezes the page. The answer
+//     it posts back is made light first (see `lighten`): a step table keeps its first ROW_LIMIT
+//     rows and says how many it has (`rowCount`), the rest are asked for when the reader opens
+//     them ('rows'); a chart series of more than POINT_LIMIT points is thinned for drawing (the
+//     chart says so: `thinned`). Copying the whole answer across threads would itself take
+//     seconds on the main thread (a 100,000-rank AP answer is ~45 MB of objects);
+//   - in the page's own thread (`inThread`), where a module worker cannot load: the embeddable
+//     widget's single classic script, a page opened from file:// (engine.js chooses).
+//
+// Messages in (each with an `id`; the answer {type: 'answer', id, answer} carries it back):
+//   {type: 'ready'}                                   → {ok, version} | {ok: false, error}
+//   {type: 'compute', handle, measure, input, options} → ComputeResult, lightened; `handle`
+//       names the answer in later 'rows' requests
+//   {type: 'check', measure, input, options, answer}  → CheckResult
+//   {type: 'listMeasures'}                            → MeasureInfo[]
+//   {type: 'rows', handle, table, from, to, request}  → {ok: true, rows} | {ok: false, error}:
+//       rows [from, to) of table `table` of the answer to compute request `handle`; `request`
+//       ({measure, input, options}) recomputes it when it is no longer kept (KEPT answers are).
+// Nothing here throws into the page: a failure is answered as {ok: false, error}.
+
+import createIrMetrics from '../generated/irmetrics.js';
+
+/** Rows of a step table sent with an answer; the page shows 200 before "Show all". */
+export const ROW_LIMIT = 200;
+/** Points of a chart series drawn; a longer series is thinned (see thinPoints). */
+export const POINT_LIMIT = 2000;
+/** Full answers kept for 'rows' requests (the newest ones); older ones are recomputed. */
+const KEPT = 6;
+
+let modulePromise; // loaded once, on first use
+const load = () => (modulePromise ??= createIrMetrics());
+
+/** @returns {import('./engine.js').InputError} */
+export function internalError(cause) {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return {
+    code: 'internal',
+    message: `The calculator engine failed (${reason}). Reload the page; if it happens again, please report it.`,
+    field: 'options',
+    line: 0,
+    column: 0,
+    length: 0,
+  };
+}
+
+/** The engine in the calling thread; every function resolves, never rejects. */
+export const inThread = {
+  async ready() {
+    try {
+      return { ok: true, version: (await load()).version() };
+    } catch (cause) {
+      return { ok: false, error: internalError(cause) };
+    }
+  },
+  async compute(measure, input, options = {}) {
+    try {
+      return (await load()).compute(measure, input, options);
+    } catch (cause) {
+      return { ok: false, error: internalError(cause) };
+    }
+  },
+  async check(measure, input, options, answer) {
+    try {
+      return (await load()).check(measure, input, options, answer);
+    } catch (cause) {
+      return { ok: false, error: internalError(cause) };
+    }
+  },
+  async listMeasures() {
+    try {
+      return (await load()).listMeasures();
+    } catch {
+      return [];
+    }
+  },
+};
+
+/**
+ * At most about `limit` points of a series that keep its shape: the series is cut into
+ * buckets of consecutive points and each bucket keeps its first and last point and the points
+ * of its lowest and highest y, in their order. The first and last points are always kept.
+ * @param {[number, number][]} points
+ * @param {number} [limit]
+ * @returns {[number, number][]}
+ */
+export function thinPoints(points, limit = POINT_LIMIT) {
+  if (points.length <= limit) return points;
+  const buckets = Math.max(1, Math.floor(limit / 4));
+  const size = points.length / buckets;
+  const kept = [];
+  for (let bucket = 0; bucket < buckets; bucket += 1) {
+    const from = Math.floor(bucket * size);
+    const to = Math.min(points.length, Math.floor((bucket + 1) * size));
+    let low = from;
+    let high = from;
+    for (let index = from; index < to; index += 1) {
+      if (points[index][1] < points[low][1]) low = index;
+      if (points[index][1] > points[high][1]) high = index;
+    }
+    for (const index of [...new Set([from, low, high, to - 1])].sort((a, b) => a - b)) kept.push(points[index]);
+  }
+  return kept;
+}
+
+/**
+ * The answer as it crosses to the page: long step tables cut to their first ROW_LIMIT rows
+ * (`rowCount` says how many there are), long chart series thinned (`thinned`: {drawn, total}
+ * points, the largest series). Small answers are returned as they are.
+ * @param {import('./engine.js').Outcome} outcome
+ */
+export function lighten(outcome) {
+  const long = outcome.steps.some((table) => table.rows.length > ROW_LIMIT);
+  const many = outcome.charts.some((chart) => chart.series.some((series) => series.points.length > POINT_LIMIT));
+  if (!long && !many) return outcome;
+  return {
+    ...outcome,
+    steps: outcome.steps.map((table) =>
+      table.rows.length > ROW_LIMIT ? { ...table, rows: table.rows.slice(0, ROW_LIMIT), rowCount: table.rows.length } : table,
+    ),
+    charts: outcome.charts.map((chart) => {
+      const total = Math.max(0, ...chart.series.map((series) => series.points.length));
+      if (total <= POINT_LIMIT) return chart;
+      const series = chart.series.map((one) => ({ ...one, points: thinPoints(one.points) }));
+      const drawn = Math.max(...series.map((one) => one.points.length));
+      return { ...chart, series, thinned: { drawn, total } };
+    }),
+  };
+}
+
+// ------------------------------------------------------------------ the worker
+
+/** Full answers by request id, newest last. */
+const kept = new Map();
+
+function keep(handle, outcome) {
+  kept.set(handle, outcome);
+  while (kept.size > KEPT) kept.delete(kept.keys().next().value);
+}
+
+async function compute({ id, handle = id, measure, input, options }) {
+  const result = await inThread.compute(measure, input, options);
+  if (!result.ok) return result;
+  const light = lighten(result.value);
+  if (light !== result.value) keep(handle, result.value);
+  return { ok: true, value: light };
+}
+
+async function rows({ handle, table, from, to, request }) {
+  let outcome = kept.get(handle);
+  if (!outcome) {
+    const result = await inThread.compute(request.measure, request.input, request.options);
+    if (!result.ok) return result;
+    outcome = result.value;
+    keep(handle, outcome);
+  }
+  const steps = outcome.steps[table];
+  if (!steps) return { ok: false, error: internalError(`the answer has no table ${table}`) };
+  return { ok: true, rows: steps.rows.slice(from, to) };
+}
+
+const handlers = {
+  ready: () => inThread.ready(),
+  compute,
+  check: ({ measure, input, options, answer }) => inThread.check(measure, input, options, answer),
+  listMeasures: () => inThread.listMeasures(),
+  rows,
+};
+
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
+if (inWorker) {
+  self.addEventListener('message', async ({ data }) => {
+    let answer;
+    try {
+      const handler = handlers[data.type];
+      answer = handler ? await handler(data) : { ok: false, error: internalError(`unknown request ${data.type}`) };
+    } catch (cause) {
+      answer = { ok: false, error: internalError(cause) };
+    }
+    self.postMessage({ type: 'answer', id: data.id, answer });
+  });
+}
