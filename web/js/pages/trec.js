@@ -567,18 +567,29 @@ function main() {
     const draw = () => {
       const runIndex = Number(pick.value);
       const run = report.runs[runIndex];
+      // A row's values and text are made when the row is sorted, shown or exported: 7,000
+      // topics × 30 measures formatted at once would hold the page up.
       const rows = run.topics.map((topic, topicIndex) => {
-        const values = measures.map((measure) => run.perQuery[topicIndex][measure.index]);
-        const text = measures.map((measure, index) => formatValue(values[index], measure.kind, places));
+        let values = null;
+        let text = null;
+        const numbers = () => (values ??= [topic, ...measures.map((measure) => run.perQuery[topicIndex][measure.index])]);
+        const texts = () =>
+          (text ??= [topic, ...measures.map((measure, index) => formatValue(numbers()[index + 1], measure.kind, places))]);
         return {
-          values: [topic, ...values],
-          text: [topic, ...text],
+          get values() {
+            return numbers();
+          },
+          get text() {
+            return texts();
+          },
           render: () =>
             el(
               'tr',
               {},
               el('th', { scope: 'row' }, topicLink(runIndex, topic)),
-              ...text.map((value) => el('td', { class: 'is-number', text: value })),
+              ...texts()
+                .slice(1)
+                .map((value) => el('td', { class: 'is-number', text: value })),
             ),
         };
       });
@@ -588,6 +599,8 @@ function main() {
           columns: [{ label: 'topic' }, ...measures.map((measure) => ({ label: measure.name, numeric: true }))],
           rows,
           className: 'trec-table trec-per-topic',
+          // A row has a cell per measure (31 for official): 50 rows are laid out quickly.
+          rowLimit: 50,
           ...tableOptions('per-topic'),
         }).element,
       );
@@ -661,11 +674,20 @@ function main() {
     );
   }
 
-  function renderResults() {
+  let rendering = 0; // a newer rendering (or evaluation) stops an older rendering between its parts
+
+  /**
+   * The results, a part per task (the summary, the per-topic table, the charts, the text), so
+   * that with thousands of topics no task holds the page up for long; the results stay dimmed
+   * until the last part is on the page.
+   */
+  async function renderResults() {
+    const current = ++rendering;
+    const evaluated = generation;
+    const stopped = () => current !== rendering || evaluated !== generation;
     const { report, text } = evaluation;
     const places = digits();
-    const charts = renderCharts(report, places);
-    results.classList.remove('is-stale');
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
     results.replaceChildren(
       ...[
         el('p', {
@@ -676,13 +698,21 @@ function main() {
         }),
         renderWarnings(),
         renderSummary(report, places),
-        renderPerTopic(report, places),
-        charts.section,
-        renderText(text),
       ].filter(Boolean),
     );
-    charts.draw();
     renderComparison();
+    await nextTask();
+    if (stopped()) return;
+    results.append(renderPerTopic(report, places));
+    await nextTask();
+    if (stopped()) return;
+    const charts = renderCharts(report, places);
+    results.append(charts.section);
+    await nextTask(); // the curve is drawn at the width it gets: in a task of its own
+    if (stopped()) return;
+    charts.draw();
+    results.append(renderText(text));
+    results.classList.remove('is-stale');
   }
 
   /** New decimal places: trec_eval's text again from the worker, and the tables redrawn. */
