@@ -105,6 +105,7 @@ class TopicJudgments {
 
   /// Building (read_qrels): add in file order, then index once.
   void add(const Judgment& judgment) { judgments_.push_back(judgment); }
+  void reserve(std::size_t count) { judgments_.reserve(count); }
   /// Builds the index. A docno given again is left out of it and reported as the pair
   /// (index of the later judgment, index of the first); drop() then removes them.
   void index(std::vector<std::pair<std::size_t, std::size_t>>& twice);

@@ -313,7 +313,10 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
       const auto [it, inserted] = qrels.topic_index.try_emplace(topic, qrels.topics.size());
       if (inserted) {
         qrels.topics.push_back(topic);
+        // Topics are mostly judged alike: room for as many judgments as the last one had.
+        const std::size_t previous = qrels.judgments.empty() ? 0 : qrels.judgments.back().size();
         qrels.judgments.emplace_back();
+        qrels.judgments.back().reserve(previous);
       }
       current = &qrels.judgments[it->second];
       last_topic = topic;
