@@ -8,37 +8,6 @@
 // fonts (Chromium 109+, Firefox, Safari), needs no stylesheet, and katex.render builds it as
 // DOM nodes, so the strict CSP holds.
 
-import katex from 'katex';
+import { typesetter } from '../render/typeset.js';
 
-/**
- * Renders `latex` into `element` as MathML (replacing its content). If KaTeX cannot parse it,
- * the source is shown as plain text instead.
- * @param {HTMLElement} element
- * @param {string} latex
- * @param {{block?: boolean}} [options] block: full-size math on its own line
- * @returns {HTMLElement} the element
- */
-export function renderMath(element, latex, { block = false } = {}) {
-  try {
-    katex.render(block ? `\\displaystyle ${latex}` : latex, element, { throwOnError: true, strict: false, output: 'mathml' });
-  } catch {
-    element.textContent = latex;
-    element.classList.add('math-source');
-  }
-  if (block) element.classList.add('math-block');
-  return element;
-}
-
-/**
- * A block of math in a box that scrolls sideways when it is wider than the widget.
- * @param {string} latex
- * @param {string} label what the formula is, e.g. "Formula: AP"
- * @returns {HTMLElement}
- */
-export function mathBlock(latex, label) {
-  const element = document.createElement('div');
-  element.setAttribute('tabindex', '0');
-  element.setAttribute('role', 'group');
-  element.setAttribute('aria-label', label);
-  return renderMath(element, latex, { block: true });
-}
+export const { renderMath, mathBlock } = typesetter({ output: 'mathml' });
