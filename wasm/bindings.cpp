@@ -135,6 +135,9 @@ class TrecSessionJs {
     return guarded([&] { return irm_js::trec_status(session_.begin_run(name, stream), name); });
   }
 
+  // topic() needs each topic's grades kept (the default); the command line does not.
+  void keep_topic_lists(bool keep) { session_.keep_topic_lists(keep); }
+
   // {ok, restart: true} when a streaming run must be begun again without streaming.
   val feed_run(double size) {
     return guarded([&] {
@@ -195,7 +198,8 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("feedRun", &TrecSessionJs::feed_run)
       .function("endRun", &TrecSessionJs::end_run)
       .function("report", &TrecSessionJs::report)
-      .function("topic", &TrecSessionJs::topic);
+      .function("topic", &TrecSessionJs::topic)
+      .function("keepTopicLists", &TrecSessionJs::keep_topic_lists);
 #endif
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)

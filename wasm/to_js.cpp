@@ -680,6 +680,12 @@ val trec_topic(const irm::TrecSession& session, int run_index, const std::string
     return trec_status(failure, "");
   }
   const irm::TrecRunResult& run = runs[static_cast<std::size_t>(run_index)];
+  if (run.lists.size() != run.topics.size()) {
+    failure = irm::InputError{irm::ErrorCode::out_of_range,
+                              "the topics' lists were not kept (keepTopicLists(false))",
+                              irm::Span{}, irm::Field::options};
+    return trec_status(failure, run.file);
+  }
   for (std::size_t t = 0; t < run.topics.size(); ++t) {
     if (run.topics[t] != qid) continue;
     JsonWriter j;

@@ -168,6 +168,8 @@ export async function evaluateTrec(module, request) {
   }
   const session = new module.TrecSession();
   try {
+    // Nothing here opens a topic's list (the page's topic()): they need not be kept.
+    session.keepTopicLists(false);
     const configured = session.configure(args);
     if (!configured.ok) return configured;
     const qrelsResult = await feedFile(session, 'qrels', qrels, { chunkSize });

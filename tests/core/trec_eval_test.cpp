@@ -461,3 +461,21 @@ TEST_CASE("trec: a session moved after its qrels are read still judges against t
   // a is relevant (R = 1) and ranked 2nd, after b (score 2): AP = (1/2) / 1 = 1/2.
   CHECK(topic_value(s, 0, "map") == 0.5);
 }
+
+TEST_CASE("trec: without the topics' lists kept, the values are the same and no list is kept",
+          "[trec][eval]") {
+  irm::TrecSession s;
+  s.keep_topic_lists(false);
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels_text);
+  REQUIRE_FALSE(s.end_qrels().has_value());
+  REQUIRE_FALSE(s.begin_run("run.txt", true).has_value());
+  REQUIRE_FALSE(s.feed_run(run_text).has_value());
+  REQUIRE_FALSE(s.end_run().has_value());
+  // As worked by hand in the first test: AP 1/2 for topics 1 and 2, P_5 2/5 and 1/5.
+  CHECK(topic_value(s, 0, "map") == 0.5);
+  CHECK(topic_value(s, 1, "map") == 0.5);
+  CHECK(topic_value(s, 0, "P_5") == 0.4);
+  CHECK(topic_value(s, 1, "P_5") == 0.2);
+  CHECK(s.runs().at(0).lists.empty());
+}

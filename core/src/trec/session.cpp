@@ -535,22 +535,25 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   }
   EvaluatedTopic out;
   out.topic = topic;
-  out.list.grades.reserve(ranked.size());
+  // The grades are kept per topic for topic(); without that, one vector serves every topic.
+  std::vector<int>& grades = keep_lists_ ? out.list.grades : scratch_grades_;
+  grades.clear();
+  grades.reserve(ranked.size());
   std::int64_t rel_ret = 0;
   for (const ScoredDoc* doc : ranked) {
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (options_.judged_only && grade < 0) continue;
-    out.list.grades.push_back(grade);
+    grades.push_back(grade);
     rel_ret += grade >= options_.level ? 1 : 0;
   }
   const trec::TopicJudged& judged = judged_->by_topic.at(topic);
   out.list.relevant = judged.relevant;
 
   trec::Topic t;
-  t.grades = &out.list.grades;
+  t.grades = &grades;
   t.judged = &judged;
-  t.num_ret = static_cast<std::int64_t>(out.list.grades.size());
+  t.num_ret = static_cast<std::int64_t>(grades.size());
   t.num_rel = judged.relevant;
   t.num_rel_ret = rel_ret;
   t.level = options_.level;
@@ -633,7 +636,7 @@ std::optional<InputError> TrecSession::end_run() {
     result.topics.emplace_back(topic.topic);
     result.values.push_back(std::move(topic.values));
     if (plan_->wants_relstring) result.relstrings.push_back(std::move(topic.relstring));
-    result.lists.push_back(std::move(topic.list));
+    if (keep_lists_) result.lists.push_back(std::move(topic.list));
   }
   evaluated_.clear();
 
