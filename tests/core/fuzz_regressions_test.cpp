@@ -1,8 +1,11 @@
 // Regression tests for what the libFuzzer harnesses of tests/fuzz found (scripts/fuzz.sh).
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
 
+#include "helpers.h"
+#include "irm/irm.h"
 #include "irm/trec_eval.h"
 
 namespace {
@@ -73,4 +76,17 @@ TEST_CASE("a streamed run asks for a restart when its unterminated last line bri
     REQUIRE_FALSE(session.end_run().has_value());
     CHECK(session.report_text() == kReport);
   }
+}
+
+TEST_CASE("fuzz regression: a DCG cutoff of 10^9 on a short list answers at once",
+          "[fuzz][regression]") {
+  // Found by fuzz_compute: nDCG@757023 (and @999999995 in fuzz_check) walked a row per rank up
+  // to the cutoff and ran out of memory. Past the list every gain is 0, so the value is the
+  // whole list's: grades 2 0 1 (the notes' form, gain = grade, discount 1/log2(max(2, i))):
+  // DCG = 2 + 0 + 1/log2(3); the ideal 2 1 0: 2 + 1/1 = 3; nDCG = (2 + 1/log2 3)/3 ≈ 0.8770.
+  const irm::Outcome far = test::run("nDCG@999999995", "2 0 1");
+  const double expected = (2.0 + 1.0 / std::log2(3.0)) / 3.0;
+  CHECK(far.value.approx == Approx(expected).epsilon(1e-12));
+  CHECK(test::run("DCG@999999995", "2 0 1").value.approx ==
+        Approx(2.0 + 1.0 / std::log2(3.0)).epsilon(1e-12));
 }

@@ -244,8 +244,12 @@ Computed compute_all(const MeasureCall& call, const GradedList& list, Form form)
   const auto m = static_cast<std::int64_t>(c.ideal_grades.size());
   c.depth = call.rank_cutoff.value_or(n);
   c.ideal_depth = call.rank_cutoff.value_or(m);
-  c.dcg = walk(form, grades, &list.docs, std::max(c.depth, c.ideal_depth));
-  c.ideal = walk(form, c.ideal_grades, nullptr, std::max(c.depth, c.ideal_depth));
+  // Past both rankings every gain is 0 and DCG stays as it is: the walk stops there, so a cutoff
+  // of 10^9 on a short list costs nothing (found by fuzzing: it ran out of memory).
+  const std::int64_t walked =
+      std::min(std::max(c.depth, c.ideal_depth), std::max<std::int64_t>({n, m, 1}));
+  c.dcg = walk(form, grades, &list.docs, walked);
+  c.ideal = walk(form, c.ideal_grades, nullptr, walked);
   return c;
 }
 
@@ -255,8 +259,9 @@ enum class Which { dcg, ideal, normalised };
 // The DCG at the walk's last rank, with the walk's formula when it is irrational (the row
 // itself carries none, so as not to repeat the whole sum in every cell of the table).
 Number total_of(const DcgWalk& w, std::int64_t depth) {
-  Number out = w.rows[static_cast<std::size_t>(depth - 1)].dcg;
-  if (!out.exact && static_cast<std::size_t>(depth) == w.rows.size()) out.formula = w.total.formula;
+  const std::size_t at = std::min(static_cast<std::size_t>(depth), w.rows.size());
+  Number out = w.rows[at - 1].dcg;
+  if (!out.exact && at == w.rows.size()) out.formula = w.total.formula;
   return out;
 }
 
