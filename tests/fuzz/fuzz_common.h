@@ -10,6 +10,7 @@
 #include <numeric>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "irm/irm.h"
 
@@ -18,6 +19,22 @@ namespace fuzz {
 [[noreturn]] inline void fail(const char* what, const std::string& detail) {
   std::fprintf(stderr, "fuzz invariant broken: %s: %s\n", what, detail.c_str());
   std::abort();
+}
+
+// Splits trec_eval flags at blanks, as a shell would without quotes.
+inline std::vector<std::string> split_args(std::string_view text) {
+  std::vector<std::string> args;
+  std::string current;
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      if (!current.empty()) args.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) args.push_back(current);
+  return args;
 }
 
 /// The first line of `rest` (without its '\n'); `rest` keeps what follows.

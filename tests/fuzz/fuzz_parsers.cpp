@@ -24,22 +24,6 @@ void check(const irm::Result<T>& result, std::string_view text) {
   if (!result.ok()) fuzz::check_error(result.error(), {text, text, text, text});
 }
 
-// Splits trec_eval flags at spaces, as a shell would without quotes.
-std::vector<std::string> split_args(std::string_view text) {
-  std::vector<std::string> args;
-  std::string current;
-  for (const char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t') {
-      if (!current.empty()) args.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) args.push_back(current);
-  return args;
-}
-
 void run_parser(char which, std::string_view text) {
   switch (which) {
     case 'r': {
@@ -124,7 +108,7 @@ void run_parser(char which, std::string_view text) {
       break;
     }
     case 'T': {
-      const auto options = irm::parse_trec_args(split_args(text));
+      const auto options = irm::parse_trec_args(fuzz::split_args(text));
       if (!options.ok() && options.error().message.empty()) fuzz::fail("args", "no message");
       break;
     }

@@ -23,21 +23,6 @@
 
 namespace {
 
-std::vector<std::string> split_args(std::string_view text) {
-  std::vector<std::string> args;
-  std::string current;
-  for (const char c : text) {
-    if (c == ' ' || c == '\t' || c == '\r') {
-      if (!current.empty()) args.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) args.push_back(current);
-  return args;
-}
-
 // The sections between lines "~~~".
 std::vector<std::string_view> split_sections(std::string_view text) {
   std::vector<std::string_view> sections;
@@ -90,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool stream = (data[0] & 1) != 0;
   const unsigned seed = data[0] >> 1;
   std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
-  const std::vector<std::string> args = split_args(fuzz::take_line(rest));
+  const std::vector<std::string> args = fuzz::split_args(fuzz::take_line(rest));
   std::vector<std::string_view> sections = split_sections(rest);
   if (sections.size() > 4) sections.resize(4);
 
