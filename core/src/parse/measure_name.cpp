@@ -54,19 +54,32 @@ std::string closest_measure(const std::string& name) {
   // No spelling is anywhere near 40 letters long, and edit distance is quadratic: a megabyte
   // pasted into the name (or a share link) must not stall the page.
   if (name.size() > 40) return "";
+  struct Spelling {
+    std::string lower;
+    const MeasureInfo* info;
+  };
+  // Every name and alias in lower case, in the registry's order (aliases before the name).
+  static const std::vector<Spelling> spellings = [] {
+    std::vector<Spelling> all;
+    for (const MeasureInfo& info : all_measures()) {
+      for (const std::string& alias : info.aliases) all.push_back({text::lower(alias), &info});
+      all.push_back({text::lower(info.name), &info});
+    }
+    return all;
+  }();
   const std::string wanted = text::lower(name);
   std::string best;
   std::size_t best_distance = 3;
-  for (const MeasureInfo& info : all_measures()) {
-    std::vector<std::string> spellings = info.aliases;
-    spellings.push_back(info.name);
-    for (const std::string& s : spellings) {
-      const std::size_t d = edit_distance(wanted, text::lower(s));
-      // "Foo" is 2 edits from "pool" but means nothing: a suggestion must keep most letters.
-      if (d < best_distance && d + 1 < wanted.size()) {
-        best_distance = d;
-        best = info.name;
-      }
+  for (const Spelling& s : spellings) {
+    // The lengths alone already need this many edits: no better than the best so far.
+    const std::size_t apart = s.lower.size() > wanted.size() ? s.lower.size() - wanted.size()
+                                                             : wanted.size() - s.lower.size();
+    if (apart >= best_distance) continue;
+    const std::size_t d = edit_distance(wanted, s.lower);
+    // "Foo" is 2 edits from "pool" but means nothing: a suggestion must keep most letters.
+    if (d < best_distance && d + 1 < wanted.size()) {
+      best_distance = d;
+      best = s.info->name;
     }
   }
   return best;

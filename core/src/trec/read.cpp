@@ -493,12 +493,15 @@ std::ptrdiff_t DocnoSet::find_or_add(const std::vector<ScoredDoc>& docs, std::si
 }
 
 std::string_view StableText::keep(std::string_view text) {
-  constexpr std::size_t block_size = std::size_t{1} << 20;
+  // Blocks grow from 16 KB to 1 MB: a small file takes little, a large one few blocks.
+  constexpr std::size_t first_block = std::size_t{1} << 14;
+  constexpr std::size_t largest_block = std::size_t{1} << 20;
   if (text.size() > room_) {
     // The next block that is big enough: a reused one, or a new one.
     while (current_ < blocks_.size() && blocks_[current_].size < text.size()) ++current_;
     if (current_ == blocks_.size()) {
-      const std::size_t size = std::max(block_size, text.size());
+      const std::size_t grown = first_block << std::min<std::size_t>(blocks_.size(), 6);
+      const std::size_t size = std::max(std::min(grown, largest_block), text.size());
       // Not value-initialised: every byte is written before it is read.
       blocks_.push_back(Block{std::unique_ptr<char[]>(new char[size]), size});
     }
