@@ -160,6 +160,62 @@ test(`ranked page: ${RANKS.toLocaleString('en')} ranks computed in the worker, n
   });
 });
 
+/**
+ * Counts, in window.__workers, the engine workers the page starts and stops and the 'compute'
+ * requests it posts to them (a wrapper around the page's Worker, installed before its scripts).
+ */
+function countWorkerRequests() {
+  const counts = { started: 0, terminated: 0, computes: 0 };
+  window.__workers = counts;
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      counts.started += 1;
+    }
+    postMessage(message, ...rest) {
+      if (message?.type === 'compute') counts.computes += 1;
+      return super.postMessage(message, ...rest);
+    }
+    terminate() {
+      counts.terminated += 1;
+      return super.terminate();
+    }
+  };
+}
+
+test(`ranked page: typing during a ${RANKS.toLocaleString('en')}-rank computation stops the out-of-date work`, async (t) => {
+  // The same list as above: AP = 1/10 without R, 1/20 with R = 20,000 typed; P@5 = 0.
+  // AP then P@5 are asked for (one request at a time: engine.js). The reader types R while the
+  // worker is still on the first AP (seconds for 100,000 ranks): the first P@5, still waiting,
+  // is never sent, and the running AP is stopped by starting a new worker (engine.js
+  // RESTART_AFTER_MS), which then computes AP and P@5 for the input with R. So the workers get 3
+  // compute requests (not 4), 2 workers are started and 1 is stopped, and the answers are the
+  // ones with R.
+  const ranks = Array.from({ length: RANKS }, (_, index) => ((index + 1) % 10 === 0 ? 'R' : 'N')).join(' ');
+  const { page, problems, close } = await session.openPage('ranked.html', { initScript: countWorkerRequests });
+  try {
+    await page.fill('#measures', 'AP, P@5');
+    // A short list first, so the worker is up and idle: AP = (1/1)/1 = 1, P@5 = 1/5.
+    await page.fill('#input', 'R N');
+    await waitForAnswers(page, ['AP = 1', 'P@5 = 1/5 = 0.2']);
+    const before = await page.evaluate(() => ({ ...window.__workers }));
+    const started = Date.now();
+    await page.fill('#input', ranks);
+    await page.waitForFunction((computes) => window.__workers.computes > computes, before.computes);
+    await page.locator('#relevant').pressSequentially('20000');
+    await waitForAnswers(page, ['AP = 1/20 = 0.05', 'P@5 = 0'], { timeout: 60000 });
+    const answered = Date.now() - started;
+    const after = await page.evaluate(() => ({ ...window.__workers }));
+    const made = { started: after.started - before.started, terminated: after.terminated - before.terminated, computes: after.computes - before.computes };
+    report(t, 'ranked 100,000, R typed while computing', { 'answer ms': answered, ...made });
+    assert.deepEqual(made, { started: 1, terminated: 1, computes: 3 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test(`nDCG page: ${RANKS.toLocaleString('en')} grades computed in the worker, no main-thread task over ${LIMIT_MS} ms`, async (t) => {
   // 25,000 each of grades 3, 2, 1, 0, in that order: the ranking is its own ideal ranking, so
   // DCG = IDCG and nDCG = 1 under any discount.

@@ -44,43 +44,104 @@ import { inThread, internalError } from './engine-worker.js';
  */
 
 /**
+ * A request whose caller has given up on it (its AbortSignal fired) and that has kept the worker
+ * busy this long is stopped by restarting the worker: a 100,000-rank list takes seconds, and the
+ * reader who typed again wants the new answer, not the old one first.
+ */
+const RESTART_AFTER_MS = 250;
+
+/** The answer to a request given up before the worker finished it. */
+export const cancelled = () => ({
+  ok: false,
+  error: { code: 'cancelled', message: 'A newer request replaced this one.', field: 'options', line: 0, column: 0, length: 0 },
+});
+
+/**
  * The worker behind request/answer Promises; null when a module worker cannot be started here.
- * A worker that fails (it cannot load, it crashes) answers its pending requests, and every later
- * one, from the page's thread.
+ * The worker is given one request at a time, the others wait here in order, so a request given
+ * up while it waits (its `signal` aborted) is never sent; one given up while the worker runs it
+ * is stopped after RESTART_AFTER_MS by starting a new worker (its kept answers are then
+ * recomputed when asked for: see engine-worker.js 'rows'). A worker that fails (it cannot load,
+ * it crashes) answers its pending requests, and every later one, from the page's thread.
  */
 function startWorker() {
   if (typeof Worker !== 'function' || globalThis.location?.protocol === 'file:') return null;
-  let worker;
-  try {
-    // scripts/build-embed.mjs replaces this expression by null: the widget has no worker file.
-    worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-  } catch {
-    return null;
-  }
-  if (!worker) return null;
-  const pending = new Map(); // id → {message, resolve}
+  const spawn = () => {
+    try {
+      // scripts/build-embed.mjs replaces this expression by null: the widget has no worker file.
+      return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      return null;
+    }
+  };
+  let worker = null;
+  const waiting = []; // {message, resolve, signal}, in the order asked
+  let running = null; // the request the worker has: {message, resolve, signal, id, started}
   let nextId = 0;
   let failed = false;
-  const answerInThread = ({ message, resolve }) => resolve(inThreadAnswer(message));
-  worker.addEventListener('message', ({ data }) => {
-    const request = pending.get(data.id);
+
+  const finish = (answer) => {
+    const request = running;
+    running = null;
+    request.resolve(answer);
+    sendNext();
+  };
+  function sendNext() {
+    if (running) return;
+    const request = waiting.shift();
     if (!request) return;
-    pending.delete(data.id);
-    request.resolve(data.answer);
-  });
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    failed = true;
+    if (failed) {
+      request.resolve(inThreadAnswer(request.message));
+      return sendNext();
+    }
+    running = { ...request, id: ++nextId, started: performance.now() };
+    worker.postMessage({ ...request.message, id: running.id });
+  }
+  function listen(own) {
+    own.addEventListener('message', ({ data }) => {
+      if (own === worker && running?.id === data.id) finish(data.answer);
+    });
+    own.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (own !== worker) return;
+      failed = true;
+      own.terminate();
+      if (running) finish(inThreadAnswer(running.message));
+      else sendNext();
+    });
+  }
+  /** Stops the request the worker runs (given up on) by replacing the worker. */
+  function restart() {
     worker.terminate();
-    for (const request of pending.values()) answerInThread(request);
-    pending.clear();
-  });
-  return (message) =>
+    worker = spawn();
+    if (!worker) failed = true;
+    else listen(worker);
+    finish(cancelled());
+  }
+  function giveUp(request) {
+    const at = waiting.indexOf(request);
+    if (at >= 0) {
+      waiting.splice(at, 1);
+      request.resolve(cancelled());
+      return;
+    }
+    const runningNow = running;
+    if (runningNow?.resolve !== request.resolve) return; // answered already
+    setTimeout(() => {
+      if (running === runningNow) restart();
+    }, Math.max(0, runningNow.started + RESTART_AFTER_MS - performance.now()));
+  }
+
+  worker = spawn();
+  if (!worker) return null;
+  listen(worker);
+  return (message, signal) =>
     new Promise((resolve) => {
-      if (failed) return resolve(inThreadAnswer(message));
-      const id = ++nextId;
-      pending.set(id, { message, resolve });
-      worker.postMessage({ ...message, id });
+      if (signal?.aborted) return resolve(cancelled());
+      const request = { message, resolve, signal };
+      signal?.addEventListener('abort', () => giveUp(request), { once: true });
+      waiting.push(request);
+      sendNext();
     });
 }
 
@@ -137,14 +198,17 @@ export async function ready() {
  * @param {string} measure a measure name such as "AP@10" or "IPrec(rule=trec10)@0.3"
  * @param {string} input the text as the user typed it
  * @param {{relevant?: string | number}} [options] `relevant` is R; "" means not given
+ * @param {{signal?: AbortSignal}} [control] when `signal` aborts before the answer comes, the
+ *   answer is `cancelled()` (code 'cancelled') and the worker stops working on it: a request
+ *   still waiting is never sent, one running longer than RESTART_AFTER_MS is stopped
  * @returns {Promise<ComputeResult>}
  */
-export async function compute(measure, input, options = {}) {
+export async function compute(measure, input, options = {}, { signal } = {}) {
   const send = worker();
   if (!send) return inThread.compute(measure, input, options);
   const computeRequest = { measure, input, options: { ...options } };
   const handle = nextHandle++;
-  const result = await send({ type: 'compute', ...computeRequest, handle });
+  const result = await send({ type: 'compute', ...computeRequest, handle }, signal);
   return withRowFetchers(result, handle, computeRequest);
 }
 

@@ -490,6 +490,7 @@ export function startCalculator(config) {
   }
 
   let generation = 0; // answers to an older update are dropped
+  let asking = new AbortController(); // aborted when the answers it asked for are no longer wanted
   let embed = { refresh() {} }; // the Embed button (embed/embed-button.js), once wired
   let problemMaker = { refresh() {} }; // the "Make a problem" panel (problem.js), once wired
   let timer; // the pending update while the reader types
@@ -498,6 +499,9 @@ export function startCalculator(config) {
   async function update({ before } = {}) {
     clearTimeout(timer);
     const current = ++generation;
+    asking.abort(); // the engine stops working on the last update's answers
+    asking = new AbortController();
+    const { signal } = asking;
     const input = inputField.value;
     const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
     const listed = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
@@ -521,8 +525,8 @@ export function startCalculator(config) {
       announcer.textContent = '';
       return;
     }
-    const outcomes = await Promise.all(entries.map(({ name }) => compute(name, input, computeOptions)));
-    if (current !== generation) return;
+    const outcomes = await Promise.all(entries.map(({ name }) => compute(name, input, computeOptions, { signal })));
+    if (current !== generation || signal.aborted) return;
 
     showFieldErrors(entries, outcomes);
     const blocking = outcomes.find((result) => !result.ok && result.error.field !== 'measure');
@@ -548,6 +552,7 @@ export function startCalculator(config) {
 
   function scheduleUpdate() {
     clearTimeout(timer);
+    asking.abort(); // typing again: the answers being worked out are already out of date
     timer = setTimeout(update, DEBOUNCE_MS);
   }
 
