@@ -107,7 +107,7 @@ TEST_CASE("nDCG with nothing relevant is 0 by a stated 0/0 convention", "[golden
   CHECK(test::has_note_containing(o, "nDCG would be 0/0; it is taken as 0"));
 }
 
-TEST_CASE("a cutoff past the list adds nothing to DCG; the ideal still fills k ranks",
+TEST_CASE("a cutoff past the list adds nothing to DCG, the ideal still fills k ranks",
           "[golden][G4][nDCG]") {
   // 3 1 with unretrieved 2: DCG@3 = 3 + 1 = 4; ideal 3,2,1: 3 + 2 + 1/log2 3 = 5.6309.
   const auto o = run("nDCG@3", "3 1\nunretrieved: 2");

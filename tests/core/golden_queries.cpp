@@ -48,7 +48,7 @@ TEST_CASE("MRR: first relevant at ranks 1, 2 and 4 gives (1 + 1/2 + 1/4)/3 = 7/1
   CHECK(*run("MRR@2", "R N N\n\nN R N\n\nN N N R").value.exact == frac(1, 2));
 }
 
-TEST_CASE("gMAP: the geometric mean of 1/2 and 1/8 is 1/4; a 0 is floored at 1e-5",
+TEST_CASE("gMAP: the geometric mean of 1/2 and 1/8 is 1/4, a 0 is floored at 1e-5",
           "[golden][RL7][gMAP]") {
   // q1: R N with R = 2 → AP = (1/1)/2 = 1/2. q2: N N N R with R = 2 → AP = (1/4)/2 = 1/8.
   // √(1/2 · 1/8) = √(1/16) = 1/4.

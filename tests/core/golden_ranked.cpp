@@ -70,7 +70,7 @@ TEST_CASE("RL1-i: 11-point interpolated precision of note 000 is 1/2 up to recal
   CHECK(o.charts[0].series.at(2).points.at(1).second == 0.5);  // the sampled point at recall 0.1
 }
 
-TEST_CASE("RL1-ap: note 000's 0.5 is AP(norm=retrieved); the default over R = 15 is 1/10",
+TEST_CASE("RL1-ap: note 000's 0.5 is AP(norm=retrieved), the default over R = 15 is 1/10",
           "[golden][RL1-ap][note-000][AP]") {
   const auto o = run("AP", rl1, "15");
   // Sum of precisions at the relevant ranks: 1/2 + 2/4 + 3/6 = 3/2; over R = 15: 1/10.
@@ -169,7 +169,7 @@ TEST_CASE("RL7: with one known relevant document at rank r, AP = RR = 1/r",
   }
 }
 
-TEST_CASE("R-precision on RL1 is P@15 = 3/15 = 1/5; the 5 missing ranks count as not relevant",
+TEST_CASE("R-precision on RL1 is P@15 = 3/15 = 1/5, the 5 missing ranks count as not relevant",
           "[golden][RL1][Rprec]") {
   const auto o = run("Rprec", rl1, "15");
   CHECK(*o.value.exact == frac(1, 5));

@@ -65,7 +65,7 @@ TEST_CASE("ROC1: the ROC points of + + − + − − and AUC = 8/9", "[golden][R
   CHECK(test::exact_value(o, "AUC") == frac(8, 9));
 }
 
-TEST_CASE("ROC1: AUC = 8/9 both as trapezoids and as correctly ordered pairs; the band is good",
+TEST_CASE("ROC1: AUC = 8/9 both as trapezoids and as correctly ordered pairs, the band is good",
           "[golden][ROC1][AUC]") {
   const auto o = run("AUC", roc1);
   CHECK(*o.value.exact == frac(8, 9));
@@ -101,7 +101,7 @@ TEST_CASE("ROC1: FPR = FNR = 1/3 exactly at the threshold 0.7", "[golden][ROC1][
   CHECK_FALSE(test::has_note_containing(o, "Not (FPR + FNR)/2"));
 }
 
-TEST_CASE("ROC2: a tie is one diagonal step; AUC = 11/12 counting the tied pair as 1/2",
+TEST_CASE("ROC2: a tie is one diagonal step, AUC = 11/12 counting the tied pair as 1/2",
           "[golden][ROC2][ROC][AUC]") {
   // Points: nothing (0, 0); 0.9 (0, 1/2); 0.7 with one + and one − (1/3, 1), a diagonal step;
   // 0.4 (2/3, 1); 0.2 (1, 1).
@@ -178,7 +178,7 @@ TEST_CASE("AUC below 1/2: reversing the scores would give 1 − AUC", "[golden][
   CHECK(test::has_note_containing(o, "is fail on note 002's scale"));
 }
 
-TEST_CASE("PR1: the step area is AP with R = the relevant items; the trapezoid is 1/72 lower",
+TEST_CASE("PR1: the step area is AP with R = the relevant items, the trapezoid is 1/72 lower",
           "[golden][PR1][AUC-PR]") {
   // ROC1's order + + − + − −, P = 3. Precision and recall at each threshold:
   //   1/1, 1/3;  2/2, 2/3;  2/3, 2/3;  3/4, 1;  3/5, 1;  3/6, 1.
@@ -220,7 +220,7 @@ TEST_CASE("PR2: a tie is one threshold, and a first non-relevant item pulls the 
   CHECK_FALSE(test::has_note_containing(o, "With no tied scores"));
 }
 
-TEST_CASE("error: ROC, AUC and EER need both kinds of item; AUC-PR needs a relevant one",
+TEST_CASE("error: ROC, AUC and EER need both kinds of item, AUC-PR needs a relevant one",
           "[ROC][errors]") {
   const auto all_relevant = test::fails("ROC", "1 0.9\n1 0.8");
   CHECK(all_relevant.code == irm::ErrorCode::inconsistent_counts);

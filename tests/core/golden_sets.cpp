@@ -163,7 +163,7 @@ TEST_CASE("confusion: G is exact when precision · recall is a square", "[golden
   CHECK(test::exact_value(o, "G") == frac(1, 2));
 }
 
-TEST_CASE("F(beta=2) on S1 is 5/8; the swapped form of note 004 gives 10/19",
+TEST_CASE("F(beta=2) on S1 is 5/8, the swapped form of note 004 gives 10/19",
           "[golden][S1][note-002][note-004][F]") {
   // P = 1/2, R = 2/3, β² = 4:
   //   F = (4 + 1)·(1/2)·(2/3) / (4·(1/2) + 2/3) = (5/3) / (8/3) = 5/8.

@@ -89,7 +89,7 @@ std::string fourteen_and_seven() {
 
 // --- sign ----------------------------------------------------------------------------------------
 
-TEST_CASE("SIG1: sign test: n+ = 8, n− = 2, the tie dropped; p = 2·(1 + 10 + 45)/1024 = 7/64",
+TEST_CASE("SIG1: sign test: n+ = 8, n− = 2, the tie dropped, p = 2·(1 + 10 + 45)/1024 = 7/64",
           "[golden][SIG1][sign]") {
   const auto o = run("sign", sig1);
   CHECK(test::exact_value(o, "n_plus") == frac(8, 1));
@@ -128,7 +128,7 @@ TEST_CASE("SIG1: sign test: n+ = 8, n− = 2, the tie dropped; p = 2·(1 + 10 + 
 }
 
 TEST_CASE(
-    "SIG1: sign(alternative=greater) is the upper tail 7/128; the chart has one bar per query",
+    "SIG1: sign(alternative=greater) is the upper tail 7/128, the chart has one bar per query",
     "[golden][SIG1][sign]") {
   const auto o = run("sign(alternative=greater)", sig1);
   CHECK(o.measure == "sign(alternative=greater)");
@@ -269,7 +269,7 @@ TEST_CASE("SIG5: Wilcoxon with tied |d|: average ranks, the tie correction, norm
   CHECK(alternative(o, "wilcoxon(method=normal)").why.find("the same as this answer") == 0);
 }
 
-TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16); zero=pratt ranks it, normal p ≈ 0.3429",
+TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16), zero=pratt ranks it, normal p ≈ 0.3429",
           "[golden][SIG5][wilcoxon]") {
   const char* const input = "d: 0 0.1 0.2 0.3 -0.4 0.5";
   // wilcox: n = 5, ranks 1..5 for 0.1..0.5: W+ = 1 + 2 + 3 + 5 = 11, W− = 4.

@@ -154,7 +154,7 @@ TEST_CASE("tau: every value of x the same: tau_b = 0/0, reported as 0 with a not
       "returns NaN). It is reported as 0, meaning no evidence of correlation either way."));
 }
 
-TEST_CASE("tau: decimals are exact, so 0.1 and 0.10 tie; a reversed order gives -1", "[tau]") {
+TEST_CASE("tau: decimals are exact, so 0.1 and 0.10 tie, a reversed order gives -1", "[tau]") {
   const auto o = run("tau", "x: 0.1 0.10 0.3\ny: 1 2 3");
   CHECK(count(o, "n1") == 1);
   CHECK(*run("tau", "x: 1 2 3 4\ny: 4 3 2 1").value.exact == frac(-1, 1));

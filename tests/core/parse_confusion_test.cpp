@@ -44,7 +44,7 @@ void check_at(const irm::InputError& e, ErrorCode code, int line, int column) {
 
 // --- layouts -----------------------------------------------------------------------------------
 
-TEST_CASE("confusion input: counts in any order and spelling; tn optional", "[parse][confusion]") {
+TEST_CASE("confusion input: counts in any order and spelling, tn optional", "[parse][confusion]") {
   CHECK(cells(parsed("tp=2 fp=2 fn=1 tn=3")) == Cells{2, 2, 1, 3});
   CHECK(cells(parsed("TN: 3\nFN: 1\nFP: 2\nTP: 2")) == Cells{2, 2, 1, 3});
   CHECK(cells(parsed("tp = 2, fp =2, fn= 1")) == Cells{2, 2, 1, -1});

@@ -65,7 +65,7 @@ TEST_CASE("paired scores: columns without ids are numbered q1, q2, …", "[parse
         "the order given.");
 }
 
-TEST_CASE("paired scores: a header line names the systems; tabs and CSV", "[parse][paired]") {
+TEST_CASE("paired scores: a header line names the systems, tabs and CSV", "[parse][paired]") {
   const auto tabs = parsed("topic\tBM25\tQL\r\n301\t0.42\t0.38\r\n302\t0.51\t0.47\r\n");
   CHECK(tabs.x_name == "BM25");
   CHECK(tabs.y_name == "QL");
@@ -92,7 +92,7 @@ TEST_CASE("paired scores: two lines x: and y:, in either order", "[parse][paired
         "the other; the queries are numbered q1 to q3 in the order given.");
 }
 
-TEST_CASE("paired scores: a: and b: name the systems; queries: gives the ids", "[parse][paired]") {
+TEST_CASE("paired scores: a: and b: name the systems, queries: gives the ids", "[parse][paired]") {
   const auto p = parsed("A: 0.4 0.5\nB: 0.3 0.5\nqueries: 401 402");
   CHECK(p.x_name == "A");
   CHECK(p.y_name == "B");
@@ -117,7 +117,7 @@ TEST_CASE("paired scores: one line d: of differences", "[parse][paired]") {
         "the order given.");
 }
 
-TEST_CASE("paired scores: scores keep their exact decimal; signs and exponents",
+TEST_CASE("paired scores: scores keep their exact decimal, signs and exponents",
           "[parse][paired]") {
   const auto p = parsed("x: +1.5 -2.5e-1 .5 1E2\ny: 0 0 0 0");
   CHECK(*p.queries[0].x->value.exact == frac(3, 2));

@@ -4,7 +4,7 @@
 
 #include "helpers.h"
 
-TEST_CASE("blocks at blank lines; headers name queries; positions are kept", "[parse][queries]") {
+TEST_CASE("blocks at blank lines, headers name queries, positions are kept", "[parse][queries]") {
   const auto r = irm::parse_query_blocks("q1 relevant=5\n+ - +\n\n\nQ2:\nR N\n\n- +");
   REQUIRE(r.ok());
   const auto& q = r.value().queries;
@@ -68,7 +68,7 @@ TEST_CASE("error: mean() needs a measure of one list", "[measure-name][errors]")
   CHECK(irm::canonical("mean(AP(norm=retrieved)@10)") == "mean(AP(norm=retrieved)@10)");
 }
 
-TEST_CASE("a lone word above a list names the query; a lone marked document does not",
+TEST_CASE("a lone word above a list names the query, a lone marked document does not",
           "[parse][queries]") {
   const auto r = irm::parse_query_blocks("q7\nR N\n\n*D1*\nD2");
   REQUIRE(r.ok());

@@ -80,7 +80,7 @@ TEST_CASE("compact upper-case marks are split: IRNNRI, +--+", "[parse][ranking]"
   CHECK(judgements(parsed("+--+")) == "RNNR");
 }
 
-TEST_CASE("relevant=N gives R; the header may be written R=N", "[parse][ranking]") {
+TEST_CASE("relevant=N gives R, the header may be written R=N", "[parse][ranking]") {
   CHECK(*parsed("relevant=15\nR N").total_relevant == 15);
   CHECK(*parsed("R=5 + - +").total_relevant == 5);
   CHECK_FALSE(parsed("R N").total_relevant.has_value());

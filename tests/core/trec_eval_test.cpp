@@ -261,7 +261,7 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
 }
 
 TEST_CASE(
-    "trec: a bad run line is an error naming the file, line and column; no qrels first is "
+    "trec: a bad run line is an error naming the file, line and column, no qrels first is "
     "an error",
     "[trec][errors]") {
   irm::TrecSession s;
@@ -274,11 +274,12 @@ TEST_CASE(
   REQUIRE_FALSE(s.begin_run("run.txt").has_value());
   const auto e = s.feed_run("1 Q0 a 1 5 t\n1 Q0 b 2 high t\n");
   REQUIRE(e.has_value());
+  // "1 Q0 b 2 " is 9 characters: 'high' starts in column 10.
   CHECK(e->message ==
-        "found 'high' at line 2, column 12 of run.txt; expected the score (fifth field), a number "
+        "found 'high' at line 2, column 10 of run.txt; expected the score (fifth field), a number "
         "such as 12.5, -3 or 1e-4");
   CHECK(e->where.line == 2);
-  CHECK(e->where.column == 12);
+  CHECK(e->where.column == 10);
 }
 
 TEST_CASE("property: per topic, the bulk engine equals the teaching calculators",

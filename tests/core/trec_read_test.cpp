@@ -26,7 +26,7 @@ int grade_of(const irm::Qrels& qrels, const std::string& topic, const std::strin
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-TEST_CASE("qrels: any whitespace, CRLF, comments and blank lines; topics in order of appearance",
+TEST_CASE("qrels: any whitespace, CRLF, comments and blank lines, topics in order of appearance",
           "[trec][qrels]") {
   const std::string bytes =
       "# judgments for two topics\r\n"
@@ -47,7 +47,7 @@ TEST_CASE("qrels: any whitespace, CRLF, comments and blank lines; topics in orde
   CHECK(qrels.warnings.empty());
 }
 
-TEST_CASE("relevant means grade >= level; negative grades are unjudged", "[trec][qrels]") {
+TEST_CASE("relevant means grade >= level, negative grades are unjudged", "[trec][qrels]") {
   const std::string bytes = "1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d -1\n1 0 e -3\n";
   const auto qrels = test::parsed_ok(irm::read_qrels(bytes, "q"));
   const auto& topic = *qrels.find("1");
@@ -59,7 +59,7 @@ TEST_CASE("relevant means grade >= level; negative grades are unjudged", "[trec]
   CHECK_FALSE(irm::is_relevant(-1, -1));
 }
 
-TEST_CASE("run: fields, run id, CRLF and comments; the run keeps its own copy of the docnos",
+TEST_CASE("run: fields, run id, CRLF and comments, the run keeps its own copy of the docnos",
           "[trec][run]") {
   const std::string bytes =
       "# run file\r\n"
@@ -346,7 +346,7 @@ TEST_CASE("error: a docno ranked twice for a topic names both lines", "[trec][ru
         "here: give each document once per topic, or choose to keep the first occurrence");
 }
 
-TEST_CASE("keep_first: a run duplicate keeps the first score; many duplicates are counted",
+TEST_CASE("keep_first: a run duplicate keeps the first score, many duplicates are counted",
           "[trec][run][duplicates]") {
   const std::string bytes = "9 Q0 x 1 1 r\n9 Q0 y 2 2 r\n9 Q0 x 3 3 r\n";
   const auto run = test::parsed_ok(
