@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "helpers.h"
 #include "irm/irm.h"
@@ -89,4 +90,50 @@ TEST_CASE("fuzz regression: a DCG cutoff of 10^9 on a short list answers at once
   CHECK(far.value.approx == Approx(expected).epsilon(1e-12));
   CHECK(test::run("DCG@999999995", "2 0 1").value.approx ==
         Approx(2.0 + 1.0 / std::log2(3.0)).epsilon(1e-12));
+}
+
+TEST_CASE("fuzz regression: trec_eval's number parameters are bounded, set_F's beta is 0 or more",
+          "[fuzz][regression]") {
+  // Found by fuzz_trec: -m Rprec_mult.100000000000000000000.2 multiplied R by 10^20 and cut the
+  // product to a 64-bit cutoff (undefined behaviour). Numbers are now at most 10^9 in size.
+  const auto refused = [](std::vector<std::string> args) {
+    irm::TrecSession session;
+    auto error = session.configure(args);
+    REQUIRE(error.has_value());
+    CHECK(error->field == irm::Field::options);
+    return *error;
+  };
+  const irm::InputError huge =
+      refused({"-m", "map", "-m", "Rprec_mult.100000000000000000000.2,1.5"});
+  CHECK(huge.code == irm::ErrorCode::out_of_range);
+  CHECK(huge.message ==
+        "-m Rprec_mult.100000000000000000000.2,1.5: found '100000000000000000000.2'; "
+        "expected numbers from 0 to 1000000000");
+  const irm::InputError negative = refused({"-m", "iprec_at_recall.-0.1"});
+  CHECK(negative.code == irm::ErrorCode::bad_parameter_value);
+  CHECK(negative.message ==
+        "-m iprec_at_recall.-0.1: found '-0.1'; expected numbers from 0 to 1000000000");
+  const irm::InputError weight = refused({"-m", "utility.1,-1,0,-2000000000"});
+  CHECK(weight.code == irm::ErrorCode::out_of_range);
+  CHECK(weight.message ==
+        "-m utility.1,-1,0,-2000000000: found '-2000000000'; expected numbers "
+        "from -1000000000 to 1000000000");
+  // set_F.-1 printed -nan: F = (b + 1) P R / (b P + R) is 0/0 when b = -1 and P = R.
+  const irm::InputError beta = refused({"-m", "set_F.-1"});
+  CHECK(beta.code == irm::ErrorCode::bad_parameter_value);
+  CHECK(beta.message == "-m set_F.-1: found '-1'; expected a beta from 0 to 1000000000");
+
+  // At the bound it evaluates. kQrels/kRun: topic 1 has R = 3 and 3 documents retrieved, 2 of
+  // them relevant; Rprec_mult at 10^9 cuts at 3 * 10^9 + 0.9 -> 3,000,000,000, past the list, so
+  // its value is 2 / 3,000,000,000; topic 2 (R = 2, 1 retrieved and relevant): 1 / 2,000,000,000.
+  // Both print 0.0000, as does their mean.
+  irm::TrecSession session;
+  REQUIRE_FALSE(session.configure({"-m", "Rprec_mult.1000000000"}).has_value());
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels(kQrels);
+  REQUIRE_FALSE(session.end_qrels().has_value());
+  REQUIRE_FALSE(session.begin_run("run.txt", false).has_value());
+  REQUIRE_FALSE(session.feed_run(kRun).has_value());
+  REQUIRE_FALSE(session.end_run().has_value());
+  CHECK(session.report_text() == "Rprec_mult_1000000000.00\tall\t0.0000\n");
 }

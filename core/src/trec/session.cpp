@@ -87,11 +87,24 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
     case Params::double_params:
       for (const std::string& part : parts) {
         const auto v = decimal(part);
-        if (!v || (def.params == Params::double_cutoffs && *v < 0)) {
+        if (!v) {
           return option_error(ErrorCode::bad_parameter_value,
                               where + "found " + text::quoted(part) +
                                   "; expected numbers separated by commas, such as " + def.name +
                                   "." + def.defaults);
+        }
+        // Numbers beyond this would overflow when multiplied by R (Rprec_mult, levels), cut to
+        // a count (relstring) or weighted (utility); none means anything past it. Levels,
+        // multipliers and set_F's beta are 0 or more (a negative beta can divide by zero).
+        constexpr double largest = 1e9;
+        const bool set_f = std::string(def.name) == "set_F";
+        const bool at_least_zero = def.params == Params::double_cutoffs || set_f;
+        if (!(*v <= largest && *v >= (at_least_zero ? 0.0 : -largest))) {
+          return option_error(
+              *v < 0 && at_least_zero ? ErrorCode::bad_parameter_value : ErrorCode::out_of_range,
+              where + "found " + text::quoted(part) + "; expected " +
+                  (set_f ? "a beta" : "numbers") +
+                  (at_least_zero ? " from 0 to 1000000000" : " from -1000000000 to 1000000000"));
         }
         r.values.push_back(*v);
       }
