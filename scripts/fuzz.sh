@@ -74,8 +74,13 @@ run_one() {
   # thousands of inputs its bookkeeping took half the time (measured with perf: compute ran at
   # 1,400 executions a second with it, 3,100 without, on the same corpus and build).
   ((quick)) || args+=(-entropic=0)
+  # And with a 32 MB AddressSanitizer quarantine instead of 256 MB (freed memory still waits
+  # there before reuse, so a use after free within an input is caught): recycling cold memory
+  # took a third of the time; replaying the trec corpus took 3.9 s with 256 MB, 1.4 s with 32.
+  local asan=${ASAN_OPTIONS:-}
+  ((quick)) || asan=${asan:+$asan:}quarantine_size_mb=32
   # In --quick the seeds are read but nothing is added to the committed corpus.
-  build/fuzz/tests/fuzz/fuzz_"$name" "${args[@]}" "$corpus" "tests/fuzz/corpus/$name" \
+  ASAN_OPTIONS=$asan build/fuzz/tests/fuzz/fuzz_"$name" "${args[@]}" "$corpus" "tests/fuzz/corpus/$name" \
     >"$work/logs/$name.log" 2>&1
   echo $? >"$work/logs/$name.status"
 }
