@@ -111,7 +111,10 @@ for name in "${harnesses[@]}"; do
   ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+')
   found=$(find "$work/findings/$name" -type f | wc -l)
   verdict=ok
-  if ((status != 0 || found > 0)); then
+  # 72 is libFuzzer's exit status when interrupted (SIGINT to the harness): stopped early, its
+  # executions and corpus kept, not a finding.
+  ((status == 72 && found == 0)) && verdict="stopped early (interrupted)"
+  if (((status != 0 && status != 72) || found > 0)); then
     verdict="FAILED (exit $status; see $log)"
     failed=$((failed + 1))
   fi
@@ -127,7 +130,7 @@ for name in "${harnesses[@]}"; do
       "$name" "${executions:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
       "$(find "$work/corpus/$name" -type f | wc -l)" "$found" "$status" >>"$work/history.tsv"
   fi
-  if [[ "$verdict" != ok ]]; then
+  if [[ "$verdict" == FAILED* ]]; then
     grep -E 'ERROR|runtime error|invariant|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
     ((quick)) || find "$work/findings/$name" -type f | sed 's/^/    finding: /'
   fi
