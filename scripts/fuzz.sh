@@ -87,6 +87,8 @@ run_one() {
 
 say "running ${harnesses[*]} ($([[ -n "$runs" ]] && echo "$runs executions or ")${seconds} s each, $parallel at a time)"
 started=$(date +%s)
+# The commit fuzzed (+ when core/ has changes not committed), for the history.
+fuzzed=$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- core 2>/dev/null || echo +)
 active=0
 for name in "${harnesses[@]}"; do
   run_one "$name" &
@@ -126,7 +128,7 @@ for name in "${harnesses[@]}"; do
       printf 'date\tcommit\tharness\texecutions\texec/s\tcov\tft\tcorpus\tfindings\tstatus\n' \
         >"$work/history.tsv"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" \
-      "$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- core 2>/dev/null || echo +)" \
+      "$fuzzed" \
       "$name" "${executions:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
       "$(find "$work/corpus/$name" -type f | wc -l)" "$found" "$status" >>"$work/history.tsv"
   fi
