@@ -194,6 +194,24 @@ export async function tabTo(page, selector) {
   throw new Error(`Tab never reached ${selector}`);
 }
 
+/**
+ * The text of a cell of a page table (the first `table.<tableClass>`), by its row's name (the
+ * text of its first cell, or of the label or link in it) and its column's header.
+ */
+export const tableCell = (page, tableClass, row, column) =>
+  page.evaluate(
+    ([tableClass, row, column]) => {
+      const table = document.querySelector(`table.${tableClass}`);
+      const columns = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
+      const tr = [...table.tBodies[0].rows].find((candidate) => {
+        const head = candidate.cells[0];
+        return (head.querySelector('label, a') ?? head).textContent.trim() === row;
+      });
+      return tr?.cells[columns.indexOf(column)]?.textContent.trim() ?? `(no ${row} × ${column})`;
+    },
+    [tableClass, row, column],
+  );
+
 /** A share link: `file#calc=…&in=…` with the state's keys in order. */
 export const shareLink = (file, state) => `${file}#${new URLSearchParams(state)}`;
 

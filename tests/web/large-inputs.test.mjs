@@ -22,7 +22,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
+import { tableCell, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
 const LIMIT_MS = 100;
 const RANKS = 100_000;
@@ -317,21 +317,6 @@ const TREC_EXPECTED = {
   P_10: '0.1000',
 };
 
-/** A cell of a TREC page table (`tableClass`), by its row's name and its column's name. */
-const trecCell = (page, tableClass, row, column) =>
-  page.evaluate(
-    ([tableClass, row, column]) => {
-      const table = document.querySelector(`table.${tableClass}`);
-      const columns = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
-      const tr = [...table.tBodies[0].rows].find((candidate) => {
-        const head = candidate.cells[0];
-        return (head.querySelector('label, a') ?? head).textContent.trim() === row;
-      });
-      return tr?.cells[columns.indexOf(column)]?.textContent.trim() ?? `(no ${row} × ${column})`;
-    },
-    [tableClass, row, column],
-  );
-
 test(`TREC page: a ${TOPICS.toLocaleString('en')} × ${DOCS.toLocaleString('en')} run (263 MB, with a 31 MB qrels) evaluated in the worker, no main-thread task over ${LIMIT_MS} ms`, async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'irm-large-trec-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
@@ -385,7 +370,7 @@ test(`TREC page: a ${TOPICS.toLocaleString('en')} × ${DOCS.toLocaleString('en')
       });
 
       for (const [measure, value] of Object.entries(TREC_EXPECTED)) {
-        assert.equal(await trecCell(page, 'trec-summary', 'bigrun', measure), value, measure);
+        assert.equal(await tableCell(page, 'trec-summary', 'bigrun', measure), value, measure);
       }
       await waitForText(page, '[data-progress-status]', [`Evaluated 1 run against ${TOPICS} topics.`]);
       assert.match(await page.locator('[data-results]').textContent(), /No bar chart for bigrun: more than \d+ topics\./);

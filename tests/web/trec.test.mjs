@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, horizontalOverflow, tableCell as cell, useBrowserSession, waitForText } from './helpers.mjs';
 
 // Two topics. Grades: t1: a 1, b 0, c 2, d 1 (R = 3 at level 1); t2: e 1, f 0, g 1 (R = 2).
 const QRELS = ['t1 0 a 1', 't1 0 b 0', 't1 0 c 2', 't1 0 d 1', 't2 0 e 1', 't2 0 f 0', 't2 0 g 1'].join('\n');
@@ -60,21 +60,6 @@ async function waitForSummary(page, runs, { timeout = 10000 } = {}) {
       throw new Error(`the summary never listed ${runs}; the page says: ${status}`);
     });
 }
-
-/** A cell of a sortable table, by its row's name and its column's name. */
-const cell = (page, tableClass, row, column) =>
-  page.evaluate(
-    ([tableClass, row, column]) => {
-      const table = document.querySelector(`table.${tableClass}`);
-      const columns = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
-      const tr = [...table.tBodies[0].rows].find((candidate) => {
-        const head = candidate.cells[0];
-        return (head.querySelector('label, a') ?? head).textContent.trim() === row;
-      });
-      return tr?.cells[columns.indexOf(column)]?.textContent.trim() ?? `(no ${row} × ${column})`;
-    },
-    [tableClass, row, column],
-  );
 
 /** Waits until a cell (see `cell`) shows `expected`. */
 async function waitForCell(page, tableClass, row, column, expected, { timeout = 5000 } = {}) {
