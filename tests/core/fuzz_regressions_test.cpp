@@ -19,10 +19,11 @@ const char* const kRun = "1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n2 Q0 y 1 2 t\n1 Q0 c 3 3 t
 // Topic 2 ranks y (relevant) alone: AP = (1/1) / 2 = 1/2. map = (5/9 + 1/2) / 2 = 19/36 = 0.5278.
 const char* const kReport = "map                   \tall\t0.5278\n";
 
-// Configures `session` for map and reads kQrels. (A session is not moved once it holds qrels:
-// their views point into its copy of the bytes.)
-void start_map_session(irm::TrecSession& session) {
-  REQUIRE_FALSE(session.configure({"-m", "map"}).has_value());
+// Configures `session` (for map unless told) and reads kQrels. (A session is not moved once it
+// holds qrels: their views point into its copy of the bytes.)
+void start_session(irm::TrecSession& session,
+                   const std::vector<std::string>& args = {"-m", "map"}) {
+  REQUIRE_FALSE(session.configure(args).has_value());
   session.begin_qrels("qrels.txt");
   session.feed_qrels(kQrels);
   REQUIRE_FALSE(session.end_qrels().has_value());
@@ -38,14 +39,14 @@ TEST_CASE("a streamed run asks for a restart when its unterminated last line bri
           "[fuzz]") {
   SECTION("fed in one piece") {
     irm::TrecSession session;
-    start_map_session(session);
+    start_session(session);
     REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
     REQUIRE_FALSE(session.feed_run(kRun).has_value());
     CHECK(session.run_restart_needed());
   }
   SECTION("the last piece ends inside the topic field, the next one completes it") {
     irm::TrecSession session;
-    start_map_session(session);
+    start_session(session);
     REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
     const std::string run = kRun;
     const std::size_t last_line = run.rfind('\n') + 1;
@@ -56,7 +57,7 @@ TEST_CASE("a streamed run asks for a restart when its unterminated last line bri
   }
   SECTION("begun again without streaming, it reads as a whole run does") {
     irm::TrecSession session;
-    start_map_session(session);
+    start_session(session);
     REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
     REQUIRE_FALSE(session.feed_run(kRun).has_value());
     REQUIRE(session.run_restart_needed());
@@ -68,7 +69,7 @@ TEST_CASE("a streamed run asks for a restart when its unterminated last line bri
   }
   SECTION("a topic that does not come back streams to the end") {
     irm::TrecSession session;
-    start_map_session(session);
+    start_session(session);
     REQUIRE_FALSE(session.begin_run("run.txt", true).has_value());
     // Topic 1: a, b, c in order (AP 5/9 as above); topic 2: y (AP 1/2); no final newline.
     REQUIRE_FALSE(
@@ -128,10 +129,7 @@ TEST_CASE("fuzz regression: trec_eval's number parameters are bounded, set_F's b
   // its value is 2 / 3,000,000,000; topic 2 (R = 2, 1 retrieved and relevant): 1 / 2,000,000,000.
   // Both print 0.0000, as does their mean.
   irm::TrecSession session;
-  REQUIRE_FALSE(session.configure({"-m", "Rprec_mult.1000000000"}).has_value());
-  session.begin_qrels("qrels.txt");
-  session.feed_qrels(kQrels);
-  REQUIRE_FALSE(session.end_qrels().has_value());
+  start_session(session, {"-m", "Rprec_mult.1000000000"});
   REQUIRE_FALSE(session.begin_run("run.txt", false).has_value());
   REQUIRE_FALSE(session.feed_run(kRun).has_value());
   REQUIRE_FALSE(session.end_run().has_value());
