@@ -268,3 +268,25 @@ TEST_CASE("A sum whose exact denominator passes 64 bits falls back to a decimal 
   CHECK(o.value.approx == Approx(expected_sum / 17).epsilon(1e-12));
   CHECK(test::has_note_containing(o, irm::overflow_note()));
 }
+
+TEST_CASE("A list written as the ranks of its relevant documents: AP with R = 8",
+          "[golden][ranks][AP]") {
+  // "relevant at 1, 3, 4, 5, 6, 10 of 10" is R N R R R R N N N R. The precision at each relevant
+  // rank: 1/1, 2/3, 3/4, 4/5, 5/6, 6/10. Over 60: 60 + 40 + 45 + 48 + 50 + 36 = 279, so the sum
+  // is 279/60 = 93/20, and AP = (93/20)/8 = 93/160 = 0.58125.
+  const std::string text = "relevant at 1, 3, 4, 5, 6, 10 of 10";
+  const auto o = run("AP", text, "8");
+  CHECK(*o.value.exact == frac(93, 160));
+  CHECK(*test::value_of(o, "sum").exact == frac(93, 20));
+  CHECK(test::has_note_containing(
+      o,
+      "Read as 10 ranks with relevant documents at ranks 1, 3, 4, 5, 6, 10; the other ranks "
+      "are not relevant."));
+  // The same with R on a relevant= line before the list, and as the written-out marks.
+  CHECK(*run("AP", "relevant=8\n" + text).value.exact == frac(93, 160));
+  CHECK(*run("AP", "R N R R R R N N N R", "8").value.exact == frac(93, 160));
+  // P@5: ranks 1, 3, 4, 5 are relevant, 4/5. Without "of 10" the list ends at rank 6, so P@10
+  // still divides by 10: 5/10 = 1/2 (ranks 7–10 count as not relevant).
+  CHECK(*run("P@5", text, "8").value.exact == frac(4, 5));
+  CHECK(*run("P@10", "relevant at 1, 3, 4, 5, 6", "8").value.exact == frac(1, 2));
+}

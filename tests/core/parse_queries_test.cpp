@@ -76,3 +76,33 @@ TEST_CASE("a lone word above a list names the query, a lone marked document does
   CHECK(r.value().queries[1].id == "q2");
   CHECK(r.value().queries[1].text == "\n\n\n*D1*\nD2");
 }
+
+TEST_CASE("a query block may be written as the ranks of its relevant documents",
+          "[parse][queries][ranks]") {
+  // q1: R N R N N N N N N N with R = 8: AP = (1/1 + 2/3)/8 = (5/3)/8 = 5/24.
+  // q2: relevant at 2 of 4 = N R N N, R = 1 (its relevant documents): AP = (1/2)/1 = 1/2.
+  // MAP = (5/24 + 1/2)/2 = (5/24 + 12/24)/2 = 17/48.
+  const auto o =
+      test::run("MAP", "q1 relevant=8\nrelevant at 1, 3 of 10\n\nq2: relevant at 2 of 4");
+  CHECK(*test::value_of(o, "q1:AP").exact == test::frac(5, 24));
+  CHECK(*test::value_of(o, "q2:AP").exact == test::frac(1, 2));
+  CHECK(*o.value.exact == test::frac(17, 48));
+  // The same on one line: "q1: relevant at 1, 3 of 10" with the R field 8 for q1.
+  const auto one_line = test::run("AP", "relevant at 1, 3 of 10", "8");
+  CHECK(*one_line.value.exact == test::frac(5, 24));
+  const auto blocks = irm::parse_query_blocks("q1: relevant at 1, 3 of 10");
+  REQUIRE(blocks.ok());
+  CHECK(blocks.value().queries[0].id == "q1");
+  CHECK(blocks.value().queries[0].text == "    relevant at 1, 3 of 10");
+}
+
+TEST_CASE("error: a mistake in a block of ranks names the query, line and column",
+          "[parse][queries][ranks][errors]") {
+  const auto e = test::fails("MAP", "q1: R N\n\nq2: relevant at 1, 12 of 10");
+  CHECK(e.code == irm::ErrorCode::out_of_range);
+  CHECK(e.where.line == 3);
+  CHECK(e.where.column == 20);
+  CHECK(e.message ==
+        "query q2: rank 12 at line 3, column 20 is past the end of the list: 'of 10' at line 3, "
+        "column 23 makes it 10 ranks long");
+}

@@ -64,12 +64,14 @@ TEST_CASE("graded labels count as relevant from grade 1, with a note", "[parse][
         "at its default relevance level.");
 }
 
-TEST_CASE("note 002's bpref notation: with both I and N, N means not judged", "[parse][ranking]") {
+TEST_CASE(
+    "the bpref notation of Bhattacharya's CS657A notes: with both I and N, N means not judged",
+    "[parse][ranking]") {
   const auto list = parsed("I R N N R I");
   CHECK(judgements(list) == "NRUURN");
   CHECK(list.reading.at(0) ==
-        "The list uses both I and N, so it is read as note 002 writes bpref examples: "
-        "I = judged irrelevant, N = not judged.");
+        "The list uses both I and N, so it is read as Bhattacharya's CS657A notes write bpref "
+        "examples: I = judged irrelevant, N = not judged.");
   CHECK(judgements(parsed("I R I I")) == "NRNN");  // without N, I is simply not relevant
 }
 
@@ -256,4 +258,152 @@ TEST_CASE("error: asterisks around something that is not a label", "[parse][rank
   CHECK(e.message ==
         "found '*D<b>*' at line 1, column 1; between the asterisks expected a document label of "
         "letters, digits and . _ - / #, such as *D2*");
+}
+
+// --- "relevant at 1, 3, 4, 5, 6, 10 of 10"
+// --------------------------------------------------------
+
+TEST_CASE("ranks of the relevant documents: relevant at 1, 3, 4, 5, 6, 10 of 10",
+          "[parse][ranking][ranks]") {
+  // Ranks 1, 3, 4, 5, 6 and 10 relevant, 2, 7, 8 and 9 not: R N R R R R N N N R.
+  const auto list = parsed("relevant at 1, 3, 4, 5, 6, 10 of 10");
+  CHECK(judgements(list) == "RNRRRRNNNR");
+  REQUIRE(list.reading.size() == 1);
+  CHECK(list.reading[0] ==
+        "Read as 10 ranks with relevant documents at ranks 1, 3, 4, 5, 6, 10; the other ranks are "
+        "not relevant.");
+  CHECK_FALSE(list.total_relevant.has_value());
+  // A relevant rank points at the number typed; "10" is the token at column 28.
+  CHECK(list.docs[9].where.column == 28);
+  CHECK(list.docs[9].where.length == 2);
+  CHECK(list.docs[0].token == "R");
+  CHECK(list.docs[1].token == "N");
+}
+
+TEST_CASE("ranks: the variants a textbook writes", "[parse][ranking][ranks]") {
+  for (const char* text :
+       {"relevant at 1 3 4 5 6 10 of 10", "Relevant at ranks 1, 3, 4, 5, 6, 10 of 10",
+        "RELEVANT AT: 1;3;4;5;6;10 OF 10", "relevant ranks: 1, 3, 4, 5, 6 and 10 of 10",
+        "relevant at rank 1, 3, 4, 5, 6, 10 out of 10", "relevant 1, 3, 4, 5, 6, 10 of 10 ranks",
+        "relevant at\n1, 3, 4,\n5, 6, 10\nof 10", "relevant at 10, 6, 5, 4, 3, 1 of 10",
+        "relevant at ranks: 1 3 4 5 6 10 of 10 retrieved"}) {
+    INFO(text);
+    CHECK(judgements(parsed(text)) == "RNRRRRNNNR");
+  }
+}
+
+TEST_CASE("ranks: without 'of N' the list ends at the last relevant rank",
+          "[parse][ranking][ranks]") {
+  const auto list = parsed("relevant at 1, 3, 4, 5, 6");
+  CHECK(judgements(list) == "RNRRRR");
+  CHECK(list.reading.at(0) ==
+        "Read as 6 ranks with relevant documents at ranks 1, 3, 4, 5, 6; the other ranks are not "
+        "relevant. With no \"of N\" the list ends at rank 6, the last relevant one; add the length "
+        "for a longer list, e.g. \"of 12\".");
+  const auto one = parsed("relevant at rank 3 of 4");
+  CHECK(judgements(one) == "NNRN");
+  CHECK(one.reading.at(0) ==
+        "Read as 4 ranks with relevant documents at rank 3; the other ranks are not relevant.");
+}
+
+TEST_CASE("ranks: relevant=N before, after or on another line gives R", "[parse][ranking][ranks]") {
+  const auto before = parsed("relevant=8\nrelevant at 1, 3, 4, 5, 6, 10 of 10");
+  CHECK(*before.total_relevant == 8);
+  CHECK(judgements(before) == "RNRRRRNNNR");
+  CHECK(*parsed("relevant at 1, 3 of 10 relevant=8").total_relevant == 8);
+  CHECK(*parsed("R=4 relevant at 2").total_relevant == 4);
+}
+
+TEST_CASE("ranks: more than 20 relevant ranks are listed up to the 20th",
+          "[parse][ranking][ranks]") {
+  std::string text = "relevant at";
+  for (int r = 1; r <= 25; ++r) text += " " + std::to_string(2 * r);
+  const auto list = parsed(text + " of 60");
+  CHECK(list.docs.size() == 60);
+  CHECK(list.relevant_count() == 25);
+  CHECK(list.reading.at(0) ==
+        "Read as 60 ranks with relevant documents at ranks 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, "
+        "22, 24, 26, 28, 30, 32, 34, 36, 38, 40, … (25 in all); the other ranks are not relevant.");
+}
+
+TEST_CASE("ranks: 'relevant' as a document label or a mark list is read as before",
+          "[parse][ranking][ranks]") {
+  // A label list whose first document is called "relevant" and the next is not a rank.
+  CHECK(judgements(parsed("relevant D2+ D3")) == "NRN");
+}
+
+namespace {
+
+void check_error(const std::string& text, ErrorCode code, int line, int column, int length,
+                 const std::string& message) {
+  INFO(text);
+  const auto e = parse_error(text);
+  CHECK(e.code == code);
+  CHECK(e.where.line == line);
+  CHECK(e.where.column == column);
+  CHECK(e.where.length == length);
+  CHECK(e.message == message);
+}
+
+}  // namespace
+
+TEST_CASE("ranks, error: rank 0, a rank past N, a rank given twice", "[parse][ranking][ranks]") {
+  check_error("relevant at 0, 3 of 10", ErrorCode::out_of_range, 1, 13, 1,
+              "found '0' at line 1, column 13; ranks count from 1, the top of the list");
+  check_error("relevant at 1, 12, 3 of 10", ErrorCode::out_of_range, 1, 16, 2,
+              "rank 12 at line 1, column 16 is past the end of the list: 'of 10' at line 1, "
+              "column 22 makes it 10 ranks long");
+  check_error("relevant at 1, 3,\n3 of 10", ErrorCode::bad_token, 2, 1, 1,
+              "rank 3 is given twice, at line 1, column 16 and at line 2, column 1; give each "
+              "relevant rank once");
+  check_error("relevant at 2 of 1", ErrorCode::out_of_range, 1, 13, 1,
+              "rank 2 at line 1, column 13 is past the end of the list: 'of 1' at line 1, column "
+              "15 makes it 1 rank long");
+}
+
+TEST_CASE("ranks, error: 'of' without a number, text after it", "[parse][ranking][ranks]") {
+  check_error("relevant at 1, 3 of", ErrorCode::bad_token, 1, 18, 2,
+              "expected the number of ranks after 'of' at line 1, column 18, as in of 10; found "
+              "the end of the list");
+  check_error("relevant at 1, 3 of ten", ErrorCode::bad_token, 1, 21, 3,
+              "found 'ten' at line 1, column 21; after 'of' expected the number of ranks in the "
+              "list, as in of 10");
+  check_error("relevant at 1, 3 of 10 R", ErrorCode::bad_token, 1, 24, 1,
+              "found 'R' at line 1, column 24; expected the end of the list after 'of 10'");
+  check_error("relevant at 1, 3 of 10 ranks 4", ErrorCode::bad_token, 1, 30, 1,
+              "found '4' at line 1, column 30; expected the end of the list after 'of 10'");
+  check_error("relevant at 1, 3 of 0", ErrorCode::out_of_range, 1, 21, 1,
+              "found '0' at line 1, column 21; a list has at least one rank");
+  check_error("relevant at 1 of 500001", ErrorCode::out_of_range, 1, 18, 6,
+              "found '500001' at line 1, column 18; the calculator reads lists of at most 500,000 "
+              "ranks");
+  check_error("relevant at 1 out 10", ErrorCode::bad_token, 1, 15, 3,
+              "found 'out' at line 1, column 15; expected 'out of' and the number of ranks, as in "
+              "out of 10");
+}
+
+TEST_CASE("ranks, error: no ranks, a word among them, a dangling 'and'",
+          "[parse][ranking][ranks]") {
+  check_error("relevant at", ErrorCode::bad_token, 1, 10, 2,
+              "after 'relevant at' at line 1, column 1 expected the ranks of the relevant "
+              "documents, as in relevant at 1, 3 of 10; found the end of the list");
+  check_error("relevant at ranks of 10", ErrorCode::bad_token, 1, 19, 2,
+              "found 'of' at line 1, column 19; after 'relevant at ranks' expected the ranks of "
+              "the relevant documents (whole numbers from 1), as in relevant at 1, 3 of 10");
+  check_error("relevant at 1, 3, x of 10", ErrorCode::bad_token, 1, 19, 1,
+              "found 'x' at line 1, column 19; expected another rank (a whole number), 'and', or "
+              "'of' and the number of ranks, as in relevant at 1, 3 of 10");
+  check_error("relevant at 1, 2-4 of 10", ErrorCode::bad_token, 1, 16, 3,
+              "found '2-4' at line 1, column 16; expected another rank (a whole number), 'and', "
+              "or 'of' and the number of ranks, as in relevant at 1, 3 of 10");
+  check_error("relevant at 1 and of 10", ErrorCode::bad_token, 1, 19, 2,
+              "found 'of' at line 1, column 19; expected a rank after 'and' at line 1, column 15");
+  check_error("relevant at 1 and", ErrorCode::bad_token, 1, 15, 3,
+              "expected a rank after 'and' at line 1, column 15; found the end of the list");
+  check_error("relevant at 1, 3 of 10 relevant=x", ErrorCode::bad_number, 1, 24, 10,
+              "found 'relevant=x' at line 1, column 24; expected the number of relevant documents "
+              "as a whole number, as in relevant=15");
+  check_error("relevant at 1, 1000000", ErrorCode::out_of_range, 1, 16, 7,
+              "found '1000000' at line 1, column 16; the calculator reads lists of at most "
+              "500,000 ranks");
 }

@@ -1,14 +1,19 @@
 // The ranked-list parser: every binary notation of MEASURES.md, with positioned messages.
 //
 //   marks        R r 1 + Y y ✓ ✔ relevant;  N n 0 - I i ✗ ✘ not relevant;  U u ? unjudged
-//   compact      RNNRI or +--+ (upper-case marks run together, as note 002 writes bpref lists)
+//   compact      RNNRI or +--+ (upper-case marks run together, as Bhattacharya's CS657A notes
+//                write bpref lists)
 //   labels       *D2* or D2+ relevant;  D3 or D3- not relevant;  D4? unjudged;
 //                D1:2 a graded label, relevant when the grade is at least 1 (trec_eval's level)
+//   ranks        relevant at 1, 3, 4, 5, 6, 10 of 10: the ranks of the relevant documents, as
+//                textbook exercises state a list (also "relevant at ranks …", "relevant ranks …",
+//                "and" between ranks, "out of 10"; without "of N" the list ends at the last
+//                relevant rank)
 //   header       relevant=15 (or R=15), anywhere once
 //
-// A list that uses both I and N is note 002's bpref notation: I = judged irrelevant and
-// N = not judged. A list of marks cannot also hold bare labels: "R N X R" is almost always a
-// typo, so X is reported rather than silently read as a non-relevant document.
+// A list that uses both I and N is the bpref notation of Bhattacharya's CS657A notes: I = judged
+// irrelevant and N = not judged. A list of marks cannot also hold bare labels: "R N X R" is almost
+// always a typo, so X is reported rather than silently read as a non-relevant document.
 
 #include "irm/ranking.h"
 
@@ -176,6 +181,260 @@ std::optional<std::size_t> header_value_start(const std::string& t) {
   return std::nullopt;
 }
 
+// Reads `token` into list.total_relevant when it is the header relevant=N: true when it was
+// one, false when it is something else. Errors: a second header, N not a whole number, N too big.
+Result<bool> read_header(const Token& token, RankedList& list) {
+  const auto start = header_value_start(token.text);
+  if (!start) return false;
+  if (list.total_relevant) {
+    return text::error_at(ErrorCode::inconsistent_counts, token,
+                          "found a second " + text::quoted(token.text) + " at " +
+                              text::position(token.where) +
+                              "; give the number of relevant documents once");
+  }
+  const std::string digits = token.text.substr(*start);
+  const auto value = text::parse_whole(digits, max_relevant);
+  if (!value && all_digits(digits)) {
+    return text::error_at(ErrorCode::out_of_range, token,
+                          "found " + text::quoted(token.text) + " at " +
+                              text::position(token.where) + "; " + too_many_relevant());
+  }
+  if (!value) {
+    return text::error_at(ErrorCode::bad_number, token,
+                          "found " + text::quoted(token.text) + " at " +
+                              text::position(token.where) +
+                              "; expected the number of relevant documents as a whole "
+                              "number, as in relevant=15");
+  }
+  list.total_relevant = *value;
+  list.total_relevant_where = token.where;
+  return true;
+}
+
+// --- "relevant at 1, 3, 4, 5, 6, 10 of 10": the ranks of the relevant documents ---------------
+
+// The token in lower case without one trailing ':' ("At:" -> "at").
+std::string word(const Token& token) {
+  std::string w = text::lower(token.text);
+  if (w.size() > 1 && w.back() == ':') w.pop_back();
+  return w;
+}
+
+bool is_rank_word(const std::string& w) { return w == "rank" || w == "ranks"; }
+
+// When tokens[first] starts "relevant at", "relevant at ranks", "relevant ranks" (a ':' may end
+// the phrase) or "relevant" right before a number, the index of the first token after the
+// phrase; empty otherwise (the list is read as marks or labels).
+std::optional<std::size_t> ranks_phrase_end(const std::vector<Token>& tokens, std::size_t first) {
+  if (first + 1 >= tokens.size() || text::lower(tokens[first].text) != "relevant") {
+    return std::nullopt;
+  }
+  const Token& next = tokens[first + 1];
+  const std::string w = word(next);
+  if (w == "at") {
+    const bool colon = next.text.back() == ':';
+    if (!colon && first + 2 < tokens.size() && is_rank_word(word(tokens[first + 2]))) {
+      return first + 3;
+    }
+    return first + 2;
+  }
+  if (is_rank_word(w)) return first + 2;
+  if (all_digits(next.text)) return first + 1;
+  return std::nullopt;
+}
+
+// The tokens [from, to) as typed, with single spaces: "relevant at ranks".
+std::string phrase_text(const std::vector<Token>& tokens, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += (i > from ? " " : "") + tokens[i].text;
+  return out;
+}
+
+// "1, 3, 4", or the first 20 and how many in all.
+std::string rank_listing(const std::vector<std::int64_t>& ranks) {
+  constexpr std::size_t shown = 20;
+  std::string out;
+  for (std::size_t i = 0; i < ranks.size() && i < shown; ++i) {
+    out += (i ? ", " : "") + std::to_string(ranks[i]);
+  }
+  if (ranks.size() > shown) out += ", … (" + std::to_string(ranks.size()) + " in all)";
+  return out;
+}
+
+Result<RankedList> read_relevant_ranks(const std::vector<Token>& tokens, std::size_t first,
+                                       std::size_t start) {
+  RankedList list;
+  for (std::size_t i = 0; i < first; ++i) {
+    const auto header = read_header(tokens[i], list);
+    if (!header.ok()) return header.error();
+  }
+  const std::string phrase = phrase_text(tokens, first, start);
+  const Token& phrase_start = tokens[first];
+  const std::string example = " as in relevant at 1, 3 of 10";
+  const auto max_ranks = static_cast<std::int64_t>(text::max_tokens);
+
+  enum class Expect { rank, rank_after_and, more, length, word_after_length, end };
+  Expect expect = Expect::rank;
+  std::map<std::int64_t, Span> ranks;                // rank -> where it was typed
+  std::vector<std::pair<std::int64_t, Span>> typed;  // the same, in the order typed
+  std::optional<Token> of;                           // the "of" (or "out of") before the length
+  std::optional<std::int64_t> length;
+  Token length_token;
+  const Token* previous = &tokens[start - 1];
+  for (std::size_t i = start; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    const auto header = read_header(t, list);
+    if (!header.ok()) return header.error();
+    if (header.value()) continue;
+    const std::string w = text::lower(t.text);
+    const std::string found = "found " + text::quoted(t.text) + " at " + text::position(t.where);
+    switch (expect) {
+      case Expect::rank:
+      case Expect::rank_after_and:
+      case Expect::more: {
+        if (expect == Expect::more && w == "and") {
+          expect = Expect::rank_after_and;
+          previous = &t;
+          continue;
+        }
+        if (expect == Expect::more && (w == "of" || w == "out")) {
+          if (w == "out") {
+            if (i + 1 >= tokens.size() || text::lower(tokens[i + 1].text) != "of") {
+              return text::error_at(ErrorCode::bad_token, t,
+                                    found +
+                                        "; expected 'out of' and the number of ranks, as in "
+                                        "out of 10");
+            }
+            ++i;
+          }
+          of = t;
+          expect = Expect::length;
+          previous = &tokens[i];
+          continue;
+        }
+        if (!all_digits(t.text)) {
+          if (expect == Expect::rank) {
+            return text::error_at(ErrorCode::bad_token, t,
+                                  found + "; after '" + phrase +
+                                      "' expected the ranks of the relevant documents (whole "
+                                      "numbers from 1)," +
+                                      example);
+          }
+          if (expect == Expect::rank_after_and) {
+            return text::error_at(
+                ErrorCode::bad_token, t,
+                found + "; expected a rank after 'and' at " + text::position(previous->where));
+          }
+          return text::error_at(ErrorCode::bad_token, t,
+                                found +
+                                    "; expected another rank (a whole number), 'and', or 'of' "
+                                    "and the number of ranks," +
+                                    example);
+        }
+        const auto rank = text::parse_whole(t.text, max_ranks);
+        if (!rank) {
+          return text::error_at(ErrorCode::out_of_range, t,
+                                found + "; the calculator reads lists of at most 500,000 ranks");
+        }
+        if (*rank == 0) {
+          return text::error_at(ErrorCode::out_of_range, t,
+                                found + "; ranks count from 1, the top of the list");
+        }
+        const auto [it, inserted] = ranks.emplace(*rank, t.where);
+        if (!inserted) {
+          return text::error_at(ErrorCode::bad_token, t,
+                                "rank " + std::to_string(*rank) + " is given twice, at " +
+                                    text::position(it->second) + " and at " +
+                                    text::position(t.where) + "; give each relevant rank once");
+        }
+        typed.emplace_back(*rank, t.where);
+        expect = Expect::more;
+        break;
+      }
+      case Expect::length: {
+        if (!all_digits(t.text)) {
+          return text::error_at(ErrorCode::bad_token, t,
+                                found + "; after '" + of->text +
+                                    "' expected the number of ranks in the list, as in of 10");
+        }
+        const std::optional<std::int64_t> n = text::parse_whole(t.text, max_ranks);
+        if (!n) {
+          return text::error_at(ErrorCode::out_of_range, t,
+                                found + "; the calculator reads lists of at most 500,000 ranks");
+        }
+        if (*n == 0) {
+          return text::error_at(ErrorCode::out_of_range, t,
+                                found + "; a list has at least one rank");
+        }
+        length = *n;
+        length_token = t;
+        expect = Expect::word_after_length;
+        break;
+      }
+      case Expect::word_after_length:
+        if (w == "ranks" || w == "documents" || w == "results" || w == "retrieved") {
+          expect = Expect::end;
+          break;
+        }
+        [[fallthrough]];
+      case Expect::end:
+        return text::error_at(ErrorCode::bad_token, t,
+                              found + "; expected the end of the list after '" + of->text + " " +
+                                  length_token.text + "'");
+    }
+    previous = &t;
+  }
+  const std::string end_found = "found the end of the list";
+  if (expect == Expect::rank) {
+    return text::error_at(ErrorCode::bad_token, *previous,
+                          "after '" + phrase + "' at " + text::position(phrase_start.where) +
+                              " expected the ranks of the relevant documents," + example + "; " +
+                              end_found);
+  }
+  if (expect == Expect::rank_after_and) {
+    return text::error_at(
+        ErrorCode::bad_token, *previous,
+        "expected a rank after 'and' at " + text::position(previous->where) + "; " + end_found);
+  }
+  if (expect == Expect::length) {
+    return text::error_at(ErrorCode::bad_token, *of,
+                          "expected the number of ranks after '" + of->text + "' at " +
+                              text::position(of->where) + ", as in of 10; " + end_found);
+  }
+  for (const auto& [rank, where] : typed) {
+    if (!length || rank <= *length) continue;
+    return InputError{ErrorCode::out_of_range,
+                      "rank " + std::to_string(rank) + " at " + text::position(where) +
+                          " is past the end of the list: '" + of->text + " " + length_token.text +
+                          "' at " + text::position(of->where) + " makes it " +
+                          std::to_string(*length) + (*length == 1 ? " rank" : " ranks") + " long",
+                      where};
+  }
+  const std::int64_t n = length.value_or(ranks.rbegin()->first);
+  list.docs.reserve(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> relevant;
+  for (std::int64_t rank = 1; rank <= n; ++rank) {
+    const auto it = ranks.find(rank);
+    if (it != ranks.end()) {
+      relevant.push_back(rank);
+      list.docs.push_back(RankedDoc{"R", "", Judgement::relevant, it->second});
+    } else {
+      list.docs.push_back(RankedDoc{"N", "", Judgement::not_relevant, phrase_start.where});
+    }
+  }
+  std::string reading = "Read as " + std::to_string(n) + (n == 1 ? " rank" : " ranks") +
+                        " with relevant documents at " +
+                        (relevant.size() == 1 ? "rank " : "ranks ") + rank_listing(relevant) +
+                        "; the other ranks are not relevant.";
+  if (!length) {
+    reading += " With no \"of N\" the list ends at rank " + std::to_string(n) +
+               ", the last relevant one; add the length for a longer list, e.g. \"of " +
+               std::to_string(2 * n) + "\".";
+  }
+  list.reading.push_back(std::move(reading));
+  return list;
+}
+
 }  // namespace
 
 std::int64_t RankedList::relevant_count() const {
@@ -193,6 +452,13 @@ std::int64_t RankedList::unjudged_count() const {
 Result<RankedList> parse_ranked_list(std::string_view input) {
   auto tokenized = text::tokenize(input, ",;");
   if (!tokenized.ok()) return tokenized.error();
+  std::size_t first = 0;
+  while (first < tokenized.value().size() && header_value_start(tokenized.value()[first].text)) {
+    ++first;
+  }
+  if (const auto start = ranks_phrase_end(tokenized.value(), first)) {
+    return read_relevant_ranks(tokenized.value(), first, *start);
+  }
   const auto split = split_compact(tokenized.value());
   if (!split.ok()) return split.error();
   const std::vector<Token>& tokens = split.value();
@@ -200,31 +466,9 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
   RankedList list;
   std::vector<std::pair<Token, Classified>> entries;
   for (const Token& token : tokens) {
-    if (const auto start = header_value_start(token.text)) {
-      if (list.total_relevant) {
-        return text::error_at(ErrorCode::inconsistent_counts, token,
-                              "found a second " + text::quoted(token.text) + " at " +
-                                  text::position(token.where) +
-                                  "; give the number of relevant documents once");
-      }
-      const std::string digits = token.text.substr(*start);
-      const auto value = text::parse_whole(digits, max_relevant);
-      if (!value && all_digits(digits)) {
-        return text::error_at(ErrorCode::out_of_range, token,
-                              "found " + text::quoted(token.text) + " at " +
-                                  text::position(token.where) + "; " + too_many_relevant());
-      }
-      if (!value) {
-        return text::error_at(ErrorCode::bad_number, token,
-                              "found " + text::quoted(token.text) + " at " +
-                                  text::position(token.where) +
-                                  "; expected the number of relevant documents as a whole "
-                                  "number, as in relevant=15");
-      }
-      list.total_relevant = *value;
-      list.total_relevant_where = token.where;
-      continue;
-    }
+    const auto header = read_header(token, list);
+    if (!header.ok()) return header.error();
+    if (header.value()) continue;
     auto classified = classify(token);
     if (!classified.ok()) return classified.error();
     entries.emplace_back(token, classified.value());
@@ -280,8 +524,8 @@ Result<RankedList> parse_ranked_list(std::string_view input) {
 
   if (bpref_reading) {
     list.reading.push_back(
-        "The list uses both I and N, so it is read as note 002 writes bpref examples: "
-        "I = judged irrelevant, N = not judged.");
+        "The list uses both I and N, so it is read as Bhattacharya's CS657A notes write bpref "
+        "examples: I = judged irrelevant, N = not judged.");
   }
   if (has_graded) {
     list.reading.push_back(
