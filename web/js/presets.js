@@ -30,7 +30,7 @@ import { measureBase, parseMeasureName, withParam } from './measure-list.js';
 
 /** @type {Preset[]} in the switch's order; the first is the default. */
 export const PRESETS = [
-  { id: 'notes', label: 'Course notes', summary: 'the calculator’s defaults' },
+  { id: 'notes', label: 'Calculator defaults (course notes)', summary: 'the calculator’s own defaults, as the course notes compute: Bhattacharya’s CS657A notes and the lecture notes “Week 3: Metrics”' },
   { id: 'iir', label: 'Manning et al. (IIR)', summary: 'Manning, Raghavan and Schütze, Introduction to Information Retrieval (2008), chapter 8' },
   { id: 'trec10', label: 'trec_eval 10', summary: 'trec_eval 10.0, as the TREC files page evaluates' },
   { id: 'trec9', label: 'trec_eval 9', summary: 'trec_eval 9.0, as the TREC files page evaluates with --compat 9' },
@@ -53,8 +53,9 @@ export const CONVENTIONS = [
       retrieved: 'the relevant documents retrieved as AP’s denominator',
     },
     presets: {
-      // WORKED_EXAMPLES.md RL2–RL5, RL7; note 000's example is the exception (norm=retrieved).
-      notes: { value: 'relevant', why: 'notes 002 and 004 divide by R' },
+      // The notes “Evaluation Metrics” are the exception: their example divides by the relevant
+      // documents retrieved (norm=retrieved).
+      notes: { value: 'relevant', why: 'Bhattacharya’s CS657A notes and “Week 3: Metrics” divide by R' },
       // IIR §8.4, eq. 8.8: MAP(Q) = 1/|Q| Σ_j 1/m_j Σ_k Precision(R_jk), m_j the relevant
       // documents of query j; "when a relevant document is not retrieved at all, the precision
       // value in the above equation is taken to be 0".
@@ -82,7 +83,7 @@ export const CONVENTIONS = [
       trec10: 'lround(r·R) relevant documents for recall level r',
     },
     presets: {
-      // WORKED_EXAMPLES.md "Interpolated precision" and RL1-i: all notes agree.
+      // All the course notes agree.
       notes: { value: 'textbook', why: 'all the notes take the maximum precision at any recall r′ ≥ r' },
       // IIR §8.4, eq. 8.7: p_interp(r) = max_{r′ ≥ r} p(r′).
       iir: { value: 'textbook', why: 'IIR eq. 8.7: p_interp(r) = max over r′ ≥ r of p(r′)' },
@@ -104,7 +105,7 @@ export const CONVENTIONS = [
     },
     presets: {
       // WORKED_EXAMPLES.md B1–B3.
-      notes: { value: 'notes', why: 'note 002 writes 1 − n_r/R' },
+      notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes write 1 − n_r/R' },
       iir: { value: null, why: 'IIR does not define bpref' },
       // core/src/trec/measures.cpp bpref_value: 1 − min(nonrel_so_far, R)/min(R, N).
       trec10: { value: 'trec', why: `trec_eval's bpref caps n_r and the denominator at min(R, N) (${TREC_BOTH})` },
@@ -124,7 +125,7 @@ export const CONVENTIONS = [
     },
     presets: {
       // WORKED_EXAMPLES.md G1–G5.
-      notes: { value: 'notes', why: 'notes 002 and 004 write rel_1 + Σ rel_i/log2 i' },
+      notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes and “Week 3: Metrics” write rel_1 + Σ rel_i/log2 i' },
       // IIR §8.4, eq. 8.9: NDCG(Q, k) = 1/|Q| Σ_j Z_kj Σ_{m=1}^{k} (2^R(j,m) − 1)/log2(1 + m).
       iir: { value: 'burges', why: 'IIR eq. 8.9 sums (2^R(j,m) − 1)/log2(1 + m)' },
       // core/include/irm/trec_eval.h: the grades as gains, discount log2(rank + 1).
@@ -146,7 +147,7 @@ export const CONVENTIONS = [
     },
     presets: {
       // WORKED_EXAMPLES.md K1, K2.
-      notes: { value: 'cohen', why: 'note 001 and note 002’s first estimate use each judge’s marginals' },
+      notes: { value: 'cohen', why: 'the notes “What to evaluate” and the first estimate of Bhattacharya’s CS657A notes use each judge’s marginals' },
       // IIR §8.5, Table 8.2: "pooled marginals P(nonrelevant) = (80 + 90)/(400 + 400)".
       iir: { value: 'pooled', why: 'IIR Table 8.2 pools the marginals: P(nonrelevant) = (80 + 90)/(400 + 400)' },
       trec10: { value: null, why: 'trec_eval has no κ' },
@@ -161,14 +162,14 @@ export const CONVENTIONS = [
     choices: ['notes001', 'notes002', 'landis-koch'],
     name: 'κ interpretation stated first',
     meaning: {
-      notes001: 'note 001’s bands (> 0.8 good, 0.67–0.8 fair)',
-      notes002: 'note 002’s bands (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 slight)',
+      notes001: 'the bands of the notes “What to evaluate” (> 0.8 good, 0.67–0.8 fair)',
+      notes002: 'the bands of Bhattacharya’s CS657A notes (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 slight)',
       'landis-koch': 'Landis and Koch’s bands',
     },
     presets: {
-      notes: { value: 'notes001', why: 'note 001’s bands come first (note 002’s are shown too)' },
+      notes: { value: 'notes001', why: 'the bands of the notes “What to evaluate” come first (those of Bhattacharya’s CS657A notes are shown too)' },
       // IIR §8.5: above 0.8 good agreement, 0.67–0.8 fair, below 0.67 a dubious basis.
-      iir: { value: 'notes001', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as note 001 does' },
+      iir: { value: 'notes001', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as the notes “What to evaluate” do' },
       trec10: { value: null, why: 'trec_eval has no κ' },
       trec9: { value: null, why: 'trec_eval has no κ' },
       sklearn: { value: null, why: 'cohen_kappa_score gives no reading of κ' },
@@ -185,7 +186,7 @@ export const CONVENTIONS = [
     },
     presets: {
       // Note 002: τ = (n_c − n_d)/n_0, then with n_1 and n_2 tied pairs (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)).
-      notes: { value: 'b', why: 'note 002 leaves tied pairs out (τb) when there are ties' },
+      notes: { value: 'b', why: 'Bhattacharya’s CS657A notes leave tied pairs out (τb) when there are ties' },
       iir: { value: null, why: 'IIR does not define Kendall’s τ' },
       trec10: { value: null, why: 'trec_eval has no Kendall’s τ' },
       trec9: { value: null, why: 'trec_eval has no Kendall’s τ' },
@@ -203,7 +204,7 @@ export const CONVENTIONS = [
     },
     presets: {
       // Note 004 names the Wilcoxon test without a rule for differences of 0.
-      notes: { value: 'wilcox', why: 'the calculator’s default, Wilcoxon’s own rule (note 004 names the test without one)' },
+      notes: { value: 'wilcox', why: 'the calculator’s default, Wilcoxon’s own rule (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
@@ -220,7 +221,7 @@ export const CONVENTIONS = [
       normal: 'the normal approximation',
     },
     presets: {
-      notes: { value: 'exact', why: 'the calculator’s default, exact when there are no ties (note 004 names the test without one)' },
+      notes: { value: 'exact', why: 'the calculator’s default, exact when there are no ties (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
@@ -257,7 +258,7 @@ export function presetChoice(presetId, param) {
     return { value: opinion.value, opinion: true, why: opinion.why, convention };
   }
   const label = preset?.label ?? presetId;
-  const why = opinion?.why ? `${opinion.why}; the notes’ default is kept` : `${label} has no opinion; the notes’ default is kept`;
+  const why = opinion?.why ? `${opinion.why}; the calculator’s default is kept` : `${label} has no opinion; the calculator’s default is kept`;
   return { value: param.default, opinion: false, why, convention };
 }
 

@@ -7,21 +7,21 @@
 import { NOTE_002_RATINGS } from '../examples.js';
 import { startCalculator } from './calculator-page.js';
 
-/** Note 002's two judges (WORKED_EXAMPLES.md K2, K3): R relevant, I irrelevant. */
+/** Two judges of Bhattacharya's CS657A notes: R relevant, I irrelevant. */
 const NOTE_002_JUDGES = '    R   I\nR  20  12\nI   4   4';
 
 startCalculator({
   calc: 'agreement',
   defaultMeasures: 'kappa',
-  emptyMessage: 'Paste two judges’ counts or labels, or a table of ratings, or pick an example from the notes.',
+  emptyMessage: 'Paste two judges’ counts or labels, or a table of ratings, or pick an example.',
   presets: [
-    { id: 'K1', detail: 'note 001 · two judges · kappa', input: '    R   N\nR  75  25\nN  75 225', measures: 'kappa' },
-    { id: 'K2', detail: 'note 002 · Cohen’s chance · kappa', input: NOTE_002_JUDGES, measures: 'kappa(scale=notes002)' },
-    { id: 'K3', detail: 'note 002 · pooled chance · kappa', input: NOTE_002_JUDGES, measures: 'kappa(chance=pooled,scale=notes002)' },
-    { id: 'K4', detail: 'note 002 · 14 raters · fleiss', input: NOTE_002_RATINGS, measures: 'fleiss' },
+    { id: 'K1', name: 'Two judges, 400 documents', source: 'whatToEvaluate', input: '    R   N\nR  75  25\nN  75 225', measures: 'kappa' },
+    { id: 'K2', name: 'Two judges, 40 documents', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(scale=notes002)' },
+    { id: 'K3', name: 'The same, pooled chance agreement', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(chance=pooled,scale=notes002)' },
+    { id: 'K4', name: '14 raters, 10 documents, 5 grades', source: 'bhattacharya', input: NOTE_002_RATINGS, measures: 'fleiss' },
     {
       id: 'Labels',
-      detail: 'two judges, label by label · kappa',
+      name: 'Two judges, label by label',
       input: 'A: R R N R N N R R\nB: R N N R N R R R',
       measures: 'kappa',
     },

@@ -11,13 +11,13 @@ startCalculator({
   presets: [
     {
       id: 'M1',
-      detail: 'three classes, as a grid · multiclass',
+      name: 'Three classes, as a grid',
       input: '      cat dog bird\ncat     5   1    0\ndog     2   3    1\nbird    0   2    4',
       measures: 'multiclass',
     },
     {
       id: 'M2',
-      detail: 'true and predicted labels · multiclass',
+      name: 'True and predicted labels',
       input: 'true: cat cat cat dog dog bird bird bird\npredicted: cat cat dog dog bird bird bird cat',
       measures: 'multiclass',
     },

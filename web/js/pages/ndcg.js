@@ -7,14 +7,14 @@ import { startCalculator } from './calculator-page.js';
 startCalculator({
   calc: 'ndcg',
   defaultMeasures: 'DCG, nDCG',
-  emptyMessage: 'Paste the grades of a ranking, or pick an example from the notes.',
+  emptyMessage: 'Paste the grades of a ranking, or pick a worked example.',
   // The worked examples of the notes (WORKED_EXAMPLES.md G1–G5), one click each. G2–G4 are the
   // capitals example: five documents judged 5…1, all retrieved, so the ideal is 5 4 3 2 1.
   presets: [
-    { id: 'G1', note: '002', input: '4 3 4 2 0 0 0 1 1 0', measures: 'DCG, nDCG' },
-    { id: 'G2', note: '002', input: '5 2 3 4 1\nunretrieved:', measures: 'nDCG@5' },
-    { id: 'G3', note: '002', input: '5 4 1 2 3', measures: 'nDCG@5' },
-    { id: 'G4', note: '002', input: '5 4 0 3 2\nunretrieved: 1', measures: 'nDCG@5' },
-    { id: 'G5', note: '004', input: '3 2 1', measures: 'DCG' },
+    { id: 'G1', name: '10 graded results', source: 'bhattacharya', input: '4 3 4 2 0 0 0 1 1 0', measures: 'DCG, nDCG' },
+    { id: 'G2', name: 'Capitals, method 1', source: 'bhattacharya', input: '5 2 3 4 1\nunretrieved:', measures: 'nDCG@5' },
+    { id: 'G3', name: 'Capitals, method 2', source: 'bhattacharya', input: '5 4 1 2 3', measures: 'nDCG@5' },
+    { id: 'G4', name: 'Capitals, method 3 (one grade unretrieved)', source: 'bhattacharya', input: '5 4 0 3 2\nunretrieved: 1', measures: 'nDCG@5' },
+    { id: 'G5', name: 'Grades 3, 2, 1', source: 'week3', input: '3 2 1', measures: 'DCG' },
   ],
 });

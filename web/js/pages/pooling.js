@@ -33,8 +33,8 @@ startCalculator({
   paramFields: [{ measure: 'pool', cutoff: 'depth' }],
   emptyMessage: 'Paste the runs (and the judgments, if you have them), or pick an example.',
   presets: [
-    { id: 'Pool@3', detail: 'three runs, two topics · pool@3', input: THREE_RUNS, measures: 'pool@3' },
-    { id: 'Pool@5', detail: 'the same runs, deeper · pool@5', input: THREE_RUNS, measures: 'pool@5' },
-    { id: 'TREC', detail: 'one topic as TREC run and qrels lines · pool@3', input: TREC, measures: 'pool@3' },
+    { id: 'Pool@3', name: 'Three runs, two topics', input: THREE_RUNS, measures: 'pool@3' },
+    { id: 'Pool@5', name: 'The same runs, deeper', input: THREE_RUNS, measures: 'pool@5' },
+    { id: 'TREC', name: 'One topic as TREC run and qrels lines', input: TREC, measures: 'pool@3' },
   ],
 });

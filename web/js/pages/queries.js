@@ -5,7 +5,7 @@
 
 import { startCalculator } from './calculator-page.js';
 
-/** Note 002's three methods (WORKED_EXAMPLES.md RL2–RL4), 5 relevant each, as three queries. */
+/** The three methods of Bhattacharya's CS657A notes, 5 relevant each, as three queries. */
 const NOTE_002_METHODS = ['+ - + - - + - - + +', '- + - - + + + - - -', '- + + + + + - - - -']
   .map((list, index) => `q${index + 1} relevant=5\n${list}`)
   .join('\n\n');
@@ -16,8 +16,8 @@ startCalculator({
   options: ['relevant'],
   emptyMessage: 'Paste one ranked list per query, separated by blank lines, or pick an example.',
   presets: [
-    { id: 'Q1', detail: 'note 002, methods 1–3 · MAP, MRR', input: NOTE_002_METHODS, measures: 'MAP, MRR' },
-    { id: 'Q2', detail: 'note 002, methods 1–3 · 11pt-avg', input: NOTE_002_METHODS, measures: '11pt-avg' },
-    { id: 'Q3', detail: 'note 002, methods 1–3 · gMAP, mean(P@5)', input: NOTE_002_METHODS, measures: 'gMAP, mean(P@5)' },
+    { id: 'Q1', name: 'Three queries, 5 relevant each', source: 'bhattacharya', input: NOTE_002_METHODS, measures: 'MAP, MRR' },
+    { id: 'Q2', name: 'The averaged 11-point curve', source: 'bhattacharya', input: NOTE_002_METHODS, measures: '11pt-avg' },
+    { id: 'Q3', name: 'Geometric MAP and mean P@5', source: 'bhattacharya', input: NOTE_002_METHODS, measures: 'gMAP, mean(P@5)' },
   ],
 });

@@ -10,17 +10,17 @@ startCalculator({
   emptyMessage: 'Paste a label and a score per line, or pick an example.',
   presets: [
     // 3 positives, 3 negatives: 8 of the 9 positive–negative pairs are ordered right, AUC = 8/9.
-    { id: 'C1', detail: 'six items · ROC, AUC, EER', input: '1 0.9\n1 0.8\n0 0.7\n1 0.6\n0 0.55\n0 0.4', measures: 'ROC, AUC, EER' },
+    { id: 'C1', name: 'Six scored items', input: '1 0.9\n1 0.8\n0 0.7\n1 0.6\n0 0.55\n0 0.4', measures: 'ROC, AUC, EER' },
     // The same items as two lines, and a tie between a positive and a negative at 0.7.
     {
       id: 'C2',
-      detail: 'a tie, as labels: and scores: · ROC, AUC',
+      name: 'A tie, as labels: and scores: lines',
       input: 'labels: 1 1 0 1 0 0\nscores: 0.9 0.7 0.7 0.6 0.55 0.4',
       measures: 'ROC, AUC',
     },
     {
       id: 'C3',
-      detail: 'ten items · AUC-PR, EER',
+      name: 'Ten scored items',
       input: '1 0.95\n0 0.9\n1 0.85\n1 0.8\n0 0.7\n1 0.65\n0 0.5\n0 0.4\n1 0.3\n0 0.1',
       measures: 'AUC-PR, EER',
     },

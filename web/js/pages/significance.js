@@ -13,19 +13,19 @@ startCalculator({
   presets: [
     {
       id: 'AP×10',
-      detail: 'two systems, ten queries · sign, wilcoxon, ttest, randomization',
+      name: 'Two systems, ten queries',
       input: TEN_QUERIES,
       measures: 'sign, wilcoxon, ttest, randomization',
     },
     {
       id: 'x: y:',
-      detail: 'the same as two lines · one-sided sign test',
+      name: 'The same as two lines, one-sided',
       input: 'x: 0.62 0.39 0.71 0.45 0.58 0.22 0.80 0.53 0.35 0.67\ny: 0.48 0.30 0.52 0.45 0.41 0.31 0.66 0.40 0.28 0.49',
       measures: 'sign(alternative=greater)',
     },
     {
       id: 'd:',
-      detail: 'differences only · wilcoxon(zero=pratt)',
+      name: 'Differences only',
       input: 'd: 0.14 0.09 0.19 0 0.17 -0.09 0.14 0.13 0.07 0.18',
       measures: 'wilcoxon(zero=pratt)',
     },

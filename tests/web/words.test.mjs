@@ -1,0 +1,118 @@
+// Words a stranger understands: no page shows an internal id (an example numbered "RL1", a
+// source called "note 002"), examples are named by what they show and cite their source as a
+// reader could find it, the headings name the variant computed, and a measure typed on the
+// wrong page says which page computes it, with a link that carries the input there.
+// Run: IRM_DIST=/tmp/site-NAME node --test tests/web/words.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { calculators } from '../../web/js/calculators.js';
+import { shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
+
+const { withPage } = useBrowserSession();
+
+/** Internal ids of the course notes and their examples, as this project once showed them. */
+const INTERNAL = /\bnotes? 00\d\b|\bnotes00\d\b|\b(?:RL\d|RL1-[ai]|B[1-3]|G[1-5]|K[1-4]|S1|Q[1-3])\b|WORKED_EXAMPLES|\.\.\/shared/;
+
+/** The page's words: its text, and the labels a screen reader reads (title, aria-label). */
+const pageWords = (page) =>
+  page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll('[title], [aria-label]')].map((node) => `${node.getAttribute('title') ?? ''} ${node.getAttribute('aria-label') ?? ''}`),
+    ].join('\n'),
+  );
+
+function assertNoInternalIds(words, where) {
+  const found = INTERNAL.exec(words);
+  assert.equal(found, null, `${where} shows “${found?.[0]}” in: …${found ? words.slice(Math.max(0, found.index - 80), found.index + 80) : ''}…`);
+}
+
+for (const { page: file, calc } of calculators.filter((calculator) => Object.keys(calculator.samples).length > 0)) {
+  test(`${file}: no internal id in the page or in the answer of any of its examples`, async () => {
+    await withPage(file, async (page) => {
+      await page.evaluate(() => {
+        document.querySelector('[data-examples]').open = true;
+      });
+      assertNoInternalIds(await pageWords(page), file);
+      const examples = page.locator('[data-presets] [data-preset]');
+      const count = await examples.count();
+      assert.ok(count > 0, `${file} has examples`);
+      for (let index = 0; index < count; index += 1) {
+        const example = examples.nth(index);
+        // Each example is named by what it shows, not by an id.
+        const name = (await example.locator('.preset-id').textContent()).trim();
+        assert.ok(name.length > 6 && !INTERNAL.test(name), `${calc} example ${index + 1} is called “${name}”`);
+        await example.click();
+        await page.waitForSelector('#outcome-0');
+        await page.waitForFunction(() => !document.querySelector('[data-results]').classList.contains('is-stale'));
+        assertNoInternalIds(await pageWords(page), `${file}, example “${name}”`);
+      }
+    });
+  });
+}
+
+for (const file of ['index.html', 'trec.html', 'embedding.html']) {
+  test(`${file}: no internal id`, async () => {
+    await withPage(file, async (page) => {
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true;
+      });
+      assertNoInternalIds(await pageWords(page), file);
+    }, { waitForReady: file !== 'embedding.html' });
+  });
+}
+
+test('an example cites its source by title and author', async () => {
+  await withPage('ranked.html', async (page) => {
+    await page.evaluate(() => {
+      document.querySelector('[data-examples]').open = true;
+    });
+    const detail = await page.textContent('[data-preset="RL2"] .preset-detail');
+    assert.equal(detail.trim(), 'AP@10 · from Bhattacharya’s CS657A notes');
+    assert.equal((await page.textContent('[data-preset="RL2"] .preset-id')).trim(), 'Method 1: 5 relevant, all found');
+    // The default conventions are named for what they are.
+    assert.equal(await page.locator('[data-convention-preset] option:checked').textContent(), 'Calculator defaults (course notes)');
+  });
+});
+
+test('pooled κ is not headed “Cohen’s kappa”', async () => {
+  // K1's table with pooled marginals: P(E) = ((100 + 150)/800)² + ((300 + 250)/800)² =
+  // (5/16)² + (11/16)² = 146/256 = 73/128; κ = (3/4 − 73/128)/(1 − 73/128) = (23/128)/(55/128) = 23/55.
+  await withPage(shareLink('agreement.html', { calc: 'agreement', in: '75 25\n75 225', m: 'kappa(chance=pooled), kappa' }), async (page) => {
+    await waitForAnswers(page, ['kappa(chance=pooled) = 23/55 ≈ 0.4182', 'kappa = 3/7 ≈ 0.4286']);
+    const pooled = await page.textContent('#outcome-0 h3');
+    assert.ok(!/Cohen/.test(pooled), pooled);
+    assert.match(pooled, /pooled/i);
+    assert.match(await page.textContent('#outcome-1 h3'), /Cohen/);
+  });
+});
+
+test('a measure of another page: the other answers stand, and a link carries the input there', async () => {
+  // + - + with R = 2: AP = (1/1 + 2/3)/2 = 5/6.
+  await withPage(shareLink('ranked.html', { calc: 'ranked', in: '+ - +', relevant: '2', m: 'AP, F' }), async (page) => {
+    await waitForAnswers(page, ['AP = 5/6 ≈ 0.8333']);
+    const section = page.locator('[data-hand-off="sets"]');
+    assert.match(await section.textContent(), /F \(.*\) is computed on the Sets and confusion matrices page/);
+    const href = await section.locator('a').getAttribute('href');
+    const hash = new URLSearchParams(href.slice(href.indexOf('#') + 1));
+    assert.ok(href.startsWith('./sets.html#'), href);
+    assert.deepEqual([hash.get('calc'), hash.get('in'), hash.get('m')], ['sets', '+ - +', 'F']);
+    // Nothing is marked as a mistake: the measures field has no error.
+    assert.equal(await page.isVisible('#measures-error'), false);
+  });
+});
+
+test('precision on the sets page points to the ranked page and to confusion, which lists it here', async () => {
+  await withPage(shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'precision' }), async (page) => {
+    const section = page.locator('[data-hand-off="ranked"]');
+    await section.waitFor();
+    const text = (await section.textContent()).replace(/\s+/g, ' ');
+    assert.match(text, /is computed on the Ranked list page/);
+    assert.match(text, /On this page, confusion lists precision among its quantities/);
+    await section.getByRole('button', { name: 'add confusion' }).click();
+    // TP 2, FP 2: precision 2/4 = 1/2, the quantity confusion lists.
+    await page.waitForSelector('#outcome-1 .answer');
+    assert.equal(await page.inputValue('#measures'), 'precision, confusion');
+  });
+});
