@@ -29,13 +29,14 @@ test('a problem link: the question locked, the values and working hidden, a righ
   const link = shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10, P@5', problem: '1', ask: 'AP@10' });
   await withPage(link, async (page) => {
     await page.waitForSelector('section.problem .check-answer input');
-    // The question: shown, locked, with a note.
+    // The question in one sentence, the input shown read-only, nothing else to set.
+    assert.equal(await page.textContent('[data-problem-question-text]'), 'Work out AP@10 for this ranked list; R = 5.');
     assert.equal(await page.inputValue('#input'), RL2);
-    assert.equal(await page.isDisabled('#input'), true);
-    assert.equal(await page.isDisabled('#relevant'), true);
-    assert.equal(await page.isDisabled('#measures'), true);
-    assert.equal(await page.isVisible('[data-problem-note]'), true);
-    assert.match(await page.textContent('[data-problem-note]'), /This is a problem: the question is fixed/);
+    assert.equal(await page.locator('#input').evaluate((input) => input.readOnly), true);
+    assert.equal(await page.isEditable('#input'), false);
+    for (const hidden of ['#relevant', '#measures', '[data-presets]', '[data-quick-add]', '[data-convention-preset]', '[data-make-problem]']) {
+      assert.equal(await page.isVisible(hidden), false, `${hidden} is shown in a problem`);
+    }
     // Only AP@10 is asked (not P@5), and no value or working is on the page.
     assert.equal(await page.locator('section.problem').count(), 1);
     assert.equal(await page.locator('section.problem .check-answer label').textContent(), 'Your answer for AP@10');
@@ -64,7 +65,7 @@ test('reveal=never: no "Show the working", and no value of the answer anywhere i
   await withPage(link, async (page) => {
     await page.waitForSelector('section.problem .check-answer input');
     assert.equal(await page.getByRole('button', { name: 'Show the working' }).count(), 0);
-    assert.match(await page.textContent('.problem-intro'), /The working is not shown for this problem\./);
+    assert.match(await page.textContent('.problem-intro'), /The working is not shown\./);
     const text = await pageText(page);
     for (const value of ['31/100', '0.31']) assert.ok(!text.includes(value), `${value} appears in the page`);
     const announced = await page.textContent('[data-announce]');
@@ -118,4 +119,64 @@ test('a problem at 375 px fits without sideways scrolling', async () => {
     await page.waitForSelector('section.problem .answer');
     assert.equal(await horizontalOverflow(page), 0);
   }, { viewport: PHONE });
+});
+
+// The question comes first: the sentence and every answer field asked for lie on the first
+// screen, on a laptop (1280 × 800) and on a phone (375 × 740), with nothing to scroll.
+for (const [size, viewport] of [['1280 × 800', { width: 1280, height: 800 }], ['375 × 740', PHONE]]) {
+  test(`a problem puts the question and its answer fields on the first screen at ${size}`, async () => {
+    const link = shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10', problem: '1', ask: 'AP@10,P@5', reveal: 'never' });
+    await withPage(
+      link,
+      async (page) => {
+        await page.waitForSelector('section.problem .check-answer input');
+        assert.equal(await page.textContent('[data-problem-question-text]'), 'Work out AP@10 and P@5 for this ranked list; R = 5.');
+        const fields = page.locator('section.problem .check-answer input');
+        assert.equal(await fields.count(), 2);
+        for (const selector of ['[data-problem-question-text]', '#input']) {
+          const box = await page.locator(selector).boundingBox();
+          assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `${selector} lies at ${JSON.stringify(box)}`);
+        }
+        for (let index = 0; index < 2; index += 1) {
+          const box = await fields.nth(index).boundingBox();
+          assert.ok(box.y + box.height <= viewport.height, `answer field ${index + 1} ends at ${box.y + box.height} px, below the first screen`);
+        }
+        assert.equal(await page.evaluate(() => window.scrollY), 0);
+        assert.equal(await horizontalOverflow(page), 0);
+      },
+      { viewport },
+    );
+  });
+}
+
+test('in a problem, Copy link and Embed keep the problem: neither gives the answer away', async () => {
+  const link = shareLink('ranked.html', { calc: 'ranked', in: RL2, relevant: '5', m: 'AP@10', problem: '1', ask: 'AP@10', reveal: 'never' });
+  await withPage(link, async (page) => {
+    await page.waitForSelector('section.problem .check-answer input');
+    // The page's own link (what Copy link copies) is still the problem.
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    assert.equal(hash.get('problem'), '1');
+    assert.equal(hash.get('ask'), 'AP@10');
+    assert.equal(hash.get('reveal'), 'never');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const copied = page.locator('[data-copy-status]');
+    await page.waitForFunction(() => document.querySelector('[data-copy-status]').textContent.trim() !== '');
+    const fallback = copied.locator('input');
+    if (await fallback.count()) assert.match(await fallback.inputValue(), /problem=1/);
+
+    await page.getByRole('button', { name: 'Embed' }).click();
+    const widget = await page.inputValue('#embed-script');
+    assert.ok(widget.endsWith(`<ir-calculator calc="ranked" input="${RL2}" relevant="5" measures="AP@10" problem ask="AP@10" reveal="never"></ir-calculator>`), widget);
+    const frame = await page.inputValue('#embed-frame');
+    const src = new URL(/src="([^"]+)"/.exec(frame)[1].replace(/&amp;/g, '&'));
+    const frameHash = new URLSearchParams(src.hash.slice(1));
+    assert.equal(frameHash.get('problem'), '1');
+    assert.equal(frameHash.get('reveal'), 'never');
+    // The iframe form opens as the widget's problem: an answer field, and no value.
+    await page.goto(src.href);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    const shown = await page.evaluate(() => document.querySelector('ir-calculator').shadowRoot.textContent);
+    assert.ok(!shown.includes('28/45') && !shown.includes('0.6222'), shown);
+    assert.equal(await page.evaluate(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('.check-answer input').length), 1);
+  });
 });

@@ -5,14 +5,16 @@
 import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
 
 /**
- * @type {{calc: string, page: string, title: string, short: string, summary: string,
+ * @type {{calc: string, subject: string, page: string, title: string, short: string, summary: string,
  *          samples: Object<string, Object<string, string>>}[]}
+ *   subject: what the input is, in a problem's question ("Work out AP for this ranked list");
  *   short: the menu's name; samples: for each input family the page computes, share-link state
  *   for the reference's "try it" links (an example of the notes where there is one)
  */
 export const calculators = [
   {
     calc: 'ranked',
+    subject: 'this ranked list',
     page: 'ranked.html',
     title: 'Ranked list',
     short: 'Ranked list',
@@ -23,6 +25,7 @@ export const calculators = [
   },
   {
     calc: 'ndcg',
+    subject: 'this graded ranking',
     page: 'ndcg.html',
     title: 'Graded relevance (DCG, nDCG)',
     short: 'DCG, nDCG',
@@ -33,6 +36,7 @@ export const calculators = [
   },
   {
     calc: 'queries',
+    subject: 'these queries',
     page: 'queries.html',
     title: 'Several queries (MAP, MRR, …)',
     short: 'Several queries',
@@ -47,6 +51,7 @@ export const calculators = [
   },
   {
     calc: 'roc',
+    subject: 'these scores and labels',
     page: 'roc.html',
     title: 'ROC, AUC, EER',
     short: 'ROC, AUC',
@@ -57,6 +62,7 @@ export const calculators = [
   },
   {
     calc: 'sets',
+    subject: 'this search result',
     page: 'sets.html',
     title: 'Sets and confusion matrices',
     short: 'Sets, F',
@@ -67,6 +73,7 @@ export const calculators = [
   },
   {
     calc: 'multiclass',
+    subject: 'this confusion matrix',
     page: 'multiclass.html',
     title: 'Multiclass confusion matrix',
     short: 'Multiclass',
@@ -77,6 +84,7 @@ export const calculators = [
   },
   {
     calc: 'agreement',
+    subject: 'these judgments',
     page: 'agreement.html',
     title: 'Judges’ agreement (kappa, Fleiss)',
     short: 'Agreement',
@@ -90,6 +98,7 @@ export const calculators = [
   },
   {
     calc: 'correlation',
+    subject: 'these two rankings',
     page: 'correlation.html',
     title: 'Kendall’s τ',
     short: 'Kendall’s τ',
@@ -100,6 +109,7 @@ export const calculators = [
   },
   {
     calc: 'significance',
+    subject: 'these paired scores',
     page: 'significance.html',
     title: 'Significance tests',
     short: 'Significance',
@@ -110,6 +120,7 @@ export const calculators = [
   },
   {
     calc: 'pooling',
+    subject: 'these runs',
     page: 'pooling.html',
     title: 'Pooling',
     short: 'Pooling',
@@ -122,6 +133,7 @@ export const calculators = [
     // Not a calculator of pasted text (web/trec.html has its own controller): no share-link
     // state and no measure of the registry, so no samples.
     calc: 'trec',
+    subject: 'these TREC files',
     page: 'trec.html',
     title: 'TREC files (trec_eval)',
     short: 'TREC files',

@@ -14,14 +14,15 @@
 //   problemKeys({ask, reveal})               → {problem, ask, reveal}, the keys to add to a state
 //   problemUrl(state, options, [location])   → the link of a problem made from a state
 //   askedNames(problem, measures)            → the names to compute: ask, or else m
-//   lockQuestion(controls, note)             → disables the question's controls, shows the note
+//   lockQuestion(controls, locked)           → makes the question's controls read-only (or not)
+//   questionText({names, subject, given})    → "Work out AP@10 for this ranked list; R = 5."
 //   renderProblem({items, reveal, check, renderWorking, answers})
 //                                            → the problem's sections, one per measure asked
 //   setUpProblemMaker({button, panel, getState})
 //                                            → the "Make a problem" panel; {refresh()}
 
 import { el, uniqueId } from './render/dom.js';
-import { renderCheckField } from './render/check.js';
+import { ANSWER_FORMS, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { hashFor } from './url-state.js';
 import { widgetSnippet } from './embed/snippets.js';
 
@@ -90,38 +91,54 @@ export function askedNames(problem, measures) {
 }
 
 /**
- * Makes the question read-only: every control given is disabled, and `note` says why.
+ * Locks the question (or unlocks it): text fields become read-only, so the input can still be
+ * read, selected and copied; buttons and selects are disabled.
  * @param {Iterable<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement>} controls
- * @param {HTMLElement} note shown (hidden removed) with its text set
+ * @param {boolean} locked
  */
-export function lockQuestion(controls, note) {
-  for (const control of controls) control.disabled = true;
-  note.textContent =
-    'This is a problem: the question is fixed, so its fields are locked. Work out the answers ' +
-    'asked for below and check each one.';
-  note.hidden = false;
+export function lockQuestion(controls, locked) {
+  for (const control of controls) {
+    if (control.matches('textarea, input:not([type]), input[type="text"]')) control.readOnly = locked;
+    else control.disabled = locked;
+  }
+}
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * The question a problem asks, in one sentence: "Work out AP@10 and P@5 for this ranked list;
+ * R = 5."
+ * @param {{names: string[], subject: string, given?: string}} question
+ *   names: the measures asked; subject: what the input is ("this ranked list"); given: what else
+ *   the question states ("R = 5"), or ''
+ * @returns {string}
+ */
+export function questionText({ names, subject, given = '' }) {
+  return `Work out ${listed(names)} for ${subject}${given ? `; ${given}` : ''}.`;
 }
 
 /**
- * The problem as sections, one per measure asked: its name, the answer field, and (reveal=ask)
- * a "Show the working" button that replaces itself with `renderWorking(outcome)`. No value of
- * the answer appears until then (a correct answer's verdict states it).
+ * The problem as sections, one per measure asked: its name, the answer field, a field for each
+ * other named quantity of the answer (render/check.js renderQuantityChecks: names only), and
+ * (reveal=ask) a "Show the working" button that replaces itself with `renderWorking(outcome)`.
+ * No value of the answer appears until then (a correct answer's verdict states it).
  * @param {{items: {name: string, result: import('./engine.js').ComputeResult}[],
  *          reveal: 'ask' | 'never',
- *          check: (name: string, answer: string) => Promise<import('./render/check.js').CheckResult>,
+ *          check: (name: string, answer: string, key?: string) => Promise<import('./render/check.js').CheckResult>,
  *          renderWorking: (outcome: import('./engine.js').Outcome, index: number) => HTMLElement,
  *          answers?: Map<string, string>}} options
- *   check: the engine's check for a measure on the problem's input; answers: typed answers by
- *   measure name, kept across renders (updated as the student checks)
+ *   check: the engine's check for a measure on the problem's input (key: one of its named
+ *   quantities, or none for the answer itself); answers: typed answers by measure name (and
+ *   "name|key"), kept across renders (updated as the student checks)
  * @returns {HTMLElement[]}
  */
 export function renderProblem({ items, reveal, check, renderWorking, answers = new Map() }) {
+  const introId = uniqueId('problem-intro');
   const intro = el('p', {
     class: 'problem-intro',
-    text:
-      reveal === 'never'
-        ? 'Work out each answer from the input above and check it here. The working is not shown for this problem.'
-        : 'Work out each answer from the input above and check it here. The working is shown when you ask for it.',
+    id: introId,
+    text: `${ANSWER_FORMS} ${reveal === 'never' ? 'The working is not shown.' : 'The working is shown when you ask for it.'}`,
   });
   const sections = items.map(({ name, result }, index) => {
     const headingId = uniqueId('problem-heading');
@@ -140,6 +157,15 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       check: (answer) => check(name, answer),
       initial: answers.get(name) ?? '',
       onAnswer: (answer) => answers.set(name, answer),
+      hint: false,
+      headed: true,
+      describedBy: introId,
+    });
+    const quantities = renderQuantityChecks({
+      keys: Object.keys(outcome.values ?? {}),
+      check: (answer, key) => check(name, answer, key),
+      answers,
+      prefix: `${name}|`,
     });
     let working = null;
     if (reveal !== 'never') {
@@ -160,9 +186,9 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       // A group, not a region landmark: a course page may hold several problems, each with a
       // "Question 1", and landmarks must have names unique in the page.
       { class: 'outcome problem', role: 'group', 'aria-labelledby': headingId },
-      el('h3', { id: headingId }, 'Question ', String(index + 1), ': ', el('code', { text: outcome.measure })),
-      el('p', { class: 'problem-title', text: outcome.title }),
+      el('h3', { id: headingId }, items.length > 1 ? `${index + 1}. ` : '', el('code', { text: outcome.measure }), el('span', { class: 'problem-title', text: ` ${outcome.title}` })),
       field,
+      quantities,
       working,
     );
   });

@@ -24,8 +24,10 @@ export function setUpEmbedButton(state) {
 
   function refresh() {
     if (panel.hidden) return;
-    const { calc, in: input, relevant = '', m } = state();
-    const current = { calc, in: input, relevant, m };
+    // A problem stays a problem: its keys (problem.js) become the widget's problem, ask and
+    // reveal attributes, so the snippet never gives the answers away.
+    const { calc, in: input, relevant = '', m, problem = '', ask = '', reveal = '' } = state();
+    const current = { calc, in: input, relevant, m, ...(problem ? { problem, ask, reveal } : {}) };
     const here = window.location.href;
     scriptField.value = widgetSnippet(current, new URL('./irmetrics-embed.js', here).href);
     frameField.value = frameSnippet(current, new URL('./embed.html', here).href);

@@ -1,5 +1,6 @@
 // The controller of embed.html, the iframe form of the widget: the state comes in the hash with
-// the share-link keys (embed.html#calc=ranked&in=R+N+R+N&relevant=5&m=AP,P@5; url-state.js),
+// the share-link keys (embed.html#calc=ranked&in=R+N+R+N&relevant=5&m=AP,P@5; url-state.js;
+// and the widget's own digits, theme and working: working=open shows every answer's working),
 // becomes one <ir-calculator> (defined by irmetrics-embed.js, loaded by the page before this
 // module), and the page's height goes to the parent whenever it changes, so that the parent's
 // snippet (snippets.js, RESIZE_SCRIPT) can size the iframe to fit: no inner scroll bar.
@@ -28,7 +29,10 @@ const widget = document.querySelector('[data-frame-widget]');
 /** Hash → attributes. Every value is set as an attribute, so it is shown as text only. */
 function apply() {
   const hash = readHash();
-  const attributes = { calc: hash.get('calc'), input: hash.get('in'), relevant: hash.get('relevant'), measures: hash.get('m'), digits: hash.get('digits'), theme: hash.get('theme') };
+  const attributes = { calc: hash.get('calc'), input: hash.get('in'), relevant: hash.get('relevant'), measures: hash.get('m'), digits: hash.get('digits'), theme: hash.get('theme'), working: hash.get('working') };
+  // A problem link's keys (problem.js): the frame is the widget's problem mode, answers held back.
+  const problem = hash.get('problem') === '1';
+  Object.assign(attributes, { problem: problem ? '' : null, ask: problem ? hash.get('ask') : null, reveal: problem ? hash.get('reveal') : null });
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null) widget.removeAttribute(name);
     else widget.setAttribute(name, value);

@@ -29,18 +29,19 @@
 
 import { check, compute, listMeasures } from '../engine.js';
 import { formatNum, roundingNote } from '../format.js';
-import { calculatorFor } from '../calculators.js';
+import { calculatorFor, calculatorForInput } from '../calculators.js';
+import { citation } from '../sources.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
 import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../measure-list.js';
-import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
+import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
-import { renderCheckField } from '../render/check.js';
+import { renderCheckField, renderQuantityChecks } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
-import { askedNames, lockQuestion, problemKeys, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
+import { askedNames, lockQuestion, problemKeys, questionText, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
-import { hashProblems, readHash, writeHash } from '../url-state.js';
+import { hashFor, hashProblems, readHash, writeHash } from '../url-state.js';
 
 const DEBOUNCE_MS = 150;
 // More measures than any page lists (a hand-edited link once held 10,000): beyond this many the
@@ -49,10 +50,11 @@ const DEBOUNCE_MS = 150;
 const MAX_MEASURES = 100;
 
 /**
- * @typedef {{id: string, note?: string, detail?: string, input: string, measures: string,
+ * @typedef {{id: string, name: string, source?: string, input: string, measures: string,
  *            options?: Object<string, string>}} Preset
- *   One worked example: `detail` is the text under the id (default "note 002 · nDCG@5");
- *   `options` the values of the option fields (missing ones are emptied).
+ *   One worked example: `name` says what it shows ("Method 1: 5 relevant, all found"), `source`
+ *   is a key of sources.js (the notes it comes from), `options` the values of the option fields
+ *   (missing ones are emptied). `id` is not shown: it is the button's data-preset, for tests.
  * @typedef {{measure: string, param: string} | {measure: string, cutoff: string}} ParamField
  *   A text field that sets `param` (field #param), or the cutoff (field #cutoff, e.g. #depth),
  *   in every name of `measure` in the measures field, and adds `measure(param=value)` or
@@ -100,6 +102,8 @@ export function startCalculator(config) {
 
   /** @type {import('../engine.js').MeasureInfo[]} measures of this page's family */
   let family = [];
+  /** @type {import('../engine.js').MeasureInfo[]} every measure of the registry */
+  let registry = [];
   /**
    * @type {{param: string, choices: string[], fallback: string, select: HTMLSelectElement,
    *         row: HTMLElement, inputs: Set<string>}[]}
@@ -111,8 +115,21 @@ export function startCalculator(config) {
 
   /** The registry entry a typed name refers to (by name or alias, any case), or undefined. */
   function infoFor(name) {
-    const base = measureBase(name).toLowerCase();
-    return family.find((info) => [info.name, ...info.aliases].some((known) => known.toLowerCase() === base));
+    return measureInfoFor(name, family);
+  }
+
+  /**
+   * The calculator that computes `name` when it is not this page ({info, calculator}), or null.
+   * A measure reads one input family, or another one given a cutoff (F reads a confusion
+   * matrix, F@5 a ranked list: MeasureInfo.cutoffInput).
+   */
+  function homeElsewhere(name) {
+    const info = measureInfoFor(name, registry);
+    if (!info) return null; // not a measure at all: the engine says so, with suggestions
+    const kind = parseMeasureName(name)?.cutoff && info.cutoffInput ? info.cutoffInput : info.input;
+    if (inputKinds.includes(kind)) return null;
+    const calculator = calculatorForInput(kind);
+    return calculator ? { info, calculator } : null;
   }
 
   /** `name`'s value of `param` as typed, or undefined. */
@@ -149,7 +166,9 @@ export function startCalculator(config) {
     if (takesArgument) return info.example;
     const at = info.example.lastIndexOf('@');
     const cutoff = at >= 0 ? info.example.slice(at) : info.cutoffKind === 'recall' ? '@0.5' : '@10';
-    return applyConventions(info.cutoff === 'required' ? `${info.name}${cutoff}` : info.name);
+    // F reads a ranked list only at a cutoff (F@10): on the ranked page it is added with one.
+    const needsCutoff = info.cutoff === 'required' || !inputKinds.includes(info.input);
+    return applyConventions(needsCutoff ? `${info.name}${cutoff}` : info.name);
   }
 
   const typedNames = () => splitMeasureList(measuresField.value).map(({ name }) => name);
@@ -176,13 +195,17 @@ export function startCalculator(config) {
   // -------------------------------------------------------------- controls
 
   function buildPresets() {
+    const examples = $('[data-examples]');
+    examples.open = window.matchMedia('(min-width: 1000px)').matches;
+    examples.querySelector('h2').append(el('span', { class: 'examples-count', text: ` (${presets.length})` }));
     $('[data-presets]').replaceChildren(
       ...presets.map((preset) => {
-        const detail = preset.detail ?? `note ${preset.note} · ${preset.measures}`;
+        const from = citation(preset.source);
+        const detail = from ? `${preset.measures} · from ${from}` : preset.measures;
         const button = el(
           'button',
           { type: 'button', class: 'preset', 'data-preset': preset.id },
-          el('span', { class: 'preset-id', text: preset.id }),
+          el('span', { class: 'preset-id', text: preset.name }),
           el('span', { class: 'preset-detail', text: ` ${detail}` }),
         );
         button.addEventListener('click', () => {
@@ -376,6 +399,106 @@ export function startCalculator(config) {
     return true;
   }
 
+  // -------------------------------------------------------------- problem mode
+
+  const actionBlocks = [form.querySelector('.actions'), $('[data-embed-panel]')];
+  const actionsAnchor = document.createComment(' Copy link and Embed ');
+  actionBlocks[0].before(actionsAnchor);
+
+  /** What an option field states in a problem's question: "R = 5". */
+  const givenText = (name, value) =>
+    name === 'relevant' ? (calc === 'queries' ? `R = ${value} for a query that gives none` : `R = ${value}`) : `${name} = ${value}`;
+
+  /**
+   * Problem mode (problem.js) puts the question first: one sentence that states it, the input
+   * read-only, and the answer fields beside it (or under it on a phone); the examples, the
+   * measures field, the conventions and "Make a problem" are put away (site.css, .is-problem).
+   */
+  function applyProblemMode() {
+    form.closest('main').classList.toggle('is-problem', Boolean(problem));
+    // Copy link and Embed follow the answers in a problem, so that on a phone the answer fields
+    // come right after the input; they go back into the form when the page is a calculator again.
+    if (problem) $('.results-panel').append(...actionBlocks);
+    else actionsAnchor.after(...actionBlocks);
+    lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), Boolean(problem));
+    $('[data-problem-question]').hidden = !problem;
+    $('#results-heading').textContent = problem ? 'Your answers' : 'Answers';
+    // The question states the options' values (R = 5), so their fields are put away.
+    for (const [, control] of optionControls) control.closest('.field').hidden = Boolean(problem);
+    if (!problem) return;
+    const given = optionControls.filter(([, control]) => control.value.trim()).map(([name, control]) => givenText(name, control.value.trim()));
+    $('[data-problem-question-text]').textContent = questionText({
+      names: askedNames(problem, measuresField.value),
+      subject: calculatorFor(calc).subject,
+      given: given.join('; '),
+    });
+    // The input shown whole, without a scroll bar, up to a dozen lines.
+    inputField.rows = Math.min(Math.max(inputField.value.split('\n').length, 2), 12);
+  }
+
+  // -------------------------------------------------------------- measures of another page
+
+  /**
+   * The answer for a measure another calculator computes: no computation here (the input is
+   * not of its kind), but which page computes it, and what this page offers instead.
+   * Resolves like compute() with {ok: false, handOff, error}: not a mistake in a field, so the
+   * other answers stand.
+   * @returns {Promise<{ok: false, handOff: object, error: object}>}
+   */
+  async function handOff(name, { info, calculator }) {
+    const options = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
+    const keys = calculator.calc === 'ranked' || calculator.calc === 'queries' ? { relevant: options.relevant ?? '' } : {};
+    const link = `./${calculator.page}#${hashFor({ calc: calculator.calc, in: inputField.value, ...keys, m: name })}`;
+    // "this ranked list" → "a ranked list", "these runs" → "runs"
+    const reads = calculator.subject.replace(/^this /, 'a ').replace(/^these /, '');
+    const message = `${name} (${info.title}) is computed on the ${calculator.title} page: it reads ${reads}, not the input of this page.`;
+    // A name that is also a quantity of this page's answers (precision on the sets page, where
+    // confusion lists it): say which measure gives it here.
+    const names = [info.name, ...info.aliases, measureBase(name)].map((known) => known.toLowerCase());
+    const withQuantity = await quantityHere(names);
+    return { ok: false, handOff: { calculator, link, withQuantity, message }, error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 } };
+  }
+
+  /** The measure of this page whose answer names one of `names` among its quantities, or ''. */
+  async function quantityHere(names) {
+    const input = inputField.value;
+    if (!input.trim()) return '';
+    const options = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
+    for (const candidate of [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)]) {
+      if (homeElsewhere(candidate) || !infoFor(candidate)) continue;
+      const result = await compute(candidate, input, options);
+      if (result.ok && Object.keys(result.value.values ?? {}).some((key) => names.includes(key.toLowerCase()))) return candidate;
+    }
+    return '';
+  }
+
+  function renderHandOff(name, { calculator, link, withQuantity, message }, { id }) {
+    const headingId = `${id}-heading`;
+    return el(
+      'section',
+      { class: 'outcome is-elsewhere', id, 'aria-labelledby': headingId, 'data-hand-off': calculator.calc },
+      el('h3', { id: headingId }, el('code', { text: name })),
+      el('p', { text: message }),
+      el('p', {}, el('a', { href: link, text: `Open ${name} on the ${calculator.title} page with this input` })),
+      withQuantity &&
+        el(
+          'p',
+          {},
+          'On this page, ',
+          el('code', { text: withQuantity }),
+          ` lists ${measureBase(name)} among its quantities`,
+          typedNames().includes(withQuantity) ? '.' : ': ',
+          !typedNames().includes(withQuantity) && addButton(withQuantity),
+        ),
+    );
+  }
+
+  function addButton(name) {
+    const button = el('button', { type: 'button', class: 'link-button', text: `add ${name}` });
+    button.addEventListener('click', () => addMeasure(name));
+    return button;
+  }
+
   // -------------------------------------------------------------- computing and showing
 
   /** An error about one measure name, moved to where that name sits in the measures field. */
@@ -401,6 +524,20 @@ export function startCalculator(config) {
   function setStatus(text) {
     resultsStatus.textContent = text;
     resultsStatus.hidden = !text;
+  }
+
+  /**
+   * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
+   * the screen shows them ("AP@10 = 28/45 ≈ 0.6222 · P@5 = 2/5") and links to the working. It
+   * shows while the answers panel is out of view (site.css hides it on wide screens).
+   * @param {import('../engine.js').Outcome[]} outcomes
+   */
+  function showAnswerBar(outcomes) {
+    const bar = $('[data-answer-bar]');
+    const shown = outcomes.slice(0, 3).map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`);
+    if (outcomes.length > 3) shown.push(`${outcomes.length - 3} more`);
+    bar.replaceChildren(el('span', { class: 'answer-bar-values', text: shown.join(' · ') }), el('span', { class: 'answer-bar-more', text: 'Working ↓' }));
+    bar.hidden = outcomes.length === 0;
   }
 
   /** The value, named when it is not the measure itself (ROC's value is its AUC). */
@@ -444,23 +581,38 @@ export function startCalculator(config) {
         ...renderProblem({
           items,
           reveal: problem.reveal,
-          check: (name, answer) => check(name, inputField.value, computeOptions, answer),
+          check: (name, answer, key) => check(name, inputField.value, computeOptions, answer, key),
           renderWorking: (outcome, index) => renderOutcome(outcome, { id: `outcome-${index}`, seenTables }),
           answers,
         }),
       );
       announcer.textContent = `Problem: ${items.length === 1 ? '1 answer' : `${items.length} answers`} to work out.`;
+      showAnswerBar([]); // a problem's values stay hidden
       shown = { names: [], outcomes: [] };
       return;
     }
-    /** The "Your answer" field under an answer; its text survives the next render. */
-    const checkFieldFor = (name) => () =>
-      renderCheckField({
-        label: name,
-        check: (answer) => check(name, inputField.value, Object.fromEntries(optionControls.map(([key, control]) => [key, control.value])), answer),
-        initial: answers.get(name) ?? '',
-        onAnswer: (answer) => answers.set(name, answer),
-      });
+    /**
+     * The "Your answer" field under an answer, and one for each of its named quantities; what
+     * the reader typed survives the next render.
+     */
+    const computeOptions = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
+    const checkFieldFor = (name, outcome) => () =>
+      el(
+        'div',
+        { class: 'answer-checks' },
+        renderCheckField({
+          label: name,
+          check: (answer) => check(name, inputField.value, computeOptions, answer),
+          initial: answers.get(name) ?? '',
+          onAnswer: (answer) => answers.set(name, answer),
+        }),
+        renderQuantityChecks({
+          keys: Object.keys(outcome.values ?? {}),
+          check: (answer, key) => check(name, inputField.value, computeOptions, answer, key),
+          answers,
+          prefix: `${name}|`,
+        }),
+      );
     results.replaceChildren(
       ...[renderSummary(outcomes)].filter(Boolean),
       ...outcomes.map((result, index) =>
@@ -468,14 +620,17 @@ export function startCalculator(config) {
           ? renderOutcome(result.value, {
               id: `outcome-${index}`,
               onAlternative: addMeasure,
-              answerExtra: checkFieldFor(entries[index].name),
+              answerExtra: checkFieldFor(entries[index].name, result.value),
               seenTables,
               charts: charts.get(result.value),
             })
-          : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
+          : result.handOff
+            ? renderHandOff(entries[index].name, result.handOff, { id: `outcome-${index}` })
+            : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
       ),
     );
     announcer.textContent = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`).join('; ');
+    showAnswerBar(good);
     const names = entries.map((entry) => entry.name);
     if (before) {
       const changes = changedAnswers(before, { names, outcomes, to: presetInForce }, family, formatNum);
@@ -523,13 +678,19 @@ export function startCalculator(config) {
       shown = { names: [], outcomes: [] };
       setStatus(input.trim() ? 'Add a measure to see its answer.' : emptyMessage);
       announcer.textContent = '';
+      showAnswerBar([]);
       return;
     }
-    const outcomes = await Promise.all(entries.map(({ name }) => compute(name, input, computeOptions, { signal })));
+    const outcomes = await Promise.all(
+      entries.map(({ name }) => {
+        const elsewhere = homeElsewhere(name);
+        return elsewhere ? handOff(name, elsewhere) : compute(name, input, computeOptions, { signal });
+      }),
+    );
     if (current !== generation || signal.aborted) return;
 
     showFieldErrors(entries, outcomes);
-    const blocking = outcomes.find((result) => !result.ok && result.error.field !== 'measure');
+    const blocking = outcomes.find((result) => !result.ok && !result.handOff && result.error.field !== 'measure');
     if (blocking) {
       // The input or an option cannot be read (the message is under that field): keep the last
       // answers, dimmed, until it is fixed.
@@ -587,21 +748,25 @@ export function startCalculator(config) {
     $('[data-copy-link]').addEventListener('click', copyLink);
     embed = setUpEmbedButton(state);
     problemMaker = setUpProblemMaker({ button: $('[data-make-problem]'), panel: $('[data-problem-panel]'), getState: state });
-    if (problem) {
-      lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), $('[data-problem-note]'));
-    }
+    applyProblemMode();
     presetSelect.addEventListener('change', switchPreset);
+    // The answer bar steps aside while the answers themselves are on the screen.
+    new IntersectionObserver(([entry]) => {
+      $('[data-answer-bar]').classList.toggle('is-aside', entry.isIntersecting);
+    }).observe($('.results-panel'));
     keepStateInHash();
     window.addEventListener('hashchange', () => {
       // A link pasted into the address bar of this open page; any other hash is not state.
       if (!readHash().has('calc')) return;
       if (!restoreFromHash()) return;
+      applyProblemMode();
       presetToSelectors();
       update();
     });
 
     if (!(await initSite(calc))) return;
-    family = (await listMeasures()).filter((info) => inputKinds.includes(info.input));
+    registry = await listMeasures();
+    family = registry.filter((info) => inputKinds.includes(info.input) || inputKinds.includes(info.cutoffInput));
     buildQuickAdd();
     buildConventions();
     presetToSelectors();

@@ -22,13 +22,17 @@ export function renderCheckResult(result) {
   if (!result.ok) {
     return [el('span', { class: 'check-verdict is-error', text: result.error.message })];
   }
-  const { correct, matched, why, precision, label } = result.value;
-  const verdict = correct ? `✓ Correct ${precision}.` : `✗ Not ${label} ${precision}.`;
+  const { correct, matched, why, precision, label, key, hint } = result.value;
+  const name = key || label;
+  const verdict = correct ? `✓ Correct ${precision}.` : `✗ Not ${name} ${precision}.`;
   return [
     el('span', { class: `check-verdict ${correct ? 'is-correct' : 'is-wrong'}`, text: verdict }),
     ' ',
     el('span', { class: 'check-why', text: why }),
     matched && el('span', { class: 'check-matched' }, ' (', el('code', { text: matched }), ')'),
+    // What to look at again when nothing the calculator knows gives the answer: a quantity to
+    // check, never the right value (a problem may hide the working).
+    !correct && hint && el('span', { class: 'check-hint' }, el('strong', { text: 'Hint: ' }), hint),
   ];
 }
 
@@ -37,12 +41,16 @@ export function renderCheckResult(result) {
  * button, on Enter, and again when `initial` is given (the page re-renders after each edit, and
  * the student's answer stays).
  * @param {{label: string, check: (answer: string) => Promise<CheckResult>,
- *          initial?: string, onAnswer?: (answer: string) => void}} options
+ *          initial?: string, onAnswer?: (answer: string) => void, compact?: boolean,
+ *          describedBy?: string, hint?: boolean, headed?: boolean}} options
  *   label: what the answer is for ("AP@10"); check: the engine's check for this measure and
- *   input; onAnswer: told the typed answer each time it is checked (to keep it across renders)
+ *   input; onAnswer: told the typed answer each time it is checked (to keep it across renders);
+ *   compact: a one-line row (the label is the name alone); hint: false leaves out the line on
+ *   how to type an answer (said once elsewhere, whose id `describedBy` names); headed: a heading
+ *   just above names the measure, so the label is for screen readers only
  * @returns {HTMLElement} div.check-answer
  */
-export function renderCheckField({ label, check, initial = '', onAnswer }) {
+export function renderCheckField({ label, check, initial = '', onAnswer, compact = false, describedBy = '', hint = true, headed = false }) {
   const id = uniqueId('check-answer');
   const hintId = `${id}-hint`;
   const input = el('input', {
@@ -51,7 +59,7 @@ export function renderCheckField({ label, check, initial = '', onAnswer }) {
     inputmode: 'decimal',
     spellcheck: 'false',
     autocomplete: 'off',
-    'aria-describedby': hintId,
+    'aria-describedby': compact || !hint ? describedBy || null : hintId,
     value: initial,
   });
   const button = el('button', { type: 'button', class: 'secondary', text: 'Check' });
@@ -81,12 +89,60 @@ export function renderCheckField({ label, check, initial = '', onAnswer }) {
     run();
   });
   if (initial.trim()) run();
+  if (compact) {
+    // A row of the quantity checks: the quantity's name, the field and its verdict.
+    return el(
+      'div',
+      // Not .check-answer: that is the answer's own field, one per answer.
+      { class: 'quantity-check', 'data-check-key': label },
+      el('label', { for: id }, el('code', { text: label })),
+      el('div', { class: 'check-row' }, input, button),
+      status,
+    );
+  }
   return el(
     'div',
     { class: 'check-answer' },
-    el('label', { for: id }, 'Your answer for ', el('code', { text: label })),
-    el('p', { class: 'hint', id: hintId, text: 'A decimal (0.25), a fraction (1/4) or a percentage (25%), judged at the decimals you type.' }),
+    el('label', { for: id, class: headed ? 'visually-hidden' : null }, 'Your answer for ', el('code', { text: label })),
+    hint && el('p', { class: 'hint', id: hintId, text: ANSWER_FORMS }),
     el('div', { class: 'check-row' }, input, button),
     status,
+  );
+}
+
+/** How an answer may be typed: the hint under an answer field. */
+export const ANSWER_FORMS = 'A decimal (0.25), a fraction (1/4) or a percentage (25%), judged at the decimals you type.';
+
+/**
+ * A field for each named quantity of an answer (Outcome.values: a confusion matrix's precision,
+ * recall, accuracy…; a t-test's t, df and p), behind a disclosure: "Check the other quantities (15)".
+ * Only the names are shown, never the values, so a problem can use it too. It opens by itself
+ * when one of its fields already holds an answer (the page re-renders as the reader types).
+ * @param {{keys: string[], check: (answer: string, key: string) => Promise<CheckResult>,
+ *          answers: Map<string, string>, prefix: string}} options
+ *   keys: the quantities' names; answers: typed answers, kept across renders under
+ *   `${prefix}${key}`
+ * @returns {HTMLElement | null} details.quantity-checks, or null when there is no quantity
+ */
+export function renderQuantityChecks({ keys, check, answers, prefix }) {
+  if (!keys.length) return null;
+  const hintId = uniqueId('quantity-hint');
+  const rows = keys.map((key) =>
+    renderCheckField({
+      label: key,
+      compact: true,
+      describedBy: hintId,
+      check: (answer) => check(answer, key),
+      initial: answers.get(`${prefix}${key}`) ?? '',
+      onAnswer: (answer) => answers.set(`${prefix}${key}`, answer),
+    }),
+  );
+  const open = keys.some((key) => (answers.get(`${prefix}${key}`) ?? '').trim() !== '');
+  return el(
+    'details',
+    { class: 'quantity-checks', open: open || null },
+    el('summary', { text: `Check the other quantities (${keys.length})` }),
+    el('p', { class: 'hint', id: hintId, text: `Each named quantity of this answer. ${ANSWER_FORMS}` }),
+    el('div', { class: 'quantity-check-list' }, ...rows),
   );
 }
