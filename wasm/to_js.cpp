@@ -363,6 +363,12 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
     j.value(cutoff_kind(m.cutoff));
     j.key("cutoffKind");
     j.value(cutoff_value_kind(m.cutoff));
+    j.key("cutoffInput");  // F@k reads a ranked list; null when a cutoff changes no input
+    if (m.cutoff_input) {
+      j.value(irm::to_string(*m.cutoff_input));
+    } else {
+      j.null();
+    }
     j.key("params");
     j.begin_array();
     for (const auto& p : m.params) {

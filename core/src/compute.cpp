@@ -1,7 +1,10 @@
 // compute(): the one entry point the wasm glue and the tests call. Parses the measure name and
 // the input for the measure's input kind, resolves the options, and runs the measure.
 
+#include <algorithm>
+
 #include "irm/irm.h"
+#include "parse/text.h"
 
 namespace irm {
 namespace {
@@ -61,7 +64,7 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
   const std::string relevant_text = relevant == options.end() ? "" : relevant->second;
 
   Inputs in;
-  switch (call.info->input) {
+  switch (input_kind(call)) {
     case InputKind::ranked_list: {
       auto list = parse_ranked_list(input);
       if (!list.ok()) return list.error();
@@ -86,8 +89,21 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
     }
     case InputKind::scored_labels:
       return run_on(call, in, parse_scored_labels(input), &Inputs::scored);
-    case InputKind::confusion:
-      return run_on(call, in, parse_confusion(input), &Inputs::confusion);
+    case InputKind::confusion: {
+      const auto matrix = parse_confusion(input);
+      if (!matrix.ok() && call.info->cutoff_input == InputKind::ranked_list &&
+          parse_ranked_list(input).ok()) {
+        // F on a ranked list: say what the cutoff does rather than what a grid needs.
+        const std::string& name = call.info->name;
+        return InputError{ErrorCode::bad_token,
+                          "the input is a ranked list, but " + name +
+                              " without a cutoff reads a confusion matrix (counts, a 2 × 2 grid "
+                              "or sets); for a ranked list give a cutoff, as in " +
+                              name + "@10, the " + name + " of P@10 and R@10",
+                          Span{1, 1, std::max(1, text::code_points(measure))}, Field::measure};
+      }
+      return run_on(call, in, matrix, &Inputs::confusion);
+    }
     case InputKind::multiclass:
       return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
     case InputKind::judges:

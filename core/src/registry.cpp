@@ -63,6 +63,11 @@ const char* to_string(InputKind kind) {
   return "ranked_list";
 }
 
+InputKind input_kind(const MeasureCall& call) {
+  if (call.rank_cutoff && call.info->cutoff_input) return *call.info->cutoff_input;
+  return call.info->input;
+}
+
 const std::vector<MeasureInfo>& all_measures() {
   static const std::vector<MeasureInfo> table = {
       {"AP",
@@ -296,9 +301,9 @@ const std::vector<MeasureInfo>& all_measures() {
       {"F",
        "Weighted F-measure",
        "The weighted harmonic mean of precision and recall; β > 1 weights recall (the notes' "
-       "swapped form is explained beside it).",
+       "swapped form is explained beside it). F@k reads a ranked list and takes P@k and R@k.",
        InputKind::confusion,
-       CutoffKind::none,
+       CutoffKind::rank_optional,
        {{"beta",
          {},
          "1",
@@ -318,7 +323,10 @@ const std::vector<MeasureInfo>& all_measures() {
        "\\frac{\\alpha}{P} + \\frac{1 - \\alpha}{R},\\quad \\beta^2 = \\frac{1 - \\alpha}{\\alpha}",
        "F(beta=2)",
        {"S1"},
-       &run_f_measure},
+       &run_f_measure,
+       "",
+       false,
+       InputKind::ranked_list},
       {"multiclass",
        "Multiclass confusion matrix",
        "Per-class precision, recall and F1 of a k × k confusion matrix, their micro and macro "

@@ -184,9 +184,9 @@ TEST_CASE("F(beta=2) on S1 is 5/8, the swapped form of note 004 gives 10/19",
   REQUIRE(swapped != nullptr);
   CHECK(*swapped->value.exact == frac(10, 19));
   CHECK(swapped->why ==
-        "note 004 writes F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · 1/R), which puts the weight 4/5 "
-        "on 1/P instead of 1/5: the same as F with β replaced by 1/β (α by 1 − α), so there β > 1 "
-        "favours precision");
+        "the lecture notes “Week 3: Metrics” write F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · 1/R), "
+        "which puts the weight 4/5 on 1/P instead of 1/5: the same as F with β replaced by 1/β (α "
+        "by 1 − α), so there β > 1 favours precision");
   CHECK(*run("F(beta=0.5)", s1_sets).value.exact == frac(10, 19));
   CHECK(test::has_note_containing(run("F(beta=2)", s1_sets), "β > 1 weights recall"));
 }
@@ -226,6 +226,106 @@ TEST_CASE("F with precision or recall 0 is 0", "[golden][F]") {
   const auto o = run("F(beta=2)", "tp=0 fp=3 fn=2");
   CHECK(*o.value.exact == frac(0, 1));
   CHECK(test::has_note_containing(o, "Precision or recall is 0, so 1/F is infinite and F = 0."));
+}
+
+// --- F@k: the F of P@k and R@k on a ranked list ------------------------------------------------
+
+TEST_CASE("F@5 on + - + - - + - - + + with R = 5 is the F of P@5 = R@5 = 2/5", "[golden][F][F@k]") {
+  // The top 5 hold ranks 1 and 3 relevant: P@5 = 2/5, R@5 = 2/5 (R = 5). F1 of two equal numbers
+  // is that number: 2·(2/5)·(2/5) / (2/5 + 2/5) = (8/25) / (4/5) = 2/5.
+  const auto o = run("F@5", "+ - + - - + - - + +", "5");
+  CHECK(o.measure == "F@5");
+  CHECK(*o.value.exact == frac(2, 5));
+  CHECK(test::exact_value(o, "precision") == frac(2, 5));
+  CHECK(test::exact_value(o, "recall") == frac(2, 5));
+  CHECK(test::exact_value(o, "beta2") == frac(1, 1));
+  CHECK(test::exact_value(o, "relevant_retrieved") == frac(2, 1));
+  CHECK(test::exact_value(o, "k") == frac(5, 1));
+  CHECK(test::exact_value(o, "R") == frac(5, 1));
+  CHECK(
+      o.working ==
+      "\\begin{aligned}P@5 &= \\frac{2}{5} = 0.4 \\\\ R@5 &= \\frac{2}{5} = 0.4 \\\\ F_{\\beta} &= "
+      "\\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(1 + 1) \\cdot \\frac{2}{5} \\cdot "
+      "\\frac{2}{5}}{1 \\cdot \\frac{2}{5} + \\frac{2}{5}} = \\frac{2}{5} = 0.4 \\\\ \\frac{1}{F} "
+      "&= "
+      "\\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = \\frac{1}{2} \\cdot \\frac{5}{2} + "
+      "\\frac{1}{2} \\cdot \\frac{5}{2} = \\frac{5}{2}\\end{aligned}");
+  const auto& table = o.steps.at(0);
+  CHECK(table.rows.at(0).at(0).text == "precision P@5");
+  CHECK(table.rows.at(0).at(1).text == "relevant in the top 5 / 5");
+  CHECK(table.rows.at(0).at(2).text == "2/5");
+  CHECK(table.rows.at(1).at(0).text == "recall R@5");
+  CHECK(table.rows.at(1).at(1).text == "relevant in the top 5 / R");
+  CHECK(table.rows.at(1).at(2).text == "2/5");
+  // The per-rank table follows, with rank 5 highlighted.
+  CHECK(o.steps.at(1).title == "Precision and recall at each rank");
+  CHECK(o.steps.at(1).highlight == std::vector<int>{4});
+}
+
+TEST_CASE("F(beta=2)@5 on + + - - + - - + - - with R = 10 is 1/3", "[golden][F][F@k]") {
+  // The top 5 hold ranks 1, 2 and 5 relevant: P@5 = 3/5, R@5 = 3/10. β² = 4:
+  //   F = 5·(3/5)·(3/10) / (4·(3/5) + 3/10) = (9/10) / (27/10) = 1/3.
+  // In counts: TP = 3, FP = 2, FN = 10 − 3 = 7: 5·3 / (5·3 + 4·7 + 2) = 15/45 = 1/3.
+  // F1: 2·3 / (5 + 10) = 6/15 = 2/5. The swapped weights, β = 1/2 (β² = 1/4):
+  //   (5/4)·(3/5)·(3/10) / ((1/4)·(3/5) + 3/10) = (9/40) / (9/20) = 1/2.
+  const std::string list = "+ + - - + - - + - -";
+  const auto o = run("F(beta=2)@5", list, "10");
+  CHECK(*o.value.exact == frac(1, 3));
+  CHECK(test::exact_value(o, "precision") == frac(3, 5));
+  CHECK(test::exact_value(o, "recall") == frac(3, 10));
+  CHECK(test::exact_value(o, "beta2") == frac(4, 1));
+  const auto* swapped = test::alternative(o, "F(beta=0.5)@5");
+  REQUIRE(swapped != nullptr);
+  CHECK(*swapped->value.exact == frac(1, 2));
+  CHECK(*run("F@5", list, "10").value.exact == frac(2, 5));
+  // α = 1/5 is β = 2.
+  CHECK(*run("F(alpha=0.2)@5", list, "10").value.exact == frac(1, 3));
+}
+
+TEST_CASE("F@k: R from relevant=, or the relevant documents listed (with a note), past the end",
+          "[golden][F][F@k]") {
+  // No R: the list's 5 relevant documents, so the same 2/5 as with R = 5, and the note says so.
+  const auto assumed = run("F@5", "+ - + - - + - - + +");
+  CHECK(*assumed.value.exact == frac(2, 5));
+  CHECK(test::has_note_containing(assumed, "R was not given, so R = 5"));
+  CHECK(*run("F@5", "relevant=5\n+ - + - - + - - + +").value.exact == frac(2, 5));
+  // F@10 of R N R with R = 4: P@10 = 2/10 = 1/5 (ranks 4–10 missing), R@10 = 2/4 = 1/2;
+  // F1 = 2·2 / (10 + 4) = 4/14 = 2/7.
+  const auto past = run("F@10", "R N R", "4");
+  CHECK(*past.value.exact == frac(2, 7));
+  CHECK(test::has_note_containing(past,
+                                  "Only 3 documents were retrieved; ranks 4–10 count as not "
+                                  "relevant, so P@10 divides by 10 (as trec_eval does)."));
+  // The ranks form reads the same: relevant at 1, 3 of 3 is R N R.
+  CHECK(*run("F@10", "relevant at 1, 3 of 3", "4").value.exact == frac(2, 7));
+  // R = 0: R@k is 0/0, taken as 0, and F is 0.
+  const auto none = run("F@2", "N N", "0");
+  CHECK(*none.value.exact == frac(0, 1));
+  CHECK(test::has_note_containing(none, "R = 0: no document is relevant, so R@2 is 0/0"));
+}
+
+TEST_CASE("F without a cutoff still reads a confusion matrix, mean(F@k) averages over queries",
+          "[golden][F][F@k]") {
+  CHECK(*run("F", s1_sets).value.exact == frac(4, 7));
+  const auto e = test::fails("F", "+ - + - - + - - + +");
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.field == irm::Field::measure);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 1);
+  CHECK(e.where.length == 1);
+  CHECK(e.message ==
+        "the input is a ranked list, but F without a cutoff reads a confusion matrix (counts, a 2 "
+        "× 2 grid or sets); for a ranked list give a cutoff, as in F@10, the F of P@10 and R@10");
+  // Two queries, R = their relevant documents: q1 = + - + - (R = 2): P@2 = 1/2, R@2 = 1/2,
+  // F1 = 1/2; q2 = + + (R = 2): P@2 = 1, R@2 = 1, F1 = 1. The mean: 3/4.
+  CHECK(*run("mean(F@2)", "+ - + -\n\n+ +").value.exact == frac(3, 4));
+  const auto name = irm::parse_measure_name("mean(F)");
+  REQUIRE_FALSE(name.ok());
+  CHECK(name.error().message ==
+        "mean averages a measure of one ranked or graded list over the queries; F reads a ranked "
+        "list only with a cutoff, as in mean(F@10)");
+  CHECK(irm::canonical("F(beta=2)@5") == "F(beta=2)@5");
+  CHECK(irm::canonical("F(beta=1)@5") == "F@5");
 }
 
 TEST_CASE("confusion, error: confusion needs counts, not precision and recall",

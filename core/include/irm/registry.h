@@ -72,7 +72,14 @@ struct MeasureInfo {
   std::string per_query{};
   /// mean(M): the parentheses hold a measure name (of one query) instead of parameters.
   bool takes_measure{false};
+  /// The input read when a rank cutoff is given, when it differs from `input`: F reads a
+  /// confusion matrix, and F@k a ranked list (the F of P@k and R@k).
+  std::optional<InputKind> cutoff_input{};
 };
+
+/// The input kind `call` reads: the registry's `cutoff_input` when the call has a rank cutoff
+/// and the entry has one, else its `input`.
+[[nodiscard]] InputKind input_kind(const MeasureCall& call);
 
 /// A parsed measure name: the registry entry, every parameter (defaults filled in, registry
 /// order) and the cutoff.

@@ -23,7 +23,7 @@
 
 #include <cmath>
 
-#include "common.h"
+#include "ranked_walk.h"
 
 namespace irm {
 namespace {
@@ -340,21 +340,58 @@ Number f_from_alpha(const Number& alpha, const Number& p, const Number& r) {
 }  // namespace
 
 Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
-  const ConfusionInput& c = *in.confusion;
-  Outcome out = start_outcome(call, in);
+  // F@k on a ranked list: P@k and R@k; F on a confusion matrix: its precision and recall (or
+  // precision= and recall= as given).
+  const bool ranked = in.ranked != nullptr;
+  Outcome out = ranked ? start_ranked_outcome(call, in) : start_outcome(call, in);
   std::vector<std::string> zero_notes;
   Number p;
   Number r;
   std::string p_text;
   std::string r_text;
-  if (c.has_counts) {
+  std::string p_how = "given";
+  std::string r_how = "given";
+  std::string p_name = "precision P";
+  std::string r_name = "recall R";
+  std::vector<std::string> pr_working;  // "P@5 &= \frac{2}{5}", "R@5 &= …" for a ranked list
+  std::optional<StepTable> ranks_table;
+  if (ranked) {
+    const RankWalk walk = walk_ranks(in);
+    const std::int64_t k = *call.rank_cutoff;
+    const std::int64_t relevant = walk.relevant_in_top(k);
+    const std::int64_t R = walk.total_relevant;
+    const auto listed = static_cast<std::int64_t>(walk.rows.size());
+    const std::string at = "@" + str(k);
+    p = ratio(relevant, k);
+    r = count_ratio(relevant, R, zero_notes,
+                    "R = 0: no document is relevant, so R" + at + " is 0/0; it is taken as 0.");
+    p_text = str(relevant) + "/" + str(k);
+    r_text = str(relevant) + "/" + str(R);
+    p_how = "relevant in the top " + str(k) + " / " + str(k);
+    r_how = "relevant in the top " + str(k) + " / R";
+    p_name = "precision P" + at;
+    r_name = "recall R" + at;
+    pr_working = {"P" + at + " &= " + latex_quotient(relevant, k, p),
+                  "R" + at + " &= " + (R == 0 ? std::string("0") : latex_quotient(relevant, R, r))};
+    out.values = {{"relevant_retrieved", whole(relevant)}, {"k", whole(k)}, {"R", whole(R)}};
+    if (k > listed) {
+      zero_notes.push_back("Only " + plural(listed, "document") + " were retrieved; ranks " +
+                           str(listed + 1) + "–" + str(k) + " count as not relevant, so P" + at +
+                           " divides by " + str(k) + " (as trec_eval does).");
+    }
+    ranks_table = per_rank_table(walk, k);
+  } else if (in.confusion->has_counts) {
+    const ConfusionInput& c = *in.confusion;
     p = count_ratio(c.tp, c.tp + c.fp, zero_notes,
                     "Nothing was returned (TP + FP = 0), so precision is 0/0; it is taken as 0.");
     r = count_ratio(c.tp, c.tp + c.fn, zero_notes,
                     "Nothing is relevant (TP + FN = 0), so recall is 0/0; it is taken as 0.");
     p_text = str(c.tp) + "/" + str(c.tp + c.fp);
     r_text = str(c.tp) + "/" + str(c.tp + c.fn);
+    p_how = "TP / (TP + FP)";
+    r_how = "TP / (TP + FN)";
   } else {
+    const ConfusionInput& c = *in.confusion;
     p = exact_number(*c.precision);
     r = exact_number(*c.recall);
     p_text = to_string(*c.precision);
@@ -383,11 +420,8 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
   const Number one_minus_alpha = whole(1) - alpha;
 
   StepTable table{"F with these weights", {"quantity", "how", "value"}, {}, {}};
-  table.rows.push_back({text_cell("precision P"),
-                        text_cell(c.has_counts ? "TP / (TP + FP)" : "given"),
-                        number_cell(p_text, p)});
-  table.rows.push_back({text_cell("recall R"), text_cell(c.has_counts ? "TP / (TP + FN)" : "given"),
-                        number_cell(r_text, r)});
+  table.rows.push_back({text_cell(p_name), text_cell(p_how), number_cell(p_text, p)});
+  table.rows.push_back({text_cell(r_name), text_cell(r_how), number_cell(r_text, r)});
   if (by_alpha) {
     table.rows.push_back(
         {text_cell("α, the weight on 1/P"), text_cell("given"), number_cell(alpha)});
@@ -413,26 +447,43 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
                         text_cell(by_alpha ? "1 / (1/F)" : "(β² + 1)·P·R / (β²·P + R)"),
                         number_cell(f)});
   out.steps.push_back(std::move(table));
+  if (ranks_table) out.steps.push_back(std::move(*ranks_table));
 
   out.value = f;
-  out.values = {{"F", f}, {"precision", p}, {"recall", r}, {"alpha", alpha}};
-  if (!beta_infinite) out.values.emplace_back("beta2", beta_squared);
+  std::vector<std::pair<std::string, Number>> values = {
+      {"F", f}, {"precision", p}, {"recall", r}, {"alpha", alpha}};
+  if (!beta_infinite) values.emplace_back("beta2", beta_squared);
+  out.values.insert(out.values.begin(), values.begin(), values.end());
 
+  // Each line as "left &= right", so that a ranked list's P@k and R@k align above F.
+  std::vector<std::string> lines = pr_working;
   const std::string P = latex_exact(p);
   const std::string R = latex_exact(r);
   if (!beta_infinite) {
-    out.working = "F_{\\beta} = \\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(" +
-                  latex_exact(beta_squared) + " + 1) \\cdot " + P + " \\cdot " + R + "}{" +
-                  latex_exact(beta_squared) + " \\cdot " + P + " + " + R + "} = " + latex_value(f);
+    lines.push_back("F_{\\beta} &= \\frac{(\\beta^2 + 1) P R}{\\beta^2 P + R} = \\frac{(" +
+                    latex_exact(beta_squared) + " + 1) \\cdot " + P + " \\cdot " + R + "}{" +
+                    latex_exact(beta_squared) + " \\cdot " + P + " + " + R +
+                    "} = " + latex_value(f));
   }
   if (finite) {
-    out.working +=
-        std::string(out.working.empty() ? "" : ",\\qquad ") +
-        "\\frac{1}{F} = \\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = " + latex_exact(alpha) +
-        " \\cdot " + latex_exact(whole(1) / p) + " + " + latex_exact(one_minus_alpha) + " \\cdot " +
-        latex_exact(whole(1) / r) + " = " + latex_exact(whole(1) / f);
-  } else if (out.working.empty()) {
-    out.working = "F = " + latex_value(f);
+    lines.push_back("\\frac{1}{F} &= \\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = " +
+                    latex_exact(alpha) + " \\cdot " + latex_exact(whole(1) / p) + " + " +
+                    latex_exact(one_minus_alpha) + " \\cdot " + latex_exact(whole(1) / r) + " = " +
+                    latex_exact(whole(1) / f));
+  } else if (beta_infinite) {
+    lines.push_back("F &= " + latex_value(f));
+  }
+  if (ranked) {
+    out.working = "\\begin{aligned}";
+    for (std::size_t i = 0; i < lines.size(); ++i) out.working += (i ? " \\\\ " : "") + lines[i];
+    out.working += "\\end{aligned}";
+  } else {
+    // One line, as the sets page has always shown it.
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      std::string line = lines[i];
+      line.replace(line.find(" &= "), 4, " = ");
+      out.working += (i ? ",\\qquad " : "") + line;
+    }
   }
 
   for (const std::string& note : zero_notes) out.notes.push_back(note);
@@ -441,8 +492,8 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
   }
   out.notes.push_back(
       "β > 1 weights recall: α = 1/(β² + 1) is the weight on 1/P, so β = 2 puts 1/5 on "
-      "precision and 4/5 on recall. Note 002's formula is this one, although its text says "
-      "β > 1 emphasises precision.");
+      "precision and 4/5 on recall. Bhattacharya's CS657A notes give this formula, although "
+      "their text says β > 1 emphasises precision.");
   if (by_alpha && !beta_infinite) {
     out.notes.push_back(
         "α = " + number_text(alpha) + " gives β² = (1 − α)/α = " + number_text(beta_squared) +
@@ -452,7 +503,8 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
     out.notes.push_back("α = 0 puts all the weight on 1/R (β = ∞), so F = R.");
   }
 
-  // Note 004's form swaps the weights: β²/(β² + 1) on 1/P, i.e. F with 1/β (α ↔ 1 − α).
+  // The form of the lecture notes "Week 3: Metrics" swaps the weights: β²/(β² + 1) on 1/P, i.e.
+  // F with 1/β (α ↔ 1 − α).
   const Number swapped = f_from_alpha(one_minus_alpha, p, r);
   MeasureCall other;
   if (by_alpha) {
@@ -466,9 +518,11 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
   if (alpha.exact && one_minus_alpha.exact && *alpha.exact == *one_minus_alpha.exact) {
     why = "the same here: with equal weights (β = 1, α = 1/2) swapping them changes nothing";
   } else {
-    why = "note 004 writes F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · 1/R), which puts the weight " +
-          number_text(one_minus_alpha) + " on 1/P instead of " + number_text(alpha) +
-          ": the same as F with β replaced by 1/β (α by 1 − α), so there β > 1 favours precision";
+    why =
+        "the lecture notes “Week 3: Metrics” write F_β = 1 / (β²/(β²+1) · 1/P + 1/(β²+1) · "
+        "1/R), which puts the weight " +
+        number_text(one_minus_alpha) + " on 1/P instead of " + number_text(alpha) +
+        ": the same as F with β replaced by 1/β (α by 1 − α), so there β > 1 favours precision";
   }
   out.alternatives.push_back({canonical_name(other), swapped, why});
   finish_outcome(out);

@@ -234,14 +234,18 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
     auto inner = parse_part(whole, inner_from, inner_from + (close - i - 1));
     if (!inner.ok()) return inner.error();
     const MeasureInfo* inner_info = inner.value().info;
-    if (inner_info->input != InputKind::ranked_list &&
-        inner_info->input != InputKind::graded_list) {
+    const InputKind inner_kind = input_kind(inner.value());
+    if (inner_kind != InputKind::ranked_list && inner_kind != InputKind::graded_list) {
+      const bool with_cutoff = inner_info->cutoff_input == InputKind::ranked_list;
       return name_error(ErrorCode::bad_parameter_value, col(i + 1),
                         text::code_points(s.substr(i + 1, close - i - 1)),
                         info->name +
                             " averages a measure of one ranked or graded list over the "
                             "queries; " +
-                            inner_info->name + " is not one");
+                            inner_info->name +
+                            (with_cutoff ? " reads a ranked list only with a cutoff, as in " +
+                                               info->name + "(" + inner_info->name + "@10)"
+                                         : " is not one"));
     }
     call.inner.push_back(inner.value());
     i = close + 1;
