@@ -27,10 +27,12 @@ ParamInfo dcg_param() {
 
 ParamInfo rule_param() {
   return {"rule",
-          {"textbook", "trec9", "trec10"},
+          {"textbook", "trec9", "trec10", "none"},
           "textbook",
           "how a recall level becomes a number of relevant documents: recall ≥ r (textbook), "
-          "(long)(r·R + 0.9) (trec_eval 9) or lround(r·R) (trec_eval 10)"};
+          "(long)(r·R + 0.9) (trec_eval 9) or lround(r·R) (trec_eval 10); none: no "
+          "interpolation, the precision at the first rank whose recall reaches r (0 if none "
+          "does)"};
 }
 
 }  // namespace

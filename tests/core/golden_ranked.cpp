@@ -290,3 +290,98 @@ TEST_CASE("A list written as the ranks of its relevant documents: AP with R = 8"
   CHECK(*run("P@5", text, "8").value.exact == frac(4, 5));
   CHECK(*run("P@10", "relevant at 1, 3, 4, 5, 6", "8").value.exact == frac(1, 2));
 }
+
+TEST_CASE("IPrec(rule=none): the precision at the first rank whose recall reaches r",
+          "[golden][RL1-i][IPrec][none]") {
+  // RL1, R = 15, relevant at ranks 2, 4, 6. r = 0.1: ceil(1.5) = 2 relevant, first at rank 4
+  // (recall 2/15 ≥ 0.1): P@4 = 2/4 = 1/2. r = 0.2: ceil(3) = 3, rank 6: 3/6 = 1/2. r = 0.3:
+  // ceil(4.5) = 5 relevant, never reached: 0.
+  const auto at01 = run("IPrec(rule=none)@0.1", rl1, "15");
+  CHECK(at01.measure == "IPrec(rule=none)@0.1");
+  CHECK(*at01.value.exact == frac(1, 2));
+  CHECK(at01.working == "P(0.1) = P@4 = \\frac{2}{4} = \\frac{1}{2} = 0.5");
+  REQUIRE(at01.steps.at(0).rows.size() == 1);
+  CHECK(at01.steps[0].title == "The first rank that reaches recall 0.1");
+  CHECK(at01.steps[0].rows[0][0].text == "4");
+  CHECK(test::has_note_containing(
+      at01,
+      "Rule none (no interpolation): recall 0.1 with R = 15 needs ceil(0.1 × 15) = 2 "
+      "relevant retrieved; rank 4 is the first to have them, and its precision is taken as "
+      "it is, without looking further down the list for a higher one."));
+  CHECK(*run("IPrec(rule=none)@0.2", rl1, "15").value.exact == frac(1, 2));
+  const auto at03 = run("IPrec(rule=none)@0.3", rl1, "15");
+  CHECK(*at03.value.exact == frac(0, 1));
+  CHECK(at03.working == "P(0.3) = 0");
+  CHECK(test::has_note_containing(at03,
+                                  "No rank reaches recall 0.3 (it needs 5 relevant documents; the "
+                                  "list has 3), so the precision there is taken as 0."));
+  const auto* interpolated = test::alternative(at03, "IPrec@0.3");
+  REQUIRE(interpolated != nullptr);
+  CHECK(interpolated->why ==
+        "the same here: no rank reaches recall 0.3 (ceil(0.3 × 15) = 5 relevant documents), so "
+        "both are 0");
+}
+
+TEST_CASE("IPrec(rule=none) differs from the interpolated value when a later rank is better",
+          "[golden][RL2][IPrec][none]") {
+  // RL2: + - + - - + - - + +, R = 5; precision at the relevant ranks 1, 3, 6, 9, 10: 1, 2/3,
+  // 1/2, 4/9, 1/2. r = 0.8 needs ceil(4) = 4 relevant, first at rank 9: P@9 = 4/9. Interpolated:
+  // max(P@9, P@10) = max(4/9, 1/2) = 1/2.
+  const std::string list = "+ - + - - + - - + +";
+  const auto o = run("IPrec@0.8", list, "5");
+  CHECK(*o.value.exact == frac(1, 2));
+  const auto* none = test::alternative(o, "IPrec(rule=none)@0.8");
+  REQUIRE(none != nullptr);
+  CHECK(*none->value.exact == frac(4, 9));
+  // What the answer checker quotes after "0.44 is IPrec(rule=none)@0.8 = 4/9 ≈ 0.4444 rather
+  // than IPrec@0.8: " (it must not give the asked value, 1/2).
+  CHECK(none->why ==
+        "the precision at rank 9, the first rank whose recall reaches 0.8 (ceil(0.8 × 5) = 4 "
+        "relevant documents), taken without interpolation; interpolated it is the highest "
+        "precision at rank 9 or any later one");
+  const auto plain = run("IPrec(rule=none)@0.8", list, "5");
+  CHECK(*plain.value.exact == frac(4, 9));
+  const auto* back = test::alternative(plain, "IPrec@0.8");
+  REQUIRE(back != nullptr);
+  CHECK(*back->value.exact == frac(1, 2));
+  CHECK(back->why ==
+        "interpolated: the highest precision at rank 9 or any later one, where the uninterpolated "
+        "value is the precision at rank 9 alone, the first rank whose recall reaches 0.8");
+  CHECK(test::alternative(plain, "IPrec(rule=trec10)@0.8")->why ==
+        "interpolated by the trec10 rule: the highest precision at any rank with at least "
+        "lround(0.8 × 5) = 4 relevant documents, where the uninterpolated value is the precision "
+        "at the first rank whose recall reaches 0.8 (ceil(0.8 × 5) = 4 relevant documents)");
+  // r = 0.6: ceil(3) = 3 relevant, first at rank 6: 3/6 = 1/2, and no later rank is higher.
+  CHECK(*run("IPrec(rule=none)@0.6", list, "5").value.exact == frac(1, 2));
+}
+
+TEST_CASE("11pt(rule=none): the 11 uninterpolated points of RL2", "[golden][RL2][11pt][none]") {
+  // R = 5: level j/10 needs ceil(j/2) relevant: 0 → rank 1 (every rank reaches recall 0), 1 and
+  // 1 → rank 1, 2 and 2 → rank 3, 3 and 3 → rank 6, 4 and 4 → rank 9, 5 and 5 → rank 10. Points:
+  // 1, 1, 1, 2/3, 2/3, 1/2, 1/2, 4/9, 4/9, 1/2, 1/2; sum = 3 + 4/3 + 1 + 8/9 + 1 = 65/9, over 11:
+  // 65/99. Interpolated (textbook) the levels 0.7 and 0.8 take max(4/9, 1/2) = 1/2: sum 22/3,
+  // 11pt = 2/3.
+  const auto o = run("11pt(rule=none)", "+ - + - - + - - + +", "5");
+  CHECK(*o.value.exact == frac(65, 99));
+  CHECK(*test::value_of(o, "IPrec@0").exact == frac(1, 1));
+  CHECK(*test::value_of(o, "IPrec@0.7").exact == frac(4, 9));
+  const auto& table = o.steps.at(0);
+  CHECK(table.columns == std::vector<std::string>{"recall level", "relevant documents needed",
+                                                  "first rank reaching it", "precision there"});
+  CHECK(table.rows.at(0).at(2).text == "rank 1");
+  CHECK(table.rows.at(7).at(1).text == "ceil(0.7 × 5) = 4");
+  CHECK(table.rows.at(7).at(2).text == "rank 9");
+  const auto* textbook = test::alternative(o, "11pt");
+  REQUIRE(textbook != nullptr);
+  CHECK(*textbook->value.exact == frac(2, 3));
+  CHECK(textbook->why ==
+        "interpolated: each level takes the highest precision at the first rank whose recall "
+        "reaches it or any later one, not the precision at that rank alone (the value changes at "
+        "recall 0.7, 0.8)");
+  CHECK(o.charts.at(0).id == "pr-none");
+  CHECK(o.charts[0].series.at(2).name == "11 uninterpolated points");
+  // RL1 (relevant at ranks 2, 4, 6, R = 15): level 0 takes rank 1, P@1 = 0; level 0.1 needs
+  // ceil(1.5) = 2 relevant, rank 4: 1/2; level 0.2 needs 3, rank 6: 1/2; 0.3 and above need 5 or
+  // more, which no rank has: 0. Sum 1, 11pt = 1/11.
+  CHECK(*run("11pt(rule=none)", rl1, "15").value.exact == frac(1, 11));
+}

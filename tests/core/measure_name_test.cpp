@@ -95,7 +95,8 @@ TEST_CASE("error: an unknown convention value lists the choices", "[measure-name
   CHECK(e.message ==
         "unknown value 'retreived' for norm at column 9; expected relevant or retrieved");
   CHECK(name_error("11pt(rule=trec8)").message ==
-        "unknown value 'trec8' for rule at column 11; expected textbook, trec9 or trec10");
+        "unknown value 'trec8' for rule at column 11; expected textbook, trec9, trec10 or "
+        "none");
 }
 
 TEST_CASE("error: an unknown parameter", "[measure-name][errors]") {

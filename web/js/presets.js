@@ -75,12 +75,13 @@ export const CONVENTIONS = [
   {
     id: 'interpolation',
     param: 'rule',
-    choices: ['textbook', 'trec9', 'trec10'],
+    choices: ['textbook', 'trec9', 'trec10', 'none'],
     name: 'interpolation rule',
     meaning: {
       textbook: 'the highest precision at any recall ≥ r',
       trec9: '(long)(r·R + 0.9) relevant documents for recall level r',
       trec10: 'lround(r·R) relevant documents for recall level r',
+      none: 'the precision at the first rank whose recall reaches r, not interpolated',
     },
     presets: {
       // All the course notes agree.

@@ -5,15 +5,21 @@
 //
 // Every rule turns the level r into a number m of relevant documents and takes the highest
 // precision at any rank with at least m relevant so far:
-//   rule=textbook (default; all notes, Manning et al.): recall >= r, so m = ceil(r * R), exact.
+//   rule=textbook (default; all the course notes, Manning et al.): recall >= r, so
+//                m = ceil(r * R), exact.
 //   rule=trec9:  m = (long)(r * R + 0.9) in double, as trec_eval 9.x does.
 //   rule=trec10: m = lround(r * R) in double, as trec_eval 10 does.
+//   rule=none:   no interpolation: the precision at the first rank with m = ceil(r * R) relevant
+//                so far, i.e. the first rank whose recall reaches r (0 when none does; at r = 0
+//                every rank does, so rank 1). The uninterpolated point a student reads off the
+//                table, which the checker offers when an answer is not interpolated.
 // The rules differ when r * R is not a whole number: with R = 12, level 0.1 asks textbook for 2
 // relevant documents (recall 2/12 >= 0.1) and trec10 for lround(1.2) = 1.
 // R = 0: recall is 0/0, taken as 0; every level is then 0 because nothing is relevant.
 // The other rules are offered as alternatives, each with the levels where it asks differently.
 //
-// Golden tests: RL1-i (tests/core/golden_ranked.cpp); the rules on R = 12 in the same file.
+// Golden tests: RL1-i (tests/core/golden_ranked.cpp); the rules on R = 12 and rule=none on the
+// lists of the study notes "Evaluation Metrics" and Bhattacharya's CS657A notes in the same file.
 
 #include <array>
 
@@ -22,7 +28,7 @@
 namespace irm {
 namespace {
 
-constexpr std::array<Rule, 3> all_rules = {Rule::textbook, Rule::trec9, Rule::trec10};
+constexpr std::array<Rule, 4> all_rules = {Rule::textbook, Rule::trec9, Rule::trec10, Rule::none};
 
 // "⌈0.1 × 12⌉ = 2": how the rule gets m, in words a student can check.
 std::string rule_arithmetic(Rule rule, Fraction level, std::int64_t R) {
@@ -30,6 +36,7 @@ std::string rule_arithmetic(Rule rule, Fraction level, std::int64_t R) {
   const std::string m = std::to_string(required_relevant(rule, level, R));
   switch (rule) {
     case Rule::textbook:
+    case Rule::none:
       return "ceil(" + product + ") = " + m;
     case Rule::trec9:
       return "(long)(" + product + " + 0.9) = " + m;
@@ -43,12 +50,94 @@ std::string how_many(std::int64_t m) {
   return m == 0 ? "no relevant document (every rank counts)" : plural(m, "relevant document");
 }
 
+// The recall levels, as "0.7, 0.8", at which `rule` and `other` give different values.
+std::string changed_levels(Rule rule, Rule other, const std::vector<Fraction>& levels,
+                           const RankWalk& walk) {
+  const std::int64_t R = walk.total_relevant;
+  std::string changed;
+  for (const Fraction level : levels) {
+    const Fraction a = precision_at_level(walk, rule, required_relevant(rule, level, R));
+    const Fraction b = precision_at_level(walk, other, required_relevant(other, level, R));
+    if (compare(a, b) != 0) changed += (changed.empty() ? "" : ", ") + to_short_decimal(level);
+  }
+  return changed;
+}
+
+// Why the uninterpolated value differs from an interpolated rule's (or the other way round):
+// one of `rule` and `other` is Rule::none. Never states the value asked for (the answer checker
+// quotes this to a student whose answer is the alternative's).
+std::string interpolation_difference(Rule rule, Rule other, const std::vector<Fraction>& levels,
+                                     const RankWalk& walk) {
+  const std::int64_t R = walk.total_relevant;
+  const std::string changed = changed_levels(rule, other, levels, walk);
+  const Rule interpolated = other == Rule::none ? rule : other;
+  const std::string by_rule =
+      interpolated == Rule::textbook
+          ? std::string("interpolated")
+          : std::string("interpolated by the ") + rule_name(interpolated) + " rule";
+  if (levels.size() > 1) {
+    const std::string tail = changed.empty() ? " (the same at every level here)"
+                                             : " (the value changes at recall " + changed + ")";
+    const std::string highest =
+        interpolated == Rule::textbook
+            ? "the highest precision at that rank or any later one"
+            : std::string("the highest precision at any rank with the relevant documents ") +
+                  rule_name(interpolated) + " asks for";
+    if (other == Rule::none) {
+      return "without interpolation: each level takes the precision at the first rank whose "
+             "recall reaches it, not " +
+             highest + tail;
+    }
+    return by_rule + ": each level takes " +
+           (interpolated == Rule::textbook
+                ? std::string("the highest precision at the first rank whose recall reaches it "
+                              "or any later one, not the precision at that rank alone")
+                : highest + ", not the precision at the first rank whose recall reaches it") +
+           tail;
+  }
+  const Fraction level = levels.front();
+  const std::string r = to_short_decimal(level);
+  const std::int64_t n = required_relevant(Rule::none, level, R);
+  const std::int64_t m = required_relevant(interpolated, level, R);
+  const std::string reach = "(" + rule_arithmetic(Rule::none, level, R) + " relevant " +
+                            (n == 1 ? "document" : "documents") + ")";
+  const std::string at_least = "the highest precision at any rank with at least " +
+                               rule_arithmetic(interpolated, level, R) + " relevant " +
+                               (m == 1 ? "document" : "documents");
+  const std::string same = changed.empty() ? " (the same value here)" : "";
+  const auto first = first_reaching(walk, n);
+  const std::string rank = first ? std::to_string(walk.rows[*first].rank) : "";
+  const bool same_rank = interpolated == Rule::textbook && first;
+  if (!first && changed.empty()) {
+    return "the same here: no rank reaches recall " + r + " " + reach + ", so both are 0";
+  }
+  if (other == Rule::none) {
+    const std::string plain = first ? "the precision at rank " + rank +
+                                          ", the first rank whose recall reaches " + r + " " +
+                                          reach + ", taken without interpolation"
+                                    : "no rank reaches recall " + r + " " + reach +
+                                          ", so without interpolation the precision there is 0";
+    return plain + "; " + by_rule + " it is " +
+           (same_rank ? "the highest precision at rank " + rank + " or any later one" : at_least) +
+           same;
+  }
+  return by_rule + ": " +
+         (same_rank ? "the highest precision at rank " + rank + " or any later one" : at_least) +
+         ", where the uninterpolated value is the precision at " +
+         (same_rank ? "rank " + rank + " alone, the first rank whose recall reaches " + r
+                    : "the first rank whose recall reaches " + r + " " + reach) +
+         same;
+}
+
 // Why `other` gives a different (or the same) answer over `levels` than `rule`.
 std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& levels,
                             const RankWalk& walk) {
+  if (rule == Rule::none || other == Rule::none) {
+    return interpolation_difference(rule, other, levels, walk);
+  }
   const std::int64_t R = walk.total_relevant;
   std::string first_difference;
-  std::string changed_levels;
+  std::string changed;
   for (const Fraction level : levels) {
     const std::int64_t m = required_relevant(rule, level, R);
     const std::int64_t n = required_relevant(other, level, R);
@@ -59,7 +148,7 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
                          rule_name(rule) + " asks for " + rule_arithmetic(rule, level, R);
     }
     if (compare(interpolated_at(walk, m), interpolated_at(walk, n)) != 0) {
-      changed_levels += (changed_levels.empty() ? "" : ", ") + to_short_decimal(level);
+      changed += (changed.empty() ? "" : ", ") + to_short_decimal(level);
     }
   }
   if (first_difference.empty()) {
@@ -68,10 +157,10 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
            "relevant documents as " +
            rule_name(rule) + (levels.size() > 1 ? " at every level" : "");
   }
-  if (changed_levels.empty()) {
+  if (changed.empty()) {
     return first_difference + ", but the interpolated precision comes out the same";
   }
-  return first_difference + "; the value changes at recall " + changed_levels;
+  return first_difference + "; the value changes at recall " + changed;
 }
 
 }  // namespace
@@ -81,49 +170,75 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   Outcome out = start_ranked_outcome(call, in);
   const Rule rule = parse_rule(call.param("rule"));
   const Fraction level = *call.recall_cutoff;
+  const std::string r = to_short_decimal(level);
   const std::int64_t R = walk.total_relevant;
   const std::int64_t m = required_relevant(rule, level, R);
-  out.value = exact_number(interpolated_at(walk, m));
+  out.value = exact_number(precision_at_level(walk, rule, m));
   out.values = {{"IPrec", out.value}, {"required_relevant", whole(m)}, {"R", whole(R)}};
 
-  StepTable candidates{"Precision at the ranks that reach recall " + to_short_decimal(level),
-                       {"rank", "relevant so far", "recall", "P@k"},
-                       {},
-                       {}};
-  std::vector<std::string> terms;
-  for (const RankRow& row : walk.rows) {
-    // The maximum is always at a relevant rank (precision only falls until the next one), so
-    // the relevant ranks are the candidates a student lists.
-    if (!row.relevant || row.relevant_so_far < m) continue;
-    candidates.rows.push_back(
-        {text_cell(std::to_string(row.rank)), text_cell(std::to_string(row.relevant_so_far)),
-         number_cell(exact_number(row.recall)), number_cell(exact_number(row.precision))});
-    if (compare(row.precision, *out.value.exact) == 0) {
-      candidates.highlight.push_back(static_cast<int>(candidates.rows.size() - 1));
+  const auto row_cells = [](const RankRow& row) {
+    return std::vector<Cell>{
+        text_cell(std::to_string(row.rank)), text_cell(std::to_string(row.relevant_so_far)),
+        number_cell(exact_number(row.recall)), number_cell(exact_number(row.precision))};
+  };
+  const std::vector<std::string> columns = {"rank", "relevant so far", "recall", "P@k"};
+  const std::string needs = rule_arithmetic(rule, level, R);
+  if (rule == Rule::none) {
+    // No interpolation: the precision at the first rank whose recall reaches r, as it is.
+    const auto first = first_reaching(walk, m);
+    const std::string lhs = "P(" + r + ")";
+    if (!first) {
+      out.working = lhs + " = 0";
+      out.notes.push_back("No rank reaches recall " + r + " (it needs " + how_many(m) +
+                          "; the list has " + std::to_string(walk.relevant_retrieved) +
+                          "), so the precision there is taken as 0.");
+    } else {
+      const RankRow& row = walk.rows[*first];
+      StepTable reached{"The first rank that reaches recall " + r, columns, {row_cells(row)}, {0}};
+      out.steps.push_back(std::move(reached));
+      out.working = lhs + " = P@" + std::to_string(row.rank) + " = " +
+                    latex_quotient(row.relevant_so_far, row.rank, out.value);
+      out.notes.push_back(
+          "Rule none (no interpolation): recall " + r + " with R = " + std::to_string(R) +
+          " needs " + needs + " relevant retrieved; rank " + std::to_string(row.rank) +
+          " is the first to have " + (m == 0 ? "them (every rank does)" : "them") +
+          ", and its precision is taken as it is, without looking further down the list for a "
+          "higher one.");
     }
-    terms.push_back(to_latex(row.precision));
-  }
-  const std::string lhs = "P_{\\text{interp}}(" + to_short_decimal(level) + ")";
-  if (terms.empty()) {
-    out.working = lhs + " = 0";
-    out.notes.push_back("No rank reaches recall " + to_short_decimal(level) + " (it needs " +
-                        how_many(m) + "; the list has " + std::to_string(walk.relevant_retrieved) +
-                        "), so the interpolated precision is 0.");
   } else {
-    std::string joined;
-    for (std::size_t i = 0; i < terms.size(); ++i) joined += (i ? ", " : "") + terms[i];
-    out.working = lhs + " = \\max\\left(" + joined + "\\right) = " + latex_value(out.value);
+    StepTable candidates{"Precision at the ranks that reach recall " + r, columns, {}, {}};
+    std::vector<std::string> terms;
+    for (const RankRow& row : walk.rows) {
+      // The maximum is always at a relevant rank (precision only falls until the next one), so
+      // the relevant ranks are the candidates a student lists.
+      if (!row.relevant || row.relevant_so_far < m) continue;
+      candidates.rows.push_back(row_cells(row));
+      if (compare(row.precision, *out.value.exact) == 0) {
+        candidates.highlight.push_back(static_cast<int>(candidates.rows.size() - 1));
+      }
+      terms.push_back(to_latex(row.precision));
+    }
+    const std::string lhs = "P_{\\text{interp}}(" + r + ")";
+    if (terms.empty()) {
+      out.working = lhs + " = 0";
+      out.notes.push_back("No rank reaches recall " + r + " (it needs " + how_many(m) +
+                          "; the list has " + std::to_string(walk.relevant_retrieved) +
+                          "), so the interpolated precision is 0.");
+    } else {
+      std::string joined;
+      for (std::size_t i = 0; i < terms.size(); ++i) joined += (i ? ", " : "") + terms[i];
+      out.working = lhs + " = \\max\\left(" + joined + "\\right) = " + latex_value(out.value);
+    }
+    out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " + r + " with R = " +
+                        std::to_string(R) + " needs " + needs + " relevant retrieved.");
+    if (!candidates.rows.empty()) out.steps.push_back(std::move(candidates));
   }
-  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": recall " +
-                      to_short_decimal(level) + " with R = " + std::to_string(R) + " needs " +
-                      rule_arithmetic(rule, level, R) + " relevant retrieved.");
-  if (!candidates.rows.empty()) out.steps.push_back(std::move(candidates));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
   for (const Rule other : all_rules) {
     if (other == rule) continue;
     out.alternatives.push_back(
         {canonical_name(call.with("rule", rule_name(other))),
-         exact_number(interpolated_at(walk, required_relevant(other, level, R))),
+         exact_number(precision_at_level(walk, other, required_relevant(other, level, R))),
          rule_difference(rule, other, {level}, walk)});
   }
   out.charts.push_back(pr_chart(walk, rule));
@@ -144,11 +259,17 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
     Number sum = whole(0);
     for (const Fraction level : levels) {
       const std::int64_t m = required_relevant(r, level, R);
-      const Number value = exact_number(interpolated_at(walk, m));
+      const Number value = exact_number(precision_at_level(walk, r, m));
       sum = sum + value;
       if (values) values->emplace_back("IPrec@" + to_short_decimal(level), value);
       if (terms) terms->push_back(to_latex(*value.exact));
-      if (table) {
+      if (table && r == Rule::none) {
+        const auto first = first_reaching(walk, m);
+        table->rows.push_back(
+            {text_cell(to_short_decimal(level)), text_cell(rule_arithmetic(r, level, R)),
+             text_cell(first ? "rank " + std::to_string(walk.rows[*first].rank) : "none"),
+             number_cell(value)});
+      } else if (table) {
         table->rows.push_back({text_cell(to_short_decimal(level)),
                                text_cell(rule_arithmetic(r, level, R)), number_cell(value)});
       }
@@ -156,10 +277,17 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
     return sum / whole(11);
   };
 
-  StepTable table{"Interpolated precision at the 11 recall levels",
-                  {"recall level", "relevant documents needed", "interpolated precision"},
-                  {},
-                  {}};
+  StepTable table =
+      rule == Rule::none
+          ? StepTable{"Precision at the first rank reaching each of the 11 recall levels",
+                      {"recall level", "relevant documents needed", "first rank reaching it",
+                       "precision there"},
+                      {},
+                      {}}
+          : StepTable{"Interpolated precision at the 11 recall levels",
+                      {"recall level", "relevant documents needed", "interpolated precision"},
+                      {},
+                      {}};
   std::vector<std::pair<std::string, Number>> levels_values;
   std::vector<std::string> terms;
   out.value = average(rule, &levels_values, &table, &terms);
@@ -167,15 +295,31 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
   out.values.insert(out.values.end(), levels_values.begin(), levels_values.end());
   out.working = "\\text{11pt} = \\frac{1}{11}\\left(" + latex_sum(terms, 11) +
                 "\\right) = " + latex_value(out.value);
-  out.notes.push_back(
-      std::string("Rule ") + rule_name(rule) + ": " +
-      (rule == Rule::textbook ? "the level r is reached when recall ≥ r, i.e. with ceil(r × R) "
-                                "relevant documents (every note; Manning et al.)"
-       : rule == Rule::trec9  ? "the level r needs (long)(r × R + 0.9) relevant documents, as "
-                                "trec_eval 9 computes it"
-                              : "the level r needs lround(r × R) relevant documents, as trec_eval "
-                                "10 computes it") +
-      ". A level no rank reaches gets 0.");
+  std::string rule_text;
+  switch (rule) {
+    case Rule::textbook:
+      rule_text =
+          "the level r is reached when recall ≥ r, i.e. with ceil(r × R) relevant documents "
+          "(all the course notes; Manning et al.). A level no rank reaches gets 0.";
+      break;
+    case Rule::trec9:
+      rule_text =
+          "the level r needs (long)(r × R + 0.9) relevant documents, as trec_eval 9 computes "
+          "it. A level no rank reaches gets 0.";
+      break;
+    case Rule::trec10:
+      rule_text =
+          "the level r needs lround(r × R) relevant documents, as trec_eval 10 computes it. A "
+          "level no rank reaches gets 0.";
+      break;
+    case Rule::none:
+      rule_text =
+          "no interpolation: each level r takes the precision at the first rank whose recall "
+          "reaches r (ceil(r × R) relevant documents), as it is. A level no rank reaches gets "
+          "0; recall 0 is reached at rank 1.";
+      break;
+  }
+  out.notes.push_back(std::string("Rule ") + rule_name(rule) + ": " + rule_text);
   out.steps.push_back(std::move(table));
   out.steps.push_back(per_rank_table(walk, std::nullopt));
   for (const Rule other : all_rules) {

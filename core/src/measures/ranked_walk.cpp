@@ -86,6 +86,7 @@ Outcome start_ranked_outcome(const MeasureCall& call, const Inputs& in) {
 Rule parse_rule(const std::string& name) {
   if (name == "trec9") return Rule::trec9;
   if (name == "trec10") return Rule::trec10;
+  if (name == "none") return Rule::none;
   return Rule::textbook;
 }
 
@@ -97,13 +98,16 @@ const char* rule_name(Rule rule) {
       return "trec9";
     case Rule::trec10:
       return "trec10";
+    case Rule::none:
+      return "none";
   }
   return "textbook";
 }
 
 std::int64_t required_relevant(Rule rule, Fraction level, std::int64_t R) {
   switch (rule) {
-    case Rule::textbook: {
+    case Rule::textbook:
+    case Rule::none: {
       // recall >= level  <=>  relevant_so_far >= level * R, so the smallest count is the ceiling.
       const __int128 scaled = static_cast<__int128>(level.num) * R;
       return static_cast<std::int64_t>((scaled + level.den - 1) / level.den);
@@ -123,6 +127,19 @@ Fraction interpolated_at(const RankWalk& walk, std::int64_t required) {
     if (row.relevant_so_far >= required) best = max_fraction(best, row.precision);
   }
   return best;
+}
+
+std::optional<std::size_t> first_reaching(const RankWalk& walk, std::int64_t required) {
+  for (std::size_t i = 0; i < walk.rows.size(); ++i) {
+    if (walk.rows[i].relevant_so_far >= required) return i;
+  }
+  return std::nullopt;
+}
+
+Fraction precision_at_level(const RankWalk& walk, Rule rule, std::int64_t required) {
+  if (rule != Rule::none) return interpolated_at(walk, required);
+  const auto first = first_reaching(walk, required);
+  return first ? walk.rows[*first].precision : Fraction{0, 1};
 }
 
 StepTable per_rank_table(const RankWalk& walk, std::optional<std::int64_t> cutoff) {
@@ -163,6 +180,7 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
   Chart chart;
   chart.id = rule == Rule::textbook ? "pr" : "pr-" + name;
   chart.title = rule == Rule::textbook ? "Precision–recall curve"
+                : rule == Rule::none   ? "Precision–recall curve (uninterpolated points)"
                                        : "Precision–recall curve (" + name + " rule)";
   chart.x_label = "recall";
   chart.y_label = "precision";
@@ -204,20 +222,24 @@ Chart pr_chart(const RankWalk& walk, Rule rule) {
     envelope.points.emplace_back(1.0, 0.0);
   }
 
-  Series eleven{"11 interpolated points (" + name + ")", Series::Kind::dot, {}};
+  Series eleven{rule == Rule::none ? std::string("11 uninterpolated points")
+                                   : "11 interpolated points (" + name + ")",
+                Series::Kind::dot,
+                {}};
   std::string listed;
   for (int j = 0; j <= 10; ++j) {
     const Fraction level = *make_fraction(j, 10);
     const Fraction value =
-        interpolated_at(walk, required_relevant(rule, level, walk.total_relevant));
+        precision_at_level(walk, rule, required_relevant(rule, level, walk.total_relevant));
     eleven.points.emplace_back(to_double(level), to_double(value));
     listed += (j ? ", " : "") + to_decimal(exact_number(value), 2);
   }
   chart.series = {points, envelope, eleven};
   chart.description = "Precision against recall for the " + std::to_string(walk.rows.size()) +
-                      " ranks, with the interpolated envelope. Interpolated precision at recall "
-                      "0, 0.1, …, 1: " +
-                      listed + ".";
+                      " ranks, with the interpolated envelope. " +
+                      (rule == Rule::none ? "Precision at the first rank reaching recall "
+                                          : "Interpolated precision at recall ") +
+                      "0, 0.1, …, 1: " + listed + ".";
   return chart;
 }
 
