@@ -13,10 +13,21 @@
 //   2. the catalogue below: slips students make with each measure (AP@k over k, P@k over the
 //      documents retrieved, DCG with ln, κ with rounded intermediates, F with β and 1/β
 //      swapped, …), each computed here from the Outcome's named values or the parsed input;
-//   3. the value truncated instead of rounded (any measure);
-//   4. intermediates rounded to 2 decimals (the measures whose recipe is known).
+//   3. slips with any value: truncated instead of rounded, rounded twice (to 4 or 3 decimals
+//      first), the sign lost;
+//   4. intermediates rounded to 2 decimals (the measures whose recipe is known);
+//   5. another named quantity of the same Outcome (precision typed where recall is asked).
 // The first one that gives the answer is reported with a sentence saying what to change. A
 // candidate equal to the right value at the typed precision is skipped (it cannot be told apart).
+//
+// A named quantity (a key of Outcome.values: confusion's "precision", ttest's "t") can be checked
+// instead of the measure's own value; it is compared with the slips of 3 and 5 only (the
+// conventions and the catalogue are about the measure's value), unless it is that value.
+//
+// When nothing gives the answer, `hint` says which intermediate quantity to check, from the
+// input and the quantities' names only: for AP, the one precision whose slip (i/(k±1), (i±1)/k,
+// left out, a non-relevant rank counted) gives the answer, when exactly one rank does; else each
+// measure's quantities in the order they are worked out.
 //
 // Golden tests: tests/core/check_test.cpp (RL1-ap, RL1, RL2, G2, K2, K3, K4, S1, TAU, …).
 
@@ -27,6 +38,7 @@
 #include <functional>
 #include <optional>
 
+#include "irm/graded.h"
 #include "irm/measures.h"
 #include "parse/text.h"
 
@@ -249,6 +261,53 @@ const Number* value_of(const Outcome& o, std::string_view key) {
   return nullptr;
 }
 
+// Whether two Numbers are the same quantity: equal fractions, or the same double when either
+// has no exact form.
+bool same_number(const Number& a, const Number& b) {
+  if (a.exact && b.exact) return *a.exact == *b.exact;
+  return a.approx == b.approx;
+}
+
+// Whether the answer is the value rounded to fewer decimals than typed, padded with zeros
+// ("0.3600" for 0.3611 is 0.36 written to 4 decimals).
+bool padded_rounding(const Answer& a, const Number& value) {
+  for (int fewer = 0; fewer < a.decimals; ++fewer) {
+    const auto rounded = decimal_value(to_decimal(value, fewer));
+    if (rounded && *rounded == a.value) return true;
+  }
+  return false;
+}
+
+// "1st", "2nd", "3rd", "4th", "11th", "22nd".
+std::string ordinal(std::int64_t n) {
+  const std::int64_t last_two = n % 100;
+  const std::int64_t last = n % 10;
+  const char* suffix = "th";
+  if (last_two < 11 || last_two > 13) {
+    if (last == 1) suffix = "st";
+    if (last == 2) suffix = "nd";
+    if (last == 3) suffix = "rd";
+  }
+  return std::to_string(n) + suffix;
+}
+
+// "1, 3, 6" or, past `keep` items, "1, 3, 6, …, 40 (25 in all)": `count` items, each made by
+// item(i) (only those shown are made).
+template <class Item>
+std::string list_of(std::size_t count, Item item, std::size_t keep = 10) {
+  std::string out;
+  const bool cut = count > keep;
+  const std::size_t shown = cut ? keep - 1 : count;
+  for (std::size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + item(i);
+  if (cut) out += ", …, " + item(count - 1) + " (" + std::to_string(count) + " in all)";
+  return out;
+}
+
+std::string list_text(const std::vector<std::string>& items, std::size_t keep = 10) {
+  return list_of(
+      items.size(), [&](std::size_t i) { return items[i]; }, keep);
+}
+
 struct Candidate {
   std::string name;
   Number value;
@@ -261,7 +320,11 @@ struct Context {
   const Outcome& outcome;
   std::string_view input;
   const std::string& answer;  // as typed
-  std::string asked;          // "AP@10"
+  std::string asked;          // "AP@10", or the key checked: "precision"
+  const Answer& typed;
+  const Number& expected;  // the value checked: the measure's, or the key's
+  std::string key;         // the key checked; empty for the measure's own value
+  const Options& options;
 };
 
 using Maker = std::function<std::optional<Candidate>(const Context&)>;
@@ -540,8 +603,8 @@ std::optional<Candidate> f_swapped(const Context& c) {
   return Candidate{"f.weights_swapped", f_value(f->recall, f->precision, f->weight),
                    "β and 1/β swapped: " + c.answer +
                        " puts the weight β² = " + number_text(f->weight) +
-                       " on precision, as note 004's formula does; F_β = (β² + 1)PR/(β²P + R) "
-                       "weights recall when β > 1"};
+                       " on precision, as the lecture notes “Week 3: Metrics” write F; "
+                       "F_β = (β² + 1)PR/(β²P + R) weights recall when β > 1"};
 }
 
 std::optional<Candidate> f_not_squared(const Context& c) {
@@ -569,23 +632,93 @@ std::optional<Candidate> f_rounded(const Context& c) {
 
 // --- means over queries, 11pt ------------------------------------------------------------------
 
-std::optional<Candidate> mean_rounded(const Context& c, const std::string& name,
-                                      const std::string& part, bool suffix, std::string what) {
+// The mean of the averaged quantities each rounded to 2 decimals: MAP's per-query values (every
+// key after the mean's own: "q1:AP", "q2:AP@10", "q1:AP(norm=retrieved)"), 11pt's interpolated
+// precisions ("IPrec@0.3"). Claimed only when it is the answer's one explanation:
+//   - the answer has at least the 2 decimals the intermediates were rounded to (fewer is a
+//     double rounding, not this);
+//   - rounding changes at least one of the averaged values (else the mean is the right value);
+//   - the answer is not the right value rounded to fewer decimals and padded with zeros: 0.3600
+//     for MAP = 13/36 = 0.3611 is 0.36 written to 4 decimals, and rounding each AP (1/3 → 0.33,
+//     7/18 → 0.39, mean 0.36) only happens to agree with it.
+std::optional<Candidate> mean_rounded(const Context& c, const std::string& name, bool per_query,
+                                      const std::string& what) {
+  if (c.typed.decimals < 2 || padded_rounding(c.typed, c.expected)) return std::nullopt;
   Number sum = whole(0);
   std::int64_t count = 0;
-  for (const auto& [key, number] : c.outcome.values) {
-    const bool hit = suffix ? key.size() > part.size() &&
-                                  key.compare(key.size() - part.size(), part.size(), part) == 0
-                            : key.rfind(part, 0) == 0;
-    if (!hit) continue;
-    sum = sum + rounded2(number);
+  bool changed = false;
+  for (std::size_t i = 0; i < c.outcome.values.size(); ++i) {
+    const auto& [key, number] = c.outcome.values[i];
+    if (per_query ? i == 0 : key.rfind("IPrec@", 0) != 0) continue;
+    const Number rounded = rounded2(number);
+    changed = changed || !same_number(rounded, number);
+    sum = sum + rounded;
     ++count;
   }
-  if (count == 0) return std::nullopt;
+  if (count == 0 || !changed) return std::nullopt;
   return Candidate{name, sum / whole(count),
                    "you rounded each " + what +
                        " to 2 decimals before averaging; average the exact values and round only "
                        "the mean"};
+}
+
+// --- slips with any value ----------------------------------------------------------------------
+
+std::string decimals_text(int n) { return std::to_string(n) + (n == 1 ? " decimal" : " decimals"); }
+
+// The slips named "any.*", which need the typed answer rather than one candidate value: each
+// returns the candidate only when it gives the answer.
+std::optional<Candidate> any_slip(const std::string& name, const Context& c) {
+  const Answer& a = c.typed;
+  const Number& value = c.expected;
+  if (name == "any.truncated") {
+    if (!truncates_to(a, value)) return std::nullopt;
+    return Candidate{name, value,
+                     a.text + " is " + c.asked + " cut off after " + decimals_text(a.decimals) +
+                         "; rounded to that many decimals the last digit goes up (round, don't "
+                         "truncate)"};
+  }
+  if (name == "any.double_rounding") {
+    // 0.044976 → 0.0450 (as the page shows it) → 0.05, where rounding once gives 0.04.
+    if (exact_answer(a)) return std::nullopt;
+    const auto once = decimal_value(to_decimal(value, a.decimals));
+    for (const int first : {4, 3}) {
+      if (first <= a.decimals) continue;
+      const auto shown = decimal_value(to_decimal(value, first));
+      if (!shown) continue;
+      const auto twice = decimal_value(to_decimal(exact_number(*shown), a.decimals));
+      if (!twice || !once || *twice == *once || *twice != a.value) continue;
+      return Candidate{name, exact_number(*shown),
+                       a.text + " is " + c.asked + " rounded twice, first to " +
+                           decimals_text(first) +
+                           (first == 4 ? " (as the calculator shows it)" : "") +
+                           " and that again to " + decimals_text(a.decimals) +
+                           "; the first rounding can leave a 5 that the second carries up: round "
+                           "the unrounded value once, to " +
+                           decimals_text(a.decimals)};
+    }
+    return std::nullopt;
+  }
+  if (name == "any.lost_sign") {
+    if (value.approx == 0.0 || (value.exact && value.exact->num == 0)) return std::nullopt;
+    const Number flipped = whole(0) - value;
+    if (!gives(a, flipped)) return std::nullopt;
+    return Candidate{name, flipped,
+                     a.text + " has the right size but the wrong sign for " + c.asked +
+                         ": keep the sign through the working (check which way each difference "
+                         "is taken)"};
+  }
+  if (name == "any.other_quantity") {
+    // Another quantity of the same answer, at the precision typed; never its value (that of a
+    // quantity the right one is made from could give the right value away).
+    for (const auto& [other, number] : c.outcome.values) {
+      if (other == c.key || !gives(a, number)) continue;
+      return Candidate{name, number,
+                       a.text + " is " + other + " (" + precision_text(a) +
+                           "), another quantity of this answer; this field asks for " + c.asked};
+    }
+  }
+  return std::nullopt;
 }
 
 // --- the catalogue -----------------------------------------------------------------------------
@@ -624,10 +757,17 @@ const std::vector<SlipEntry>& entries() {
        &ndcg_ideal_retrieved_only},
       {{"f.weights_swapped",
         {"F"},
-        "F with β and 1/β swapped: the weight β² on precision (note 004's form)"},
+        "F with β and 1/β swapped: the weight β² on precision (as the lecture notes “Week 3: "
+        "Metrics” write F)"},
        &f_swapped},
       {{"f.beta_not_squared", {"F"}, "F with β where the formula has β²"}, &f_not_squared},
       {{"any.truncated", {}, "the right value truncated instead of rounded"}, nullptr},
+      {{"any.double_rounding",
+        {},
+        "the right value rounded twice: first to 4 (or 3) decimals, then that to the decimals "
+        "typed (0.044976 → 0.0450 → 0.05 instead of 0.04)"},
+       nullptr},
+      {{"any.lost_sign", {}, "the right value with its sign lost (0.33 for −1/3)"}, nullptr},
       {{"ap.rounded_intermediates", {"AP"}, "each P@k rounded to 2 decimals before summing"},
        &ap_rounded},
       {{"ndcg.rounded_intermediates", {"nDCG"}, "DCG and IDCG rounded to 2 decimals first"},
@@ -636,20 +776,25 @@ const std::vector<SlipEntry>& entries() {
        &kappa_rounded},
       {{"fleiss.rounded_intermediates",
         {"fleiss"},
-        "P(A) and P(E) rounded to 2 decimals first (note 002 prints 0.22 for 0.2099)"},
+        "P(A) and P(E) rounded to 2 decimals first (Bhattacharya's CS657A notes print 0.22 for "
+        "0.2099)"},
        &kappa_rounded},
       {{"f.rounded_intermediates", {"F"}, "P and R rounded to 2 decimals first"}, &f_rounded},
       {{"map.rounded_intermediates", {"MAP"}, "each query's AP rounded to 2 decimals first"},
        [](const Context& c) {
-         return mean_rounded(c, "map.rounded_intermediates", ":AP", true, "query's AP");
+         return mean_rounded(c, "map.rounded_intermediates", true, "query's AP");
        }},
       {{"11pt.rounded_intermediates",
         {"11pt"},
         "each interpolated precision rounded to 2 decimals before averaging"},
        [](const Context& c) {
-         return mean_rounded(c, "11pt.rounded_intermediates", "IPrec@", false,
-                             "interpolated precision");
+         return mean_rounded(c, "11pt.rounded_intermediates", false, "interpolated precision");
        }},
+      {{"any.other_quantity",
+        {},
+        "another named quantity of the same answer, at the precision typed (precision where "
+        "recall is asked)"},
+       nullptr},
   };
   return table;
 }
@@ -724,6 +869,602 @@ Candidate convention_candidate(const Context& c, const std::string& name, const 
   return Candidate{name, alt.value, why};
 }
 
+// --- hints -------------------------------------------------------------------------------------
+//
+// A hint names the quantities to check, from the input (ranks, R, grades, the measure's
+// parameters) and the quantities' names only: never a value computed from the input, so that it
+// gives nothing away where the working is hidden.
+
+std::string ranks_text(const std::vector<std::int64_t>& ranks) {
+  return (ranks.size() == 1 ? "rank " : "ranks ") +
+         list_of(ranks.size(), [&](std::size_t i) { return std::to_string(ranks[i]); });
+}
+
+// The ranks of the relevant documents of a ranked list, down to the measure's cutoff.
+std::optional<std::vector<std::int64_t>> relevant_ranks(const Context& c) {
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto& docs = list.value().docs;
+  const auto length = static_cast<std::int64_t>(docs.size());
+  const std::int64_t depth = c.call.rank_cutoff ? std::min(*c.call.rank_cutoff, length) : length;
+  std::vector<std::int64_t> ranks;
+  for (std::int64_t rank = 1; rank <= depth; ++rank) {
+    if (docs[static_cast<std::size_t>(rank - 1)].judgement == Judgement::relevant) {
+      ranks.push_back(rank);
+    }
+  }
+  return ranks;
+}
+
+// " in the top 10" for a measure with a cutoff, else "".
+std::string top_text(const Context& c) {
+  return c.call.rank_cutoff ? " in the top " + std::to_string(*c.call.rank_cutoff) : "";
+}
+
+// "R = 5": the outcome's R, else R as the measure resolves it (the option, the list's relevant=N
+// line, or the relevant documents listed).
+std::string r_text(const Context& c) {
+  if (const Number* R = value_of(c.outcome, "R")) return "R = " + number_text(*R);
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return "R";
+  const auto option = c.options.find("relevant");
+  const bool given = option != c.options.end() && !option->second.empty();
+  const auto R = resolve_total_relevant(list.value(), given ? option->second : "", given);
+  return R.ok() ? "R = " + std::to_string(R.value().value) : "R";
+}
+
+// AP: the one precision of the sum whose slip gives the answer, when exactly one rank has one.
+// The slips: P@k = i/k at the i-th relevant document (rank k) taken as i/(k − 1), i/(k + 1),
+// (i − 1)/k, or (i + 1)/k when a later relevant document could have been counted early, or left
+// out; or the precision at a non-relevant rank added.
+std::string ap_located_hint(const Context& c) {
+  const Number* sum = value_of(c.outcome, "sum");
+  const Number* normaliser = value_of(c.outcome, "normaliser");
+  if (!sum || !normaliser || normaliser->approx == 0.0) return "";
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return "";
+  const auto& docs = list.value().docs;
+  const auto length = static_cast<std::int64_t>(docs.size());
+  const std::int64_t depth = c.call.rank_cutoff ? std::min(*c.call.rank_cutoff, length) : length;
+  const auto relevant = [&](std::int64_t rank) {
+    return docs[static_cast<std::size_t>(rank - 1)].judgement == Judgement::relevant;
+  };
+  // The sum as AP takes it: a guard against drifting from average_precision.cpp.
+  Number total = whole(0);
+  std::int64_t so_far = 0;
+  for (std::int64_t rank = 1; rank <= depth; ++rank) {
+    if (relevant(rank)) total = total + ratio(++so_far, rank);
+  }
+  if (!same_number(total, *sum)) return "";
+  const std::int64_t listed = so_far;
+
+  const auto gives_with = [&](const Number& removed, const Number& added) {
+    return gives(c.typed, (*sum - removed + added) / *normaliser);
+  };
+  int found = 0;
+  std::int64_t found_rank = 0;
+  std::int64_t found_index = 0;  // the i of the i-th relevant document; 0 for a non-relevant rank
+  so_far = 0;
+  for (std::int64_t k = 1; k <= depth && found < 2; ++k) {
+    bool hit = false;
+    if (relevant(k)) {
+      const std::int64_t i = ++so_far;
+      const Number term = ratio(i, k);
+      std::vector<Number> slips;
+      if (k > 1) slips.push_back(ratio(i, k - 1));
+      slips.push_back(ratio(i, k + 1));
+      if (i > 1) slips.push_back(ratio(i - 1, k));
+      if (i < listed) slips.push_back(ratio(i + 1, k));
+      slips.push_back(whole(0));
+      hit = std::any_of(slips.begin(), slips.end(),
+                        [&](const Number& slip) { return gives_with(term, slip); });
+      if (hit) found_index = i;
+    } else if (so_far > 0) {
+      hit = gives_with(whole(0), ratio(so_far, k));
+      if (hit) found_index = 0;
+    }
+    if (hit) {
+      ++found;
+      found_rank = k;
+    }
+  }
+  if (found != 1) return "";
+  if (found_index == 0) {
+    return "Check the document at rank " + std::to_string(found_rank) +
+           ": it is not relevant, so no precision is taken there.";
+  }
+  return "Check the precision at the " + ordinal(found_index) + " relevant document (rank " +
+         std::to_string(found_rank) + ").";
+}
+
+std::string ap_hint(const Context& c, const std::string& q, bool main) {
+  const std::string top = top_text(c);
+  const auto ranks = relevant_ranks(c);
+  const bool none = !ranks || ranks->empty();
+  const std::string at_each = "the precision at each relevant document" + top +
+                              (none ? "" : " (" + ranks_text(*ranks) + ")");
+  if (main) {
+    const std::string located = ap_located_hint(c);
+    if (!located.empty()) return located;
+    const std::string divide = c.call.param("norm") == "retrieved"
+                                   ? "the number of relevant documents retrieved" + top
+                                   : r_text(c);
+    if (none) {
+      return "Check which documents" + top +
+             " are relevant (the sum takes the precision at each of them) and that you divide by " +
+             divide + ".";
+    }
+    return "Check " + at_each + ", their sum, and that you divide by " + divide + ".";
+  }
+  if (q == "sum") return "Check " + at_each + ", and add them up.";
+  if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  return "";
+}
+
+std::string ranked_hint(const Context& c, const std::string& family, const std::string& q,
+                        bool main) {
+  const std::string top = top_text(c);
+  const std::string k = c.call.rank_cutoff ? std::to_string(*c.call.rank_cutoff) : "k";
+  if (family == "P") {
+    if (main) {
+      return "Count the relevant documents" + top + " and divide by k = " + k +
+             "; ranks past the end of the list count as not relevant.";
+    }
+    if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  }
+  if (family == "R") {
+    if (main) {
+      return "Count the relevant documents" + top + " and divide by " + r_text(c) +
+             ", every relevant document for the query, in the list or not.";
+    }
+    if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  }
+  if (family == "Rprec" && (main || q == "relevant_retrieved")) {
+    return "Count the relevant documents in the top R ranks (" + r_text(c) + ")" +
+           (main ? " and divide by R: R-precision is the precision at rank R." : ".");
+  }
+  if (family == "PR") {
+    if (main) {
+      return "At each rank, precision is the relevant documents so far divided by the rank; the "
+             "value is the one at the last rank of the list.";
+    }
+    if (q == "recall") {
+      return "At each rank, recall is the relevant documents so far divided by " + r_text(c) +
+             "; the value is the one at the last rank of the list.";
+    }
+  }
+  if (family == "RR") {
+    const std::string find =
+        "Find the rank of the first relevant document" + top + ", counting from 1 at the top";
+    if (main) {
+      return find + ", and take 1 over it" +
+             (c.call.rank_cutoff ? " (0 when there is none" + top + ")" : "") + ".";
+    }
+    if (q == "rank") return find + ".";
+  }
+  if (family == "bpref" && main) {
+    const auto ranks = relevant_ranks(c);
+    const std::string each = ranks && !ranks->empty()
+                                 ? "each relevant document (" + ranks_text(*ranks) + ")"
+                                 : "each relevant document";
+    const std::string term = c.call.param("variant") == "trec"
+                                 ? "1 − min(n, R)/min(R, N) with " + r_text(c) +
+                                       " and N the judged non-relevant documents (a term with "
+                                       "n = 0 counts 1)"
+                                 : "1 − n/R with " + r_text(c);
+    return "For " + each +
+           ", count the judged non-relevant documents ranked above it (n; unjudged ones are "
+           "skipped), take " +
+           term + ", then divide the sum of those terms by R.";
+  }
+  return "";
+}
+
+// Where the interpolated precision at recall level `level` is taken from, under the rule.
+std::string rule_text(const Context& c, const std::string& level) {
+  const std::string& rule = c.call.param("rule");
+  if (rule == "trec10") {
+    return "from the rank holding lround(" + level +
+           " · R) relevant documents on (trec_eval 10's rule)";
+  }
+  if (rule == "trec9") {
+    return "from the rank holding (long)(" + level +
+           " · R + 0.9) relevant documents on (trec_eval 9's rule)";
+  }
+  return "at any rank whose recall reaches " + level;
+}
+
+std::string interpolation_hint(const Context& c, const std::string& family, const std::string& q,
+                               bool main) {
+  const std::string recall =
+      "Check the recall at each rank (relevant so far/R, with " + r_text(c) + ")";
+  if (family == "IPrec" && main && c.call.recall_cutoff) {
+    const std::string level = to_short_decimal(*c.call.recall_cutoff);
+    if (c.call.param("rule") == "none") {
+      return recall + " and the precision at the first rank whose recall reaches " + level + ".";
+    }
+    return recall + " and the highest precision " + rule_text(c, level) + ".";
+  }
+  if (family == "11pt") {
+    if (main) {
+      return recall +
+             " and the interpolated precision at each of the 11 recall levels r = 0, "
+             "0.1, …, 1: the highest precision " +
+             rule_text(c, "r") + "; then their mean, their sum divided by 11.";
+    }
+    if (q.rfind("IPrec@", 0) == 0) {
+      return recall + " and the highest precision " + rule_text(c, q.substr(6)) + ".";
+    }
+  }
+  return "";
+}
+
+// MAP, gMAP, MRR, 11pt-avg, mean(M): each query's value, then the mean.
+std::string means_hint(const Context& c, const std::string& family, const std::string& q,
+                       bool main) {
+  std::vector<std::string> ids;
+  std::string inner;
+  for (std::size_t i = 1; i < c.outcome.values.size(); ++i) {
+    const std::string& key = c.outcome.values[i].first;
+    const auto colon = key.find(':');
+    if (colon == std::string::npos) continue;
+    ids.push_back(key.substr(0, colon));
+    if (inner.empty()) inner = key.substr(colon + 1);
+  }
+  if (ids.empty()) return "";
+  const std::string queries = " (" + list_text(ids) + ")";
+  const std::string count = std::to_string(ids.size()) + (ids.size() == 1 ? " query" : " queries");
+  if (family == "11pt-avg") {
+    if (main) {
+      return "Check each query's interpolated precision at the 11 recall levels 0, 0.1, …, 1" +
+             queries +
+             ", the mean over the queries at each level, then the mean of those 11 "
+             "values.";
+    }
+    if (q.rfind("IPrec@", 0) == 0) {
+      return "Check each query's interpolated precision at recall " + q.substr(6) + queries +
+             ", then their mean over the " + count + ".";
+    }
+  }
+  if (main) {
+    if (family == "gMAP") {
+      return "Check each query's " + inner + queries +
+             ", each taken as at least 0.00001, then their geometric mean: the n-th root of their "
+             "product, n = " +
+             count + ".";
+    }
+    return "Check each query's " + inner + queries + ", then their mean: their sum divided by " +
+           count + ".";
+  }
+  const auto colon = q.find(':');
+  if (colon != std::string::npos) {
+    return "Check " + q.substr(colon + 1) + " of query " + q.substr(0, colon) +
+           " alone, from its own list.";
+  }
+  return "";
+}
+
+std::string dcg_form(const Context& c) {
+  const std::string& form = c.call.param("dcg");
+  if (form == "trec") return "the grade at rank i divided by log2(i + 1)";
+  if (form == "burges") return "the gain 2^grade − 1 at rank i divided by log2(i + 1)";
+  return "the grade at rank 1 as it is, the grade at rank i ≥ 2 divided by log2 i";
+}
+
+std::string graded_hint(const Context& c, const std::string& q) {
+  const std::string top = top_text(c);
+  const std::string form = " (" + dcg_form(c) + ")";
+  std::string ideal;
+  const auto list = parse_graded_list(c.input);
+  if (list.ok()) {
+    std::vector<Fraction> grades;
+    for (const auto& doc : list.value().docs) grades.push_back(doc.grade);
+    for (const auto& g : list.value().unretrieved) grades.push_back(g);
+    std::sort(grades.begin(), grades.end(),
+              [](Fraction a, Fraction b) { return compare(a, b) > 0; });
+    if (!grades.empty()) {
+      ideal =
+          ": " + list_of(grades.size(), [&](std::size_t i) { return to_short_decimal(grades[i]); });
+    }
+  }
+  if (q == "DCG") return "Check each rank's discounted gain" + top + form + " and their sum.";
+  if (q == "IDCG") {
+    return "Sort every judged grade, retrieved or not, from the highest down" + ideal +
+           "; then check each rank's discounted gain" + top + " in that ideal ranking" + form +
+           " and their sum.";
+  }
+  if (q == "nDCG") {
+    return "Check DCG, each rank's discounted gain" + top + form +
+           " summed; IDCG, the same sum over every judged grade sorted from the highest down" +
+           ideal + "; then nDCG = DCG/IDCG.";
+  }
+  return "";
+}
+
+const char* const kCounts = "TP, FP, FN and TN (truly relevant or not, returned or not)";
+
+std::string set_formula(const std::string& q) {
+  static const std::vector<std::pair<std::string, std::string>> formulas = {
+      {"precision", "precision = TP/(TP + FP)"},
+      {"recall", "recall = TP/(TP + FN)"},
+      {"specificity", "specificity = TN/(TN + FP)"},
+      {"FPR", "FPR = FP/(FP + TN)"},
+      {"FNR", "FNR = FN/(FN + TP)"},
+      {"accuracy", "accuracy = (TP + TN)/(TP + FP + FN + TN)"},
+      {"error", "error = (FP + FN)/(TP + FP + FN + TN)"},
+      {"F1", "P = TP/(TP + FP), R = TP/(TP + FN) and F1 = 2PR/(P + R)"},
+      {"G", "P = TP/(TP + FP), R = TP/(TP + FN) and G = √(P · R)"},
+      {"jaccard", "jaccard = TP/(TP + FP + FN)"},
+      {"dice", "dice = 2TP/(2TP + FP + FN)"},
+  };
+  for (const auto& [name, formula] : formulas) {
+    if (name == q) return formula;
+  }
+  return "";
+}
+
+std::string sets_hint(const Context& c, const std::string& family, const std::string& q,
+                      bool main) {
+  if (q == "TP" || q == "FP" || q == "FN" || q == "TN") {
+    return std::string("Count ") + kCounts + " from the input; " + q + " is one of them.";
+  }
+  if (family == "F" && (main || q == "F")) {
+    const Number* w = value_of(c.outcome, "beta2");
+    return std::string("Check ") + kCounts +
+           ", then P = TP/(TP + FP), R = TP/(TP + FN) and F = (β² + 1)PR/(β²P + R) with β² = " +
+           (w ? number_text(*w) : std::string("β²")) + ".";
+  }
+  const std::string formula = set_formula(q);
+  if (!formula.empty()) return std::string("Check ") + kCounts + ", then " + formula + ".";
+  if (family == "multiclass") {
+    if (q == "accuracy") {
+      return "Add up the diagonal of the table (the items whose predicted class is the true one) "
+             "and divide by all items.";
+    }
+    if (q.rfind("macro_", 0) == 0) {
+      return "Check each class's precision (its diagonal cell over its column's total) and recall "
+             "(over its row's total)" +
+             std::string(q == "macro_F1" ? " and F1" : "") +
+             ", then their mean over the classes, each class counting the same.";
+    }
+    if (q.rfind("micro_", 0) == 0) {
+      return "Add up TP, FP and FN over the classes first, then take " + q.substr(6) +
+             " of those pooled counts.";
+    }
+  }
+  return "";
+}
+
+std::string agreement_hint(const Context& c, const std::string& family, const std::string& q) {
+  if (family == "fleiss") {
+    if (q == "PA") {
+      return "Check each item's agreement P_i = (Σ_j n_ij² − n)/(n(n − 1)) for n raters, then "
+             "their mean P̄.";
+    }
+    if (q == "PE") {
+      return "Check each category's share p_j (its ratings over all ratings), then P̄_e = Σ "
+             "p_j².";
+    }
+    if (q == "kappa") {
+      return "Check each category's share p_j, each item's agreement P_i, their mean P̄ and P̄_e "
+             "= Σ p_j², then κ = (P̄ − P̄_e)/(1 − P̄_e).";
+    }
+    return "";
+  }
+  const std::string agreement = "P(A), the agreements (the diagonal) over all items";
+  const std::string chance =
+      c.call.param("chance") == "pooled"
+          ? "P(E), for each category the square of its pooled share (A's total + B's total)/2N, "
+            "summed"
+          : "P(E), for each category judge A's share times judge B's share, summed";
+  if (q == "PA") return "Check " + agreement + ".";
+  if (q == "PE") return "Check " + chance + ".";
+  if (q == "kappa") {
+    return "Check " + agreement + "; " + chance + "; then κ = (P(A) − P(E))/(1 − P(E)).";
+  }
+  return "";
+}
+
+std::string tau_hint(const std::string& q) {
+  const std::string pairs =
+      "each pair of items: concordant (n_c: x and y order it the same way), discordant (n_d), "
+      "tied in x (n_1) or in y (n_2)";
+  if (q == "nc" || q == "nd" || q == "n1" || q == "n2") return "Sort out " + pairs + ".";
+  if (q == "n0") return "Count the pairs of n items: n_0 = n(n − 1)/2.";
+  if (q == "tau_a") {
+    return "Sort out " + pairs + "; then τa = (n_c − n_d)/n_0 with n_0 = n(n − 1)/2.";
+  }
+  if (q == "tau_b") {
+    return "Sort out " + pairs +
+           "; then τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)) with n_0 = "
+           "n(n − 1)/2.";
+  }
+  return "";
+}
+
+std::string tails_text(const Context& c) {
+  const std::string& alternative = c.call.param("alternative");
+  if (alternative == "greater") return "the upper tail";
+  if (alternative == "less") return "the lower tail";
+  return "both tails";
+}
+
+std::string significance_hint(const Context& c, const std::string& family, const std::string& q) {
+  const std::string differences = "the differences d = x − y of each pair";
+  if (family == "ttest") {
+    const std::string sd = differences +
+                           ", their mean, their standard deviation sd (dividing by "
+                           "n − 1)";
+    if (q == "n") return "Count the pairs.";
+    if (q == "df") return "df = n − 1 for n pairs.";
+    if (q == "mean") return "Check " + differences + " and their mean.";
+    if (q == "variance" || q == "sd") {
+      return "Check " + differences +
+             ", their mean, and Σ(d − mean)²/(n − 1): the variance; sd "
+             "is its square root.";
+    }
+    if (q == "se") return "Check " + sd + ", then se = sd/√n.";
+    if (q == "t" || q == "t_squared") return "Check " + sd + ", then t = mean/(sd/√n).";
+    if (q == "p") {
+      return "Check " + sd +
+             ", t = mean/(sd/√n), then p from Student's t with n − 1 degrees of "
+             "freedom (" +
+             tails_text(c) + ").";
+    }
+    return "";
+  }
+  if (family == "wilcoxon") {
+    const std::string zeros = c.call.param("zero") == "pratt"
+                                  ? "rank the zero differences with the others but count them "
+                                    "in neither sum"
+                                  : "leave out the zero differences";
+    const std::string ranks = "Check " + differences + "; " + zeros +
+                              "; rank the absolute values (tied values share the mean of their "
+                              "ranks); W+ and W− are the sums of the ranks of the positive and "
+                              "the negative differences";
+    if (q == "zeros") return "Count the pairs with x = y.";
+    if (q == "n") {
+      return c.call.param("zero") == "pratt" ? "Count every difference, the zeros too."
+                                             : "Count the differences that are not zero.";
+    }
+    if (q == "W_plus" || q == "W_minus") return ranks + ".";
+    if (q == "statistic") {
+      return ranks + "; the statistic is the smaller of the two (W+ itself for a one-sided test).";
+    }
+    if (q == "z") {
+      return ranks +
+             "; then z: the statistic less its mean μ = n(n + 1)/4, with a continuity "
+             "correction of 1/2 towards μ, over σ, with σ² = n(n + 1)(2n + 1)/24 less a "
+             "correction for ties.";
+    }
+    if (q == "p") {
+      return ranks +
+             (c.call.param("method") == "normal"
+                  ? "; then p from the normal approximation z ("
+                  : "; then p, the share of the 2^n sign assignments with a sum at least "
+                    "as extreme (the normal approximation z when there are ties; ") +
+             tails_text(c) + ").";
+    }
+    return "";
+  }
+  if (family == "sign") {
+    const std::string count =
+        "Count the pairs with x > y (n_plus) and with x < y (n_minus); ties (x = y) are left out";
+    if (q == "p") {
+      return count +
+             "; then p is the binomial probability, with n = n_plus + n_minus and 1/2, of "
+             "a split at least as uneven (" +
+             tails_text(c) + ").";
+    }
+    if (q == "n_plus" || q == "n_minus" || q == "ties" || q == "n") return count + ".";
+    return "";
+  }
+  if (family == "randomization") {
+    if (q == "mean") return "Check " + differences + " and their mean.";
+    if (q == "assignments") return "Count the ways of flipping the signs of n differences: 2^n.";
+    if (q == "extreme") {
+      return "Check " + differences +
+             " and their mean; then count the ways of flipping their "
+             "signs whose mean is at least as extreme (" +
+             tails_text(c) + ").";
+    }
+    if (q == "p") {
+      return "Check " + differences +
+             " and their mean; then p is the share of the 2^n ways of "
+             "flipping the differences' signs whose mean is at least as "
+             "extreme (" +
+             tails_text(c) + ").";
+    }
+  }
+  return "";
+}
+
+std::string roc_hint(const std::string& q) {
+  const std::string points =
+      "the ROC points (FPR, TPR) after each distinct score, highest first, items with the same "
+      "score entering together";
+  if (q == "AUC") {
+    return "Check " + points +
+           ", then the area under them by the trapezoid rule; it is also the "
+           "share of the P · N (relevant, non-relevant) pairs that the scores "
+           "order correctly, a tie counting 1/2.";
+  }
+  if (q == "pairs" || q == "all_pairs") {
+    return "Count the (relevant, non-relevant) pairs the scores order correctly, a tie counting "
+           "1/2; there are P · N pairs in all.";
+  }
+  if (q == "P" || q == "N") return "Count the relevant (P) and non-relevant (N) items.";
+  if (q == "EER" || q == "lambda") {
+    return "Check " + points +
+           ", and FNR = 1 − TPR at each; between the two points where FPR − FNR changes sign, "
+           "find where the straight line between them has FPR = FNR.";
+  }
+  const std::string pr =
+      "Check precision and recall after each distinct score, highest first, items with the same "
+      "score entering together; then the area under them ";
+  if (q == "step" || q == "AUC-PR") return pr + "as steps: Σ Δrecall · precision.";
+  if (q == "trapezoid")
+    return pr + "by trapezoids: Σ Δrecall · (previous precision + precision)/2.";
+  return "";
+}
+
+// The quantities in the order the outcome lists them, up to the one asked.
+std::string fallback_hint(const Context& c, const std::string& q) {
+  std::vector<std::string> before;
+  for (const auto& [name, number] : c.outcome.values) {
+    if (name == q || (c.key.empty() && same_number(number, c.outcome.value))) break;
+    before.push_back(name);
+  }
+  if (before.empty()) return "Check how " + c.asked + " is read from the input.";
+  return "Work out " + list_text(before) + " first, then " + c.asked + " from them.";
+}
+
+std::string hint_for(const Context& c) {
+  const std::string& family = c.call.info->name;
+  // The quantity asked: the key, or the measure's own value under its key ("F1" for confusion,
+  // "p" for ttest, κ as "kappa"), else the measure's name. `main`: the measure's own value,
+  // which the outcome lists first (AP, P's precision, MAP).
+  std::string q = c.key;
+  if (q.empty()) {
+    q = value_of(c.outcome, c.outcome.label) ? c.outcome.label : family;
+    if (family == "kappa" || family == "fleiss") q = "kappa";
+    if (family == "tau") q = c.call.param("variant") == "a" ? "tau_a" : "tau_b";
+  }
+  const bool main =
+      c.key.empty() || (!c.outcome.values.empty() && c.key == c.outcome.values.front().first);
+  std::string hint;
+  if (family == "AP") {
+    hint = ap_hint(c, q, main);
+  } else if (family == "P" || family == "R" || family == "Rprec" || family == "PR" ||
+             family == "RR" || family == "bpref") {
+    hint = ranked_hint(c, family, q, main);
+  } else if (family == "IPrec" || family == "11pt") {
+    hint = interpolation_hint(c, family, q, main);
+  } else if (family == "MAP" || family == "gMAP" || family == "MRR" || family == "11pt-avg" ||
+             family == "mean") {
+    hint = means_hint(c, family, q, main);
+  } else if (family == "DCG" || family == "IDCG" || family == "nDCG") {
+    hint = graded_hint(c, q);
+  } else if (family == "confusion" || family == "F" || family == "multiclass") {
+    hint = sets_hint(c, family, q, main);
+  } else if (family == "kappa" || family == "fleiss") {
+    hint = agreement_hint(c, family, q);
+  } else if (family == "tau") {
+    hint = tau_hint(q);
+  } else if (family == "ttest" || family == "wilcoxon" || family == "sign" ||
+             family == "randomization") {
+    hint = significance_hint(c, family, q);
+  } else if (family == "ROC" || family == "AUC" || family == "EER" || family == "AUC-PR") {
+    hint = roc_hint(q);
+  } else if (family == "pool" && main) {
+    hint = "Check each run's top " +
+           (c.call.rank_cutoff ? std::to_string(*c.call.rank_cutoff) : std::string("k")) +
+           " documents for each topic, then their union, each document once per topic, counted "
+           "over the topics.";
+  }
+  return hint.empty() ? fallback_hint(c, q) : hint;
+}
+
 bool applies(const SlipInfo& info, const MeasureCall& call) {
   return std::find(info.measures.begin(), info.measures.end(), call.info->name) !=
          info.measures.end();
@@ -740,67 +1481,99 @@ const std::vector<SlipInfo>& all_slips() {
   return list;
 }
 
+namespace {
+
+// The key of `o.values` that `typed` names: exactly, else ignoring ASCII case; empty when none.
+std::string find_key(const Outcome& o, std::string_view typed) {
+  for (const auto& entry : o.values) {
+    if (entry.first == typed) return entry.first;
+  }
+  const std::string lower = text::lower(typed);
+  for (const auto& entry : o.values) {
+    if (text::lower(entry.first) == lower) return entry.first;
+  }
+  return "";
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
 Result<CheckResult> check_answer(std::string_view measure, std::string_view input,
-                                 const Options& options, std::string_view answer_text) {
+                                 const Options& options, std::string_view answer_text,
+                                 std::string_view key_text) {
   const auto outcome = compute(measure, input, options);
   if (!outcome.ok()) return outcome.error();
+  const Outcome& o = outcome.value();
+  const std::string_view wanted = trimmed(key_text);
+  const std::string key = wanted.empty() ? std::string() : find_key(o, wanted);
+  if (!wanted.empty() && key.empty()) {
+    const std::string names = list_of(
+        o.values.size(), [&](std::size_t i) { return o.values[i].first; }, 40);
+    return InputError{ErrorCode::unknown_parameter,
+                      o.measure + " has no quantity named '" + std::string(wanted) + "'" +
+                          (names.empty() ? "" : "; its quantities are " + names),
+                      Span{}, Field::answer};
+  }
   const auto parsed_answer = parse_answer(answer_text);
   if (!parsed_answer.ok()) return parsed_answer.error();
   const auto call = parse_measure_name(measure);
   if (!call.ok()) return call.error();  // cannot happen: compute() parsed it
 
-  const Outcome& o = outcome.value();
   const Answer& a = parsed_answer.value();
+  const Number& expected = key.empty() ? o.value : *value_of(o, key);
+  // A key naming the measure's own value (kappa's "kappa", AP's "AP") is checked as the measure.
+  const bool measure_value = key.empty() || same_number(expected, o.value);
   CheckResult r;
   r.measure = o.measure;
-  r.label = o.label.empty() ? o.measure : o.label;
+  r.key = key;
+  r.label = !key.empty() ? key : o.label.empty() ? o.measure : o.label;
   r.precision = precision_text(a);
-  r.expected = o.value;
+  r.expected = expected;
   r.answer = a;
 
-  if (gives(a, o.value)) {
+  if (gives(a, expected)) {
     r.correct = true;
-    r.why = exact_answer(a) ? a.text + " is exactly " + r.label + " " + equals_text(o.value) + "."
-                            : r.label + " " + equals_text(o.value) + " rounds to " + a.text + " " +
+    r.why = exact_answer(a) ? a.text + " is exactly " + r.label + " " + equals_text(expected) + "."
+                            : r.label + " " + equals_text(expected) + " rounds to " + a.text + " " +
                                   r.precision + ".";
     return r;
   }
 
-  const Context context{call.value(), o, input, a.text, r.label};
+  const Context context{call.value(), o, input, a.text, r.label, a, expected, key, options};
   const auto found = [&](Candidate candidate) {
     r.matched = std::move(candidate.name);
     r.why = std::move(candidate.why) + ".";
     return r;
   };
-  for (const auto& alt : o.alternatives) {
-    const std::string name = convention_name(call.value(), alt.measure);
-    if (name.empty() || gives(a, alt.value) == false) continue;
-    return found(convention_candidate(context, name, alt));
+  if (measure_value) {
+    for (const auto& alt : o.alternatives) {
+      const std::string name = convention_name(call.value(), alt.measure);
+      if (name.empty() || gives(a, alt.value) == false) continue;
+      return found(convention_candidate(context, name, alt));
+    }
   }
   for (const auto& entry : entries()) {
-    if (entry.info.name == "any.truncated") {
-      if (truncates_to(a, o.value)) {
-        return found(
-            Candidate{entry.info.name, o.value,
-                      a.text + " is " + r.label + " cut off after " + std::to_string(a.decimals) +
-                          (a.decimals == 1 ? " decimal" : " decimals") +
-                          "; rounded to that many decimals the last digit goes up (round, don't "
-                          "truncate)"});
-      }
+    if (!entry.make) {  // "any.*"
+      if (auto candidate = any_slip(entry.info.name, context)) return found(std::move(*candidate));
       continue;
     }
-    if (!applies(entry.info, call.value())) continue;
+    if (!measure_value || !applies(entry.info, call.value())) continue;
     auto candidate = entry.make(context);
     if (candidate && gives(a, candidate->value)) return found(std::move(*candidate));
   }
 
-  if (exact_answer(a) && !o.value.exact) {
+  if (exact_answer(a) && !expected.exact) {
     r.why = r.label + " is irrational (it goes through a logarithm or a square root), so no " +
             "fraction or whole number equals it; type it as a decimal, e.g. to 4 decimals.";
   } else {
     r.why = a.text + " is not " + r.label + " " + r.precision +
-            ", and none of the conventions or common slips the calculator knows gives it; " +
-            "compare your working with the steps.";
+            ", and none of the conventions or common slips the calculator knows gives it.";
+    r.hint = hint_for(context);
   }
   return r;
 }

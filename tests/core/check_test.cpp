@@ -1,6 +1,7 @@
 // "Check my answer": answers judged at the precision typed, the conventions and slips that
-// reproduce wrong answers (one golden case per catalogue entry), and the answer parser's errors
-// word for word. Every expected number is worked out by hand in the comment beside it.
+// reproduce wrong answers (one golden case per catalogue entry), named quantities checked by key,
+// the hints given when nothing reproduces an answer, and the answer parser's errors word for
+// word. Every expected number is worked out by hand in the comment beside it.
 
 #include "irm/check.h"
 
@@ -16,6 +17,14 @@ irm::CheckResult check(const std::string& measure, const std::string& input,
   irm::Options options;
   if (!relevant.empty()) options["relevant"] = relevant;
   const auto r = irm::check_answer(measure, input, options, answer);
+  if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+  return r.value();
+}
+
+// The named quantity `key` of the outcome checked instead of the measure's value.
+irm::CheckResult check_key(const std::string& measure, const std::string& input,
+                           const std::string& key, const std::string& answer) {
+  const auto r = irm::check_answer(measure, input, {}, answer, key);
   if (!r.ok()) FAIL("unexpected error: " << r.error().message);
   return r.value();
 }
@@ -156,9 +165,14 @@ TEST_CASE("RL2: 0.63, 0.623 and 0.7 are wrong, and nothing in the catalogue give
     CHECK_FALSE(r.correct);
     CHECK(r.matched.empty());
   }
-  CHECK(check("AP@10", kRL2, "0.7").why ==
+  // The sentence no longer sends the student to the working (a problem link may hide it); the
+  // hint says what to check instead.
+  const auto r = check("AP@10", kRL2, "0.7");
+  CHECK(r.why ==
         "0.7 is not AP@10 at 1 decimal, and none of the conventions or common slips the "
-        "calculator knows gives it; compare your working with the steps.");
+        "calculator knows gives it.");
+  CHECK(r.why.find("compare your working") == std::string::npos);
+  CHECK_FALSE(r.hint.empty());
 }
 
 // --- conventions -------------------------------------------------------------------------------
@@ -347,11 +361,49 @@ TEST_CASE("S1: F₂ with β and 1/β swapped, with β for β², and with P and R
 
 TEST_CASE("MAP: each query's AP rounded before averaging (map.rounded_intermediates)",
           "[check][MAP]") {
-  // q1 (R = 5) R N R: AP = (1 + 2/3)/5 = 1/3; q2 (R = 3) N R R: AP = (1/2 + 2/3)/3 = 7/18.
-  // MAP = 13/36 = 0.3611; rounded APs 0.33 and 0.39: 0.36 = 0.3600.
+  // q1 (R = 5) R N R: AP = (1 + 2/3)/5 = 1/3; q2 (R = 5) R R: AP = (1 + 1)/5 = 2/5.
+  // MAP = (1/3 + 2/5)/2 = 11/30 = 0.36667 (0.367 at 3 decimals). Rounded APs 0.33 and 0.40:
+  // (0.33 + 0.40)/2 = 0.365, which no other slip gives (truncated: 0.366).
+  const char* const input = "q1 relevant=5\nR N R\n\nq2 relevant=5\nR R";
+  CHECK(check("MAP", input, "0.367").correct);
+  const auto r = check("MAP", input, "0.365");
+  CHECK(r.matched == "map.rounded_intermediates");
+  CHECK(r.why ==
+        "you rounded each query's AP to 2 decimals before averaging; average the exact values and "
+        "round only the mean.");
+  CHECK(r.hint.empty());
+  CHECK(check("MAP", input, "0.3650").matched == "map.rounded_intermediates");
+}
+
+TEST_CASE("MAP: an answer that rounding each AP does not explain is not attributed to it",
+          "[check][MAP]") {
+  // q1 (R = 5) R N R: AP = 1/3; q2 (R = 3) N R R: AP = (1/2 + 2/3)/3 = 7/18. MAP = 13/36 =
+  // 0.3611. 0.3600 is MAP rounded to 2 decimals (0.36) and written to 4: rounding the APs
+  // first (0.33 and 0.39, mean 0.36) gives the same number without being its cause, so nothing
+  // is claimed, and the hint names the quantities instead.
   const char* const input = "q1 relevant=5\nR N R\n\nq2 relevant=3\nN R R";
   CHECK(check("MAP", input, "0.3611").correct);
-  CHECK(check("MAP", input, "0.3600").matched == "map.rounded_intermediates");
+  const auto r = check("MAP", input, "0.3600");
+  CHECK_FALSE(r.correct);
+  CHECK(r.matched.empty());
+  CHECK(r.hint ==
+        "Check each query's AP (q1, q2), then their mean: their sum divided by 2 queries.");
+}
+
+TEST_CASE("11pt: each interpolated precision rounded before averaging, and when it is not that",
+          "[check][11pt]") {
+  // RL2 (R = 5, relevant at 1, 3, 6, 9, 10): the textbook interpolated precisions at recall
+  // 0, 0.1, …, 1 are 1, 1, 1, 2/3, 2/3, 1/2, 1/2, 1/2, 1/2, 1/2, 1/2: 11pt = (3 + 4/3 + 3)/11 =
+  // 2/3 = 0.6667. Rounded (2/3 → 0.67): (3 + 1.34 + 3)/11 = 7.34/11 = 0.66727 → 0.6673.
+  CHECK(check("11pt", kRL2, "0.6667").correct);
+  CHECK(check("11pt", kRL2, "0.6673").matched == "11pt.rounded_intermediates");
+  // 0.6700 is 2/3 rounded to 2 decimals, written to 4: not this slip.
+  CHECK(check("11pt", kRL2, "0.6700").matched.empty());
+  // N N R with R = 1: the one relevant document is at rank 3 (P = 1/3), so every level's
+  // interpolated precision is 1/3 and 11pt = 1/3. Rounding each to 0.33 gives 0.33 = 0.3300,
+  // which is also 1/3 rounded to 2 decimals: not attributed.
+  CHECK(check("11pt", "N N R", "0.3333", "1").correct);
+  CHECK(check("11pt", "N N R", "0.3300", "1").matched.empty());
 }
 
 TEST_CASE("RL1: recall 1/15 printed as 0.06 is truncated (any.truncated)", "[check][golden][RL1]") {
@@ -387,4 +439,292 @@ TEST_CASE("the catalogue: unique names that apply to registry measures", "[check
     }
   }
   CHECK(names.count("any.truncated") == 1);
+}
+
+// --- named quantities --------------------------------------------------------------------------
+
+TEST_CASE("keys: the confusion matrix's precision, recall, accuracy and F1 (S1)",
+          "[check][key][S1]") {
+  // S1: TP = 2, FP = 2, FN = 1, TN = 3 (8 documents). precision = 2/4 = 1/2, recall = 2/3 =
+  // 0.6667, accuracy = 5/8 = 0.625 (0.63 rounded half away from zero), F1 = 2PR/(P + R) =
+  // (2/3)/(7/6) = 4/7 = 0.5714.
+  const char* const input = "tp=2 fp=2 fn=1 tn=3";
+  const auto precision = check_key("confusion", input, "precision", "0.5");
+  CHECK(precision.correct);
+  CHECK(precision.key == "precision");
+  CHECK(precision.label == "precision");
+  CHECK(precision.measure == "confusion");
+  CHECK(precision.expected.exact == irm::Fraction{1, 2});
+  CHECK(precision.why == "precision = 1/2 = 0.5 rounds to 0.5 at 1 decimal.");
+  CHECK(check_key("confusion", input, "recall", "2/3").correct);
+  CHECK(check_key("confusion", input, "recall", "0.67").correct);
+  CHECK(check_key("confusion", input, "accuracy", "0.63").correct);
+  CHECK(check_key("confusion", input, "accuracy", "5/8").correct);
+  CHECK(check_key("confusion", input, "F1", "0.57").correct);
+  CHECK_FALSE(check_key("confusion", input, "F1", "0.58").correct);
+  // Without a key the value is F1, labelled as the outcome labels it.
+  CHECK(check("confusion", input, "4/7").label == "F1");
+  CHECK(check("confusion", input, "4/7").key.empty());
+}
+
+TEST_CASE("keys: matched exactly, else ignoring case", "[check][key]") {
+  // "PRECISION" is precision = 1/2; ROC's "P" (relevant items) and a "p" would differ only in
+  // case, so the exact spelling is tried first.
+  const auto upper = check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "PRECISION", "1/2");
+  CHECK(upper.correct);
+  CHECK(upper.key == "precision");
+  CHECK(upper.label == "precision");
+  // 1 0.9 / 0 0.8 / 1 0.7 / 0 0.3: P = 2 relevant, N = 2 non-relevant items.
+  CHECK(check_key("ROC", "1 0.9\n0 0.8\n1 0.7\n0 0.3", "P", "2").correct);
+  CHECK(check_key("ROC", "1 0.9\n0 0.8\n1 0.7\n0 0.3", "n", "2").key == "N");
+}
+
+TEST_CASE("keys: the paired t-test's t, df and p", "[check][key][ttest]") {
+  // x 0.5 0.6 0.7 0.4, y 0.4 0.4 0.6 0.5: d = 0.1, 0.2, 0.1, −0.1, mean 0.3/4 = 0.075;
+  // Σ(d − mean)² = 0.025² + 0.125² + 0.025² + 0.175² = 0.0475, variance 0.0475/3 = 19/1200,
+  // sd = 0.12583, se = sd/√4 = 0.062915, t = 0.075/0.062915 = 1.1921, df = 3. With 3 degrees of
+  // freedom F(t) = 1/2 + (1/π)(u/(1 + u²) + arctan u), u = t/√3 = 0.68825: u/(1 + u²) =
+  // 0.46703, arctan u = 0.60283, F = 1/2 + 1.06986/π = 0.84055; two-sided p = 2(1 − F) = 0.3189.
+  const char* const input = "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5";
+  CHECK(check_key("ttest", input, "t", "1.19").correct);
+  CHECK(check_key("ttest", input, "df", "3").correct);
+  CHECK(check_key("ttest", input, "p", "0.32").correct);
+  CHECK(check_key("ttest", input, "mean", "3/40").correct);
+  CHECK(check_key("ttest", input, "variance", "19/1200").correct);
+  // t² = 1.4211 typed for t: another quantity of the same answer.
+  const auto squared = check_key("ttest", input, "t", "1.42");
+  CHECK(squared.matched == "any.other_quantity");
+  CHECK(squared.why ==
+        "1.42 is t_squared (at 2 decimals), another quantity of this answer; this field asks for "
+        "t.");
+}
+
+TEST_CASE("keys: κ's P(A), P(E) and κ (K1)", "[check][key][K1]") {
+  // K1: 400 documents, the judges agree on 75 + 225 = 300: P(A) = 3/4. Judge A says R to
+  // 100/400 = 1/4, judge B to 150/400 = 3/8: P(E) = 1/4 · 3/8 + 3/4 · 5/8 = 18/32 = 9/16;
+  // κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7 = 0.4286.
+  const char* const input = "R 75 25\nN 75 225";
+  CHECK(check_key("kappa", input, "PA", "0.75").correct);
+  CHECK(check_key("kappa", input, "PE", "9/16").correct);
+  CHECK(check_key("kappa", input, "PE", "0.5625").correct);
+  CHECK(check_key("kappa", input, "kappa", "3/7").correct);
+  // The key naming κ itself is checked as the measure: the catalogue's κ slip is found
+  // ((0.75 − 0.56)/0.44 = 0.4318), with the key as the label.
+  const auto rounded = check_key("kappa", input, "kappa", "0.4318");
+  CHECK(rounded.matched == "kappa.rounded_intermediates");
+  CHECK(rounded.label == "kappa");
+  // P(A) typed where P(E) is asked.
+  CHECK(check_key("kappa", input, "PE", "0.75").matched == "any.other_quantity");
+}
+
+TEST_CASE("keys: Wilcoxon's W+, W− and z, and z with its sign lost (any.lost_sign)",
+          "[check][key][wilcoxon]") {
+  // x 0.5 0.6 0.7 0.4 0.9, y 0.4 0.4 0.6 0.5 0.5: d = 0.1, 0.2, 0.1, −0.1, 0.4. |d| ranked:
+  // the three 0.1 share ranks 1–3 (mean 2), 0.2 is 4, 0.4 is 5. W+ = 2 + 4 + 2 + 5 = 13,
+  // W− = 2. Normal approximation (ties): μ = 5 · 6/4 = 7.5, σ² = 5 · 6 · 11/24 − (3³ − 3)/48
+  // = 13.75 − 0.5 = 13.25, σ = 3.6401; z = (min(W+, W−) − μ + 1/2)/σ = −5/3.6401 = −1.3736.
+  const char* const input = "x: 0.5 0.6 0.7 0.4 0.9\ny: 0.4 0.4 0.6 0.5 0.5";
+  CHECK(check_key("wilcoxon", input, "W_plus", "13").correct);
+  CHECK(check_key("wilcoxon", input, "W_minus", "2").correct);
+  CHECK(check_key("wilcoxon", input, "z", "-1.37").correct);
+  const auto sign = check_key("wilcoxon", input, "z", "1.37");
+  CHECK(sign.matched == "any.lost_sign");
+  CHECK(sign.why ==
+        "1.37 has the right size but the wrong sign for z: keep the sign through the working "
+        "(check which way each difference is taken).");
+  CHECK(sign.why.find("-1.37") == std::string::npos);
+}
+
+TEST_CASE("keys: DCG, IDCG and nDCG of one graded list", "[check][key][DCG]") {
+  // Grades 2 3 0 1, the notes' form: DCG = 2 + 3/log2 2 + 0/log2 3 + 1/log2 4 = 2 + 3 + 0 + 0.5
+  // = 5.5. Ideal 3 2 1 0: IDCG = 3 + 2/1 + 1/log2 3 + 0 = 5 + 0.63093 = 5.6309. nDCG = 5.5/5.6309
+  // = 0.97675.
+  const char* const input = "2 3 0 1";
+  CHECK(check_key("nDCG", input, "DCG", "5.5").correct);
+  CHECK(check_key("nDCG", input, "IDCG", "5.63").correct);
+  CHECK(check_key("nDCG", input, "nDCG", "0.977").correct);
+  CHECK(check_key("DCG", input, "nDCG", "0.98").correct);
+  // DCG's value typed for IDCG: another quantity.
+  const auto other = check_key("nDCG", input, "IDCG", "5.5");
+  CHECK(other.matched == "any.other_quantity");
+  CHECK(other.why ==
+        "5.5 is DCG (at 1 decimal), another quantity of this answer; this field asks for IDCG.");
+}
+
+TEST_CASE("keys: an unknown key is an error listing the keys, word for word", "[check][key]") {
+  const auto r = irm::check_answer("confusion", "tp=2 fp=2 fn=1 tn=3", {}, "0.5", "prec");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == irm::ErrorCode::unknown_parameter);
+  CHECK(r.error().field == irm::Field::answer);
+  CHECK(r.error().where.line == 0);
+  CHECK(r.error().message ==
+        "confusion has no quantity named 'prec'; its quantities are TP, FP, FN, TN, precision, "
+        "recall, specificity, FPR, FNR, accuracy, error, F1, G, jaccard, dice");
+  // The key is read before the answer: a bad answer with an unknown key names the key.
+  const auto both = irm::check_answer("P@5", "R N R", {}, "0,4", "recall");
+  REQUIRE_FALSE(both.ok());
+  CHECK(both.error().message ==
+        "P@5 has no quantity named 'recall'; its quantities are precision, relevant_retrieved, k");
+}
+
+// --- the new slips -----------------------------------------------------------------------------
+
+TEST_CASE("any.double_rounding: 13/289 rounded to 0.0450 first, then to 0.05",
+          "[check][double-rounding]") {
+  // TP = 13, FP = 276: precision = 13/289. 289 · 0.045 = 13.005, so 13/289 = 0.045 − 0.005/289
+  // = 0.0449827: 0.04 at 2 decimals. Rounded first to 4 decimals it is 0.0450, and 0.0450 to 2
+  // decimals is 0.05 (half away from zero); first to 3 decimals, 0.045, the same.
+  const char* const input = "tp=13 fp=276 fn=1 tn=10";
+  CHECK(check_key("confusion", input, "precision", "0.04").correct);
+  const auto r = check_key("confusion", input, "precision", "0.05");
+  CHECK(r.matched == "any.double_rounding");
+  CHECK(r.why ==
+        "0.05 is precision rounded twice, first to 4 decimals (as the calculator shows it) and "
+        "that again to 2 decimals; the first rounding can leave a 5 that the second carries up: "
+        "round the unrounded value once, to 2 decimals.");
+  // At 3 decimals 0.045 is right (0.0449827 rounds up there): nothing to explain.
+  CHECK(check_key("confusion", input, "precision", "0.045").correct);
+  // When rounding twice gives the same as rounding once it explains nothing: 0.6 for 28/45
+  // (0.6222 → 0.6222 → 0.6) is simply right, and 0.7 is not a double rounding.
+  CHECK(check("AP@10", kRL2, "0.7").matched.empty());
+}
+
+TEST_CASE("any.lost_sign: 0.33 for τ = −1/3", "[check][lost-sign][TAU]") {
+  // x 1 2 3, y 2 3 1: the pair (1, 2) is concordant (both rise), (1, 3) and (2, 3) are
+  // discordant (x rises, y falls): τ = (1 − 2)/3 = −1/3, no ties, so τa = τb.
+  const char* const input = "x: 1 2 3\ny: 2 3 1";
+  CHECK(check("tau", input, "-0.33").correct);
+  CHECK(check("tau", input, "−1/3").correct);
+  const auto r = check("tau", input, "0.33");
+  CHECK(r.matched == "any.lost_sign");
+  CHECK(r.why ==
+        "0.33 has the right size but the wrong sign for τb: keep the sign through the working "
+        "(check which way each difference is taken).");
+  // A value of 0 has no sign to lose: x 1 2 3 4, y 1 3 2 4 … is not needed; P@2 of N N is 0.
+  CHECK(check("P@2", "N N", "0").correct);
+}
+
+TEST_CASE("any.other_quantity: precision typed where recall is asked, never with its value",
+          "[check][other-quantity]") {
+  // S1: precision = 1/2, recall = 2/3. 0.5 is precision at 1 decimal; recall is 0.7 there.
+  const auto r = check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "recall", "0.5");
+  CHECK_FALSE(r.correct);
+  CHECK(r.matched == "any.other_quantity");
+  CHECK(r.why ==
+        "0.5 is precision (at 1 decimal), another quantity of this answer; this field asks for "
+        "recall.");
+  CHECK(r.hint.empty());
+  // For the measure's own value too, after every other slip: MAP's q1 AP typed for MAP.
+  // q1 (R = 5) R N R: AP = 1/3; q2 (R = 3) N R R: AP = 7/18; MAP = 13/36 = 0.3611.
+  const auto map = check("MAP", "q1 relevant=5\nR N R\n\nq2 relevant=3\nN R R", "0.33");
+  CHECK(map.matched == "any.other_quantity");
+  CHECK(map.why ==
+        "0.33 is q1:AP (at 2 decimals), another quantity of this answer; this field asks for MAP.");
+}
+
+// --- hints -------------------------------------------------------------------------------------
+
+TEST_CASE("hint: the one precision of AP's sum that a slip changed (RL2, rank 6)",
+          "[check][hint][RL2]") {
+  // RL2: relevant at ranks 1, 3, 6, 9, 10, R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)/5 =
+  // (28/9)/5 = 28/45. Taking P@6 as 3/5 instead of 3/6 adds 1/10 to the sum: (1 + 2/3 + 3/5 +
+  // 4/9 + 5/10)/5 = (90 + 60 + 54 + 40 + 45)/90/5 = (289/90)/5 = 289/450 = 0.64222.
+  // At 3 decimals (0.642) no other single change gives it: the sum would have to grow by
+  // between 0.0964 and 0.1014, and the other changes move it by 1/2 or 1 (rank 1), 1/3 or 1/6
+  // (rank 3), 1/18 or 1/9 (rank 9: 4/8, 5/9), 1/18, 1/22 or 1/10 less (rank 10: 5/9, 5/11, 4/10),
+  // or add a non-relevant rank's precision (1/2, 2/4, 2/5, 3/7, 3/8). Rank 10's 6/10 (+1/10)
+  // would need a 6th relevant document, which the list does not have.
+  for (const char* answer : {"0.642", "289/450"}) {
+    INFO(answer);
+    const auto r = check("AP@10", kRL2, answer);
+    CHECK_FALSE(r.correct);
+    CHECK(r.matched.empty());
+    CHECK(r.hint == "Check the precision at the 3rd relevant document (rank 6).");
+    CHECK(r.why.find("28/45") == std::string::npos);
+  }
+  // At 2 decimals 0.64 is also rank 9's 5/9 for 4/9 (+1/9: 3.2222/5 = 0.6444): the rank cannot
+  // be told, so the hint names every quantity, from the input only.
+  CHECK(check("AP@10", kRL2, "0.64").hint ==
+        "Check the precision at each relevant document in the top 10 (ranks 1, 3, 6, 9, 10), their "
+        "sum, and that you divide by R = 5.");
+}
+
+TEST_CASE("hint: a non-relevant rank counted in AP's sum", "[check][hint]") {
+  // R N R with R = 2: AP = (1 + 2/3)/2 = 5/6 = 0.8333. Counting rank 2 as well (P@2 = 1/2):
+  // (1 + 1/2 + 2/3)/2 = 13/12 = 1.0833. Other single changes: rank 1 (1/2, 0, 2/1: sums 7/6,
+  // 2/3, 8/3), rank 3 (2/2, 2/4, 1/3, 0: sums 2, 3/2, 4/3, 1): none is 13/6.
+  const auto r = check("AP", "R N R", "1.0833", "2");
+  CHECK(r.matched.empty());
+  CHECK(r.hint ==
+        "Check the document at rank 2: it is not relevant, so no precision is taken there.");
+}
+
+TEST_CASE("hint: each measure family names its quantities, from the input only", "[check][hint]") {
+  // Answers that nothing in the catalogue gives (0.01 is no value, slip or quantity here).
+  CHECK(check("P@5", "R N R", "0.01").hint ==
+        "Count the relevant documents in the top 5 and divide by k = 5; ranks past the end of the "
+        "list count as not relevant.");
+  CHECK(check("RR", "N N R", "0.01").hint ==
+        "Find the rank of the first relevant document, counting from 1 at the top, and take 1 "
+        "over it.");
+  CHECK(check("nDCG@4", "2 3 0 1", "0.01").hint ==
+        "Check DCG, each rank's discounted gain in the top 4 (the grade at rank 1 as it is, the "
+        "grade at rank i ≥ 2 divided by log2 i) summed; IDCG, the same sum over every judged grade "
+        "sorted from the highest down: 3, 2, 1, 0; then nDCG = DCG/IDCG.");
+  CHECK(check("kappa", "R 75 25\nN 75 225", "0.01").hint ==
+        "Check P(A), the agreements (the diagonal) over all items; P(E), for each category judge "
+        "A's share times judge B's share, summed; then κ = (P(A) − P(E))/(1 − P(E)).");
+  CHECK(check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "recall", "0.9").hint ==
+        "Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = "
+        "TP/(TP + FN).");
+  CHECK(check("MRR", "q1: N R\n\nq2: R", "0.01").hint ==
+        "Check each query's RR (q1, q2), then their mean: their sum divided by 2 queries.");
+  // The generic hint, from the outcome's keys in order, where nothing better is known:
+  // randomization's p is worked out before `extreme`, `assignments` after it.
+  CHECK(check_key("pool@2", "A q1: d1 d2 d3\nB q1: d2 d4\nqrels q1: d1+ d2 d4+", "A:unique", "77")
+            .hint == "Work out pool_size, q1:pool_size first, then A:unique from them.");
+  // Every registry family gets a hint for a wrong answer nothing gives.
+  for (const auto& [measure, input] : std::vector<std::pair<std::string, std::string>>{
+           {"AP", "R N R"},
+           {"R@2", "relevant=3\nR N R"},
+           {"Rprec", "relevant=2\nR N R"},
+           {"PR", "R N R"},
+           {"IPrec@0.5", "R N R"},
+           {"11pt", "R N R"},
+           {"bpref", "R I R N"},
+           {"MAP", "q1: R N\n\nq2: N R"},
+           {"gMAP", "q1: R N\n\nq2: N R"},
+           {"11pt-avg", "q1: R N\n\nq2: N R"},
+           {"mean(P@2)", "q1: R N\n\nq2: N R"},
+           {"DCG", "2 3 0 1"},
+           {"IDCG", "2 3 0 1"},
+           {"confusion", "tp=2 fp=2 fn=1 tn=3"},
+           {"F(beta=2)", "tp=2 fp=2 fn=1 tn=3"},
+           {"multiclass", "true: a b c a\npredicted: a b b a"},
+           {"fleiss", "0 0 3\n1 1 1\n0 3 0"},
+           {"tau", "x: 1 2 3 4\ny: 1 3 2 4"},
+           {"sign", "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5"},
+           {"wilcoxon", "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5"},
+           {"ttest", "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5"},
+           {"randomization", "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5"},
+           {"ROC", "1 0.9\n0 0.8\n1 0.7\n0 0.3"},
+           {"AUC", "1 0.9\n0 0.8\n1 0.7\n0 0.3"},
+           {"EER", "1 0.9\n0 0.8\n1 0.7\n0 0.3"},
+           {"AUC-PR", "1 0.9\n0 0.8\n1 0.7\n0 0.3"},
+           {"pool@2", "A q1: d1 d2 d3\nB q1: d2 d4\nqrels q1: d1+ d2 d4+"},
+       }) {
+    INFO(measure);
+    const auto r = check(measure, input, "0.0123");
+    CHECK_FALSE(r.correct);
+    CHECK(r.matched.empty());
+    const std::string first = r.hint.substr(0, r.hint.find(' '));
+    CHECK(std::set<std::string>{"Check", "Count", "Find", "For", "At", "Sort", "Add", "Work"}.count(
+              first) == 1);
+    CHECK(r.hint.back() == '.');
+  }
+}
+
+TEST_CASE("hint: empty when the answer is right or a slip is matched", "[check][hint]") {
+  CHECK(check("AP@10", kRL2, "0.62").hint.empty());
+  CHECK(check("AP", kRL1, "0.5").hint.empty());  // ap.norm_retrieved
 }

@@ -35,22 +35,35 @@ struct CheckResult {
   /// One sentence with the numbers: why the answer is right, or what reproduces it and what to
   /// change. It never states the right value of a wrong answer (problem mode may hide it).
   std::string why;
-  std::string measure;    // canonical name of what was checked: "AP@10"
-  std::string label;      // what the value is: the measure, or PR's "P@10"
+  /// For a wrong answer that nothing in the catalogue reproduces: which intermediate quantity to
+  /// check, from the input and the quantities' names only (never a computed value): "check the
+  /// precision at the 3rd relevant document (rank 6)". Empty when the answer is right or matched.
+  std::string hint;
+  std::string measure;  // canonical name of what was checked: "AP@10"
+  /// The named quantity checked (a key of Outcome.values, as the outcome spells it:
+  /// "precision"); empty for the measure's own value.
+  std::string key;
+  std::string label;      // what the value is: the key, the measure, or PR's "P@10"
   std::string precision;  // how it was judged: "at 2 decimals", "at 1 decimal", "exactly"
   Number expected;        // the right value
   Answer answer;
 };
 
-/// Computes `measure` on `input` (as compute() does) and judges `answer` against its value:
+/// Computes `measure` on `input` (as compute() does) and judges `answer` against its value, or,
+/// when `key` is given, against the named quantity Outcome.values[key] ("precision" of
+/// confusion, "t" of ttest, "PA" of kappa; matched exactly, else case-insensitively):
 /// a decimal is right when the value rounds (half away from zero) to it at the decimals typed
 /// (0.62 and 0.6 for 28/45 = 0.6222…); a fraction or a whole number must be equal. A wrong
 /// answer is compared with the measure's other conventions (Outcome.alternatives: the registry's
 /// parameter choices) and then with the catalogue of slips (all_slips()), in that order; the
-/// first one that gives the answer at the same precision is `matched`.
-/// Errors: those of compute(), and those of parse_answer (field = answer).
+/// first one that gives the answer at the same precision is `matched`. A keyed quantity other
+/// than the measure's own value is compared with the slips that apply to any value ("any.*").
+/// Errors: those of compute(), those of parse_answer (field = answer), and unknown_parameter
+/// (field = answer, no position) for a key the outcome does not have; its message lists the keys
+/// it has.
 [[nodiscard]] Result<CheckResult> check_answer(std::string_view measure, std::string_view input,
-                                               const Options& options, std::string_view answer);
+                                               const Options& options, std::string_view answer,
+                                               std::string_view key = {});
 
 /// One entry of the catalogue of common slips.
 struct SlipInfo {
