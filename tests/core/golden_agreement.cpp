@@ -125,6 +125,14 @@ TEST_CASE("K1: the same judgements as two label sequences, and as one line with 
   CHECK(has_note_containing(
       o, "Read 400 items from A: and B:; the 2 categories in order of first appearance: Rel, NR."));
   CHECK(test::exact_value(run("kappa", "75 25 / 75 225"), "kappa") == frac(3, 7));
+  // And as the four counts on one line, judge A's rows one after the other: the same table, so
+  // P(A) = 300/400 = 3/4, P(E) = 9/16 and κ = 3/7, with a note saying how the line was read.
+  const auto one_line = run("kappa", "75 25 75 225");
+  CHECK(test::exact_value(one_line, "PA") == frac(3, 4));
+  CHECK(test::exact_value(one_line, "kappa") == frac(3, 7));
+  CHECK(has_note_containing(one_line,
+                            "Read the four counts on one line as a 2 × 2 grid written row by row "
+                            "(rows are judge A, columns judge B): 75 25 / 75 225."));
 }
 
 TEST_CASE("K1: high observed agreement with a low kappa gets the skewed-marginals note",

@@ -121,6 +121,31 @@ TEST_CASE("S1 as counts, as note 002's grid, as a spreadsheet paste and as label
   CHECK(braces.steps.at(1).rows.at(3).at(2).text == "not listed (no all: line)");
 }
 
+TEST_CASE("confusion: the 2 × 2 grid on one line, 300 20 10 70", "[golden][confusion]") {
+  // Row by row: TP = 300, FN = 20, FP = 10, TN = 70; D = 400.
+  //   precision = 300/310 = 30/31, recall = 300/320 = 15/16, accuracy = 370/400 = 37/40,
+  //   F1 = 600/(600 + 10 + 20) = 600/630 = 20/21.
+  const auto o = run("confusion", "300 20 10 70");
+  CHECK(test::exact_value(o, "TP") == frac(300, 1));
+  CHECK(test::exact_value(o, "FN") == frac(20, 1));
+  CHECK(test::exact_value(o, "FP") == frac(10, 1));
+  CHECK(test::exact_value(o, "TN") == frac(70, 1));
+  CHECK(test::exact_value(o, "precision") == frac(30, 31));
+  CHECK(test::exact_value(o, "recall") == frac(15, 16));
+  CHECK(test::exact_value(o, "accuracy") == frac(37, 40));
+  CHECK(*o.value.exact == frac(20, 21));
+  CHECK(test::has_note_containing(
+      o,
+      "Read the four counts on one line as the 2 × 2 grid written row by row, TP FN FP TN "
+      "(rows: truly relevant, truly non-relevant; columns: returned, not returned): TP = 300, "
+      "FN = 20, FP = 10, TN = 70."));
+  // F(beta=2): 5·300 / (5·300 + 4·20 + 10) = 1500/1590 = 50/53.
+  CHECK(*run("F(beta=2)", "300 20 10 70").value.exact == frac(50, 53));
+  const auto e = test::fails("confusion", "300 20 10");
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.column == 1);
+}
+
 TEST_CASE("confusion: a grid labelled the other way round is read transposed",
           "[golden][S1][confusion]") {
   const auto o = run("confusion", "\trelevant\tnon-relevant\nreturned\t2\t2\nnot returned\t1\t3");

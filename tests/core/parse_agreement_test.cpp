@@ -58,7 +58,8 @@ TEST_CASE("judges input: grids with and without labels, totals, Markdown, one li
   const auto marked = judges("\t#R(B)\t#I(B)\n#R(A)\t20\t12\n#I(A)\t4\t4");
   CHECK(marked.labels == Names{"R", "I"});
   CHECK(judges("Rel_B NR_B\nRel_A 75 25\nNR_A 75 225").labels == Names{"Rel", "NR"});
-  // Totals as notes 001 and 002 print them: labelled, or unlabelled but equal to the sums.
+  // Totals as the study notes "What to evaluate" and Bhattacharya's CS657A notes print them:
+  // labelled, or unlabelled but equal to the sums.
   const auto totals = judges("R I Total\nR 20 12 32\nI 4 4 8\nTotal 24 16 40");
   CHECK(totals.counts == Counts{{20, 12}, {4, 4}});
   CHECK(totals.labels == Names{"R", "I"});
@@ -68,6 +69,37 @@ TEST_CASE("judges input: grids with and without labels, totals, Markdown, one li
   CHECK(judges("| | R | N |\n|---|---|---|\n| R | 2 | 1 |\n| N | 0 | 3 |").counts ==
         Counts{{2, 1}, {0, 3}});
   CHECK(judges("75 25 / 75 225").counts == Counts{{75, 25}, {75, 225}});
+}
+
+TEST_CASE("judges input: a 2 × 2 table on one line is judge A's rows, one after the other",
+          "[parse][judges]") {
+  // 75 25 75 225: judge A's first row 75 25, then its second 75 225.
+  const auto m = judges("75 25 75 225");
+  CHECK(m.counts == Counts{{75, 25}, {75, 225}});
+  CHECK(m.labels == Names{"category 1", "category 2"});
+  CHECK(m.reading.back() ==
+        "Read the four counts on one line as a 2 × 2 grid written row by row (rows are judge A, "
+        "columns judge B): 75 25 / 75 225.");
+  CHECK(judges("75, 25, 75, 225").counts == Counts{{75, 25}, {75, 225}});
+  // The classifier's matrix keeps asking for rows: one line of 4 is not read as 2 × 2 there.
+  CHECK(test::parse_fails(irm::parse_label_matrix("1 2 3 4"), "1 2 3 4").code ==
+        ErrorCode::bad_token);
+}
+
+TEST_CASE("judges input, error: three or five counts on one line", "[parse][judges][errors]") {
+  const auto three = judges_error("75 25 75");
+  check_at(three, ErrorCode::bad_token, 1, 1, 8);
+  CHECK(three.message ==
+        "found 3 counts on one line at line 1, column 1; a 2 × 2 grid on one line is 4 counts, "
+        "row by row: judge A's first row, then its second (rows judge A, columns judge B), as in "
+        "75 25 75 225; write a larger table one row per line");
+  const auto nine = judges_error("1 2 3 4 5 6 7 8 9");
+  check_at(nine, ErrorCode::bad_token, 1, 9, 1);
+  CHECK(nine.message ==
+        "found 9 counts on one line; a 2 × 2 grid on one line is 4 counts, row by row: judge A's "
+        "first row, then its second (rows judge A, columns judge B), as in 75 25 75 225; write a "
+        "larger table one row per line. The first count past the fourth is '5' at line 1, column "
+        "9");
 }
 
 TEST_CASE("judges input: two label sequences, in order of first appearance", "[parse][judges]") {

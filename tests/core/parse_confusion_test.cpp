@@ -72,8 +72,9 @@ TEST_CASE("confusion input: precision= and recall= as fractions or decimals",
   CHECK(c.reading.at(0) == "Read precision = 1/2 and recall = 3/4 directly; no counts were given.");
 }
 
-TEST_CASE("confusion input: note 002's grid with spaces, tabs, commas and labels",
-          "[parse][confusion]") {
+TEST_CASE(
+    "confusion input: the grid of Bhattacharya's CS657A notes with spaces, tabs, commas, labels",
+    "[parse][confusion]") {
   CHECK(cells(parsed("2 1\n2 3")) == Cells{2, 2, 1, 3});
   CHECK(cells(parsed("relevant 2 1\nnon-relevant 2 3")) == Cells{2, 2, 1, 3});
   CHECK(cells(parsed("\treturned\tnot returned\nrelevant\t2\t1\nnon-relevant\t2\t3\n")) ==
@@ -82,8 +83,8 @@ TEST_CASE("confusion input: note 002's grid with spaces, tabs, commas and labels
         Cells{2, 2, 1, 3});
   const auto c = parsed("2 1\n2 3");
   CHECK(c.reading.at(0) ==
-        "Read the 2 × 2 grid as note 002 lays it out (rows: truly relevant, truly non-relevant; "
-        "columns: returned, not returned): TP = 2, FN = 1, FP = 2, TN = 3.");
+        "Read the 2 × 2 grid as Bhattacharya's CS657A notes lay it out (rows: truly relevant, "
+        "truly non-relevant; columns: returned, not returned): TP = 2, FN = 1, FP = 2, TN = 3.");
   // Four words for two columns: the header is not used, and a note says why.
   const auto header = parsed("returned not returned here\n2 1\n2 3");
   CHECK(header.reading.at(0) ==
@@ -314,14 +315,48 @@ TEST_CASE("confusion input, error: a grid that is not 2 × 2", "[parse][confusio
   const auto three = parse_error("2 1 0\n2 3 4\n1 1 1");
   check_at(three, ErrorCode::bad_token, 1, 5);
   CHECK(three.message ==
-        "the grid has 3 rows of 3 counts; confusion reads 2 rows of 2 counts, laid out as note "
-        "002: rows truly relevant and truly non-relevant, columns returned and not returned; for "
-        "3 classes use multiclass. The first count outside a 2 × 2 grid is '0' at line 1, column "
-        "5");
-  CHECK(parse_error("2 1 2 3").message ==
-        "the grid has 1 row of 4 counts; confusion reads 2 rows of 2 counts, laid out as note "
-        "002: rows truly relevant and truly non-relevant, columns returned and not returned. The "
-        "first count outside a 2 × 2 grid is '2' at line 1, column 5");
+        "the grid has 3 rows of 3 counts; confusion reads 2 rows of 2 counts (or the 4 on one "
+        "line): rows truly relevant and truly non-relevant, columns returned and not returned; "
+        "for 3 classes use multiclass. The first count outside a 2 × 2 grid is '0' at line 1, "
+        "column 5");
+  // One row of two counts is half a grid.
+  const auto half = parse_error("2 1");
+  check_at(half, ErrorCode::bad_token, 1, 1);
+  CHECK(half.message ==
+        "the grid has 1 row of 2 counts; confusion reads 2 rows of 2 counts (or the 4 on one "
+        "line): rows truly relevant and truly non-relevant, columns returned and not returned");
+}
+
+TEST_CASE("confusion input: a 2 × 2 grid on one line, TP FN FP TN", "[parse][confusion]") {
+  // The grid written row by row: truly relevant 300 returned, 20 not; truly non-relevant 10
+  // returned, 70 not. TP = 300, FN = 20, FP = 10, TN = 70.
+  const auto c = parsed("300 20 10 70");
+  CHECK(cells(c) == Cells{300, 10, 20, 70});
+  CHECK(c.reading.at(0) ==
+        "Read the four counts on one line as the 2 × 2 grid written row by row, TP FN FP TN "
+        "(rows: truly relevant, truly non-relevant; columns: returned, not returned): TP = 300, "
+        "FN = 20, FP = 10, TN = 70.");
+  CHECK(cells(parsed("300, 20, 10, 70")) == Cells{300, 10, 20, 70});
+  CHECK(cells(parsed("  300\t20\t10\t70\n")) == Cells{300, 10, 20, 70});
+  CHECK(cells(parsed("2 1 2 3")) == Cells{2, 2, 1, 3});
+}
+
+TEST_CASE("confusion input, error: three or five counts on one line",
+          "[parse][confusion][errors]") {
+  const auto three = parse_error("300 20 10");
+  check_at(three, ErrorCode::bad_token, 1, 1);
+  CHECK(three.where.length == 9);
+  CHECK(three.message ==
+        "found 3 counts on one line at line 1, column 1; a 2 × 2 grid on one line is 4 counts, "
+        "row by row: TP FN FP TN (rows truly relevant and truly non-relevant, columns returned "
+        "and not returned), as in 300 20 10 70");
+  const auto five = parse_error("300 20 10 70 5");
+  check_at(five, ErrorCode::bad_token, 1, 14);
+  CHECK(five.where.length == 1);
+  CHECK(five.message ==
+        "found 5 counts on one line; a 2 × 2 grid on one line is 4 counts, row by row: TP FN FP "
+        "TN (rows truly relevant and truly non-relevant, columns returned and not returned), as "
+        "in 300 20 10 70. The first count past the fourth is '5' at line 1, column 14");
 }
 
 TEST_CASE("confusion input, error: a line of words after the grid", "[parse][confusion][errors]") {
@@ -336,9 +371,10 @@ TEST_CASE("confusion input, error: a header and no counts", "[parse][confusion][
   const auto e = parse_error("returned notreturned");
   CHECK(e.code == ErrorCode::empty_input);
   CHECK(e.message ==
-        "found no row of counts; expected a 2 × 2 grid laid out as note 002 (rows: truly "
-        "relevant, truly non-relevant; columns: returned, not returned), counts such as tp=2 "
-        "fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines true: and predicted:");
+        "found no row of counts; expected a 2 × 2 grid (rows: truly relevant, truly "
+        "non-relevant; columns: returned, not returned; or its 4 counts on one line, TP FN FP "
+        "TN), counts such as tp=2 fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines "
+        "true: and predicted:");
 }
 
 TEST_CASE("confusion input, error: a misspelt key", "[parse][confusion][errors]") {
@@ -346,10 +382,10 @@ TEST_CASE("confusion input, error: a misspelt key", "[parse][confusion][errors]"
   check_at(e, ErrorCode::bad_token, 1, 1);
   CHECK(e.where.length == 8);
   CHECK(e.message ==
-        "found 'relevent:' at line 1, column 1; expected a 2 × 2 grid laid out as note 002 "
-        "(rows: truly relevant, truly non-relevant; columns: returned, not returned), counts such "
-        "as tp=2 fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines true: and "
-        "predicted:");
+        "found 'relevent:' at line 1, column 1; expected a 2 × 2 grid (rows: truly relevant, "
+        "truly non-relevant; columns: returned, not returned; or its 4 counts on one line, TP FN "
+        "FP TN), counts such as tp=2 fp=2 fn=1 tn=3, sets (relevant: and returned:) or two lines "
+        "true: and predicted:");
   CHECK(parse_error("tq=2 fp=1").message.rfind("found 'tq=' at line 1, column 1; expected", 0) ==
         0);
 }

@@ -2,9 +2,9 @@
 // judges' keys and wording) and Fleiss' items x categories table.
 //
 // Fleiss' table is read as pasted, with two readings tried when the first does not give equal
-// row sums: a first line of numbers 1 2 … k is the category header (note 002 numbers its
-// categories), and a first column 1, 2, … n numbers the items. The reading used is said in a
-// note; when none gives equal sums, the error names the first row that differs.
+// row sums: a first line of numbers 1 2 … k is the category header (Bhattacharya's CS657A notes
+// number their categories), and a first column 1, 2, … n numbers the items. The reading used is
+// said in a note; when none gives equal sums, the error names the first row that differs.
 
 #include "irm/agreement.h"
 
@@ -77,6 +77,9 @@ const labels::MatrixRoles& judges_roles() {
     r.slash_rows = true;
     r.pipes = true;
     r.numbered_labels = true;
+    r.one_line = true;
+    r.one_line_layout = "judge A's first row, then its second (rows judge A, columns judge B)";
+    r.one_line_example = "75 25 75 225; write a larger table one row per line";
     r.row_label = &row_judge_label;
     r.column_label = &column_judge_label;
     return r;

@@ -6,7 +6,8 @@
 // sequences; a first token tp=… (or fp, fn, tn, total, precision, recall) means counts;
 // anything else is read as a grid of whole numbers, with optional labels.
 //
-// A grid is laid out as note 002: rows are the truth, columns what the system returned. When
+// A grid is laid out as in Bhattacharya's CS657A notes: rows are the truth, columns what the
+// system returned ("300 20 10 70" on one line is the same grid, row by row). When
 // the labels say the other way round (rows "returned", columns "relevant"), the grid is
 // transposed and a note says so.
 //
@@ -633,6 +634,12 @@ InputError unknown_key(const KeyedLine& keyed, const std::string& expected) {
                             text::position(keyed.key_token.where) + "; expected " + expected);
 }
 
+// The order of a 2 × 2 grid's counts written on one line.
+std::string one_line_order() {
+  return "TP FN FP TN (rows truly relevant and truly non-relevant, columns returned and not "
+         "returned)";
+}
+
 const char* empty_message() {
   return "the input is empty; give the counts (tp=2 fp=2 fn=1 tn=3), a 2 × 2 grid, three sets "
          "(relevant: d1 d5 d7, returned: d1 d3 d5 d6, all: d1 … d8) or two lines true: and "
@@ -660,15 +667,17 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
       break;
   }
   const std::string expected =
-      "a 2 × 2 grid laid out as note 002 (rows: truly relevant, truly non-relevant; columns: "
-      "returned, not returned), counts such as tp=2 fp=2 fn=1 tn=3, sets (relevant: and "
-      "returned:) or two lines true: and predicted:";
+      "a 2 × 2 grid (rows: truly relevant, truly non-relevant; columns: returned, not "
+      "returned; or its 4 counts on one line, TP FN FP TN), counts such as tp=2 fp=2 fn=1 tn=3, "
+      "sets (relevant: and returned:) or two lines true: and predicted:";
   if (const auto keyed = text::keyed_line(lines[0])) {
     return unknown_key(*keyed, expected);
   }
   auto parsed = grid::read_grid(lines, input, expected);
   if (!parsed.ok()) return parsed.error();
   Grid& grid = parsed.value();
+  const bool one_line = grid::fold_one_line(grid);
+  if (const auto e = grid::one_line_error(grid, one_line_order(), "300 20 10 70")) return *e;
   const std::size_t rows = grid.cells.size();
   const std::size_t columns = grid.cells[0].size();
   if (rows != 2 || columns != 2) {
@@ -685,13 +694,14 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
                                           text::quoted(at.text) + " at " + text::position(at.where);
     return text::error_at(ErrorCode::bad_token, at,
                           found +
-                              "; confusion reads 2 rows of 2 counts, laid out as note 002: rows "
+                              "; confusion reads 2 rows of 2 counts (or the 4 on one line): rows "
                               "truly relevant and truly non-relevant, columns returned and not "
                               "returned" +
                               more + outside);
   }
   ConfusionInput out;
-  // Note 002's layout: rows are the truth, columns what the system returned.
+  // The layout of Bhattacharya's CS657A notes: rows are the truth, columns what the system
+  // returned.
   bool transposed = false;
   if (!grid.column_labels.empty()) {
     bool rows_are_system = false;
@@ -708,11 +718,14 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
   out.tn = grid.cells[1][1];
   if (grid.note) out.reading.push_back(*grid.note);
   out.reading.push_back(
-      std::string(transposed
-                      ? "The labels put what the system returned in the rows and the truth in "
-                        "the columns, so the grid is read transposed: "
-                      : "Read the 2 × 2 grid as note 002 lays it out (rows: truly relevant, truly "
-                        "non-relevant; columns: returned, not returned): ") +
+      std::string(transposed ? "The labels put what the system returned in the rows and the truth "
+                               "in the columns, so the grid is read transposed: "
+                  : one_line ? "Read the four counts on one line as the 2 × 2 grid written row "
+                               "by row, TP FN FP TN (rows: truly relevant, truly non-relevant; "
+                               "columns: returned, not returned): "
+                             : "Read the 2 × 2 grid as Bhattacharya's CS657A notes lay it out "
+                               "(rows: truly relevant, truly non-relevant; columns: returned, "
+                               "not returned): ") +
       "TP = " + std::to_string(out.tp) + ", FN = " + std::to_string(out.fn) +
       ", FP = " + std::to_string(out.fp) + ", TN = " + std::to_string(*out.tn) + ".");
   return out;
@@ -832,6 +845,12 @@ Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles&
   auto parsed = grid::read_grid(lines, input, roles.grid_expected, style);
   if (!parsed.ok()) return parsed.error();
   Grid& grid = parsed.value();
+  const bool one_line = roles.one_line && grid::fold_one_line(grid);
+  if (roles.one_line) {
+    if (const auto e = grid::one_line_error(grid, roles.one_line_layout, roles.one_line_example)) {
+      return *e;
+    }
+  }
   std::string totals;
   if (roles.totals) {
     auto dropped = grid::drop_totals(grid, true);
@@ -882,8 +901,16 @@ Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles&
   out.counts = grid.cells;
   if (grid.note) out.reading.push_back(*grid.note);
   if (!totals.empty()) out.reading.push_back(totals);
-  out.reading.push_back("Read a " + std::to_string(rows) + " × " + std::to_string(rows) +
-                        " grid: " + roles.grid_reading + ".");
+  if (one_line) {
+    out.reading.push_back("Read the four counts on one line as a 2 × 2 grid written row by row (" +
+                          roles.grid_reading + "): " + std::to_string(grid.cells[0][0]) + " " +
+                          std::to_string(grid.cells[0][1]) + " / " +
+                          std::to_string(grid.cells[1][0]) + " " +
+                          std::to_string(grid.cells[1][1]) + ".");
+  } else {
+    out.reading.push_back("Read a " + std::to_string(rows) + " × " + std::to_string(rows) +
+                          " grid: " + roles.grid_reading + ".");
+  }
   return out;
 }
 

@@ -186,6 +186,52 @@ bool has_numbered_labels(const std::vector<Line>& lines) {
   return true;
 }
 
+namespace {
+
+bool one_unlabelled_row(const Grid& grid) {
+  return grid.cells.size() == 1 && grid.column_labels.empty() && grid.header_line == 0 &&
+         (grid.row_labels.empty() || grid.row_labels[0].empty());
+}
+
+}  // namespace
+
+bool fold_one_line(Grid& grid) {
+  if (!one_unlabelled_row(grid) || grid.cells[0].size() != 4) return false;
+  const std::vector<std::int64_t> cells = grid.cells[0];
+  const std::vector<Token> tokens = grid.cell_tokens[0];
+  grid.cells = {{cells[0], cells[1]}, {cells[2], cells[3]}};
+  grid.cell_tokens = {{tokens[0], tokens[1]}, {tokens[2], tokens[3]}};
+  grid.row_labels = {"", ""};
+  grid.row_lines = {grid.row_lines.at(0), grid.row_lines.at(0)};
+  return true;
+}
+
+std::optional<InputError> one_line_error(const Grid& grid, const std::string& layout,
+                                         const std::string& example) {
+  if (!one_unlabelled_row(grid)) return std::nullopt;
+  const std::vector<Token>& tokens = grid.cell_tokens[0];
+  const std::size_t n = tokens.size();
+  if (n == 3) {
+    const Span& first = tokens.front().where;
+    const Span& last = tokens.back().where;
+    const Span all{first.line, first.column, last.column + last.length - first.column};
+    return InputError{ErrorCode::bad_token,
+                      "found 3 counts on one line at " + text::position(first) +
+                          "; a 2 × 2 grid on one line is 4 counts, row by row: " + layout +
+                          ", as in " + example,
+                      all};
+  }
+  if (n < 5) return std::nullopt;
+  const Token& fifth = tokens[4];
+  return text::error_at(ErrorCode::bad_token, fifth,
+                        "found " + std::to_string(n) +
+                            " counts on one line; a 2 × 2 grid on one line is 4 counts, row by "
+                            "row: " +
+                            layout + ", as in " + example +
+                            ". The first count past the fourth is " + text::quoted(fifth.text) +
+                            " at " + text::position(fifth.where));
+}
+
 bool is_total_label(const std::string& label) {
   const std::string l = text::lower(label);
   return l == "total" || l == "totals" || l == "sum" || l == "sums" || l == "σ" || l == "all" ||

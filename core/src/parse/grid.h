@@ -71,11 +71,23 @@ void use_header(Grid& grid, std::size_t width);
 /// Splits lines at tokens that are a lone '/', so "75 25 / 75 225" is two rows of one line.
 [[nodiscard]] std::vector<text::Line> split_rows_at_slash(const std::vector<text::Line>& lines);
 
-/// Margins printed with a table (notes 001 and 002 print the judges' table with a total row and
-/// column): a last row labelled Total, a last column headed Total, or, when `unlabelled` is
-/// set, a last row and column with no label that hold exactly the sums. They are checked
-/// against the counts and removed; the return says what was removed ("" when nothing).
-/// Errors: inconsistent_counts (a Total row or column that is not the sum of the counts).
+/// A 2 × 2 grid typed on one line, "300 20 10 70": one row of counts with no header and no row
+/// label. Four counts are folded into two rows of two, in the order the grid is written (the
+/// first row, then the second), and the return is true; other grids are left as they are.
+[[nodiscard]] bool fold_one_line(Grid& grid);
+
+/// For one unlabelled row of 3 or 5 and more counts: the error saying that a grid on one line is
+/// 4 counts, `layout` naming their order ("TP FN FP TN (rows …)") and `example` one such line;
+/// pointing at the fifth count, or at the three counts. Empty for any other grid.
+[[nodiscard]] std::optional<InputError> one_line_error(const Grid& grid, const std::string& layout,
+                                                       const std::string& example);
+
+/// Margins printed with a table (the study notes "What to evaluate" and Bhattacharya's CS657A
+/// notes print the judges' table with a total row and column): a last row labelled Total, a last
+/// column headed Total, or, when `unlabelled` is set, a last row and column with no label that hold
+/// exactly the sums. They are checked against the counts and removed; the return says what was
+/// removed ("" when nothing). Errors: inconsistent_counts (a Total row or column that is not the
+/// sum of the counts).
 [[nodiscard]] Result<std::string> drop_totals(Grid& grid, bool unlabelled);
 
 }  // namespace irm::grid

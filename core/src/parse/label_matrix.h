@@ -33,6 +33,11 @@ struct MatrixRoles {
   bool slash_rows = false;  // "75 25 / 75 225": '/' ends a row
   bool pipes = false;       // a Markdown table: '|' separates cells
   bool numbered_labels = false;  // a first line "0 1 2" over rows "0 10 2 0" holds labels
+  /// "75 25 75 225": four counts on one line are the 2 × 2 grid row by row; `one_line_layout`
+  /// says their order and `one_line_example` shows one, for the error about 3 or 5 counts.
+  bool one_line = false;
+  std::string one_line_layout{};
+  std::string one_line_example{};
   /// Cleans a grid's row (column) label, e.g. "#R(A)" -> "R"; null keeps labels as typed.
   std::string (*row_label)(const std::string&) = nullptr;
   std::string (*column_label)(const std::string&) = nullptr;
