@@ -33,6 +33,9 @@ const openAt = {
 async function showExample(page) {
   const preset = page.locator('[data-preset]').first();
   if (await preset.count()) {
+    // On a phone the examples are folded: open them as a reader would.
+    const examples = page.locator('[data-examples]');
+    if (!(await examples.evaluate((details) => details.open))) await examples.locator('summary').click();
     await preset.click();
     await page.waitForSelector('.outcome');
     return `preset ${await preset.getAttribute('data-preset')}`;
@@ -185,7 +188,12 @@ test('every control of a calculator is reached by Tab, in order, and each shows 
     const controls = await page.$$eval(
       'main button, main input, main select, main textarea, main a[href], main summary, main [tabindex="0"]',
       (nodes) => {
-        const visible = nodes.filter((node) => node.offsetParent !== null && !node.closest('[hidden]'));
+        // Inside a closed <details> only its summary can take the focus.
+        const folded = (node) => {
+          const details = node.parentElement?.closest('details:not([open])');
+          return Boolean(details) && node.closest('summary')?.parentElement !== details;
+        };
+        const visible = nodes.filter((node) => node.offsetParent !== null && !node.closest('[hidden]') && !folded(node));
         visible.forEach((node, index) => {
           node.dataset.tabKey = String(index);
         });
