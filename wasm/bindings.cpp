@@ -66,6 +66,19 @@ val check(const std::string& measure, const std::string& input, const val& optio
   });
 }
 
+// check(measure, input, options, answer, key): the same for the named quantity `key` of the
+// outcome ("precision", "t", "PA"); undefined, null or "" is the measure's own value.
+val check_key(const std::string& measure, const std::string& input, const val& options,
+              const std::string& answer, const val& key) {
+  return guarded([&] {
+    const std::string name = key.isUndefined() || key.isNull()
+                                 ? std::string()
+                                 : val::global("String")(key).as<std::string>();
+    return irm_js::check_to_js(
+        irm::check_answer(measure, input, read_options(options), answer, name));
+  });
+}
+
 val list_slips() {
   return guarded([] { return irm_js::slips_to_js(irm::all_slips()); });
 }
@@ -205,6 +218,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)
   emscripten::function("listMeasures", &list_measures);
   emscripten::function("check", &check);
+  emscripten::function("check", &check_key);  // check(measure, input, options, answer, key)
   emscripten::function("listSlips", &list_slips);
   emscripten::function("version", &version);
   emscripten::function("internalErrorForTest", &internal_error_for_test);

@@ -429,8 +429,16 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
     }
     j.key("why");
     j.value(c.why);
+    j.key("hint");
+    j.value(c.hint);
     j.key("measure");
     j.value(c.measure);
+    j.key("key");
+    if (c.key.empty()) {
+      j.null();
+    } else {
+      j.value(c.key);
+    }
     j.key("label");
     j.value(c.label);
     j.key("precision");

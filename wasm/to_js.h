@@ -16,8 +16,8 @@ namespace irm_js {
 emscripten::val to_js(const irm::Result<irm::Outcome>& result);
 /// The registry as an array of MeasureInfo objects (docs/js-api.md).
 emscripten::val measures_to_js(const std::vector<irm::MeasureInfo>& measures);
-/// {ok: true, value: {correct, matched, why, measure, label, precision, expected, answer}} or
-/// {ok: false, error} (docs/js-api.md, check()).
+/// {ok: true, value: {correct, matched, why, hint, measure, key, label, precision, expected,
+/// answer}} or {ok: false, error} (docs/js-api.md, check()).
 emscripten::val check_to_js(const irm::Result<irm::CheckResult>& result);
 /// The catalogue of slips as [{name, measures, summary}].
 emscripten::val slips_to_js(const std::vector<irm::SlipInfo>& slips);
