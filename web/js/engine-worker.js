@@ -14,7 +14,7 @@
 //   {type: 'ready'}                                   → {ok, version} | {ok: false, error}
 //   {type: 'compute', handle, measure, input, options} → ComputeResult, lightened; `handle`
 //       names the answer in later 'rows' requests
-//   {type: 'check', measure, input, options, answer}  → CheckResult
+//   {type: 'check', measure, input, options, answer, key} → CheckResult (key optional)
 //   {type: 'listMeasures'}                            → MeasureInfo[]
 //   {type: 'rows', handle, table, from, to, request}  → {ok: true, rows} | {ok: false, error}:
 //       rows [from, to) of table `table` of the answer to compute request `handle`; `request`
@@ -62,9 +62,13 @@ export const inThread = {
       return { ok: false, error: internalError(cause) };
     }
   },
-  async check(measure, input, options, answer) {
+  async check(measure, input, options, answer, key) {
     try {
-      return (await load()).check(measure, input, options, answer);
+      const module = await load();
+      // The four-argument form when no key is given (the measure's own value).
+      return key == null || key === ''
+        ? module.check(measure, input, options, answer)
+        : module.check(measure, input, options, answer, key);
     } catch (cause) {
       return { ok: false, error: internalError(cause) };
     }
@@ -164,7 +168,7 @@ async function rows({ handle, table, from, to, request }) {
 const handlers = {
   ready: () => inThread.ready(),
   compute,
-  check: ({ measure, input, options, answer }) => inThread.check(measure, input, options, answer),
+  check: ({ measure, input, options, answer, key }) => inThread.check(measure, input, options, answer, key),
   listMeasures: () => inThread.listMeasures(),
   rows,
 };

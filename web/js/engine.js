@@ -146,9 +146,9 @@ function startWorker() {
 }
 
 /** A worker request answered in this thread (the worker failed). */
-async function inThreadAnswer({ type, measure, input, options, answer, table, from, to, request: asked }) {
+async function inThreadAnswer({ type, measure, input, options, answer, key, table, from, to, request: asked }) {
   if (type === 'compute') return inThread.compute(measure, input, options);
-  if (type === 'check') return inThread.check(measure, input, options, answer);
+  if (type === 'check') return inThread.check(measure, input, options, answer, key);
   if (type === 'listMeasures') return inThread.listMeasures();
   if (type === 'ready') return inThread.ready();
   if (type === 'rows') {
@@ -214,17 +214,22 @@ export async function compute(measure, input, options = {}, { signal } = {}) {
 
 /**
  * Checks a student's answer to `measure` on `input` (docs/js-api.md, check()): judged at the
- * decimals typed; a wrong one is matched to the convention or common slip that gives it. Never
- * throws: bad input or a bad answer (field 'answer') resolve to `{ok: false, error}`.
+ * decimals typed; a wrong one is matched to the convention or common slip that gives it, and one
+ * nothing gives gets a `hint` (which quantity to check). Never throws: bad input, a bad answer
+ * or an unknown key (field 'answer') resolve to `{ok: false, error}`.
  * @param {string} measure
  * @param {string} input
  * @param {{relevant?: string | number}} options
  * @param {string} answer as typed: "0.62", "28/45", "62.2%"
+ * @param {string} [key] a named quantity of the outcome to check instead of the measure's value
+ *   ("precision", "t", "PA"); left out, null or "" for the measure's value
  * @returns {Promise<import('./render/check.js').CheckResult>}
  */
-export async function check(measure, input, options, answer) {
+export async function check(measure, input, options, answer, key) {
   const send = worker();
-  return send ? send({ type: 'check', measure, input, options: { ...options }, answer }) : inThread.check(measure, input, options, answer);
+  return send
+    ? send({ type: 'check', measure, input, options: { ...options }, answer, key })
+    : inThread.check(measure, input, options, answer, key);
 }
 
 /**
