@@ -6,11 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { BuildMissingError, loadEngine } from './lib/engine.mjs';
-import { errorToJson, measuresToText, outcomeToJson, outcomeToText } from './lib/format.mjs';
+import {
+  checkToJson, checkToText, errorToJson, measuresToText, outcomeToJson, outcomeToText,
+} from './lib/format.mjs';
 import * as trecFiles from './lib/trec.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../web/js/presets.js';
 
-const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check ANSWER] [--json]
+const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check [KEY=]ANSWER]... [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
        irmetrics measures [--json]
        irmetrics --version | --help`;
@@ -44,10 +46,20 @@ Options of calc
                       you typed (0.62 and 0.6 are right for 28/45 = 0.6222, 0.63 is not; a
                       fraction must be equal); when it is wrong, says which convention or
                       common slip gives it (e.g. AP divided by the relevant retrieved, DCG with
-                      log2(i+1), rounded intermediates) and what to change. Printed after the
-                      working ('Your answer'); --json adds check: {correct, matched, why}. The
-                      exit status stays 0 for a wrong answer; an answer that does not parse is 2
+                      log2(i+1), rounded intermediates, another quantity of the answer) and
+                      what to change, or else gives a hint: which quantity to check. Printed
+                      after the working ('Your answer'); --json adds check: {correct, matched,
+                      why, hint}. The exit status stays 0 for a wrong answer; an answer that
+                      does not parse is 2
+  --check KEY=ANSWER  check one named quantity of the answer instead (one of its Values, e.g.
+                      precision, recall or F1 of confusion, t or df of ttest, PA of kappa);
+                      repeatable, each printed as 'Your answer for KEY'. With two or more
+                      --check, --json gives check: [{key, correct, matched, why, hint}, ...]
+                      in the order given (key null for the measure's own value)
   --json              print JSON instead of text (errors too, on standard output)
+
+Every option that takes a value takes the next argument, even one that starts with '-'
+(--input '- + - +', --check -0.33).
 
 Measure names: P@5, R@10, PR, Rprec, AP, AP@10, AP(norm=retrieved), RR, IPrec@0.3,
   11pt(rule=trec10), ... ('irmetrics measures' lists them all; quote names with parentheses)
@@ -56,6 +68,7 @@ Examples
   irmetrics calc AP@10 --relevant 5 --input '+ - + - - + - - + +'
   echo 'R R N N R N R R R R' | irmetrics calc P@5
   irmetrics calc AP --relevant 15 --input 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10' --json
+  irmetrics calc confusion --input 'tp=2 fp=2 fn=1 tn=3' --check precision=0.5 --check recall=2/3
 
 Exit status: 0 answered; 2 bad input, a usage error, or no build; 1 an internal error.`;
 
@@ -66,12 +79,48 @@ const OPTIONS = {
   option: { type: 'string', short: 'o', multiple: true },
   digits: { type: 'string' },
   preset: { type: 'string' },
-  check: { type: 'string' },
+  check: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 };
 const CALC_ONLY = ['relevant', 'input', 'file', 'option', 'digits', 'preset', 'check'];
+
+/** The long name of each short option: {i: 'input', f: 'file', …}. */
+const SHORT_NAMES = Object.fromEntries(Object.entries(OPTIONS)
+  .filter(([, option]) => option.short).map(([name, option]) => [option.short, name]));
+
+/**
+ * Gives each option that takes a value the next argument as its value, whatever it starts
+ * with: node's parseArgs refuses one that starts with '-' (--input '- + - +', --relevant -3,
+ * --check -0.33: "argument is ambiguous"), so each such pair is handed to it as --name=value.
+ * After '--' nothing is an option.
+ */
+function joinOptionValues(argv) {
+  const out = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name = arg.startsWith('--') ? arg.slice(2)
+      : /^-[A-Za-z]$/.test(arg) ? SHORT_NAMES[arg[1]] : undefined;
+    if (name !== undefined && OPTIONS[name]?.type === 'string' && i + 1 < argv.length) {
+      out.push(`--${name}=${argv[i + 1]}`);
+      i += 1;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+/** --check's text: KEY=ANSWER (split at the first '=') or a bare ANSWER (key null). */
+function parseCheck(text) {
+  const at = text.indexOf('=');
+  return at > 0 ? { key: text.slice(0, at), answer: text.slice(at + 1) } : { key: null, answer: text };
+}
 
 class UsageError extends Error {
   constructor(message, usage = USAGE) {
@@ -168,19 +217,6 @@ function presetToText({ label, conventions }) {
   return [`Conventions of ${label}`, ...lines].join('\n');
 }
 
-/** calc --json's `check`: {correct, matched, why} (matched null when nothing reproduces it). */
-const checkToJson = ({ correct, matched, why }) => ({ correct, matched, why });
-
-/** calc --check's last section: "Your answer" with ✓ or ✗, the precision and the core's why. */
-function checkToText({ correct, matched, why, answer, precision, label }) {
-  const verdict = correct
-    ? `✓ ${answer.text} is correct ${precision}`
-    : `✗ ${answer.text} is not ${label} ${precision}`;
-  const lines = ['Your answer', `  ${verdict}`, `  ${why}`];
-  if (matched) lines.push(`  (${matched})`);
-  return lines.join('\n');
-}
-
 async function calc(typed, values) {
   const digits = parseDigits(values.digits);
   const preset = parsePreset(values.preset);
@@ -190,20 +226,32 @@ async function calc(typed, values) {
   const registry = preset ? engine.listMeasures() : [];
   const measure = preset ? nameUnderPreset(typed, preset, registry, { keepTyped: true }) : typed;
   let result = engine.compute(measure, input, options);
-  // --check: the student's answer judged by the core (docs/js-api.md, check()).
-  const checked = result.ok && values.check !== undefined
-    ? engine.check(measure, input, options, values.check) : undefined;
-  if (checked && !checked.ok) result = checked;
+  // --check [KEY=]ANSWER, each judged by the core in the order given (docs/js-api.md, check());
+  // the first that cannot be judged (an answer that does not parse, an unknown key) is the error.
+  const checked = [];
+  for (const { key, answer } of result.ok ? (values.check ?? []).map(parseCheck) : []) {
+    const one = key === null
+      ? engine.check(measure, input, options, answer)
+      : engine.check(measure, input, options, answer, key);
+    if (!one.ok) {
+      result = one;
+      break;
+    }
+    checked.push(one.value);
+  }
   if (result.ok) {
     const report = preset && presetReport(measure, preset, registry);
     if (values.json) {
       let json = report ? { ...outcomeToJson(result.value), preset: report } : outcomeToJson(result.value);
-      if (checked) json = { ...json, check: checkToJson(checked.value) };
+      if (checked.length === 1) json = { ...json, check: checkToJson(checked[0]) };
+      if (checked.length > 1) {
+        json = { ...json, check: checked.map((one) => checkToJson(one, { keyed: true })) };
+      }
       printJson(json);
     } else {
       const text = outcomeToText(result.value, { digits });
       let out = report ? `${text.trimEnd()}\n\n${presetToText(report)}` : text;
-      if (checked) out = `${out.trimEnd()}\n\n${checkToText(checked.value)}`;
+      for (const one of checked) out = `${out.trimEnd()}\n\n${checkToText(one)}`;
       print(out);
     }
     return 0;
@@ -415,7 +463,9 @@ async function main(argv) {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: joinOptionValues(argv), options: OPTIONS, allowPositionals: true, strict: true,
+    });
   } catch (error) {
     // Node's message goes on about '--'; its first sentence is the point.
     usageError(error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'

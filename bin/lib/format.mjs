@@ -208,6 +208,32 @@ export function errorToJson(error) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Check my answer (calc --check [KEY=]ANSWER)
+
+/**
+ * One checked answer in --json: {correct, matched, why, hint}, with `key` first when a named
+ * quantity was checked. `keyed` (several checks) always gives `key`, null for the measure.
+ */
+export function checkToJson({ key, correct, matched, why, hint }, { keyed = false } = {}) {
+  const body = { correct, matched: matched ?? null, why, hint: hint ?? '' };
+  return keyed || key ? { key: key ?? null, ...body } : body;
+}
+
+/**
+ * One checked answer as text: "Your answer" (or "Your answer for precision") with ✓ or ✗, the
+ * precision and the core's why, then the slip's name in parentheses or the hint.
+ */
+export function checkToText({ correct, matched, why, hint, answer, precision, label, key }) {
+  const verdict = correct
+    ? `✓ ${answer.text} is correct ${precision}`
+    : `✗ ${answer.text} is not ${label} ${precision}`;
+  const lines = [key ? `Your answer for ${key}` : 'Your answer', `  ${verdict}`, `  ${why}`];
+  if (matched) lines.push(`  (${matched})`);
+  else if (hint) lines.push(`  Hint: ${hint}`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
 // The registry
 
 const CUTOFF_TEXT = {

@@ -1,5 +1,6 @@
-// "Check my answer" through the module's JS boundary (docs/js-api.md, check() and listSlips())
-// and on the command line (irmetrics calc … --check ANSWER). Expected values are worked out by
+// "Check my answer" through the module's JS boundary (docs/js-api.md, check() and listSlips()):
+// the measure's value or a named quantity (the fifth argument, key), the slip that gives a wrong
+// answer or else a hint; and on the command line (irmetrics calc … --check [KEY=]ANSWER). Expected values are worked out by
 // hand in the comments (../shared/WORKED_EXAMPLES.md), never copied from the output.
 
 import assert from 'node:assert/strict';
@@ -18,15 +19,19 @@ before(async () => {
   irm = await createIrMetrics({ wasmBinary });
 });
 
-/** check() that must succeed; returns its value. */
-function checked(measure, input, answer, options = {}) {
-  const result = irm.check(measure, input, options, answer);
+/** check() that must succeed; returns its value. `key`: a named quantity (fifth argument). */
+function checked(measure, input, answer, options = {}, key = undefined) {
+  const result = key === undefined
+    ? irm.check(measure, input, options, answer)
+    : irm.check(measure, input, options, answer, key);
   assert.equal(result.ok, true, JSON.stringify(result.error));
   return result.value;
 }
 
 const RL2 = '+ - + - - + - - + +';  // R = 5: AP@10 = 28/45 = 0.6222 (notes 0.62)
 const RL1 = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';  // R = 15: AP = 1/10, notes' 0.5
+// S1: TP = 2, FP = 2, FN = 1, TN = 3: precision 2/4 = 1/2, recall 2/3, F1 = 2PR/(P + R) = 4/7.
+const S1 = 'tp=2 fp=2 fn=1 tn=3';
 
 describe('check() through the module', () => {
   test('RL2: 0.62 is right at 2 decimals, with the value and the precision', () => {
@@ -39,6 +44,8 @@ describe('check() through the module', () => {
     assert.equal(value.expected.exact, '28/45');
     assert.deepEqual(value.answer, { text: '0.62', form: 'decimal', value: '31/50', decimals: 2 });
     assert.equal(value.why, 'AP@10 = 28/45 ≈ 0.6222 rounds to 0.62 at 2 decimals.');
+    assert.equal(value.key, null);
+    assert.equal(value.hint, '');
   });
 
   test('RL2: 0.6 (1 decimal), 62.2% and 56/90 are right; 0.63 is not', () => {
@@ -91,13 +98,65 @@ describe('check() through the module', () => {
     assert.equal(irm.check('AP', 'R N X', {}, '0.5').error.field, 'input');
   });
 
+  test('a key checks a named quantity: S1\'s recall 2/3, labelled recall', () => {
+    const value = checked('confusion', S1, '0.67', {}, 'recall');
+    assert.equal(value.correct, true);
+    assert.equal(value.key, 'recall');
+    assert.equal(value.label, 'recall');
+    assert.equal(value.measure, 'confusion');
+    assert.equal(value.expected.exact, '2/3');
+    assert.equal(value.why, 'recall = 2/3 ≈ 0.6667 rounds to 0.67 at 2 decimals.');
+    // Case does not matter when nothing matches exactly.
+    assert.equal(checked('confusion', S1, '1/2', {}, 'Precision').key, 'precision');
+    // Without a key, or with undefined, null or '', the measure's own value: F1 = 4/7.
+    for (const key of [undefined, null, '']) {
+      const own = irm.check('confusion', S1, {}, '4/7', key);
+      assert.equal(own.ok, true);
+      assert.equal(own.value.key, null);
+      assert.equal(own.value.label, 'F1');
+      assert.equal(own.value.correct, true);
+    }
+  });
+
+  test('precision typed for recall is any.other_quantity, and its value is not told', () => {
+    const value = checked('confusion', S1, '0.5', {}, 'recall');
+    assert.equal(value.correct, false);
+    assert.equal(value.matched, 'any.other_quantity');
+    assert.equal(value.why, '0.5 is precision (at 1 decimal), another quantity of this answer; ' +
+      'this field asks for recall.');
+    assert.equal(value.hint, '');
+  });
+
+  test('an unknown key is {ok:false} with the keys listed, field answer', () => {
+    const result = irm.check('kappa', 'R 75 25\nN 75 225', {}, '0.75', 'P_A');
+    assert.equal(result.ok, false);
+    assert.deepEqual(result.error, {
+      code: 'unknown_parameter',
+      message: "kappa has no quantity named 'P_A'; its quantities are PA, PE, kappa",
+      field: 'answer', line: 0, column: 0, length: 0,
+    });
+    // K1: P(A) = (75 + 225)/400 = 3/4.
+    assert.equal(checked('kappa', 'R 75 25\nN 75 225', '0.75', {}, 'PA').correct, true);
+  });
+
+  test('a wrong answer nothing gives has a hint: RL2\'s P@6 taken as 3/5 (rank 6)', () => {
+    // (1 + 2/3 + 3/5 + 4/9 + 5/10)/5 = (289/90)/5 = 289/450 = 0.6422 where AP@10 = 28/45.
+    const value = checked('AP@10', RL2, '0.642', { relevant: 5 });
+    assert.equal(value.correct, false);
+    assert.equal(value.matched, null);
+    assert.equal(value.why, '0.642 is not AP@10 at 3 decimals, and none of the conventions or ' +
+      'common slips the calculator knows gives it.');
+    assert.equal(value.hint, 'Check the precision at the 3rd relevant document (rank 6).');
+  });
+
   test('listSlips() is the catalogue: unique dotted names, each with a summary', () => {
     const slips = irm.listSlips();
     const names = slips.map((slip) => slip.name);
     assert.equal(new Set(names).size, names.length);
     for (const name of ['ap.over_k', 'p.over_retrieved', 'dcg.ln', 'dcg.log10',
       'dcg.ranks_from_0', 'ndcg.idcg_given_order', 'f.weights_swapped', 'f.beta_not_squared',
-      'any.truncated', 'kappa.rounded_intermediates']) {
+      'any.truncated', 'any.double_rounding', 'any.lost_sign', 'any.other_quantity',
+      'kappa.rounded_intermediates']) {
       assert.ok(names.includes(name), `${name} is in the catalogue`);
     }
     for (const slip of slips) assert.ok(slip.summary.length > 0 && Array.isArray(slip.measures));
@@ -128,23 +187,35 @@ describe('irmetrics calc … --check ANSWER', () => {
     assert.match(stdout, /^ {2}\(ap\.norm_retrieved\)$/m);
   });
 
-  test('--json adds check: {correct, matched, why}', () => {
+  test('--json adds check: {correct, matched, why, hint}', () => {
     // S1: P = 1/2, R = 2/3; F₂ = 5/8; with β and 1/β swapped 5PR/(P + 4R) = 10/19 = 0.5263.
     const { status, stdout } = run(['calc', 'F(beta=2)', '--input', 'tp=2 fp=2 fn=1 tn=3',
       '--check', '0.53', '--json']);
     assert.equal(status, 0);
     const json = JSON.parse(stdout);
     assert.equal(json.value.exact, '5/8');
-    assert.deepEqual(Object.keys(json.check), ['correct', 'matched', 'why']);
+    assert.deepEqual(Object.keys(json.check), ['correct', 'matched', 'why', 'hint']);
     assert.equal(json.check.correct, false);
     assert.equal(json.check.matched, 'f.weights_swapped');
+    assert.equal(json.check.hint, '');
     assert.match(json.check.why, /^β and 1\/β swapped: 0\.53 puts the weight β² = 4 on precision/);
   });
 
-  test('--json with an answer nothing gives: matched is null', () => {
+  test('--json with an answer nothing gives: matched is null, and a hint', () => {
     const { stdout } = run(['calc', 'P@5', '--input', 'R R N N R', '--check', '0.9', '--json']);
     // P@5 = 3/5; 0.9 is neither that nor any slip.
-    assert.deepEqual(JSON.parse(stdout).check.matched, null);
+    const { check } = JSON.parse(stdout);
+    assert.deepEqual(check.matched, null);
+    assert.equal(check.hint, 'Count the relevant documents in the top 5 and divide by k = 5; ' +
+      'ranks past the end of the list count as not relevant.');
+  });
+
+  test('a wrong answer nothing gives: the text ends with the hint', () => {
+    // RL2 with P@6 taken as 3/5: 289/450 = 0.6422 (AP@10 = 28/45 = 0.6222).
+    const { status, stdout } = run(['calc', 'AP@10', '--relevant', '5', '--input', RL2,
+      '--check', '0.642']);
+    assert.equal(status, 0);
+    assert.match(stdout, /\n\nYour answer\n {2}✗ 0\.642 is not AP@10 at 3 decimals\n {2}0\.642 is not AP@10 at 3 decimals, and none of the conventions or common slips the calculator knows gives it\.\n {2}Hint: Check the precision at the 3rd relevant document \(rank 6\)\.\n$/);
   });
 
   test('an answer that does not parse: exit 2 and the message on stderr', () => {

@@ -1,4 +1,5 @@
-// bin/irmetrics.mjs as a user runs it: a child process, its output and its exit status.
+// bin/irmetrics.mjs as a user runs it: a child process, its output and its exit status; the
+// repeated --check KEY=ANSWER and option values that begin with a dash.
 // Expected values are the hand-checked ones of ../shared/WORKED_EXAMPLES.md.
 
 import assert from 'node:assert/strict';
@@ -148,6 +149,119 @@ describe('bad input and usage errors exit with status 2', () => {
   });
 });
 
+describe('irmetrics calc --check KEY=ANSWER, repeated', () => {
+  // S1: TP = 2, FP = 2, FN = 1, TN = 3: precision = 2/(2 + 2) = 1/2, recall = 2/(2 + 1) = 2/3,
+  // F1 = 2PR/(P + R) = (2/3)/(7/6) = 4/7.
+  const S1 = ['calc', 'confusion', '--input', 'tp=2 fp=2 fn=1 tn=3'];
+
+  test('text: one "Your answer for KEY" block per check, in the order given', () => {
+    const { status, stdout, stderr } = run([...S1, '--check', 'precision=0.5',
+      '--check', 'recall=2/3', '--check', 'recall=0.5']);
+    assert.equal(status, 0, stderr);
+    const tail = stdout.slice(stdout.indexOf('\n\nYour answer'));
+    assert.equal(tail, [
+      '',
+      '',
+      'Your answer for precision',
+      '  ✓ 0.5 is correct at 1 decimal',
+      '  precision = 1/2 = 0.5 rounds to 0.5 at 1 decimal.',
+      '',
+      'Your answer for recall',
+      '  ✓ 2/3 is correct exactly',
+      '  2/3 is exactly recall = 2/3 ≈ 0.6667.',
+      '',
+      'Your answer for recall',
+      '  ✗ 0.5 is not recall at 1 decimal',
+      '  0.5 is precision (at 1 decimal), another quantity of this answer; this field asks for ' +
+        'recall.',
+      '  (any.other_quantity)',
+      '',
+    ].join('\n'));
+  });
+
+  test('--json with two or more: check is [{key, correct, matched, why, hint}] in order', () => {
+    const { status, stdout } = run([...S1, '--check', 'recall=0.9', '--check', '4/7', '--json']);
+    assert.equal(status, 0);
+    const { check } = JSON.parse(stdout);
+    assert.ok(Array.isArray(check));
+    assert.deepEqual(check.map((one) => Object.keys(one)),
+      [['key', 'correct', 'matched', 'why', 'hint'], ['key', 'correct', 'matched', 'why', 'hint']]);
+    // 0.9 is not recall (0.7 at 1 decimal), and nothing gives it: a hint, from the counts' names.
+    assert.deepEqual(check[0], {
+      key: 'recall',
+      correct: false,
+      matched: null,
+      why: '0.9 is not recall at 1 decimal, and none of the conventions or common slips the ' +
+        'calculator knows gives it.',
+      hint: 'Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = ' +
+        'TP/(TP + FN).',
+    });
+    // The bare answer is the measure's own value, F1 = 4/7: key null.
+    assert.equal(check[1].key, null);
+    assert.equal(check[1].correct, true);
+  });
+
+  test('--json with one keyed check: an object with its key, as with one bare check', () => {
+    const json = JSON.parse(run([...S1, '--check', 'precision=1/2', '--json']).stdout);
+    assert.deepEqual(json.check, {
+      key: 'precision', correct: true, matched: null,
+      why: '1/2 is exactly precision = 1/2 = 0.5.', hint: '',
+    });
+    const bare = JSON.parse(run([...S1, '--check', '4/7', '--json']).stdout);
+    assert.deepEqual(Object.keys(bare.check), ['correct', 'matched', 'why', 'hint']);
+  });
+
+  test('an unknown key: exit 2 and the core\'s message naming the keys', () => {
+    const { status, stdout, stderr } = run([...S1, '--check', 'precision=0.5', '--check', 'prec=0.5']);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, "irmetrics: confusion has no quantity named 'prec'; its quantities are " +
+      'TP, FP, FN, TN, precision, recall, specificity, FPR, FNR, accuracy, error, F1, G, ' +
+      'jaccard, dice\n');
+  });
+});
+
+describe('option values that begin with a dash', () => {
+  test('--input "- + - +" computes: relevant at 2 and 4, AP = (1/2 + 2/4)/2 = 1/2', () => {
+    const { status, stdout, stderr } = run(['calc', 'AP', '--input', '- + - +']);
+    assert.equal(status, 0, stderr);
+    assert.match(stdout, /^AP = 1\/2 = 0\.5$/m);
+    // -i takes it the same way.
+    assert.match(run(['calc', 'AP', '-i', '- + - +']).stdout, /^AP = 1\/2 = 0\.5$/m);
+  });
+
+  test('--input - is a one-document list (not standard input): P@1 = 0', () => {
+    const { status, stdout } = run(['calc', 'P@1', '--input', '-']);
+    assert.equal(status, 0);
+    assert.match(stdout, /^P@1 = 0$/m);
+  });
+
+  test('--relevant -3 reaches the core, which says what R must be: exit 2', () => {
+    const { status, stdout, stderr } = run(['calc', 'AP', '--input', '+ -', '--relevant', '-3']);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'irmetrics: R, the number of relevant documents, must be a whole number ' +
+      "(0 or more); found '-3'\n");
+  });
+
+  test('--check -0.33 is an answer: τ of x 1 2 3, y 2 3 1 is (1 − 2)/3 = −1/3', () => {
+    // Pairs (1,2) concordant, (1,3) and (2,3) discordant.
+    const { status, stdout } = run(['calc', 'tau', '--input', 'x: 1 2 3\ny: 2 3 1', '--check', '-0.33']);
+    assert.equal(status, 0);
+    assert.match(stdout, /^ {2}✓ -0\.33 is correct at 2 decimals$/m);
+    // 0.33 lost the sign.
+    const lost = run(['calc', 'tau', '--input', 'x: 1 2 3\ny: 2 3 1', '--check', '0.33']).stdout;
+    assert.match(lost, /^ {2}\(any\.lost_sign\)$/m);
+  });
+
+  test('an option given no value at all is still a usage error', () => {
+    const { status, stderr } = run(['calc', 'AP', '--input']);
+    assert.equal(status, 2);
+    assert.match(stderr, /argument missing/);
+    assert.match(stderr, /usage: irmetrics calc MEASURE/);
+  });
+});
+
 describe('irmetrics measures, --version, --help', () => {
   test('measures lists AP with its title and the norm parameter', () => {
     const { status, stdout } = run(['measures']);
@@ -165,6 +279,13 @@ describe('irmetrics measures, --version, --help', () => {
     const { status, stdout } = run(['--version']);
     assert.equal(status, 0);
     assert.match(stdout, /^irmetrics \d+\.\d+\.\d+/);
+  });
+
+  test('--help says what --check KEY=ANSWER does', () => {
+    const { stdout } = run(['--help']);
+    assert.match(stdout, /\[--check \[KEY=\]ANSWER\]\.\.\./);
+    assert.match(stdout, /--check KEY=ANSWER {2}check one named quantity of the answer/);
+    assert.match(stdout, /even one that starts with '-'/);
   });
 
   test('--help and help print the usage and exit 0', () => {
