@@ -65,6 +65,61 @@ const char* to_string(InputKind kind) {
   return "ranked_list";
 }
 
+std::string outcome_title(const MeasureCall& call) {
+  const MeasureInfo& info = *call.info;
+  if (!call.inner.empty()) return info.title;
+  const auto param = [&](std::string_view name) -> std::string {
+    for (const auto& [key, value] : call.params) {
+      if (key == name) return value;
+    }
+    return "";
+  };
+  const std::string& name = info.name;
+  if (name == "kappa") {
+    return param("chance") == "pooled" ? "Kappa with pooled marginals (Scott's π)"
+                                       : "Cohen's kappa";
+  }
+  if (name == "tau") return param("variant") == "a" ? "Kendall's tau-a" : "Kendall's tau-b";
+  if (name == "bpref" && param("variant") == "trec") return info.title + " (trec_eval's form)";
+  if ((name == "AP" || name == "MAP" || name == "gMAP") && param("norm") == "retrieved") {
+    return info.title + " over the relevant retrieved";
+  }
+  if (name == "IPrec" && param("rule") == "none")
+    return "Precision at a recall level, not interpolated";
+  if (name == "11pt" && param("rule") == "none") return "11-point precision, not interpolated";
+  if (name == "11pt-avg" && param("rule") == "none") {
+    return "Averaged 11-point precision, not interpolated";
+  }
+  if (name == "nDCG" || name == "DCG" || name == "IDCG") {
+    if (param("dcg") == "trec") return info.title + " (trec_eval's discount log2(i + 1))";
+    if (param("dcg") == "burges") return info.title + " (Burges' gain 2^rel − 1)";
+  }
+  if (name == "F") {
+    const std::string alpha = param("alpha");
+    const std::string beta = param("beta");
+    const std::string weight = !alpha.empty() ? "α = " + alpha : "β = " + beta;
+    const bool f1 = alpha.empty() && beta == "1";
+    if (call.rank_cutoff) {
+      const std::string k = std::to_string(*call.rank_cutoff);
+      return (f1 ? std::string("F1") : "Weighted F (" + weight + ")") + " of P@" + k + " and R@" +
+             k;
+    }
+    return f1 ? "F1 measure" : "Weighted F-measure (" + weight + ")";
+  }
+  std::vector<std::string> variant;
+  if (name == "wilcoxon") {
+    if (param("zero") == "pratt") variant.emplace_back("Pratt's zeros");
+    if (param("method") == "normal") variant.emplace_back("normal approximation");
+  }
+  const std::string alternative = param("alternative");
+  if (alternative == "greater") variant.emplace_back("one-sided: x > y");
+  if (alternative == "less") variant.emplace_back("one-sided: x < y");
+  if (variant.empty()) return info.title;
+  std::string out = info.title + " (";
+  for (std::size_t i = 0; i < variant.size(); ++i) out += (i ? ", " : "") + variant[i];
+  return out + ")";
+}
+
 InputKind input_kind(const MeasureCall& call) {
   if (call.rank_cutoff && call.info->cutoff_input) return *call.info->cutoff_input;
   return call.info->input;

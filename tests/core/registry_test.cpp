@@ -67,3 +67,49 @@ TEST_CASE("every measure has a golden example, a formula, a summary and a runnab
     CHECK(r.ok());
   }
 }
+
+TEST_CASE("an answer's heading names the variant computed", "[registry][titles]") {
+  struct Case {
+    const char* measure;
+    irm::InputKind input;
+    const char* title;
+  };
+  using K = irm::InputKind;
+  const Case cases[] = {
+      {"kappa", K::judges, "Cohen's kappa"},
+      {"kappa(chance=pooled)", K::judges, "Kappa with pooled marginals (Scott's π)"},
+      {"kappa(chance=pooled,scale=notes002)", K::judges, "Kappa with pooled marginals (Scott's π)"},
+      {"kappa(scale=landis-koch)", K::judges, "Cohen's kappa"},
+      {"tau", K::rankings, "Kendall's tau-b"},
+      {"tau(variant=a)", K::rankings, "Kendall's tau-a"},
+      {"bpref", K::ranked_list, "Binary preference"},
+      {"bpref(variant=trec)", K::ranked_list, "Binary preference (trec_eval's form)"},
+      {"AP@5", K::ranked_list, "Average precision"},
+      {"AP(norm=retrieved)", K::ranked_list, "Average precision over the relevant retrieved"},
+      {"MAP(norm=retrieved)", K::queries, "Mean average precision over the relevant retrieved"},
+      {"IPrec@0.5", K::ranked_list, "Interpolated precision at a recall level"},
+      {"IPrec(rule=trec10)@0.5", K::ranked_list, "Interpolated precision at a recall level"},
+      {"IPrec(rule=none)@0.5", K::ranked_list, "Precision at a recall level, not interpolated"},
+      {"11pt(rule=none)", K::ranked_list, "11-point precision, not interpolated"},
+      {"11pt-avg(rule=none)", K::queries, "Averaged 11-point precision, not interpolated"},
+      {"nDCG@3", K::graded_list, "Normalised discounted cumulative gain"},
+      {"nDCG(dcg=trec)@3", K::graded_list,
+       "Normalised discounted cumulative gain (trec_eval's discount log2(i + 1))"},
+      {"DCG(dcg=burges)", K::graded_list, "Discounted cumulative gain (Burges' gain 2^rel − 1)"},
+      {"F", K::confusion, "F1 measure"},
+      {"F(beta=2)", K::confusion, "Weighted F-measure (β = 2)"},
+      {"F(alpha=1/3)", K::confusion, "Weighted F-measure (α = 1/3)"},
+      {"F@5", K::ranked_list, "F1 of P@5 and R@5"},
+      {"F(beta=0.5)@5", K::ranked_list, "Weighted F (β = 0.5) of P@5 and R@5"},
+      {"wilcoxon", K::paired, "Wilcoxon signed-rank test"},
+      {"wilcoxon(zero=pratt,method=normal)", K::paired,
+       "Wilcoxon signed-rank test (Pratt's zeros, normal approximation)"},
+      {"sign(alternative=greater)", K::paired, "Sign test (one-sided: x > y)"},
+      {"ttest(alternative=less)", K::paired, "Paired t-test (one-sided: x < y)"},
+      {"mean(P@5)", K::queries, "Mean over queries"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.measure);
+    CHECK(test::ok(irm::compute(c.measure, test::sample_input(c.input))).title == c.title);
+  }
+}

@@ -96,6 +96,11 @@ struct MeasureCall {
   [[nodiscard]] MeasureCall with(std::string_view name, std::string value) const;
 };
 
+/// The heading of an answer: the registry's title, naming the variant computed where a
+/// parameter changes what is computed ("Kappa with pooled marginals (Scott's π)", "Kendall's
+/// tau-a", "Weighted F-measure (β = 2)"), not where it is a detail of the convention.
+[[nodiscard]] std::string outcome_title(const MeasureCall& call);
+
 /// Every measure, in the order the page lists them (most taught first).
 [[nodiscard]] const std::vector<MeasureInfo>& all_measures();
 

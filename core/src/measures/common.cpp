@@ -7,7 +7,7 @@ namespace irm {
 Outcome start_outcome(const MeasureCall& call, const Inputs& in) {
   Outcome out;
   out.measure = canonical_name(call);
-  out.title = call.info->title;
+  out.title = outcome_title(call);
   out.formula = call.info->formula;
   out.notes = in.notes;
   return out;
