@@ -13,16 +13,18 @@ ParamInfo norm_param() {
   return {"norm",
           {"relevant", "retrieved"},
           "relevant",
-          "what the sum of precisions is divided by: R, every relevant document (notes 002, 004, "
-          "trec_eval), or only the relevant documents retrieved (note 000's example)"};
+          "what the sum of precisions is divided by: R, every relevant document (Bhattacharya's "
+          "CS657A notes, the lecture notes “Week 3: Metrics”, trec_eval), or only the relevant "
+          "documents retrieved (the example of the study notes “Evaluation Metrics”)"};
 }
 
 ParamInfo dcg_param() {
   return {"dcg",
           {"notes", "trec", "burges"},
           "notes",
-          "the DCG form: rel_1 + Σ rel_i/log2 i (notes 002, 004), Σ rel_i/log2(i+1) (trec_eval, "
-          "scikit-learn) or Σ (2^rel_i − 1)/log2(i+1) (Burges et al.)"};
+          "the DCG form: rel_1 + Σ rel_i/log2 i (Bhattacharya's CS657A notes, the lecture notes "
+          "“Week 3: Metrics”), Σ rel_i/log2(i+1) (trec_eval, scikit-learn) or Σ (2^rel_i − "
+          "1)/log2(i+1) (Burges et al.)"};
 }
 
 ParamInfo rule_param() {
@@ -302,7 +304,8 @@ const std::vector<MeasureInfo>& all_measures() {
        {{"variant",
          {"notes", "trec"},
          "notes",
-         "1 − n_r/R as note 002 writes it, or trec_eval's 1 − min(n_r, R)/min(R, N)"}},
+         "1 − n_r/R as Bhattacharya's CS657A notes write it, or trec_eval's 1 − min(n_r, "
+         "R)/min(R, N)"}},
        {},
        "\\text{bpref} = \\frac{1}{R}\\sum_{r} \\left(1 - \\frac{n_r}{R}\\right)",
        "bpref(variant=trec)",
@@ -344,8 +347,9 @@ const std::vector<MeasureInfo>& all_measures() {
       // --- Sets, confusion matrices, ROC (issue 3) ---------------------------------------------
       {"confusion",
        "Confusion matrix and set measures",
-       "TP, FP, FN, TN and every measure of note 002's table: precision, recall, specificity, "
-       "FPR, FNR, accuracy, error rate, F1, G-measure, Jaccard and Dice.",
+       "TP, FP, FN, TN and every measure of the table in Bhattacharya's CS657A notes: "
+       "precision, recall, specificity, FPR, FNR, accuracy, error rate, F1, G-measure, Jaccard "
+       "and Dice.",
        InputKind::confusion,
        CutoffKind::none,
        {},
@@ -542,14 +546,17 @@ const std::vector<MeasureInfo>& all_measures() {
          {"cohen", "pooled"},
          "cohen",
          "how chance agreement P(E) is estimated: each judge's own marginals, Σ P_A(c)·P_B(c) "
-         "(Cohen; note 001, note 002's first estimate), or pooled marginals, Σ P(c)² with "
-         "P(c) = (A's count + B's count)/2n (note 002, Manning et al.)"},
+         "(Cohen; the study notes “What to evaluate”, the first estimate of Bhattacharya's "
+         "CS657A notes), or pooled marginals, Σ P(c)² with P(c) = (A's count + B's count)/2n "
+         "(Bhattacharya's CS657A notes, Manning et al.)"},
         {"scale",
          {"notes001", "notes002", "landis-koch"},
          "notes001",
-         "which interpretation of κ is stated first (all three are shown): note 001 (> 0.8 "
-         "good, 0.67–0.8 fair), note 002 (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 "
-         "slight) or Landis & Koch (slight, fair, moderate, substantial, almost perfect)"}},
+         "which interpretation of κ is stated first (all three are shown): notes001, the "
+         "bands of the study notes “What to evaluate” (> 0.8 good, 0.67–0.8 fair); notes002, "
+         "those of Bhattacharya's CS657A notes (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 "
+         "slight); or landis-koch, Landis & Koch's (slight, fair, moderate, substantial, almost "
+         "perfect)"}},
        {"cohen-kappa", "cohens-kappa", "kappa-statistic"},
        "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{\\sum_c M_{cc}}{n},\\quad "
        "P(E) = \\sum_c P_A(c)\\,P_B(c) \\text{ or } \\sum_c P(c)^2",
@@ -579,8 +586,8 @@ const std::vector<MeasureInfo>& all_measures() {
        {{"variant",
          {"b", "a"},
          "b",
-         "τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)), which leaves tied pairs out (note 002 with "
-         "ties), or τa = (n_c − n_d)/n_0"}},
+         "τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)), which leaves tied pairs out (Bhattacharya's "
+         "CS657A notes with ties), or τa = (n_c − n_d)/n_0"}},
        {"kendall", "kendall-tau", "kendalls-tau"},
        "\\tau_a = \\frac{n_c - n_d}{n_0},\\qquad \\tau_b = \\frac{n_c - n_d}{\\sqrt{n_0 - "
        "n_1}\\,\\sqrt{n_0 - n_2}},\\qquad n_0 = \\frac{n(n-1)}{2}",

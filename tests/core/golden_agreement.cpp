@@ -79,8 +79,9 @@ TEST_CASE("K1: pooled marginals give P(E) = 73/128 and kappa = 23/55",
   REQUIRE(cohen != nullptr);
   CHECK(*cohen->value.exact == frac(3, 7));
   CHECK(cohen->why ==
-        "each judge's own marginals (Cohen's κ; note 001's example and note 002's first "
-        "estimate): P(E) = Σ P_A(c) · P_B(c) = 9/16 instead of 73/128");
+        "each judge's own marginals (Cohen's κ; the example of the study notes “What to "
+        "evaluate” and the first estimate of Bhattacharya's CS657A notes): P(E) = Σ P_A(c) · "
+        "P_B(c) = 9/16 instead of 73/128");
   // And the other way round.
   const auto d = run("kappa", k1_grid);
   const auto* pooled = test::alternative(d, "kappa(chance=pooled)");
@@ -178,8 +179,9 @@ TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes
         "0.0909\\end{aligned}");
   CHECK(has_note_containing(
       o,
-      "Chance agreement uses each judge's own marginals (Cohen's κ, as in note 001's example "
-      "and note 002's first estimate): P(E) = Σ P_A(c) · P_B(c)."));
+      "Chance agreement uses each judge's own marginals (Cohen's κ, as in the example of the "
+      "study notes “What to evaluate” and the first estimate of Bhattacharya's CS657A notes): "
+      "P(E) = Σ P_A(c) · P_B(c)."));
 }
 
 TEST_CASE("K3: note 002's table with pooled marginals: P(R) = 0.70, kappa = 1/21 (notes: 0.05)",
@@ -207,13 +209,15 @@ TEST_CASE("kappa: the band on every scale, the chosen scale first", "[golden][K1
   const auto& scales = o.steps.at(4);
   CHECK(scales.title == "What κ = 3/7 ≈ 0.4286 means on each scale");
   REQUIRE(scales.rows.size() == 3);
-  CHECK(scales.rows[0].at(0).text == "note 001");
+  CHECK(scales.rows[0].at(0).text == "the study notes “What to evaluate”");
+  CHECK(scales.rows[1].at(0).text == "Bhattacharya's CS657A notes");
   CHECK(scales.rows[0].at(2).text == "not good (< 0.67)");
   CHECK(scales.rows[1].at(2).text == "fair (> 0.4)");
   CHECK(scales.rows[2].at(2).text == "moderate (0.41–0.60)");
   CHECK(has_note_containing(o,
-                            "On note 001's scale κ ≈ 0.43 is not good (< 0.67); on note 002's, "
-                            "fair (> 0.4); and on Landis & Koch's, moderate (0.41–0.60)."));
+                            "On the scale of the study notes “What to evaluate”, κ ≈ 0.43 is not "
+                            "good (< 0.67); on the scale of Bhattacharya's CS657A notes, fair "
+                            "(> 0.4); and on Landis & Koch's scale, moderate (0.41–0.60)."));
   const auto lk = run("kappa(scale=landis-koch)", k1_grid);
   CHECK(lk.steps.at(4).rows[0].at(0).text == "Landis & Koch (1977)");
   CHECK(lk.measure == "kappa(scale=landis-koch)");
@@ -274,8 +278,9 @@ TEST_CASE("kappa: both judges always give one label: 1 − P(E) = 0, reported as
       o,
       "1 − P(E) = 0: both judges used a single category for every item, so P(A) = P(E) = 1 "
       "and κ = 0/0 is undefined. It is reported as κ = 1 by convention, since they agree on "
-      "every item (note 002: \"it is 1 when two judges always agree\"), but it carries no "
-      "information about agreement beyond chance; scikit-learn and R's irr return NaN here."));
+      "every item (Bhattacharya's CS657A notes: \"it is 1 when two judges always agree\"), but "
+      "it carries no information about agreement beyond chance; scikit-learn and R's irr return "
+      "NaN here."));
   CHECK(o.steps.at(3).rows.at(4).at(2).text == "0/0, taken as 1");
   // The same from a grid with one non-zero cell.
   CHECK(*run("kappa(chance=pooled)", "5 0\n0 0").value.exact == frac(1, 1));
@@ -352,8 +357,9 @@ TEST_CASE("K4: the notes' printed 0.22 comes from rounding P(A) and P(E) to 0.38
   CHECK(has_note_containing(
       o,
       "Rounding the intermediates first changes the answer: with P(A) ≈ 0.38 and P(E) ≈ 0.21, "
-      "κ = (0.38 − 0.21)/(1 − 0.21) = 17/79 ≈ 0.2152, which prints as 0.22 (note 002 prints "
-      "its Fleiss example this way); with the exact P(A) and P(E), κ = 4211/20059 ≈ 0.2099, "
+      "κ = (0.38 − 0.21)/(1 − 0.21) = 17/79 ≈ 0.2152, which prints as 0.22 (Bhattacharya's "
+      "CS657A notes print their Fleiss example this way); with the exact P(A) and P(E), κ = "
+      "4211/20059 ≈ 0.2099, "
       "which prints as 0.21. Keep full precision until the last step."));
   // Where rounding changes nothing, there is no such note (K2: 0.60 and 0.56 give 0.09 too).
   CHECK_FALSE(has_note_containing(run("kappa", k2_table), "Rounding the intermediates"));

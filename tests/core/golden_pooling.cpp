@@ -116,5 +116,6 @@ TEST_CASE("POOL1: a bpref below 0 under note 002's form is explained", "[golden]
   // 1 − n_r/R = 1 − 2/1 = −1, over R = 1: bpref = −1.
   const auto o = run("pool", "C q1: d6 d2 d1\nqrels q1: d1+ d2 d6");
   CHECK(*o.steps.at(3).rows.at(0).at(5).number->exact == frac(-1, 1));
-  CHECK(test::has_note_containing(o, "A bpref below 0 comes from note 002's form"));
+  CHECK(test::has_note_containing(
+      o, "A bpref below 0 comes from the form 1 − n_r/R of Bhattacharya's CS657A notes"));
 }

@@ -31,7 +31,8 @@ TEST_CASE("MAP of note 002's three methods is (28/45 + 69/175 + 71/100)/3 = 1087
   REQUIRE(table.rows.size() == 3);
   CHECK(table.rows[1][0].text == "q2");
   CHECK(table.rows[1][3].text == "4");  // method 2 retrieves 4 of its 5 relevant documents
-  CHECK(test::has_note_containing(o, "Each query counts the same (note 003)"));
+  CHECK(test::has_note_containing(
+      o, "Each query counts the same (the question-and-answer notes “Evaluation”)"));
   // norm=retrieved: 28/45, 69/140 (69/35 over 4), 71/100: over 6300, 3920 + 3105 + 4473 =
   // 11498, a third is 11498/18900 = 5749/9450.
   const auto* alt = test::alternative(o, "MAP(norm=retrieved)@10");

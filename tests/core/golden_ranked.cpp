@@ -81,8 +81,8 @@ TEST_CASE("RL1-ap: note 000's 0.5 is AP(norm=retrieved), the default over R = 15
   CHECK(*alt->value.exact == frac(1, 2));  // 3/2 over the 3 relevant retrieved
   CHECK(irm::to_decimal(alt->value, 1) == "0.5");
   CHECK(alt->why ==
-        "divides the sum 3/2 by the 3 relevant documents retrieved instead of R = 15 (note 000's "
-        "example does this)");
+        "divides the sum 3/2 by the 3 relevant documents retrieved instead of R = 15 (the example "
+        "of the study notes “Evaluation Metrics” does this)");
   const auto retrieved = run("AP(norm=retrieved)", rl1, "15");
   CHECK(*retrieved.value.exact == frac(1, 2));
   CHECK(*test::alternative(retrieved, "AP")->value.exact == frac(1, 10));

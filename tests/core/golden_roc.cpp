@@ -79,8 +79,9 @@ TEST_CASE("ROC1: AUC = 8/9 both as trapezoids and as correctly ordered pairs, th
   CHECK(pairs.rows[2][0].text == "d4");
   CHECK(pairs.rows[2][2].text == "2");
   CHECK(*pairs.rows[4][4].number->exact == frac(8, 9));
-  // 8/9 = 0.889: 0.8+ is good on note 002's scale.
-  CHECK(test::has_note_containing(o, "AUC = 8/9 ≈ 0.8889 is good on note 002's scale"));
+  // 8/9 = 0.889: 0.8+ is good on the scale of Bhattacharya's CS657A notes.
+  CHECK(test::has_note_containing(
+      o, "AUC = 8/9 ≈ 0.8889 is good on the scale of Bhattacharya's CS657A notes"));
   CHECK(o.working ==
         "\\begin{gathered}\\text{AUC} = \\sum \\Delta\\text{FPR} \\cdot "
         "\\frac{\\text{TPR}_{\\text{prev}} + \\text{TPR}}{2} = \\frac{1}{3} \\cdot \\frac{2}{3} + "
@@ -124,7 +125,8 @@ TEST_CASE("ROC2: a tie is one diagonal step, AUC = 11/12 counting the tied pair 
   CHECK(pairs.rows[1][3].text == "1");
   CHECK(pairs.rows[1][4].text == "2 + 1/2");
   CHECK(*pairs.rows[1][4].number->exact == frac(5, 2));
-  CHECK(test::has_note_containing(auc, "is excellent on note 002's scale"));  // 0.9167
+  CHECK(test::has_note_containing(
+      auc, "is excellent on the scale of Bhattacharya's CS657A notes"));  // 0.9167
 }
 
 TEST_CASE("ROC2: the EER is interpolated between the two points where FPR − FNR changes sign",
@@ -160,7 +162,7 @@ TEST_CASE("ROC3: a ranking of judged documents, the unjudged one left out",
   const auto o = run("AUC", "*D1* D2 *D3* D4? D5");
   CHECK(*o.value.exact == frac(3, 4));
   CHECK(test::exact_value(o, "pairs") == frac(3, 1));
-  CHECK(test::has_note_containing(o, "is fair on note 002's scale"));
+  CHECK(test::has_note_containing(o, "is fair on the scale of Bhattacharya's CS657A notes"));
   CHECK(test::has_note_containing(
       o,
       "1 unjudged document (rank 4) is left out: ROC, AUC and EER need a judgement for every "
@@ -175,7 +177,7 @@ TEST_CASE("AUC below 1/2: reversing the scores would give 1 − AUC", "[golden][
   const auto o = run("AUC", "0 3\n0 2\n1 1");
   CHECK(*o.value.exact == frac(0, 1));
   CHECK(test::has_note_containing(o, "reversing them would give AUC = 1 − 0 = 1."));
-  CHECK(test::has_note_containing(o, "is fail on note 002's scale"));
+  CHECK(test::has_note_containing(o, "is fail on the scale of Bhattacharya's CS657A notes"));
 }
 
 TEST_CASE("PR1: the step area is AP with R = the relevant items, the trapezoid is 1/72 lower",

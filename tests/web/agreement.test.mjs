@@ -63,8 +63,9 @@ test('the chance selector rewrites kappa to kappa(chance=pooled): K2 becomes K3,
     await chance.selectOption('pooled');
     assert.equal(await page.inputValue('#measures'), 'kappa(scale=notes002,chance=pooled)');
     await waitForAnswers(page, [K3_KAPPA]);
-    // On note 002's scale 1/21 is below "slight" (> 0.2); the band table names each scale.
-    await waitForText(page, '#outcome-0', ['note 002', 'note 001', 'Landis']);
+    // On the scale of Bhattacharya's CS657A notes 1/21 is below "slight" (> 0.2); the band
+    // table names each scale by its source.
+    await waitForText(page, '#outcome-0', ["Bhattacharya's CS657A notes", 'the study notes “What to evaluate”', 'Landis']);
     const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
     assert.equal(hash.get('m'), 'kappa(scale=notes002,chance=pooled)');
   });

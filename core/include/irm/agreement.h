@@ -18,7 +18,7 @@ namespace irm {
 ///               R    N
 ///   judge A R  75   25          a k x k grid of counts (rows judge A, columns judge B),
 ///           N  75  225          optional header labels ("R N", "#R(B) #I(B)") and row labels;
-///                               a total row and column as notes 001 and 002 print them are
+///                               a total row and column as the course notes print them are
 ///                               checked and left out; a Markdown table (| … |) is accepted;
 ///   A: R R N N R                or two label sequences, one label per item (any labels:
 ///   B: R N N N R                R N, 0 1 2, rel non); also judge1:/judge2:, rater1:/rater2:.

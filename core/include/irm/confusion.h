@@ -13,7 +13,7 @@
 
 namespace irm {
 
-/// The 2x2 confusion matrix, laid out as note 002:
+/// The 2x2 confusion matrix, laid out as in Bhattacharya's CS657A notes:
 ///
 ///                           returned (P')   not returned (N')
 ///   truly relevant (P)          TP               FN
@@ -43,9 +43,10 @@ struct ConfusionInput {
 ///   counts      tp=2 fp=2 fn=1 tn=3 in any order (also "tp = 2", "TP: 2"); tn optional;
 ///               total=8 gives tn = total - tp - fp - fn
 ///   P and R     precision=1/2 recall=2/3 (fractions or decimals; only F can use this)
-///   a grid      2 1 / 2 3 laid out as note 002 (rows: truly relevant, truly non-relevant;
+///   a grid      2 1 / 2 3 laid out as above (rows: truly relevant, truly non-relevant;
 ///               columns: returned, not returned), optional header row and row labels, spaces,
-///               tabs or commas between cells
+///               tabs or commas between cells; or the 4 counts on one line, row by row:
+///               300 20 10 70 is TP FN FP TN (3 or 5 counts on one line are an error)
 ///   three sets  relevant: d1 d5 d7 / returned: d1 d3 d5 d6 / all: d1 … d8 (or total: 8);
 ///               braces {d1, d5} and ranges d1 … d8 are accepted
 ///   sequences   true: 1 0 1 1 / predicted: 1 1 0 1 (two labels; an optional line

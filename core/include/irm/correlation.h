@@ -27,7 +27,7 @@ struct TwoRankings {
 
 /// Parses two rankings in one of these layouts:
 ///
-///   two keyed lines        x: 1 2 3 4 5        (also r:/s: as note 002, a:/b:, ranking1:/
+///   two keyed lines        x: 1 2 3 4 5        (also r:/s: as the CS657A notes, a:/b:, ranking1:/
 ///                          y: 2 1 4 3 5         ranking2:); an optional items: d1 d2 d3 d4 d5
 ///   two orders             x: d3 d1 d2         each line lists the same item names from rank 1
 ///                          y: d1 d3 d2          down

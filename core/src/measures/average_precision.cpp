@@ -4,7 +4,8 @@
 //
 // norm=relevant (default): normaliser = R, every relevant document for the query; relevant
 //   documents never retrieved add 0 to the sum. Notes 002 and 004; trec_eval m_map.c.
-// norm=retrieved: normaliser = relevant documents retrieved (within the cutoff). Note 000's
+// norm=retrieved: normaliser = relevant documents retrieved (within the cutoff). The study notes
+// "Evaluation Metrics"
 //   example averages over the 3 relevant retrieved and prints 0.5 where norm=relevant gives 1/10.
 // A cutoff k keeps ranks 1..k only (AP@k, trec_eval's map_cut.k, still divided by R).
 // 0/0: a normaliser of 0 (nothing relevant) gives AP = 0, said in the notes.
@@ -68,13 +69,14 @@ Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in)
 
   if (by_relevant) {
     out.notes.push_back("AP divides the sum by R = " + std::to_string(R) +
-                        ", every relevant document for the query (notes 002 and 004, "
-                        "trec_eval); a relevant document that was never retrieved adds 0.");
+                        ", every relevant document for the query (Bhattacharya's CS657A notes, "
+                        "the lecture notes “Week 3: Metrics”, trec_eval); a relevant document "
+                        "that was never retrieved adds 0.");
   } else {
     out.notes.push_back("AP(norm=retrieved) divides the sum by the " +
                         plural(relevant_so_far, "relevant document") +
-                        " retrieved, as note 000's example does; it ignores relevant documents "
-                        "the system missed.");
+                        " retrieved, as the example of the study notes “Evaluation Metrics” "
+                        "does; it ignores relevant documents the system missed.");
   }
   const MeasureCall other = call.with("norm", by_relevant ? "retrieved" : "relevant");
   std::string why;
@@ -84,11 +86,13 @@ Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in)
   } else if (by_relevant) {
     why = "divides the sum " + number_text(sum) + " by the " +
           plural(relevant_so_far, "relevant document") +
-          " retrieved instead of R = " + std::to_string(R) + " (note 000's example does this)";
+          " retrieved instead of R = " + std::to_string(R) +
+          " (the example of the study notes “Evaluation Metrics” does this)";
   } else {
     why = "divides the sum " + number_text(sum) + " by R = " + std::to_string(R) +
           ", every relevant document, instead of the " + std::to_string(relevant_so_far) +
-          " retrieved (notes 002 and 004, trec_eval)";
+          " retrieved (Bhattacharya's CS657A notes, the lecture notes “Week 3: Metrics”, "
+          "trec_eval)";
   }
   out.alternatives.push_back({canonical_name(other), average(other_normaliser), why});
   out.charts.push_back(pr_chart(walk, Rule::textbook));

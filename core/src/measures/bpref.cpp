@@ -1,8 +1,9 @@
 // Binary preference (bpref): how often relevant documents are ranked above judged non-relevant
 // ones. Unjudged documents are ignored, so bpref is robust to incomplete judgments (pooling).
 //
-//   variant=notes (default; note 002):  bpref = (1/R) Σ over relevant retrieved r of (1 − n_r / R)
-//   variant=trec (trec_eval m_bpref.c): bpref = (1/R) Σ (1 − min(n_r, R) / min(R, N)),
+//   variant=notes (default; Bhattacharya's CS657A notes):  bpref = (1/R) Σ over relevant retrieved
+//   r of (1 − n_r / R) variant=trec (trec_eval m_bpref.c): bpref = (1/R) Σ (1 − min(n_r, R) /
+//   min(R, N)),
 //                                       a term with n_r = 0 counting 1
 // where n_r is the number of judged non-relevant documents ranked above r and N the number of
 // judged non-relevant documents. The list only tells the judged non-relevant documents it
@@ -104,7 +105,7 @@ Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
         "non-relevant document of the topic, retrieved or not).");
   } else {
     out.notes.push_back(
-        "bpref as note 002 defines it: (1/R) Σ (1 − n_r/R) over the relevant "
+        "bpref as Bhattacharya's CS657A notes define it: (1/R) Σ (1 − n_r/R) over the relevant "
         "documents retrieved.");
   }
   if (negative_term) {
@@ -114,7 +115,7 @@ Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
   }
   const std::string other_name = canonical_name(call.with("variant", trec ? "notes" : "trec"));
   std::string why =
-      trec ? "note 002's form 1 − n_r/R: no cap on n_r, and divides by R"
+      trec ? "the form 1 − n_r/R of Bhattacharya's CS657A notes: no cap on n_r, and divides by R"
            : "trec_eval's form 1 − min(n_r, R)/min(R, N) with N = " + std::to_string(N) +
                  " judged non-relevant";
   out.alternatives.push_back({other_name, average(other_sum), why});

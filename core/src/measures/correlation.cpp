@@ -1,21 +1,20 @@
 // Rank correlation between two rankings of the same n items: Kendall's tau (`tau`).
 //
-//   For each pair i < j:  a_ij = sign(x_i − x_j),  b_ij = sign(y_i − y_j)   (note 002)
+//   For each pair i < j:  a_ij = sign(x_i − x_j),  b_ij = sign(y_i − y_j)   (CS657A notes)
 //     concordant   a_ij · b_ij > 0  (both rankings order the pair the same way)
 //     discordant   a_ij · b_ij < 0
 //     tied         a_ij = 0 or b_ij = 0: neither (tied in x, tied in y, or tied in both)
 //   n_0 = n(n − 1)/2,  n_1 = pairs tied in x,  n_2 = pairs tied in y (both count those tied in
 //   both)
-//   variant=b (default): τb = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))   (note 002, with ties)
-//   variant=a:           τa = (n_c − n_d) / n_0                         (note 002, no ties)
+//   variant=b (default): τb = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))   (CS657A notes, ties)
+//   variant=a:           τa = (n_c − n_d) / n_0                         (CS657A notes, no ties)
 // Without ties τa = τb. τb is irrational in general: exact when (n_0 − n_1)(n_0 − n_2) is a
 // perfect square, else a decimal with its formula. When every value of x (or of y) is the same,
 // n_0 − n_1 = 0 (or n_0 − n_2 = 0) and τb = 0/0: reported as 0 with a note (scipy gives NaN).
-// Note 002 calls a pair discordant when a_ij ≠ b_ij, which read literally would count a pair
-// tied in one ranking as discordant; here, as in Kendall's τb and scipy, ties count as neither,
-// and a note says so when there are ties.
-// Pairs are compared through dense integer ranks (exact: values are Fractions), every pair in
-// one loop; the pair table shows the first 1000 pairs.
+// Bhattacharya's CS657A notes call a pair discordant when a_ij ≠ b_ij, which read literally would
+// count a pair tied in one ranking as discordant; here, as in Kendall's τb and scipy, ties count as
+// neither, and a note says so when there are ties. Pairs are compared through dense integer ranks
+// (exact: values are Fractions), every pair in one loop; the pair table shows the first 1000 pairs.
 //
 // Golden tests: TAU1 (no ties), TAU2 (ties, τb exact), TAU3 (ties, τb irrational)
 // (tests/core/golden_tau.cpp).
@@ -216,7 +215,7 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
 
   std::string meaning = "A pair is concordant when " + X + " and " + Y +
                         " order it the same way (a_ij = b_ij ≠ 0) and discordant when they order "
-                        "it in opposite ways (note 002).";
+                        "it in opposite ways (Bhattacharya's CS657A notes).";
   if (!r.from_orders) {
     meaning += " " + X + " and " + Y +
                " are compared as given, so give both as ranks or both as scores: a rank of 1 is "
@@ -226,9 +225,10 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   if (ties) {
     out.notes.push_back(
         "There are tied pairs (n_1 = " + str(n1) + " in " + X + ", n_2 = " + str(n2) + " in " + Y +
-        "). A tied pair is neither concordant nor discordant: note 002's wording \"discordant if "
-        "a_ij ≠ b_ij\" would, read literally, count a pair tied in one ranking as discordant; as "
-        "in Kendall's τb and scipy, ties enter only through n_1 and n_2.");
+        "). A tied pair is neither concordant nor discordant: the wording of Bhattacharya's CS657A "
+        "notes, \"discordant if a_ij ≠ b_ij\", would, read literally, count a pair tied in one "
+        "ranking as discordant; as in Kendall's τb and scipy, ties enter only through n_1 and "
+        "n_2.");
   }
   if (tau_b_undefined) {
     out.notes.push_back(
@@ -251,7 +251,7 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   } else if (variant_a) {
     why =
         "τb divides by √((n_0 − n_1)(n_0 − n_2)), leaving the tied pairs out of the "
-        "denominator: note 002's formula when there are ties";
+        "denominator: the formula of Bhattacharya's CS657A notes when there are ties";
   } else {
     why = "this is τa = (n_c − n_d)/n_0, which keeps the " + str(n0 - (concordant + discordant)) +
           " tied pairs in the denominator; with ties the notes use τb";

@@ -5,15 +5,17 @@
 //            from the highest down
 //   nDCG@p = DCG@p / IDCG@p
 //
-// dcg=notes (default; notes 002 and 004): gain = rel, discount = 1 at rank 1 and log2 i after,
-//   i.e. DCG = rel_1 + sum_{i>=2} rel_i / log2 i.
+// dcg=notes (default; Bhattacharya's CS657A notes, lecture notes "Week 3: Metrics"):
+//   gain = rel, discount = 1 at rank 1 and log2 i after, i.e. DCG = rel_1 + sum_{i>=2} rel_i /
+//   log2 i.
 // dcg=trec (trec_eval, scikit-learn): gain = rel, discount = log2(i + 1).
-// dcg=burges (Burges et al., mentioned in note 002): gain = 2^rel - 1, discount = log2(i + 1).
+// dcg=burges (Burges et al., mentioned in Bhattacharya's CS657A notes): gain = 2^rel - 1,
+//   discount = log2(i + 1).
 // No cutoff: DCG over the whole list and IDCG over the whole ideal ranking (all judged grades,
-// as trec_eval's ndcg does). A cutoff past the list adds nothing to DCG.
-// Values are exact while every discount is rational (log2 of a power of two); otherwise they
-// are doubles with the formula that made them. 0/0: nDCG with IDCG = 0 is 0, said in a note.
-// The other two forms are offered as alternatives, with the reason they differ.
+// as trec_eval's ndcg does). A cutoff past the list adds nothing to DCG. Values are
+// exact while every discount is rational (log2 of a power of two); otherwise they are doubles with
+// the formula that made them. 0/0: nDCG with IDCG = 0 is 0, said in a note. The other two forms are
+// offered as alternatives, with the reason they differ.
 //
 // Golden tests: G1, G2, G3, G4, G5 (tests/core/golden_graded.cpp).
 
@@ -199,14 +201,15 @@ const char* form_name(Form form) {
 std::string form_note(Form form) {
   switch (form) {
     case Form::notes:
-      return "DCG in the notes' form (notes 002 and 004): rel_1 + Σ_{i≥2} rel_i / log2 i; rank 1 "
-             "and rank 2 are both undiscounted (log2 2 = 1).";
+      return "DCG in the notes' form (Bhattacharya's CS657A notes, the lecture notes “Week 3: "
+             "Metrics”): rel_1 + Σ_{i≥2} rel_i / log2 i; rank 1 and rank 2 are both undiscounted "
+             "(log2 2 = 1).";
     case Form::trec:
       return "DCG in trec_eval's form (also scikit-learn): Σ rel_i / log2(i + 1); rank 1 is "
              "undiscounted and every later rank is discounted one step more than in the notes.";
     case Form::burges:
       return "DCG in Burges et al.'s form: Σ (2^rel_i − 1) / log2(i + 1), which stresses highly "
-             "relevant documents (note 002 mentions it).";
+             "relevant documents (Bhattacharya's CS657A notes mention it).";
   }
   return "";
 }
@@ -313,8 +316,8 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
       break;
   }
 
-  // The per-rank table of note 002: grade, gain, factor, discounted gain, DCG, and beside it the
-  // ideal ranking's grade, IDCG and their ratio.
+  // The per-rank table of Bhattacharya's CS657A notes: grade, gain, factor, discounted gain, DCG,
+  // and beside it the ideal ranking's grade, IDCG and their ratio.
   StepTable table{"DCG, IDCG and nDCG at each rank",
                   {"rank", "document", "grade", "gain", "factor", "discounted gain", "DCG",
                    "ideal grade", "IDCG", "nDCG"},

@@ -4,28 +4,30 @@
 //   kappa:  M = the judges' table, rows judge A, columns judge B, n = Σ M.
 //           P(A) = Σ_c M[c][c] / n                      (observed agreement)
 //           chance=cohen (default): P(E) = Σ_c P_A(c) · P_B(c), each judge's own marginals,
-//             P_A(c) = row sum / n, P_B(c) = column sum / n (note 001's example, note 002's
-//             first estimate, Cohen 1960).
+//             P_A(c) = row sum / n, P_B(c) = column sum / n (the example of the study notes
+//             "What to evaluate", the first estimate of Bhattacharya's CS657A notes, Cohen 1960).
 //           chance=pooled: P(E) = Σ_c P(c)², P(c) = (row sum + column sum) / 2n: one category
-//             distribution for both judges (note 002's "Estimating using Pooling"; Manning et
-//             al.; with two categories this is Scott's π).
+//             distribution for both judges ("Estimating using Pooling" in Bhattacharya's CS657A
+//             notes; Manning et al.; with two categories this is Scott's π).
 //           κ = (P(A) − P(E)) / (1 − P(E)), exact.
 //           The expected-count table is n · P_A(i) · P_B(j) (pooled: n · P(i) · P(j)); its
 //           diagonal sums to n · P(E).
 //           scale=notes001|notes002|landis-koch: which interpretation is stated first; all three
-//           are shown (note 001: > 0.8 good, 0.67–0.8 fair, < 0.67 not good; note 002: > 0.8
-//           excellent, > 0.6 good, > 0.4 fair, > 0.2 slight, below that poor; Landis & Koch 1977:
+//           are shown (study notes "What to evaluate": > 0.8 good, 0.67–0.8 fair, < 0.67 not
+//           good; Bhattacharya's CS657A notes: > 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2
+//           slight, below that poor; Landis & Koch 1977:
 //           < 0 poor, 0–0.20 slight, 0.21–0.40 fair, 0.41–0.60 moderate, 0.61–0.80 substantial,
 //           0.81–1 almost perfect).
 //   fleiss: x_ij raters put item i in category j; m raters per item, n items.
 //           p_j = Σ_i x_ij / (m·n),  P(E) = Σ_j p_j²,
 //           p_a(i) = (Σ_j x_ij² − m) / (m(m − 1)),  P(A) = (1/n) Σ_i p_a(i),
-//           κ = (P(A) − P(E)) / (1 − P(E))  (note 002).
+//           κ = (P(A) − P(E)) / (1 − P(E))  (Bhattacharya's CS657A notes).
 // Edge: 1 − P(E) = 0 only when every rating is one and the same category, so P(A) = 1 too and
-// κ = 0/0; it is reported as 1 (note 002: "it is 1 when two judges always agree"), with a note
-// that other tools return NaN. Every count 0 is an error.
+// κ = 0/0; it is reported as 1 (Bhattacharya's CS657A notes: "it is 1 when two judges always
+// agree"), with a note that other tools return NaN. Every count 0 is an error.
 // Rounding: when P(A) and P(E) rounded to 2 decimals give a different 2-decimal κ, a note
-// shows both (note 002 prints Fleiss' 0.22 from 0.38 and 0.21; the exact κ is 0.2099).
+// shows both (Bhattacharya's CS657A notes print Fleiss' 0.22 from 0.38 and 0.21; the exact κ is
+// 0.2099).
 //
 // Golden tests: K1, K2, K3 (tests/core/golden_agreement.cpp), K4 (same file).
 
@@ -72,17 +74,19 @@ enum class Scale { notes001, notes002, landis_koch };
 
 struct ScaleInfo {
   Scale scale;
-  std::string name;   // "note 001"
-  std::string owner;  // "note 001's" in a sentence
+  std::string name;   // "the study notes “What to evaluate”"
+  std::string owner;  // "the scale of the study notes “What to evaluate”", in a sentence
   std::string bands;
 };
 
 const std::vector<ScaleInfo>& scales() {
   static const std::vector<ScaleInfo> all = {
-      {Scale::notes001, "note 001", "note 001's", "> 0.8 good; 0.67–0.8 fair; < 0.67 not good"},
-      {Scale::notes002, "note 002", "note 002's",
+      {Scale::notes001, "the study notes “What to evaluate”",
+       "the scale of the study notes “What to evaluate”",
+       "> 0.8 good; 0.67–0.8 fair; < 0.67 not good"},
+      {Scale::notes002, "Bhattacharya's CS657A notes", "the scale of Bhattacharya's CS657A notes",
        "> 0.8 excellent; > 0.6 good; > 0.4 fair; > 0.2 slight; below that poor"},
-      {Scale::landis_koch, "Landis & Koch (1977)", "Landis & Koch's",
+      {Scale::landis_koch, "Landis & Koch (1977)", "Landis & Koch's scale",
        "< 0 poor; 0–0.20 slight; 0.21–0.40 fair; 0.41–0.60 moderate; 0.61–0.80 substantial; "
        "0.81–1 almost perfect"},
   };
@@ -136,7 +140,7 @@ void add_scales(Outcome& out, const Number& kappa, Scale first) {
     const std::string b = band(order[i].scale, kappa);
     table.rows.push_back({text_cell(order[i].name), text_cell(order[i].bands), text_cell(b)});
     if (i == 0) {
-      sentence = "On " + order[i].owner + " scale κ ≈ " + to_decimal(kappa, 2) + " is " + b;
+      sentence = "On " + order[i].owner + ", κ ≈ " + to_decimal(kappa, 2) + " is " + b;
     } else {
       sentence +=
           std::string(i + 1 == order.size() ? "; and on " : "; on ") + order[i].owner + ", " + b;
@@ -147,7 +151,8 @@ void add_scales(Outcome& out, const Number& kappa, Scale first) {
 }
 
 // When P(A) and P(E) rounded to 2 decimals first give another 2-decimal κ, the note that shows
-// where a printed answer comes from (note 002 prints Fleiss' κ as 0.22 this way).
+// where a printed answer comes from (Bhattacharya's CS657A notes print Fleiss' κ as 0.22 this
+// way).
 void add_rounding_note(Outcome& out, const Number& pa, const Number& pe, const Number& kappa,
                        const std::string& where_printed) {
   const auto pa2 = parse_decimal(to_decimal(pa, 2));
@@ -168,8 +173,9 @@ void add_rounding_note(Outcome& out, const Number& pa, const Number& pe, const N
 std::string undefined_note(const std::string& who) {
   return "1 − P(E) = 0: " + who +
          " used a single category for every item, so P(A) = P(E) = 1 and κ = 0/0 is "
-         "undefined. It is reported as κ = 1 by convention, since they agree on every item (note "
-         "002: \"it is 1 when two judges always agree\"), but it carries no information about "
+         "undefined. It is reported as κ = 1 by convention, since they agree on every item "
+         "(Bhattacharya's CS657A notes: \"it is 1 when two judges always agree\"), but it carries "
+         "no information about "
          "agreement beyond chance; scikit-learn and R's irr return NaN here.";
 }
 
@@ -392,11 +398,12 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   out.working += "\\end{aligned}";
 
   out.notes.push_back(
-      pooled ? "Chance agreement uses pooled marginals (note 002's \"Estimating using Pooling\", "
-               "Manning et al.): both judges are taken to share one distribution P(c) = (A's "
-               "count + B's count) / 2n, so P(E) = Σ P(c)²."
-             : "Chance agreement uses each judge's own marginals (Cohen's κ, as in note 001's "
-               "example and note 002's first estimate): P(E) = Σ P_A(c) · P_B(c).");
+      pooled ? "Chance agreement uses pooled marginals (\"Estimating using Pooling\" in "
+               "Bhattacharya's CS657A notes; Manning et al.): both judges are taken to share one "
+               "distribution P(c) = (A's count + B's count) / 2n, so P(E) = Σ P(c)²."
+             : "Chance agreement uses each judge's own marginals (Cohen's κ, as in the example of "
+               "the study notes “What to evaluate” and the first estimate of Bhattacharya's "
+               "CS657A notes): P(E) = Σ P_A(c) · P_B(c).");
   if (undefined) out.notes.push_back(undefined_note("both judges"));
   add_scales(out, kappa, scale_of(call.param("scale")));
   add_rounding_note(out, pa, pe, kappa, "");
@@ -426,13 +433,14 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
         "pooling their marginals changes nothing";
   } else if (pooled) {
     why =
-        "each judge's own marginals (Cohen's κ; note 001's example and note 002's first "
-        "estimate): P(E) = Σ P_A(c) · P_B(c) = " +
+        "each judge's own marginals (Cohen's κ; the example of the study notes “What to "
+        "evaluate” and the first estimate of Bhattacharya's CS657A notes): P(E) = Σ P_A(c) · "
+        "P_B(c) = " +
         number_text(other_pe) + " instead of " + number_text(pe);
   } else {
     why =
-        "pooled marginals (note 002's \"Estimating using Pooling\", Manning et al.): P(E) = "
-        "Σ P(c)² with P(c) = (A's count + B's count) / 2n = " +
+        "pooled marginals (\"Estimating using Pooling\" in Bhattacharya's CS657A notes; "
+        "Manning et al.): P(E) = Σ P(c)² with P(c) = (A's count + B's count) / 2n = " +
         number_text(other_pe) + " instead of " + number_text(pe);
   }
   out.alternatives.push_back(
@@ -462,7 +470,7 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
   Outcome out = start_outcome(call, in);
   out.label = "κ";
 
-  // Note 002's first table: the counts, Σ_j x_ij² and p_a(i) of each item.
+  // The first table of Bhattacharya's CS657A notes: the counts, Σ_j x_ij² and p_a(i) of each item.
   StepTable table{
       "Agreement on each item: p_a(i) = (Σ_j x_ij² − m) / (m(m − 1)), m = " + str(m), {}, {}, {}};
   table.columns.push_back("item");
@@ -501,7 +509,7 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
   table.rows.push_back(std::move(totals));
   out.steps.push_back(std::move(table));
 
-  // Note 002's second table: p_j and the chance agreement P(E) = Σ p_j².
+  // Their second table: p_j and the chance agreement P(E) = Σ p_j².
   StepTable proportions{
       "Proportion of all ratings in each category: p_j = Σ_i x_ij / (m·n), "
       "m·n = " +
@@ -557,9 +565,10 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
 
   out.notes.push_back(
       "p_a(i) counts the pairs of raters who agree on item i: Σ_j C(x_ij, 2) out of C(m, 2) "
-      "pairs, which is (Σ_j x_ij² − m) / (m(m − 1)) (note 002).");
+      "pairs, which is (Σ_j x_ij² − m) / (m(m − 1)) (Bhattacharya's CS657A notes).");
   if (undefined) out.notes.push_back(undefined_note("every rater"));
-  add_rounding_note(out, pa, pe, kappa, " (note 002 prints its Fleiss example this way)");
+  add_rounding_note(out, pa, pe, kappa,
+                    " (Bhattacharya's CS657A notes print their Fleiss example this way)");
   if (m == 2) {
     out.notes.push_back(
         "With m = 2 raters per item, Fleiss' κ is Cohen's κ with pooled marginals (Scott's π): "

@@ -1,4 +1,5 @@
-// Depth-k pooling (notes 001 and 003): the documents to judge for each topic are the union of
+// Depth-k pooling (the study notes "What to evaluate", the question-and-answer notes
+// "Evaluation"): the documents to judge for each topic are the union of
 // the top k documents of every run. No cutoff: every retrieved document.
 //
 //   pool(t) = ∪ over runs r of top_k(r, t)
@@ -6,8 +7,9 @@
 //
 // With judgments of the pool, each run is scored under the pooling assumption (documents not
 // judged are not relevant: AP, as trec_eval) and without it (unjudged documents ignored: bpref,
-// note 002's form), with R = the judged relevant documents of the topic. Both come from the
-// ranked-list measures themselves (average_precision.cpp, bpref.cpp), not a second copy.
+// the form of Bhattacharya's CS657A notes), with R = the judged relevant documents of the topic.
+// Both come from the ranked-list measures themselves (average_precision.cpp, bpref.cpp), not a
+// second copy.
 //
 // Golden tests: POOL1, POOL2 (tests/core/golden_pooling.cpp), worked by hand.
 
@@ -167,7 +169,8 @@ Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
     out.steps.push_back(std::move(scores));
     if (negative_bpref) {
       out.notes.push_back(
-          "A bpref below 0 comes from note 002's form 1 − n_r/R when more than R "
+          "A bpref below 0 comes from the form 1 − n_r/R of Bhattacharya's CS657A notes when more "
+          "than R "
           "judged non-relevant documents precede a relevant one; trec_eval caps "
           "n_r at R (bpref(variant=trec) on the ranked-list page).");
     }
@@ -181,7 +184,8 @@ Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
   out.notes.push_back(
       std::string("The pool of a topic is the union of every run's top ") +
       (call.rank_cutoff ? depth + " documents" : "documents (no depth: every retrieved one)") +
-      " (note 001: n ≈ 10 systems, k ≈ 100); only the pool is judged.");
+      " (the study notes “What to evaluate”: n ≈ 10 systems, k ≈ 100); only the pool is "
+      "judged.");
 
   Chart bars{"pool-unique",
              "Documents only this run put in the pool",

@@ -6,7 +6,8 @@
 // Ranks past the end of the list count as not relevant, so P@k divides by k even when fewer
 // than k documents were retrieved (trec_eval's P.k). No cutoff: the whole list.
 // 0/0 rules, stated in the notes: recall and R-precision with R = 0 are 0.
-// Decimals are rounded, never cut; note 000 prints recall 1/15 as 0.06 (cut), and the PR
+// Decimals are rounded, never cut; the study notes "Evaluation Metrics" print recall 1/15 as 0.06
+// (cut), and the PR
 // outcome says so when a value of the user's table rounds and cuts differently.
 //
 // Golden tests: RL1 (per-rank precision and recall), RL6 (P@5, P@10), Rprec and R@k on RL1
@@ -30,8 +31,8 @@ std::string past_end_note(std::int64_t k, std::size_t retrieved) {
          " (as trec_eval does).";
 }
 
-// Note 000 prints 1/15 as 0.06: a cut, not a rounding. Say so when the user's table has a value
-// that rounds and cuts differently at two decimals.
+// The study notes "Evaluation Metrics" print 1/15 as 0.06: a cut, not a rounding. Say so when the
+// user's table has a value that rounds and cuts differently at two decimals.
 std::optional<std::string> rounding_note(const RankWalk& walk) {
   for (const RankRow& row : walk.rows) {
     for (const Fraction f : {row.precision, row.recall}) {
@@ -40,7 +41,8 @@ std::optional<std::string> rounding_note(const RankWalk& walk) {
         return "Decimals are rounded, not cut: " + to_string(f) + " = " + to_decimal(n, 4) +
                " rounds to " + to_decimal(n, 2) + " at two decimals; cutting gives " +
                to_decimal_truncated(n, 2) +
-               " (note 000's table cuts recall 1/15 to 0.06 this way).";
+               " (the table of the study notes “Evaluation Metrics” cuts recall 1/15 to 0.06 "
+               "this way).";
       }
     }
   }

@@ -2,8 +2,8 @@
 //
 //   RR = 1 / (rank of the first relevant document);  0 when none is retrieved (within k).
 //
-// With one known relevant document, AP = RR = 1/r (note 004). MRR, the mean over queries, is a
-// measure of several queries, not an alias.
+// With one known relevant document, AP = RR = 1/r (lecture notes "Week 3: Metrics"). MRR, the mean
+// over queries, is a measure of several queries, not an alias.
 //
 // Golden tests: RL7 (tests/core/golden_ranked.cpp).
 

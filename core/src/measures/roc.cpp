@@ -5,18 +5,19 @@
 //     TPR = TP / P (sensitivity),  FPR = FP / N (1 − specificity),  FNR = 1 − TPR.
 //   ROC: the points (FPR, TPR) from (0, 0) (nothing returned) to (1, 1) (everything). Items tied
 //     on a score enter together, so a tie between relevant and non-relevant items is one
-//     diagonal step. Note 002.
+//     diagonal step. Bhattacharya's CS657A notes.
 //   AUC: the trapezoid area under those points, Σ ΔFPR · (TPR_prev + TPR)/2; the same number as
 //     the share of (relevant, non-relevant) pairs ordered correctly, a tie counting 1/2
-//     (Mann–Whitney U / (P·N)). Both are computed and must agree. Note 002's band: 0.9+
-//     excellent, 0.8+ good, 0.7+ fair, 0.6+ poor, below 0.6 fail.
+//     (Mann–Whitney U / (P·N)). Both are computed and must agree. The bands of Bhattacharya's
+//     CS657A notes: 0.9+ excellent, 0.8+ good, 0.7+ fair, 0.6+ poor, below 0.6 fail.
 //   EER: where FPR = FNR. FPR − FNR rises along the curve from −1 to 1; between the two ROC
 //     points where it changes sign, FPR and FNR move linearly, so
 //       λ = −d_prev / (d − d_prev),  EER = FPR_prev + λ · (FPR − FPR_prev),  d = FPR − FNR.
 //     Never (FPR + FNR)/2 at the nearest point: that value is explained in a note when it
 //     differs, as the approximation it is.
 //   AUC-PR: the PR points of the same thresholds. Step area Σ ΔR · P (with no ties, AP of the
-//     ranking by score with R = P, the relevant items; note 004's "area under the PR curve"),
+//     ranking by score with R = P, the relevant items; the "area under the PR curve" of the
+//     lecture notes "Week 3: Metrics"),
 //     and the trapezoid area Σ ΔR · (P_prev + P)/2, both shown. The curve starts at recall 0
 //     with the first threshold's precision, so the first strip is the same in both.
 // Edge rules: ROC, AUC and EER need at least one relevant and one non-relevant item (else FPR
@@ -370,8 +371,8 @@ std::string compare_text(const Number& trapezoid, const Number& step) {
 std::string band_note(const Number& auc) {
   return "AUC = " + number_text(auc) + (auc.exact ? " ≈ " + to_decimal(auc, 4) : "") + " is " +
          auc_band(auc) +
-         " on note 002's scale (0.9+ excellent, 0.8+ good, 0.7+ fair, 0.6+ poor, below 0.6 "
-         "fail).";
+         " on the scale of Bhattacharya's CS657A notes (0.9+ excellent, 0.8+ good, 0.7+ fair, "
+         "0.6+ poor, below 0.6 fail).";
 }
 
 void common_roc_notes(Outcome& out, const Roc& roc) {

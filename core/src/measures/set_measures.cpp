@@ -1,5 +1,5 @@
 // Set measures of one system against the truth: the 2x2 confusion matrix and every measure of
-// note 002's table (`confusion`), and the weighted F-measure (`F`).
+// the table of Bhattacharya's CS657A notes (`confusion`), and the weighted F-measure (`F`).
 //
 //   precision = TP / (TP + FP)          recall (sensitivity, TPR) = TP / (TP + FN)
 //   specificity (TNR) = TN / (TN + FP)  FPR = FP / (FP + TN)     FNR = FN / (TP + FN)
@@ -7,16 +7,16 @@
 //   F1 = 2·TP / (2·TP + FP + FN)        G = √(precision · recall)   (irrational in general)
 //   Jaccard = |A ∩ C| / |A ∪ C| = TP / (TP + FP + FN)
 //   Dice = 2·|A ∩ C| / (|A| + |C|) = 2·TP / (2·TP + FP + FN)  (= F1)
-// FP is the Type I error, FN the Type II error (note 002). Without TN the measures that need it
-// say so and are left out of Outcome.values.
-// 0/0: a ratio whose denominator is 0 (precision with nothing returned, recall with nothing
-// relevant, …) is taken as 0, and a note says which.
-// Accuracy misleads in IR: a system that returns nothing scores (FP + TN)/D = N/D, computed on
-// the user's numbers in a note.
+// FP is the Type I error, FN the Type II error (Bhattacharya's CS657A notes). Without TN the
+// measures that need it say so and are left out of Outcome.values. 0/0: a ratio whose denominator
+// is 0 (precision with nothing returned, recall with nothing relevant, …) is taken as 0, and a note
+// says which. Accuracy misleads in IR: a system that returns nothing scores (FP + TN)/D = N/D,
+// computed on the user's numbers in a note.
 //
 //   F:  F_β = (β² + 1)·P·R / (β²·P + R),  1/F = α/P + (1 − α)/R,  β² = (1 − α)/α.
-//   β > 1 weights recall (the standard form; note 002's formula, although its text says
-//   precision). Note 004's formula puts β²/(β² + 1) on 1/P: that is F with β replaced by 1/β
+//   β > 1 weights recall (the standard form; the formula of Bhattacharya's CS657A notes, although
+//   their text says precision). The formula of the lecture notes "Week 3: Metrics" puts
+//   β²/(β² + 1) on 1/P: that is F with β replaced by 1/β
 //   (α by 1 − α), offered as an alternative with the reason. β = 0 (α = 1) is P; α = 0 is R.
 //
 // Golden tests: S1 (tests/core/golden_sets.cpp).
@@ -212,7 +212,7 @@ Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
            "/" + str(returned + positives),
        dice},
   };
-  StepTable measures{"Every measure of note 002's table",
+  StepTable measures{"Every measure of the table in Bhattacharya's CS657A notes",
                      {"measure", "formula", "with these counts", "value"},
                      {},
                      {}};
@@ -259,7 +259,9 @@ Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
   out.notes.push_back("FP = " + str(fp) +
                       " (non-relevant but returned) are Type I errors, false "
                       "alarms; FN = " +
-                      str(fn) + " (relevant but missed) are Type II errors, misses (note 002).");
+                      str(fn) +
+                      " (relevant but missed) are Type II errors, misses (Bhattacharya's CS657A "
+                      "notes).");
   if (!known) {
     out.notes.push_back(
         "TN is unknown (no tn=, total, all: or a full grid was given), so "

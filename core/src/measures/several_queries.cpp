@@ -1,18 +1,21 @@
 // Means over several queries: MAP, gMAP, MRR, 11pt-avg and mean(M).
 //
-//   MAP@k    = (1/Q) Σ_q AP@k(q)                  (note 002; each query weighs the same, note 003)
-//   gMAP     = (Π_q max(AP(q), ε))^(1/Q), ε = 1e-5 (note 004; trec_eval's gm_map floor)
-//   MRR@k    = (1/Q) Σ_q RR@k(q)                  (note 002)
+//   MAP@k    = (1/Q) Σ_q AP@k(q)                  (Bhattacharya's CS657A notes; each query weighs
+//                                                  the same, Q&A notes "Evaluation")
+//   gMAP     = (Π_q max(AP(q), ε))^(1/Q), ε = 1e-5 (lecture notes "Week 3: Metrics"; trec_eval's
+//                                                  gm_map floor)
+//   MRR@k    = (1/Q) Σ_q RR@k(q)                  (Bhattacharya's CS657A notes)
 //   11pt-avg = at each recall level, the mean over queries of the interpolated precision
-//              (note 003's averaged 11-point curve); its value is the mean of the 11 means
+//              (the averaged 11-point curve of the Q&A notes "Evaluation"); its value is the
+//              mean of the 11 means
 //   mean(M)  = (1/Q) Σ_q M(q) for any measure M of one ranked or graded list
 // The per-query measure gets the mean's parameters and cutoff (MAP(norm=retrieved)@10 averages
 // AP(norm=retrieved)@10). Each query's R: its own relevant=N, else the R field, else the
 // relevant documents it lists (said in a note).
 // The other values of each parameter are offered as alternatives.
 //
-// Golden tests: RL2+RL3+RL4 as three queries (MAP of note 002's methods), RL7 (MRR), by hand
-// (tests/core/golden_queries.cpp).
+// Golden tests: RL2+RL3+RL4 as three queries (MAP of the three methods of Bhattacharya's CS657A
+// notes), RL7 (MRR), by hand (tests/core/golden_queries.cpp).
 
 #include <cmath>
 
@@ -244,20 +247,24 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
 
   switch (kind) {
     case Mean::arithmetic:
-      out.notes.push_back("Each query counts the same (note 003): this is the mean of the " +
-                          std::to_string(Q) + " per-query values of " + inner_name +
-                          ", however many relevant documents each query has.");
+      out.notes.push_back(
+          "Each query counts the same (the question-and-answer notes “Evaluation”): this is the "
+          "mean of the " +
+          std::to_string(Q) + " per-query values of " + inner_name +
+          ", however many relevant documents each query has.");
       break;
     case Mean::geometric:
       out.notes.push_back(
-          "gMAP is the geometric mean of the per-query APs (note 004): it rewards improving the "
+          "gMAP is the geometric mean of the per-query APs (the lecture notes “Week 3: Metrics”): "
+          "it rewards improving the "
           "poor queries. An AP below ε = 1e-5 is raised to ε first, as trec_eval's gm_map does, "
           "or a single 0 would make the product 0.");
       break;
     case Mean::levels:
       out.notes.push_back("At each recall level the interpolated precision is averaged over the " +
                           plural(Q, "query", "queries") +
-                          " (note 003); the value is the mean of those 11 averages.");
+                          " (the question-and-answer notes “Evaluation”); the value is the mean of "
+                          "those 11 averages.");
       break;
   }
   if (!assumed.empty()) {

@@ -1,7 +1,7 @@
 // Paired significance tests over per-query scores of two systems x and y, on the differences
-// d_i = x_i − y_i (note 004: "a simple sign test … Wilcoxon test, which takes into account the
-// difference between the scores"). Every test takes alternative=two-sided|greater|less, where
-// greater is H1: x scores higher than y (d > 0).
+// d_i = x_i − y_i (lecture notes "Week 3: Metrics": "a simple sign test … Wilcoxon test, which
+// takes into account the difference between the scores"). Every test takes
+// alternative=two-sided|greater|less, where greater is H1: x scores higher than y (d > 0).
 //
 // sign: n+ = #{d > 0}, n− = #{d < 0}; ties (d = 0) are dropped, n = n+ + n−. Under H0,
 //   N+ ~ Binomial(n, 1/2):

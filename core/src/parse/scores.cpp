@@ -196,7 +196,7 @@ Result<ScoredLabels> read_ranking(std::string_view input) {
   ScoredLabels out;
   out.from_ranking = true;
   const std::int64_t unjudged = list.value().unjudged_count();
-  out.reading = list.value().reading;  // e.g. note 002's I/N reading
+  out.reading = list.value().reading;  // e.g. the I/N reading of bpref lists
   std::string left_out;
   std::int64_t rank = 0;
   for (const RankedDoc& doc : list.value().docs) {
