@@ -101,6 +101,44 @@ describe('golden ranked-list examples through the JS boundary', () => {
   });
 });
 
+describe('the inputs students bring from other textbooks', () => {
+  test('"relevant at 1, 3, 4, 5, 6, 10 of 10" with R = 8: AP = 93/160', () => {
+    // R N R R R R N N N R: (1/1 + 2/3 + 3/4 + 4/5 + 5/6 + 6/10)/8 = (279/60)/8 = 93/160.
+    const ap = outcome('AP', 'relevant at 1, 3, 4, 5, 6, 10 of 10', { relevant: 8 });
+    assertExact(ap.value, '93/160');
+    assert.ok(ap.notes.includes('Read as 10 ranks with relevant documents at ranks 1, 3, 4, 5, 6, 10; the other ranks are not relevant.'));
+    const e = inputError('AP', 'relevant at 0, 3 of 10');
+    assert.deepEqual([e.code, e.field, e.line, e.column, e.length], ['out_of_range', 'input', 1, 13, 1]);
+    assert.equal(e.message, "found '0' at line 1, column 13; ranks count from 1, the top of the list");
+  });
+
+  test('F@5 on + - + - - + - - + + with R = 5 is the F of P@5 = R@5 = 2/5', () => {
+    const f = outcome('F@5', '+ - + - - + - - + +', { relevant: 5 });
+    assertExact(f.value, '2/5');
+    assertExact(f.values.precision, '2/5');
+    assertExact(f.values.recall, '2/5');
+    assertExact(f.values.beta2, '1');
+    assert.equal(f.title, 'F1 of P@5 and R@5');
+  });
+
+  test('IPrec(rule=none)@0.8 is P@9 = 4/9 where the interpolated value is 1/2', () => {
+    // + - + - - + - - + +, R = 5: recall 0.8 needs 4 relevant, first at rank 9 (4/9); rank 10
+    // has 5/10 = 1/2, so interpolated precision is 1/2.
+    assertExact(outcome('IPrec(rule=none)@0.8', '+ - + - - + - - + +', { relevant: 5 }).value, '4/9');
+    assertExact(outcome('IPrec@0.8', '+ - + - - + - - + +', { relevant: 5 }).value, '1/2');
+  });
+
+  test('a 2 × 2 grid on one line: 300 20 10 70 is TP FN FP TN, 75 25 75 225 the judges\' rows', () => {
+    // F1 = 2·300 / (2·300 + 10 + 20) = 600/630 = 20/21; κ of K1's table = 3/7.
+    assertExact(outcome('confusion', '300 20 10 70').value, '20/21');
+    const kappa = outcome('kappa(chance=pooled)', '75 25 75 225');
+    // Pooled: P(E) = (250/800)² + (550/800)² = 73/128, κ = (3/4 − 73/128)/(55/128) = 23/55.
+    assertExact(kappa.value, '23/55');
+    assert.equal(kappa.title, 'Kappa with pooled marginals (Scott\'s π)');
+    assert.equal(outcome('kappa', '75 25 75 225').title, 'Cohen\'s kappa');
+  });
+});
+
 describe('the shape of an Outcome', () => {
   const isNum = (num, where) => {
     assert.equal(typeof num.approx, 'number', `${where}.approx`);
@@ -170,7 +208,7 @@ describe('bad input answers with an error, and the module keeps working', () => 
       assert.equal(result.error.code, 'internal');
       assert.match(result.error.message, /internal error/);
     }
-    // RL6 (note 003): R R N N R | N R R R R has 3 relevant in the top 5.
+    // RL6 (the Q&A notes “Evaluation”): R R N N R | N R R R R has 3 relevant in the top 5.
     assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
   });
 
@@ -227,6 +265,7 @@ describe('listMeasures() and version()', () => {
       }
       assert.ok(['none', 'optional', 'required'].includes(m.cutoff), `${m.name}.cutoff`);
       assert.ok(['rank', 'recall', ''].includes(m.cutoffKind), `${m.name}.cutoffKind`);
+      assert.ok(m.cutoffInput === null || typeof m.cutoffInput === 'string', `${m.name}.cutoffInput`);
       for (const p of m.params) {
         if (p.choices.length > 0) {
           assert.ok(p.choices.includes(p.default), `${m.name}: ${p.name}=${p.default}`);
@@ -240,6 +279,19 @@ describe('listMeasures() and version()', () => {
       const result = irm.compute(m.example, 'R N R N N R N N N R', { relevant: 5 });
       assert.equal(result.ok, true, `${m.example}: ${JSON.stringify(result.error)}`);
     }
+  });
+
+  test('cutoffInput: F reads a confusion matrix, F@k a ranked list; no other measure switches', () => {
+    const measures = irm.listMeasures();
+    const f = measures.find((m) => m.name === 'F');
+    assert.equal(f.input, 'confusion');
+    assert.equal(f.cutoff, 'optional');
+    assert.equal(f.cutoffKind, 'rank');
+    assert.equal(f.cutoffInput, 'ranked_list');
+    assert.deepEqual(measures.filter((m) => m.cutoffInput !== null).map((m) => m.name), ['F']);
+    assert.equal(measures.find((m) => m.name === 'AP').cutoffInput, null);
+    // The rule of IPrec and 11pt has the uninterpolated choice.
+    assert.deepEqual(measures.find((m) => m.name === 'IPrec').params[0].choices, ['textbook', 'trec9', 'trec10', 'none']);
   });
 
   test('version() is the package version', () => {
