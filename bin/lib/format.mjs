@@ -251,6 +251,9 @@ export function measuresToText(measures) {
     if (m.cutoff && m.cutoff !== 'none') {
       lines.push(`${indent}cutoff: ${m.cutoff}, ${CUTOFF_TEXT[m.cutoffKind] ?? m.cutoffKind}`);
     }
+    if (m.cutoffInput) {
+      lines.push(`${indent}with a cutoff it reads a ${m.cutoffInput.replace(/_/g, ' ')} (${m.name}@k)`);
+    }
     for (const p of m.params ?? []) {
       const choices = p.choices.length > 0
         ? p.choices.map((choice) => (choice === p.default ? `${choice} (default)` : choice))

@@ -163,5 +163,15 @@ describe('measuresToText', () => {
     assert.match(text, /cutoff: optional, a rank, as in @10/);
     assert.match(text, /norm=relevant \(default\) \| retrieved — what the sum is divided by/);
     assert.match(text, /try: AP\(norm=retrieved\)@10/);
+    assert.doesNotMatch(text, /with a cutoff it reads/);
+  });
+
+  test('says which input a cutoff reads (cutoffInput): F@k reads a ranked list', () => {
+    const text = measuresToText([{
+      name: 'F', title: 'Weighted F-measure', summary: 'P and R.', input: 'confusion',
+      cutoff: 'optional', cutoffKind: 'rank', cutoffInput: 'ranked_list', params: [],
+      aliases: [], formula: '', example: 'F(beta=2)',
+    }]);
+    assert.match(text, /cutoff: optional, a rank, as in @10\n {5}with a cutoff it reads a ranked list \(F@k\)\n/);
   });
 });

@@ -12,7 +12,9 @@ const CUTOFF_TEXT = {
 
 function cutoffText(info) {
   const text = CUTOFF_TEXT[info.cutoff];
-  return typeof text === 'object' ? (text[info.cutoffKind] ?? text['']) : '';
+  const cutoff = typeof text === 'object' ? (text[info.cutoffKind] ?? text['']) : '';
+  // F reads a confusion matrix, F@k a ranked list (listMeasures' cutoffInput).
+  return info.cutoffInput ? `${cutoff}; with a cutoff it reads a ${info.cutoffInput.replace(/_/g, ' ')}` : cutoff;
 }
 
 function paramTable(info) {
