@@ -1526,8 +1526,14 @@ Result<CheckResult> check_answer(std::string_view measure, std::string_view inpu
 
   const Answer& a = parsed_answer.value();
   const Number& expected = key.empty() ? o.value : *value_of(o, key);
-  // A key naming the measure's own value (kappa's "kappa", AP's "AP") is checked as the measure.
-  const bool measure_value = key.empty() || same_number(expected, o.value);
+  // A key naming the measure's own value is checked as the measure: the value's label
+  // (confusion's "F1", ttest's "p"), the first key (AP's "AP", P's "precision") or the measure's
+  // name (kappa's "kappa", nDCG's "nDCG"), holding that value. Another quantity that happens to
+  // equal it (dice, always F1) is not.
+  const bool measure_value =
+      key.empty() || (same_number(expected, o.value) &&
+                      (key == o.label || key == o.values.front().first ||
+                       text::lower(key) == text::lower(call.value().info->name)));
   CheckResult r;
   r.measure = o.measure;
   r.key = key;

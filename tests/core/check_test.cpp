@@ -357,6 +357,8 @@ TEST_CASE("S1: F₂ with β and 1/β swapped, with β for β², and with P and R
   CHECK(swapped.why.rfind("β and 1/β swapped: 0.53 puts the weight β² = 4 on precision", 0) == 0);
   CHECK(check("F(beta=2)", input, "0.60").matched == "f.beta_not_squared");
   CHECK(check("F(beta=2)", input, "0.627").matched == "f.rounded_intermediates");
+  // The key F names the measure's own value: the same catalogue applies.
+  CHECK(check_key("F(beta=2)", input, "F", "0.53").matched == "f.weights_swapped");
 }
 
 TEST_CASE("MAP: each query's AP rounded before averaging (map.rounded_intermediates)",
