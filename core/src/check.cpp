@@ -1208,6 +1208,18 @@ std::string sets_hint(const Context& c, const std::string& family, const std::st
   if (q == "TP" || q == "FP" || q == "FN" || q == "TN") {
     return std::string("Count ") + kCounts + " from the input; " + q + " is one of them.";
   }
+  if (family == "F" && c.call.rank_cutoff) {  // F@k of a ranked list: P@k and R@k
+    const std::string k = std::to_string(*c.call.rank_cutoff);
+    const std::string counts = "Count the relevant documents in the top " + k;
+    if (q == "precision") return counts + " and divide by k = " + k + ".";
+    if (q == "recall") return counts + " and divide by " + r_text(c) + ".";
+    if (main || q == "F") {
+      const Number* w = value_of(c.outcome, "beta2");
+      return counts + "; P@" + k + " divides them by k = " + k + ", R@" + k + " by " + r_text(c) +
+             "; then F = (β² + 1)PR/(β²P + R) with β² = " +
+             (w ? number_text(*w) : std::string("β²")) + ".";
+    }
+  }
   if (family == "F" && (main || q == "F")) {
     const Number* w = value_of(c.outcome, "beta2");
     return std::string("Check ") + kCounts +

@@ -679,6 +679,11 @@ TEST_CASE("hint: each measure family names its quantities, from the input only",
   CHECK(check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "recall", "0.9").hint ==
         "Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = "
         "TP/(TP + FN).");
+  // F@5 of a ranked list (RL2): P@5 = R@5 = 2/5, F@5 = 2/5; its counts are the top 5's.
+  CHECK(
+      check("F@5", kRL2, "0.01").hint ==
+      "Count the relevant documents in the top 5; P@5 divides them by k = 5, R@5 by R = 5; then F "
+      "= (β² + 1)PR/(β²P + R) with β² = 1.");
   CHECK(check("MRR", "q1: N R\n\nq2: R", "0.01").hint ==
         "Check each query's RR (q1, q2), then their mean: their sum divided by 2 queries.");
   // The generic hint, from the outcome's keys in order, where nothing better is known:
