@@ -311,6 +311,166 @@ test('the widget at 375 px: nothing scrolls sideways', async () => {
   }
 });
 
+// ------------------------------------------------------------------ compact by default, working="open"
+
+// A 20-rank list, by hand: "R N R R N N R N N R N R N N N R N N N R" has relevant documents at
+// ranks 1, 3, 4, 7, 10, 12, 16 and 20, so the precisions there are 1/1, 2/3, 3/4, 4/7, 5/10,
+// 6/12, 7/16 and 8/20. Over the common denominator 1680: 1680 + 1120 + 1260 + 960 + 840 + 840 +
+// 735 + 672 = 8107, so their sum is 8107/1680, and AP with R = 10 is 8107/16800 = 0.48256 ≈
+// 0.4826. P@20 = 8 relevant in the top 20 / 20 = 2/5 = 0.4.
+const LONG_LIST = 'R N R R N N R N N R N R N N N R N N N R';
+const LONG_ANSWERS = ['AP = 8107/16800 ≈ 0.4826', 'P@20 = 2/5 = 0.4'];
+const longWidget = (extra = '') =>
+  `<ir-calculator calc="ranked" input="${LONG_LIST}" relevant="10" measures="AP, P@20"${extra}></ir-calculator>`;
+
+/**
+ * What a reader of the widget sees, per answer: the answer line, the working with the numbers
+ * (its text, for MathML its <mi>/<mn> content), whether the step tables, the general formula and
+ * the charts are visible, and the "Show working" disclosure (null when there is none).
+ */
+const widgetView = (page, selector = 'ir-calculator') =>
+  page.$eval(selector, (widget) =>
+    [...widget.shadowRoot.querySelectorAll('.outcome')].map((section) => {
+      const visible = (node) => !!node && node.checkVisibility();
+      // The MathML as read: its LaTeX source (<annotation>) left out.
+      const mathText = (node) => {
+        const copy = node.cloneNode(true);
+        for (const source of copy.querySelectorAll('annotation')) source.remove();
+        return copy.textContent.replace(/\s+/g, '');
+      };
+      const blocks = [...section.querySelectorAll('.formula')];
+      const block = (title) => blocks.find((formula) => formula.querySelector('h4').textContent === title);
+      const details = section.querySelector('details.working');
+      return {
+        answer: section.querySelector('.answer').textContent.replace(/\s+/g, ' ').trim(),
+        answerVisible: visible(section.querySelector('.answer')),
+        working: visible(block('With these numbers')) ? mathText(block('With these numbers').querySelector('.math-block')) : null,
+        formulaVisible: visible(block('Formula')),
+        tables: [...section.querySelectorAll('table.step-table')].map(visible),
+        charts: [...section.querySelectorAll('svg.irm-plot')].map((svg) => (visible(svg) ? Math.round(svg.getBoundingClientRect().width) : 0)),
+        notesVisible: visible(section.querySelector('.notes')),
+        disclosure: details && { open: details.open, summary: details.querySelector('summary').textContent, visible: visible(details.querySelector('summary')) },
+      };
+    }),
+  );
+
+test('compact by default: each answer, its working with the numbers, and "Show working"; AP, P@20 of 20 ranks at most 900 px tall at 1280 px', async () => {
+  const { page, problems, close } = await openWidgets('/compact.html', longWidget());
+  try {
+    await waitForWidgetAnswers(page, LONG_ANSWERS);
+    const [ap, p20] = await widgetView(page);
+    assert.equal(ap.answerVisible, true);
+    // The working with these numbers, as the core writes it, in MathML: 1/10(1/1 + … + 8/20) …
+    assert.match(ap.working, /^AP=110\(?11\+23\+34\+47\+510\+612\+716\+820\)?=110⋅81071680=810716800≈0\.4826$/);
+    assert.match(p20.working, /820=25=0\.4$/);
+    for (const answer of [ap, p20]) {
+      assert.equal(answer.formulaVisible, false, `${answer.answer}: the general formula waits behind Show working`);
+      assert.ok(answer.tables.length > 0 && answer.tables.every((shown) => !shown), `${answer.answer}: tables hidden`);
+      assert.equal(answer.notesVisible, false);
+      assert.deepEqual(answer.disclosure, { open: false, summary: `Show workingHide working for ${answer.answer.split(' =')[0]}`, visible: true });
+    }
+    assert.deepEqual(ap.charts, []); // the PR curve is drawn when the working first opens (a closed box has no width)
+    // A layout requirement: the compact widget sits in a page of text.
+    const height = await page.$eval('ir-calculator', (widget) => widget.getBoundingClientRect().height);
+    assert.ok(height <= 900, `the widget is ${height} px tall`);
+    assert.deepEqual(await axeViolations(page), []);
+
+    // "Show working": the formula, the tables and the chart, drawn at the box's width.
+    await page.click('ir-calculator >> .outcome:first-of-type summary');
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelector('svg.irm-plot')?.checkVisibility());
+    const [open, closed] = await widgetView(page);
+    assert.equal(open.formulaVisible, true);
+    assert.ok(open.tables.every(Boolean), 'every table of AP shown');
+    assert.equal(open.notesVisible, true);
+    assert.ok(open.charts[0] >= 280, `the PR curve is ${open.charts[0]} px wide`);
+    assert.equal(open.disclosure.open, true);
+    assert.ok(closed.tables.every((shown) => !shown), 'P@20 stays closed');
+    // The first table of AP, worked by hand above: P@k at the relevant ranks.
+    const firstTable = await page.$eval('ir-calculator', (widget) =>
+      [...widget.shadowRoot.querySelector('.step-table tbody').rows].map((row) => [row.cells[0].textContent, row.cells.item(row.cells.length - 1).querySelector('.cell-text').textContent]),
+    );
+    assert.deepEqual(firstTable.slice(0, 8), [['1', '1/1'], ['3', '2/3'], ['4', '3/4'], ['7', '4/7'], ['10', '5/10'], ['12', '6/12'], ['16', '7/16'], ['20', '8/20']]);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('working="open" shows every answer\'s whole working at once, with no disclosure', async () => {
+  const { page, problems, close } = await openWidgets('/open.html', longWidget(' working="open"'));
+  try {
+    await waitForWidgetAnswers(page, LONG_ANSWERS);
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelector('svg.irm-plot')?.checkVisibility());
+    const view = await widgetView(page);
+    for (const answer of view) {
+      assert.equal(answer.disclosure, null);
+      assert.ok(answer.working, `${answer.answer}: the working with the numbers`);
+      assert.equal(answer.formulaVisible, true, `${answer.answer}: the formula`);
+      assert.ok(answer.tables.length > 0 && answer.tables.every(Boolean), `${answer.answer}: every table shown`);
+    }
+    assert.equal(view[0].notesVisible, true, "AP's notes");
+    assert.ok(view[0].charts[0] >= 280, 'the PR curve drawn');
+    assert.deepEqual(await axeViolations(page), []);
+    // Back to the default: the disclosure returns.
+    await page.evaluate(() => document.querySelector('ir-calculator').setAttribute('working', 'closed'));
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('details.working').length === 2);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('"Show working" from the keyboard: Tab reaches it, Enter opens and closes it', async () => {
+  const { page, problems, close } = await openWidgets('/keyboard.html', longWidget());
+  try {
+    await waitForWidgetAnswers(page, LONG_ANSWERS);
+    const focusedSummary = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement?.shadowRoot?.activeElement;
+        return focused?.matches('summary') ? focused.closest('.outcome').querySelector('.answer-measure').textContent : null;
+      });
+    let reached = null;
+    for (let presses = 0; presses < 30 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = await focusedSummary();
+    }
+    assert.equal(reached, 'AP', 'Tab reaches the first answer\'s Show working');
+    const apOpen = async () => (await widgetView(page))[0];
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelector('details.working').open);
+    assert.ok((await apOpen()).tables.every(Boolean));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('ir-calculator').shadowRoot.querySelector('details.working').open);
+    assert.ok((await apOpen()).tables.every((shown) => !shown));
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the iframe form: compact by default, working=open in its hash shows the working; the frame follows the disclosure', async () => {
+  const state = { calc: 'ranked', in: LONG_LIST, relevant: '10', m: 'AP, P@20' };
+  const { page, problems, close } = await session.openPage(shareLink('embed.html', state));
+  try {
+    await waitForWidgetAnswers(page, LONG_ANSWERS);
+    const compact = await widgetView(page);
+    assert.ok(compact.every((answer) => answer.disclosure && answer.tables.every((shown) => !shown)));
+    const before = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    await page.click('ir-calculator >> .outcome:first-of-type summary');
+    await page.waitForFunction((height) => document.documentElement.getBoundingClientRect().height > height + 500, before);
+    await page.evaluate((hash) => { window.location.hash = hash; }, `${new URLSearchParams({ ...state, working: 'open' })}`);
+    await page.waitForFunction(() => document.querySelector('ir-calculator').getAttribute('working') === 'open');
+    await waitForWidgetAnswers(page, LONG_ANSWERS);
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('details.working').length === 0);
+    assert.ok((await widgetView(page)).every((answer) => answer.tables.every(Boolean)));
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 // ------------------------------------------------------------------ the Embed button and the iframe
 
 test('the Embed button writes the script snippet and the iframe snippet for the current state, and copies them', async () => {
@@ -420,7 +580,19 @@ test('embedding.html: live examples (AP = 1/3, nDCG(dcg=trec)@5, an error), a se
     const error = await widgetSettled(page, 'ir-calculator[data-example="error"]');
     assert.match(error, /found 'X' at line 1, column 5/);
     await page.locator('iframe[data-irmetrics-frame]').scrollIntoViewIfNeeded(); // it loads lazily
-    await page.waitForFunction(() => document.querySelector('iframe[data-irmetrics-frame]').getBoundingClientRect().height > 480, null, { timeout: 15000 });
+    // The resizer sets the frame to its content's height (the compact widget is shorter than
+    // the frame's 480 px at first, so it shrinks).
+    await page.waitForFunction(
+      () => {
+        const frame = document.querySelector('iframe[data-irmetrics-frame]');
+        const body = frame.contentDocument?.body;
+        if (body?.dataset.ready !== 'true') return false;
+        const inner = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+        return Math.abs(frame.clientHeight - inner) <= 2;
+      },
+      null,
+      { timeout: 15000 },
+    );
     assert.deepEqual(await axeViolations(page), []);
   });
   await session.withPage(
@@ -496,6 +668,12 @@ test('irmetrics-offline.html opened with a share-link hash shows that answer', a
   try {
     await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS]);
     assert.equal(await page.inputValue('#offline-input'), 'R N R N');
+    // Compact, as the widget is; the box "Show the whole working" opens it, and says so in the link.
+    assert.ok((await widgetView(page)).every((answer) => answer.disclosure && answer.tables.every((shown) => !shown)));
+    await page.check('#offline-working');
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('details.working').length === 0);
+    assert.ok((await widgetView(page)).every((answer) => answer.tables.every(Boolean)));
+    assert.equal(new URLSearchParams(await page.evaluate(() => location.hash.slice(1))).get('working'), 'open');
     assert.deepEqual(problems, []);
   } finally {
     await close();
@@ -543,7 +721,7 @@ test('problem mode: the question with an answer field each; answers checked; the
 
     await widgetSettled(page, '#never');
     assert.match(await shownText('never'), /Work out AP, P@5 for this input\./);
-    assert.match(await shownText('never'), /The working is not shown for this problem\./);
+    assert.match(await shownText('never'), /The working is not shown\./);
     const never = await page.$eval('#never', (widget) => ({
       fields: widget.shadowRoot.querySelectorAll('.check-answer input').length,
       shows: [...widget.shadowRoot.querySelectorAll('button')].filter((b) => /Show/.test(b.textContent)).length,

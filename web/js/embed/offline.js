@@ -1,7 +1,8 @@
 // The controller of irmetrics-offline.html (scripts/build-embed.mjs inlines it after the
 // widget): a calculator picker and the fields of a calculator page, written into one
 // <ir-calculator>'s attributes. The state lives in the URL hash with the share-link keys
-// (url-state.js), so a link to the file with #calc=ranked&in=… opens that answer.
+// (url-state.js), so a link to the file with #calc=ranked&in=… opens that answer; working=open
+// (the checkbox "Show the whole working") is the widget's working attribute.
 
 import { calculatorFor, calculators } from '../calculators.js';
 import { el } from '../render/dom.js';
@@ -15,6 +16,7 @@ const picker = $('#offline-calc');
 const input = $('#offline-input');
 const relevant = $('#offline-relevant');
 const measures = $('#offline-measures');
+const working = $('#offline-working');
 const widget = $('[data-offline-widget]');
 
 picker.replaceChildren(...usable.map(({ calc, title }) => el('option', { value: calc, text: title })));
@@ -41,7 +43,8 @@ function show() {
   widget.setAttribute('measures', measures.value);
   if (takesR && relevant.value.trim()) widget.setAttribute('relevant', relevant.value);
   else widget.removeAttribute('relevant');
-  const state = { calc, in: input.value, relevant: takesR ? relevant.value : '', m: measures.value };
+  widget.setAttribute('working', working.checked ? 'open' : 'closed');
+  const state = { calc, in: input.value, relevant: takesR ? relevant.value : '', m: measures.value, working: working.checked ? 'open' : '' };
   // file:// pages can replace their hash too; a failure (a sandboxed frame) only loses the link.
   try {
     window.history.replaceState(null, '', `#${hashFor(state)}`);
@@ -56,6 +59,7 @@ if (hash.get('calc') && hash.get('calc') in DEFAULT_MEASURES) {
   input.value = hash.get('in') ?? '';
   relevant.value = hash.get('relevant') ?? '';
   measures.value = hash.get('m') ?? DEFAULT_MEASURES[picker.value];
+  working.checked = hash.get('working') === 'open';
   show();
 } else {
   picker.value = 'ranked';
@@ -64,5 +68,6 @@ if (hash.get('calc') && hash.get('calc') in DEFAULT_MEASURES) {
 
 picker.addEventListener('change', loadExample);
 for (const field of [input, relevant, measures]) field.addEventListener('input', show);
+working.addEventListener('change', show);
 $('[data-offline-example]').addEventListener('click', loadExample);
 $('[data-offline-form]').addEventListener('submit', (event) => event.preventDefault());

@@ -11,6 +11,9 @@
 //   measures  comma-separated measure names (default: the calculator page's default)
 //   digits    decimals shown (default 4, at most 10)
 //   theme     light (default), dark, or auto (follows the reader's system setting)
+//   working   closed (default): each answer shows its value and its working with the numbers
+//             put in, and a "Show working" disclosure holds the rest (the formula, charts, step
+//             tables, other conventions, notes, quantities); open: all of it shown at once
 //
 // Problem mode, for an exercise: `problem` (no value) shows the input and the question ("Work
 // out AP, P@5 for this input.") with an answer field per measure asked, where a student checks
@@ -41,7 +44,7 @@ import { renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
-export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'problem', 'ask', 'reveal'];
+export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'working', 'problem', 'ask', 'reveal'];
 const MAX_DIGITS = 10;
 /** Which attribute an engine error is about. */
 const ATTRIBUTE_OF_FIELD = { input: 'input', relevant: 'relevant', measure: 'measures', options: 'relevant' };
@@ -109,6 +112,10 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         event.preventDefault();
         const target = shadow.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
         if (!target) return;
+        // A table in another answer's closed "Show working": opened first, so it can be seen.
+        for (let closed = target.closest('details:not([open])'); closed; closed = closed.parentElement?.closest('details:not([open])')) {
+          closed.open = true;
+        }
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });
         target.scrollIntoView({ block: 'start' });
@@ -153,6 +160,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       const digits = /^\d+$/.test(digitsText) ? Math.min(Number(digitsText), MAX_DIGITS) : DEFAULT_DIGITS;
       const input = attr('input');
       const relevant = attr('relevant').trim();
+      const compact = attr('working').trim().toLowerCase() !== 'open';
 
       const status = await engine.ready();
       registry ??= status.ok ? await engine.listMeasures() : null;
@@ -219,7 +227,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       const seenTables = new Map(); // a table shown for an earlier answer becomes a link to it
       const sections = outcomes.map((result, index) =>
         result.ok
-          ? renderOutcome(result.value, { digits, id: `irc-outcome-${index}`, seenTables, charts: charts.get(result.value) })
+          ? renderOutcome(result.value, { digits, id: `irc-outcome-${index}`, seenTables, charts: charts.get(result.value), compact })
           : renderOutcomeError(entries[index].name, result.error, { id: `irc-outcome-${index}` }),
       );
       const answers = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value, digits)}`);

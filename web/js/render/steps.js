@@ -229,8 +229,9 @@ function button(label, text, onClick) {
 /**
  * The formula and its working. For a large answer (`defer`), each is typeset in a task of its
  * own, after the answer is on the page: KaTeX takes up to ~100 ms for a long working line.
+ * `formula` and `working` (both true by default) say which of the two to show.
  */
-function renderFormulas(outcome, { defer = false } = {}) {
+function renderFormulas(outcome, { defer = false, formula: withFormula = true, working: withWorking = true } = {}) {
   const typeset = (title, latex) => mathBlock(latex, `${title}: ${outcome.measure}`);
   const later = (title, latex) => {
     const placeholder = el('div', { class: 'math-source', text: latex });
@@ -239,8 +240,8 @@ function renderFormulas(outcome, { defer = false } = {}) {
   };
   const block = (title, latex) =>
     latex && el('div', { class: 'formula' }, el('h4', { text: title }), defer ? later(title, latex) : typeset(title, latex));
-  const formula = block('Formula', outcome.formula);
-  const working = block('With these numbers', outcome.working);
+  const formula = withFormula && block('Formula', outcome.formula);
+  const working = withWorking && block('With these numbers', outcome.working);
   return formula || working ? el('div', { class: 'formulas' }, formula, working) : null;
 }
 
@@ -284,6 +285,34 @@ const isLarge = (outcome) =>
   (outcome.steps ?? []).some((table) => table.rowCount > table.rows.length) || (outcome.charts ?? []).some((chart) => chart.thinned);
 
 /**
+ * The "Show working" disclosure of a compact answer: a <details> holding `content`, whose
+ * charts are drawn the first time it opens (a closed <details> has no width to draw them at).
+ * @param {string} measure the answer's name, for screen readers ("Show working for AP")
+ * @param {(Node | null | false)[]} content
+ * @param {{box: HTMLElement, charts: import('../engine.js').Chart[]} | null} charts
+ */
+function workingDisclosure(measure, content, charts) {
+  const shown = content.filter(Boolean);
+  if (!shown.length) return null;
+  const summary = el(
+    'summary',
+    { class: 'working-summary' },
+    el('span', { class: 'working-show', text: 'Show working' }),
+    el('span', { class: 'working-hide', text: 'Hide working' }),
+    el('span', { class: 'visually-hidden', text: ` for ${measure}` }),
+  );
+  const details = el('details', { class: 'working' }, summary, el('div', { class: 'working-body' }, ...shown));
+  if (charts) {
+    details.addEventListener('toggle', function drawOnce() {
+      if (!details.open) return;
+      details.removeEventListener('toggle', drawOnce);
+      showCharts(charts.box, charts.charts);
+    });
+  }
+  return details;
+}
+
+/**
  * A worked answer as a <section>.
  * @param {import('../engine.js').Outcome} outcome
  * @param {{digits?: number, id?: string, onAlternative?: (measure: string) => void,
@@ -294,19 +323,42 @@ const isLarge = (outcome) =>
  *   id: the section's id (tables get ids from it); onAlternative: when given, each alternative
  *   gets a "Show working" button calling it; seenTables: shared by the outcomes of one page, so a
  *   repeated table is shown once; charts: what to draw here (default: the outcome's own charts;
- *   see chartsByOutcome for a page of several outcomes)
+ *   see chartsByOutcome for a page of several outcomes); compact: the answer and its working
+ *   with the numbers put in, everything else (the formula, charts, step tables, other
+ *   conventions, notes, quantities) behind a "Show working" disclosure (the embed widget's
+ *   default; the calculator pages show everything)
  * @returns {HTMLElement}
  */
 export function renderOutcome(
   outcome,
-  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [], answerExtra } = {},
+  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [], answerExtra, compact = false } = {},
 ) {
-  let chartBox = null;
-  if (charts.length) {
-    chartBox = el('div', { class: 'charts' });
-    showCharts(chartBox, charts);
-  }
+  const chartBox = charts.length ? el('div', { class: 'charts' }) : null;
   const headingId = id && `${id}-heading`;
+  if (compact) {
+    const defer = isLarge(outcome);
+    const measure = outcome.label || outcome.measure;
+    return el(
+      'section',
+      { class: 'outcome is-compact', id, 'aria-labelledby': headingId },
+      el('h3', { id: headingId, text: outcome.title || outcome.measure }),
+      el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), answerExtra?.(outcome)),
+      renderFormulas(outcome, { defer, formula: false }),
+      workingDisclosure(
+        measure,
+        [
+          renderFormulas(outcome, { defer, working: false }),
+          chartBox,
+          ...renderStepTables(outcome.steps, { digits, id, seenTables, measure: outcome.measure }),
+          renderAlternatives(outcome.alternatives, digits, onAlternative),
+          renderNotes(outcome.notes),
+          renderQuantities(outcome.values, digits),
+        ],
+        chartBox && { box: chartBox, charts },
+      ),
+    );
+  }
+  if (chartBox) showCharts(chartBox, charts);
   return el(
     'section',
     { class: 'outcome', id, 'aria-labelledby': headingId },
