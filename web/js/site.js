@@ -1,26 +1,18 @@
 // What every page shares: the calculator menu, the engine version in the footer, and a banner
 // when the engine cannot load.
 
-import { calculators } from './calculators.js';
 import { ready } from './engine.js';
 import { el } from './render/dom.js';
+import { fillSiteNav } from './site-nav.js';
 
 /**
- * Fills the menu ([data-site-nav]) and the footer ([data-version]), and loads the engine.
+ * Fills the menu ([data-site-nav], with its button for narrow screens: site-nav.js) and the
+ * footer ([data-version]), and loads the engine.
  * @param {string} current the page's calculator key ('ranked'), or '' for the home page
  * @returns {Promise<boolean>} whether the engine is usable
  */
 export async function initSite(current) {
-  const nav = document.querySelector('[data-site-nav]');
-  nav?.replaceChildren(
-    ...calculators.map(({ calc, page, short, title }) =>
-      el(
-        'li',
-        {},
-        el('a', { href: `./${page}`, title: short === title ? null : title, 'aria-current': calc === current ? 'page' : null, text: short }),
-      ),
-    ),
-  );
+  fillSiteNav(current);
   const status = await ready();
   const version = document.querySelector('[data-version]');
   if (status.ok) {

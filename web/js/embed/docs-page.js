@@ -4,14 +4,9 @@
 // The menu is filled here rather than by site.js's initSite, which would also load the page
 // engine's wasm: this page's examples already run on the widget's own engine.
 
-import { calculators } from '../calculators.js';
-import { el } from '../render/dom.js';
+import { fillSiteNav } from '../site-nav.js';
 
-document.querySelector('[data-site-nav]')?.replaceChildren(
-  ...calculators.map(({ page, short, title }) =>
-    el('li', {}, el('a', { href: `./${page}`, title: short === title ? null : title, text: short })),
-  ),
-);
+fillSiteNav();
 
 // A widget may have rendered before this module ran (the engine loads while the page's modules
 // are fetched): its `state` says so.
