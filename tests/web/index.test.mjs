@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
-import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+import { DESKTOP, PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();
 
@@ -14,7 +14,8 @@ test('the reference shows every ranked-list measure with its summary, KaTeX form
   await withPage('index.html', async (page) => {
     const names = await page.locator('article.measure .measure-name').allTextContents();
     for (const name of ['AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec']) assert.ok(names.includes(name), `${name} in ${names}`);
-    assert.equal(await page.locator('article.measure .katex').count(), names.length, 'one rendered formula per measure');
+    // A formula may be typeset in several pieces (render/math-lines.js), each its own .katex.
+    assert.equal(await page.locator('article.measure .math-block:has(.katex)').count(), names.length, 'one rendered formula per measure');
     const ap = page.locator('#measure-AP');
     assert.match(await ap.locator('.param-table').textContent(), /norm\s*relevant \(default\),\s*retrieved/);
     assert.match(await page.locator('#measure-11pt .param-table').textContent(), /textbook \(default\), trec9, trec10/);
@@ -29,7 +30,7 @@ test('the reference groups every measure by input kind, under its calculator, ea
         title: node.querySelector('h3').textContent,
         link: node.querySelector('.reference-family-heading a')?.getAttribute('href'),
         names: [...node.querySelectorAll('.measure-name')].map((name) => name.textContent),
-        formulas: node.querySelectorAll('article.measure .katex').length,
+        formulas: node.querySelectorAll('article.measure .math-block:has(.katex)').length,
       })),
     );
     const byTitle = Object.fromEntries(sections.map((section) => [section.title, section]));
@@ -111,6 +112,41 @@ test('a share link addressed to the home page is forwarded to its calculator', a
     },
     { waitForReady: false },
   );
+});
+
+/**
+ * Whether `id` stands at the top of the window (below its 1rem = 16 px scroll margin, to a pixel
+ * or two of rounding), whether the page scrolled to get there, and what has the focus.
+ */
+const landing = (page, id) =>
+  page.evaluate((target) => {
+    const top = document.getElementById(target).getBoundingClientRect().top;
+    return { atTop: Math.abs(top - 16) <= 2 || `${top} px from the top`, scrolled: window.scrollY > 0, focused: document.activeElement.id };
+  }, id);
+
+test('index.html#reference lands on the measure reference once it is built (wide and on a phone), focused', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await withPage(
+      'index.html#reference',
+      async (page) => {
+        assert.deepEqual(await landing(page, 'reference'), { atTop: true, scrolled: true, focused: 'reference' });
+        assert.deepEqual(await axeViolations(page), []);
+      },
+      { viewport },
+    );
+  }
+});
+
+test("a measure's own link (index.html#measure-bpref) lands on its card; the calculators' hint link lands on the reference", async () => {
+  await withPage('index.html#measure-bpref', async (page) => {
+    assert.deepEqual(await landing(page, 'measure-bpref'), { atTop: true, scrolled: true, focused: 'measure-bpref' });
+  });
+  await withPage('ranked.html', async (page) => {
+    await page.click('#measures-hint a[href="./index.html#reference"]');
+    await page.waitForURL(/index\.html#reference$/);
+    await page.waitForSelector('body[data-ready]');
+    assert.deepEqual(await landing(page, 'reference'), { atTop: true, scrolled: true, focused: 'reference' });
+  });
 });
 
 test('no accessibility violations (axe-core) on the home page', async () => {

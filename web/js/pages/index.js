@@ -45,5 +45,28 @@ async function main() {
   const measures = engineWorks ? await listMeasures() : [];
   document.querySelector('[data-calculators]').replaceChildren(...calculatorCards(measures));
   document.querySelector('[data-reference]').replaceChildren(...renderMeasureReference(measures, { groupOf, tryLink }));
+  landOnReference();
   document.body.dataset.ready = 'true';
+}
+
+/**
+ * The calculators' "measure reference" link (index.html#reference) and a measure's own
+ * (#measure-AP): the reference is built once the engine has loaded, after the browser looked
+ * for the hash's target (the section was there, near the top, and the cards then pushed it
+ * down; a measure's article did not exist yet). So the page goes to it now, and gives it the
+ * keyboard focus, as following the link would have.
+ */
+function landOnReference() {
+  let id = '';
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return; // a damaged hash names nothing
+  }
+  const reference = document.getElementById('reference');
+  const target = id && document.getElementById(id);
+  if (!reference || !target || !reference.contains(target)) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'start' });
 }
