@@ -449,6 +449,29 @@ test('"Show working" from the keyboard: Tab reaches it, Enter opens and closes i
   }
 });
 
+test("a link to a table in another answer's closed working opens that working and moves to the table", async () => {
+  // PR and AP both show the table of precision and recall at each rank: it is shown with PR,
+  // the first answer, and AP's working links to it.
+  const { page, problems, close } = await openWidgets('/link.html', '<ir-calculator calc="ranked" input="R N R N N R" relevant="4" measures="PR, AP"></ir-calculator>');
+  try {
+    await widgetSettled(page);
+    await page.click('ir-calculator >> .outcome:nth-of-type(2) summary');
+    const reference = page.locator('ir-calculator >> .table-reference');
+    assert.equal(await reference.textContent(), 'Precision and recall at each rank: the same table as for PR.');
+    await reference.locator('a').click();
+    const after = await page.$eval('ir-calculator', (widget) => ({
+      open: [...widget.shadowRoot.querySelectorAll('details.working')].map((details) => details.open),
+      focused: widget.shadowRoot.activeElement?.id,
+      visible: widget.shadowRoot.activeElement?.checkVisibility(),
+    }));
+    assert.deepEqual(after, { open: [true, true], focused: 'irc-outcome-0-table-0', visible: true });
+    assert.equal(new URL(page.url()).hash, ''); // the host page's URL is left alone
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('the iframe form: compact by default, working=open in its hash shows the working; the frame follows the disclosure', async () => {
   const state = { calc: 'ranked', in: LONG_LIST, relevant: '10', m: 'AP, P@20' };
   const { page, problems, close } = await session.openPage(shareLink('embed.html', state));
