@@ -717,7 +717,7 @@ test('problem mode: the question with an answer field each; answers checked; the
     const shownText = (id) =>
       page.$eval(`#${id}`, (widget) => widget.shadowRoot.querySelector('.irc').innerText.replace(/\s+/g, ' '));
     await widgetSettled(page, '#ask');
-    assert.match(await shownText('ask'), /Work out AP for this input\./);
+    assert.match(await shownText('ask'), /Work out AP for this ranked list; R = 5\./);
     assert.doesNotMatch(await shownText('ask'), /1\/3|0\.333/); // computed, not shown
 
     // AP of R N R N with R = 5: (1/1 + 2/3) / 5 = 1/3. A student dividing by the 2 relevant
@@ -743,7 +743,7 @@ test('problem mode: the question with an answer field each; answers checked; the
     assert.match(await shownText('ask'), /1\/3/);
 
     await widgetSettled(page, '#never');
-    assert.match(await shownText('never'), /Work out AP, P@5 for this input\./);
+    assert.match(await shownText('never'), /Work out AP and P@5 for this ranked list; R = 5\./);
     assert.match(await shownText('never'), /The working is not shown\./);
     const never = await page.$eval('#never', (widget) => ({
       fields: widget.shadowRoot.querySelectorAll('.check-answer input').length,

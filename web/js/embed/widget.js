@@ -16,7 +16,7 @@
 //             tables, other conventions, notes, quantities); open: all of it shown at once
 //
 // Problem mode, for an exercise: `problem` (no value) shows the input and the question ("Work
-// out AP, P@5 for this input.") with an answer field per measure asked, where a student checks
+// out AP and P@5 for this ranked list; R = 5.") with an answer field per measure asked, where a student checks
 // their own answer (the core's check: judged at the decimals typed, a wrong one matched to the
 // convention or slip that gives it), and keeps the values and the working back:
 //   ask       the measures asked for (default: those of `measures`, which default to `ask`)
@@ -41,7 +41,7 @@ import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { markedLine } from '../render/input-error.js';
 import { renderOutcome, renderOutcomeError } from '../render/steps.js';
-import { renderProblem } from '../problem.js';
+import { questionText, renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
 export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'working', 'problem', 'ask', 'reveal'];
@@ -237,13 +237,10 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       if (!problem) return this.#finish(ok, [this.#header(calculator, input, relevant), results, footer], answers);
 
       const asked = splitMeasureList(this.hasAttribute('ask') ? attr('ask') : measuresText).map((entry) => entry.name);
-      const question = el(
-        'p',
-        { class: 'irc-question' },
-        'Work out ',
-        ...asked.flatMap((name, index) => [index > 0 && ', ', el('code', { text: name })]),
-        ' for this input.',
-      );
+      // The question in one sentence, as on the calculator pages: "Work out AP for this ranked
+      // list; R = 5."
+      const given = options.relevant?.trim() ? `R = ${options.relevant.trim()}` : '';
+      const question = el('p', { class: 'irc-question', text: questionText({ names: asked, subject: calculator.subject, given }) });
       const askedResults = await Promise.all(
         asked.map((name) => {
           const index = entries.findIndex((entry) => entry.name === name);
@@ -255,7 +252,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       const problemSections = renderProblem({
         items: asked.map((name, index) => ({ name, result: askedResults[index] })),
         reveal,
-        check: (name, answer) => engine.check(name, input, options, answer),
+        check: (name, answer, key) => engine.check(name, input, options, answer, key),
         renderWorking: (outcome, index) =>
           renderOutcome(outcome, { digits, id: `irc-problem-${index}`, seenTables: new Map(), charts: chartsByOutcome([outcome])[0] }),
         answers: this.#answers,
