@@ -180,3 +180,16 @@ test('in a problem, Copy link and Embed keep the problem: neither gives the answ
     assert.equal(await page.evaluate(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('.check-answer input').length), 1);
   });
 });
+
+test('embedding.html says plainly that a problem is a practice aid, not for graded assessment', async () => {
+  await withPage(
+    'embedding.html',
+    async (page) => {
+      const note = (await page.textContent('[data-practice-note]')).replace(/\s+/g, ' ').trim();
+      assert.match(note, /^A problem is a practice aid, not a test/);
+      assert.match(note, /anyone can compute them from the input/);
+      assert.match(note, /Do not use it for graded assessment\./);
+    },
+    { waitForReady: false },
+  );
+});
