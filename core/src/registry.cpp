@@ -550,13 +550,17 @@ const std::vector<MeasureInfo>& all_measures() {
          "CS657A notes), or pooled marginals, Σ P(c)² with P(c) = (A's count + B's count)/2n "
          "(Bhattacharya's CS657A notes, Manning et al.)"},
         {"scale",
-         {"notes001", "notes002", "landis-koch"},
-         "notes001",
-         "which interpretation of κ is stated first (all three are shown): notes001, the "
-         "bands of the study notes “What to evaluate” (> 0.8 good, 0.67–0.8 fair); notes002, "
-         "those of Bhattacharya's CS657A notes (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 "
-         "slight); or landis-koch, Landis & Koch's (slight, fair, moderate, substantial, almost "
-         "perfect)"}},
+         {"iir", "cs657a", "landis-koch"},
+         "iir",
+         "which interpretation of κ is stated first (all three are shown): iir, the bands of "
+         "Manning et al. (IIR §8.5) and of the study notes “What to evaluate” (> 0.8 good, "
+         "0.67–0.8 fair); cs657a, those of Bhattacharya's CS657A notes (> 0.8 excellent, > 0.6 "
+         "good, > 0.4 fair, > 0.2 slight); or landis-koch, Landis & Koch's (slight, fair, "
+         "moderate, substantial, almost perfect)",
+         false,
+         std::nullopt,
+         "",
+         {{"notes001", "iir"}, {"notes002", "cs657a"}}}},
        {"cohen-kappa", "cohens-kappa", "kappa-statistic"},
        "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{\\sum_c M_{cc}}{n},\\quad "
        "P(E) = \\sum_c P_A(c)\\,P_B(c) \\text{ or } \\sum_c P(c)^2",

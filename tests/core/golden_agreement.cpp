@@ -221,10 +221,17 @@ TEST_CASE("kappa: the band on every scale, the chosen scale first", "[golden][K1
   const auto lk = run("kappa(scale=landis-koch)", k1_grid);
   CHECK(lk.steps.at(4).rows[0].at(0).text == "Landis & Koch (1977)");
   CHECK(lk.measure == "kappa(scale=landis-koch)");
-  const auto n2 = run("kappa(scale=notes002)", k2_table);  // κ = 1/11
+  const auto n2 = run("kappa(scale=cs657a)", k2_table);  // κ = 1/11
+  CHECK(n2.measure == "kappa(scale=cs657a)");
+  CHECK(n2.steps.at(4).rows[0].at(0).text == "Bhattacharya's CS657A notes");
   CHECK(n2.steps.at(4).rows[0].at(2).text ==
         "poor (0.2 or below: \"the task is too confusing, or the dataset is too poor\")");
   CHECK(n2.steps.at(4).rows[2].at(2).text == "slight (0–0.20)");
+  // The older value names still work, and read as the new ones.
+  const auto old = run("kappa(scale=notes002)", k2_table);
+  CHECK(old.measure == "kappa(scale=cs657a)");
+  CHECK(old.steps.at(4).rows[0].at(0).text == "Bhattacharya's CS657A notes");
+  CHECK(run("kappa(scale=notes001)", k2_table).measure == "kappa");
 }
 
 TEST_CASE("kappa: scale bands compare exactly: κ = 4/5 is fair on note 001 (good needs > 0.8)",

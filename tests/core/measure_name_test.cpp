@@ -39,6 +39,12 @@ TEST_CASE("canonical names omit defaults, use the registry's spelling and put @ 
       {"IPrec(rule=trec10)@0", "IPrec(rule=trec10)@0"},
       {"11pt(rule=textbook)", "11pt"},
       {"11-point(rule=TREC9)", "11pt(rule=trec9)"},
+      {"IPrec(rule=None)@0.3", "IPrec(rule=none)@0.3"},
+      {"kappa(scale=cs657a)", "kappa(scale=cs657a)"},
+      {"kappa(scale=notes002)", "kappa(scale=cs657a)"},  // the older name of the same choice
+      {"kappa(scale=NOTES001)", "kappa"},
+      {"kappa(scale=iir,chance=pooled)", "kappa(chance=pooled)"},
+      {"F(beta=2)@5", "F(beta=2)@5"},
       {"PR", "PR"},
   };
   for (const auto& [typed, expected] : cases) {
@@ -94,6 +100,8 @@ TEST_CASE("error: an unknown convention value lists the choices", "[measure-name
   CHECK(e.where.length == 9);
   CHECK(e.message ==
         "unknown value 'retreived' for norm at column 9; expected relevant or retrieved");
+  CHECK(name_error("kappa(scale=notes003)").message ==
+        "unknown value 'notes003' for scale at column 13; expected iir, cs657a or landis-koch");
   CHECK(name_error("11pt(rule=trec8)").message ==
         "unknown value 'trec8' for rule at column 11; expected textbook, trec9, trec10 or "
         "none");

@@ -41,6 +41,11 @@ TEST_CASE("every parameter default is one of its choices", "[registry]") {
       } else {
         CHECK(std::find(p.choices.begin(), p.choices.end(), p.default_value) != p.choices.end());
       }
+      // An older spelling of a choice is not a choice itself, and reads as one.
+      for (const auto& [alias, choice] : p.value_aliases) {
+        CHECK(std::find(p.choices.begin(), p.choices.end(), alias) == p.choices.end());
+        CHECK(std::find(p.choices.begin(), p.choices.end(), choice) != p.choices.end());
+      }
       CHECK_FALSE(p.help.empty());
     }
   }
@@ -78,7 +83,7 @@ TEST_CASE("an answer's heading names the variant computed", "[registry][titles]"
   const Case cases[] = {
       {"kappa", K::judges, "Cohen's kappa"},
       {"kappa(chance=pooled)", K::judges, "Kappa with pooled marginals (Scott's π)"},
-      {"kappa(chance=pooled,scale=notes002)", K::judges, "Kappa with pooled marginals (Scott's π)"},
+      {"kappa(chance=pooled,scale=cs657a)", K::judges, "Kappa with pooled marginals (Scott's π)"},
       {"kappa(scale=landis-koch)", K::judges, "Cohen's kappa"},
       {"tau", K::rankings, "Kendall's tau-b"},
       {"tau(variant=a)", K::rankings, "Kendall's tau-a"},

@@ -67,6 +67,8 @@ describe('the preset table', () => {
     assert.equal(nameUnderPreset('11pt', 'trec9', registry), '11pt(rule=trec9)');
     assert.equal(nameUnderPreset('AP@10', 'sklearn', registry), 'AP(norm=retrieved)@10');
     assert.equal(nameUnderPreset('ndcg@5', 'iir', registry), 'ndcg(dcg=burges)@5');
+    assert.equal(nameUnderPreset('kappa(scale=cs657a)', 'iir', registry), 'kappa(chance=pooled)');
+    // The older name of the same choice is read the same way.
     assert.equal(nameUnderPreset('kappa(scale=notes002)', 'iir', registry), 'kappa(chance=pooled)');
     // The page's switch wins over a name's own convention; the CLI keeps it.
     assert.equal(nameUnderPreset('IPrec(rule=textbook)@0.4', 'trec10', registry), 'IPrec(rule=trec10)@0.4');

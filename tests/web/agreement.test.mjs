@@ -57,17 +57,17 @@ test('K1 typed in: κ = 3/7 ≈ 0.4286, the pooled alternative 23/55 beside it, 
 });
 
 test('the chance selector rewrites kappa to kappa(chance=pooled): K2 becomes K3, 1/11 becomes 1/21', async () => {
-  await withPage(shareLink('agreement.html', { calc: 'agreement', in: NOTE_002, m: 'kappa(scale=notes002)' }), async (page) => {
+  await withPage(shareLink('agreement.html', { calc: 'agreement', in: NOTE_002, m: 'kappa(scale=cs657a)' }), async (page) => {
     await waitForAnswers(page, [K2_KAPPA]);
     const chance = page.locator('select[data-param="chance"]');
     await chance.selectOption('pooled');
-    assert.equal(await page.inputValue('#measures'), 'kappa(scale=notes002,chance=pooled)');
+    assert.equal(await page.inputValue('#measures'), 'kappa(scale=cs657a,chance=pooled)');
     await waitForAnswers(page, [K3_KAPPA]);
     // On the scale of Bhattacharya's CS657A notes 1/21 is below "slight" (> 0.2); the band
     // table names each scale by its source.
     await waitForText(page, '#outcome-0', ["Bhattacharya's CS657A notes", 'the study notes “What to evaluate”', 'Landis']);
     const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
-    assert.equal(hash.get('m'), 'kappa(scale=notes002,chance=pooled)');
+    assert.equal(hash.get('m'), 'kappa(scale=cs657a,chance=pooled)');
   });
 });
 

@@ -157,12 +157,12 @@ test('agreement: IIR pools the marginals (3/7 becomes 23/55), scikit-learn does 
       'Was 23/55 ≈ 0.4182 under Manning et al. (IIR); scikit-learn uses each judge’s own marginals for P(E), Σ P_A(c)·P_B(c) (κ chance model, chance=cohen).',
     ]);
     // No reading of κ in scikit-learn: the scale is the notes' default, and the page says so.
-    await waitForText(page, '[data-preset-statement]', ['scale=notes001', 'cohen_kappa_score gives no reading of κ; the calculator’s default is kept']);
+    await waitForText(page, '[data-preset-statement]', ['scale=iir', 'cohen_kappa_score gives no reading of κ; the calculator’s default is kept']);
     assert.deepEqual(await hashOf(page), { calc: 'agreement', in: K1, m: 'kappa', preset: 'sklearn' });
     // An example that names its conventions keeps them (K3 is about pooled marginals): note 002's
     // judges, pooled P(E) = 29/50, κ = (30/50 − 29/50)/(21/50) = 1/21 (WORKED_EXAMPLES.md K3).
     await page.click('[data-preset="K3"]');
-    assert.equal(await page.inputValue('#measures'), 'kappa(chance=pooled,scale=notes002)');
+    assert.equal(await page.inputValue('#measures'), 'kappa(chance=pooled,scale=cs657a)');
     await waitForAnswers(page, ['κ = 1/21 ≈ 0.0476']);
     await waitForText(page, '[data-preset-statement] li.is-other', ['chance=pooled', 'Set in the name: scikit-learn uses chance=cohen']);
   });

@@ -160,17 +160,17 @@ export const CONVENTIONS = [
   {
     id: 'kappa-scale',
     param: 'scale',
-    choices: ['notes001', 'notes002', 'landis-koch'],
+    choices: ['iir', 'cs657a', 'landis-koch'],
     name: 'κ interpretation stated first',
     meaning: {
-      notes001: 'the bands of the notes “What to evaluate” (> 0.8 good, 0.67–0.8 fair)',
-      notes002: 'the bands of Bhattacharya’s CS657A notes (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 slight)',
+      iir: 'the bands of IIR §8.5 and the notes “What to evaluate” (> 0.8 good, 0.67–0.8 fair)',
+      cs657a: 'the bands of Bhattacharya’s CS657A notes (> 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2 slight)',
       'landis-koch': 'Landis and Koch’s bands',
     },
     presets: {
-      notes: { value: 'notes001', why: 'the bands of the notes “What to evaluate” come first (those of Bhattacharya’s CS657A notes are shown too)' },
+      notes: { value: 'iir', why: 'the bands of the notes “What to evaluate” come first (those of Bhattacharya’s CS657A notes are shown too)' },
       // IIR §8.5: above 0.8 good agreement, 0.67–0.8 fair, below 0.67 a dubious basis.
-      iir: { value: 'notes001', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as the notes “What to evaluate” do' },
+      iir: { value: 'iir', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as the notes “What to evaluate” do' },
       trec10: { value: null, why: 'trec_eval has no κ' },
       trec9: { value: null, why: 'trec_eval has no κ' },
       sklearn: { value: null, why: 'cohen_kappa_score gives no reading of κ' },

@@ -45,6 +45,8 @@ struct ParamInfo {
   bool numeric = false;
   std::optional<Fraction> maximum{};  // the largest value allowed (alpha ≤ 1), when there is one
   std::string excludes{};             // a parameter that cannot be given together with this one
+  /// Older spellings of choices, still accepted and read as the choice: {"notes002", "cs657a"}.
+  std::vector<std::pair<std::string, std::string>> value_aliases{};
 };
 
 /// The canonical spelling of a numeric parameter value: "2", "0.5", "1/3" (a decimal when it

@@ -12,12 +12,12 @@
 //           κ = (P(A) − P(E)) / (1 − P(E)), exact.
 //           The expected-count table is n · P_A(i) · P_B(j) (pooled: n · P(i) · P(j)); its
 //           diagonal sums to n · P(E).
-//           scale=notes001|notes002|landis-koch: which interpretation is stated first; all three
-//           are shown (study notes "What to evaluate": > 0.8 good, 0.67–0.8 fair, < 0.67 not
-//           good; Bhattacharya's CS657A notes: > 0.8 excellent, > 0.6 good, > 0.4 fair, > 0.2
-//           slight, below that poor; Landis & Koch 1977:
-//           < 0 poor, 0–0.20 slight, 0.21–0.40 fair, 0.41–0.60 moderate, 0.61–0.80 substantial,
-//           0.81–1 almost perfect).
+//           scale=iir|cs657a|landis-koch (notes001 and notes002 are older names of the first
+//           two): which interpretation is stated first; all three are shown (iir: Manning et al.
+//           §8.5 and the study notes "What to evaluate": > 0.8 good, 0.67–0.8 fair, < 0.67 not
+//           good; cs657a: Bhattacharya's CS657A notes: > 0.8 excellent, > 0.6 good, > 0.4 fair,
+//           > 0.2 slight, below that poor; Landis & Koch 1977: < 0 poor, 0–0.20 slight,
+//           0.21–0.40 fair, 0.41–0.60 moderate, 0.61–0.80 substantial, 0.81–1 almost perfect).
 //   fleiss: x_ij raters put item i in category j; m raters per item, n items.
 //           p_j = Σ_i x_ij / (m·n),  P(E) = Σ_j p_j²,
 //           p_a(i) = (Σ_j x_ij² − m) / (m(m − 1)),  P(A) = (1/n) Σ_i p_a(i),
@@ -70,7 +70,7 @@ bool is_zero(const Number& x) { return x.exact ? x.exact->num == 0 : x.approx ==
 
 // --- interpretation scales -------------------------------------------------------------------
 
-enum class Scale { notes001, notes002, landis_koch };
+enum class Scale { iir, cs657a, landis_koch };
 
 struct ScaleInfo {
   Scale scale;
@@ -81,10 +81,10 @@ struct ScaleInfo {
 
 const std::vector<ScaleInfo>& scales() {
   static const std::vector<ScaleInfo> all = {
-      {Scale::notes001, "the study notes “What to evaluate”",
+      {Scale::iir, "the study notes “What to evaluate”",
        "the scale of the study notes “What to evaluate”",
        "> 0.8 good; 0.67–0.8 fair; < 0.67 not good"},
-      {Scale::notes002, "Bhattacharya's CS657A notes", "the scale of Bhattacharya's CS657A notes",
+      {Scale::cs657a, "Bhattacharya's CS657A notes", "the scale of Bhattacharya's CS657A notes",
        "> 0.8 excellent; > 0.6 good; > 0.4 fair; > 0.2 slight; below that poor"},
       {Scale::landis_koch, "Landis & Koch (1977)", "Landis & Koch's scale",
        "< 0 poor; 0–0.20 slight; 0.21–0.40 fair; 0.41–0.60 moderate; 0.61–0.80 substantial; "
@@ -99,11 +99,11 @@ std::string band(Scale scale, const Number& kappa) {
     return compare_to(kappa, Fraction{num, den}) > 0;
   };
   switch (scale) {
-    case Scale::notes001:
+    case Scale::iir:
       if (above(4, 5)) return "good (> 0.8)";
       if (compare_to(kappa, Fraction{67, 100}) >= 0) return "fair (0.67–0.8)";
       return "not good (< 0.67)";
-    case Scale::notes002:
+    case Scale::cs657a:
       if (above(4, 5)) return "excellent (> 0.8)";
       if (above(3, 5)) return "good (> 0.6)";
       if (above(2, 5)) return "fair (> 0.4)";
@@ -121,9 +121,9 @@ std::string band(Scale scale, const Number& kappa) {
 }
 
 Scale scale_of(const std::string& value) {
-  if (value == "notes002") return Scale::notes002;
+  if (value == "cs657a") return Scale::cs657a;
   if (value == "landis-koch") return Scale::landis_koch;
-  return Scale::notes001;
+  return Scale::iir;
 }
 
 // The scales, the chosen one first: a step table and one sentence for the notes.
@@ -574,7 +574,7 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
         "With m = 2 raters per item, Fleiss' κ is Cohen's κ with pooled marginals (Scott's π): "
         "kappa(chance=pooled) on the two raters' labels gives the same value.");
   }
-  add_scales(out, kappa, Scale::notes002);
+  add_scales(out, kappa, Scale::cs657a);
 
   Chart chart;
   chart.id = "ratings";

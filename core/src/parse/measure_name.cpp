@@ -322,7 +322,10 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
         call = call.with(key, number.value());
         continue;
       }
-      const std::string wanted = text::lower(value);
+      std::string wanted = text::lower(value);
+      for (const auto& [alias, target] : param->value_aliases) {
+        if (wanted == alias) wanted = target;  // an older spelling: kappa(scale=notes002)
+      }
       const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
       if (choice == param->choices.end()) {
         return name_error(ErrorCode::bad_parameter_value, col(value_at), text::code_points(value),

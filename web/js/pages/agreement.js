@@ -16,8 +16,8 @@ startCalculator({
   emptyMessage: 'Paste two judges’ counts or labels, or a table of ratings, or pick an example.',
   presets: [
     { id: 'K1', name: 'Two judges, 400 documents', source: 'whatToEvaluate', input: '    R   N\nR  75  25\nN  75 225', measures: 'kappa' },
-    { id: 'K2', name: 'Two judges, 40 documents', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(scale=notes002)' },
-    { id: 'K3', name: 'The same, pooled chance agreement', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(chance=pooled,scale=notes002)' },
+    { id: 'K2', name: 'Two judges, 40 documents', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(scale=cs657a)' },
+    { id: 'K3', name: 'The same, pooled chance agreement', source: 'bhattacharya', input: NOTE_002_JUDGES, measures: 'kappa(chance=pooled,scale=cs657a)' },
     { id: 'K4', name: '14 raters, 10 documents, 5 grades', source: 'bhattacharya', input: NOTE_002_RATINGS, measures: 'fleiss' },
     {
       id: 'Labels',
