@@ -1589,8 +1589,9 @@ Result<CheckResult> check_answer(std::string_view measure, std::string_view inpu
     r.why = r.label + " is irrational (it goes through a logarithm or a square root), so no " +
             "fraction or whole number equals it; type it as a decimal, e.g. to 4 decimals.";
   } else {
-    r.why = a.text + " is not " + r.label + " " + r.precision +
-            ", and none of the conventions or common slips the calculator knows gives it.";
+    // The verdict already says the answer is wrong (the page's "✗ Not AP at 2 decimals", the
+    // command line's "✗ 0.7 is not AP"): this sentence says only what was looked for.
+    r.why = "None of the conventions or common slips the calculator knows gives " + a.text + ".";
     r.hint = hint_for(context);
   }
   return r;

@@ -191,8 +191,7 @@ describe('irmetrics calc --check KEY=ANSWER, repeated', () => {
       key: 'recall',
       correct: false,
       matched: null,
-      why: '0.9 is not recall at 1 decimal, and none of the conventions or common slips the ' +
-        'calculator knows gives it.',
+      why: 'None of the conventions or common slips the calculator knows gives 0.9.',
       hint: 'Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = ' +
         'TP/(TP + FN).',
     });
