@@ -10,6 +10,15 @@ import { axeViolations, shareLink, useBrowserSession } from './helpers.mjs';
 
 const { withPage } = useBrowserSession();
 
+/** Types `answer` into the answer's own field under `outcome` and returns the verdict. */
+async function checkValue(page, outcome, answer) {
+  await page.locator(`${outcome} .check-answer input`).fill(answer);
+  await page.locator(`${outcome} .check-answer button`).click();
+  const status = `${outcome} .check-answer [role="status"]`;
+  await page.waitForFunction(([selector, typed]) => document.querySelector(selector)?.dataset.checked === typed, [status, answer]);
+  return (await page.locator(status).textContent()).replace(/\s+/g, ' ').trim();
+}
+
 /** Types `answer` into the field of quantity `key` under `outcome` and returns the verdict. */
 async function checkQuantity(page, outcome, key, answer) {
   const details = page.locator(`${outcome} details.quantity-checks`);
@@ -33,7 +42,9 @@ test('a confusion matrix: precision, recall, accuracy and F1 each have their own
     assert.match(await checkQuantity(page, '#outcome-0', 'precision', '0.5'), /^✓ Correct at 1 decimal\./);
     assert.match(await checkQuantity(page, '#outcome-0', 'recall', '0.67'), /^✓ Correct at 2 decimals\./);
     assert.match(await checkQuantity(page, '#outcome-0', 'accuracy', '5/8'), /^✓ Correct exactly\./);
-    assert.match(await checkQuantity(page, '#outcome-0', 'F1', '4/7'), /^✓ Correct exactly\./);
+    // F1 is the answer's own value: its field is the answer's, labelled so.
+    assert.equal(await page.textContent('#outcome-0 .check-answer label'), 'Your answer for F1 (confusion)');
+    assert.match(await checkValue(page, '#outcome-0', '4/7'), /^✓ Correct exactly\./);
     // The precision typed into recall's field: wrong, and named as the other quantity.
     const wrong = await checkQuantity(page, '#outcome-0', 'recall', '0.5');
     assert.match(wrong, /^✗ Not recall at 1 decimal\./);
@@ -50,7 +61,8 @@ test('two judges: P(A), P(E) and κ each checked', async () => {
     await page.waitForSelector('#outcome-0 details.quantity-checks');
     assert.match(await checkQuantity(page, '#outcome-0', 'PA', '0.75'), /^✓/);
     assert.match(await checkQuantity(page, '#outcome-0', 'PE', '9/16'), /^✓ Correct exactly\./);
-    assert.match(await checkQuantity(page, '#outcome-0', 'kappa', '0.43'), /^✓ Correct at 2 decimals\./);
+    // κ itself is the answer's own field, not one of the other quantities.
+    assert.equal(await page.locator('#outcome-0 .quantity-check[data-check-key="kappa"]').count(), 0);
     assert.match(await checkQuantity(page, '#outcome-0', 'PE', '0.56'), /^✓ Correct at 2 decimals\./);
   });
 });
@@ -64,7 +76,7 @@ test('a paired t-test: t, df and p each checked', async () => {
     await page.waitForSelector('#outcome-0 details.quantity-checks');
     assert.match(await checkQuantity(page, '#outcome-0', 't', '3.464'), /^✓ Correct at 3 decimals\./);
     assert.match(await checkQuantity(page, '#outcome-0', 'df', '2'), /^✓ Correct exactly\./);
-    assert.match(await checkQuantity(page, '#outcome-0', 'p', '0.074'), /^✓ Correct at 3 decimals\./);
+    assert.match(await checkValue(page, '#outcome-0', '0.074'), /^✓ Correct at 3 decimals\./);
     assert.match(await checkQuantity(page, '#outcome-0', 'df', '3'), /^✗ Not df exactly\./);
   });
 });
@@ -76,7 +88,7 @@ test('Wilcoxon: W+ and p checked', async () => {
   await withPage(shareLink('significance.html', { calc: 'significance', in: 'd: 0.1 0.2 0.3 -0.05', m: 'wilcoxon' }), async (page) => {
     await page.waitForSelector('#outcome-0 details.quantity-checks');
     assert.match(await checkQuantity(page, '#outcome-0', 'W_plus', '9'), /^✓ Correct exactly\./);
-    assert.match(await checkQuantity(page, '#outcome-0', 'p', '0.25'), /^✓ Correct at 2 decimals\./);
+    assert.match(await checkValue(page, '#outcome-0', '0.25'), /^✓ Correct at 2 decimals\./);
   });
 });
 

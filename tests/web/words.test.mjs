@@ -80,7 +80,7 @@ test('pooled κ is not headed “Cohen’s kappa”', async () => {
   // K1's table with pooled marginals: P(E) = ((100 + 150)/800)² + ((300 + 250)/800)² =
   // (5/16)² + (11/16)² = 146/256 = 73/128; κ = (3/4 − 73/128)/(1 − 73/128) = (23/128)/(55/128) = 23/55.
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: '75 25\n75 225', m: 'kappa(chance=pooled), kappa' }), async (page) => {
-    await waitForAnswers(page, ['kappa(chance=pooled) = 23/55 ≈ 0.4182', 'kappa = 3/7 ≈ 0.4286']);
+    await waitForAnswers(page, ['κ = 23/55 ≈ 0.4182', 'κ = 3/7 ≈ 0.4286']);
     const pooled = await page.textContent('#outcome-0 h3');
     assert.ok(!/Cohen/.test(pooled), pooled);
     assert.match(pooled, /pooled/i);

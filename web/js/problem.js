@@ -22,7 +22,7 @@
 //                                            → the "Make a problem" panel; {refresh()}
 
 import { el, uniqueId } from './render/dom.js';
-import { ANSWER_FORMS, renderCheckField, renderQuantityChecks } from './render/check.js';
+import { ANSWER_FORMS, otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { hashFor } from './url-state.js';
 import { widgetSnippet } from './embed/snippets.js';
 
@@ -162,7 +162,7 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       describedBy: introId,
     });
     const quantities = renderQuantityChecks({
-      keys: Object.keys(outcome.values ?? {}),
+      keys: otherQuantities(outcome),
       check: (answer, key) => check(name, answer, key),
       answers,
       prefix: `${name}|`,

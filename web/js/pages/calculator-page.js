@@ -37,7 +37,7 @@ import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameU
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
-import { renderCheckField, renderQuantityChecks } from '../render/check.js';
+import { otherQuantities, renderCheckField, renderQuantityChecks } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { askedNames, lockQuestion, problemKeys, questionText, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
@@ -601,13 +601,14 @@ export function startCalculator(config) {
         'div',
         { class: 'answer-checks' },
         renderCheckField({
-          label: name,
+          // What the value is, when the name does not say (a t-test's value is its p).
+          label: outcome.label && outcome.label !== outcome.measure ? `${outcome.label} (${name})` : name,
           check: (answer) => check(name, inputField.value, computeOptions, answer),
           initial: answers.get(name) ?? '',
           onAnswer: (answer) => answers.set(name, answer),
         }),
         renderQuantityChecks({
-          keys: Object.keys(outcome.values ?? {}),
+          keys: otherQuantities(outcome),
           check: (answer, key) => check(name, inputField.value, computeOptions, answer, key),
           answers,
           prefix: `${name}|`,

@@ -114,6 +114,17 @@ export function renderCheckField({ label, check, initial = '', onAnswer, compact
 export const ANSWER_FORMS = 'A decimal (0.25), a fraction (1/4) or a percentage (25%), judged at the decimals you type.';
 
 /**
+ * The named quantities of an answer other than its value: AP's sum, R and normaliser, but not
+ * "AP" itself, which the answer's own field checks.
+ * @param {import('../engine.js').Outcome} outcome
+ * @returns {string[]}
+ */
+export function otherQuantities(outcome) {
+  const own = [outcome.label, outcome.measure, outcome.measure.replace(/[(@].*$/s, '')].map((name) => name?.toLowerCase());
+  return Object.keys(outcome.values ?? {}).filter((key) => !own.includes(key.toLowerCase()));
+}
+
+/**
  * A field for each named quantity of an answer (Outcome.values: a confusion matrix's precision,
  * recall, accuracy…; a t-test's t, df and p), behind a disclosure: "Check the other quantities (15)".
  * Only the names are shown, never the values, so a problem can use it too. It opens by itself
