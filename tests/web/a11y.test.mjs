@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { PHONE, axeViolations, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, clickExample, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage } = useBrowserSession();
 
@@ -33,10 +33,7 @@ const openAt = {
 async function showExample(page) {
   const preset = page.locator('[data-preset]').first();
   if (await preset.count()) {
-    // On a phone the examples are folded: open them as a reader would.
-    const examples = page.locator('[data-examples]');
-    if (!(await examples.evaluate((details) => details.open))) await examples.locator('summary').click();
-    await preset.click();
+    await clickExample(page, await preset.getAttribute('data-preset'));
     await page.waitForSelector('.outcome');
     return `preset ${await preset.getAttribute('data-preset')}`;
   }

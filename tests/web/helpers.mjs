@@ -249,6 +249,18 @@ export const shownQuantities = (page, outcome = '#outcome-0') =>
   );
 
 /**
+ * Clicks a worked example of a calculator page (its data-preset id), opening the folded list of
+ * examples first as a reader would (it is folded on a phone, and once an input is given).
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
+export async function clickExample(page, id) {
+  const examples = page.locator('[data-examples]');
+  if (!(await examples.evaluate((details) => details.open))) await examples.locator('summary').click();
+  await page.click(`[data-preset="${id}"]`);
+}
+
+/**
  * Waits until the answers on the page are exactly `expected` (in order), and fails saying what
  * they were otherwise.
  * @param {import('playwright-core').Page} page

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, clickExample, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
 const session = useBrowserSession();
 const { withPage } = session;
@@ -91,7 +91,7 @@ test('ranked: scikit-learn divides AP by the relevant retrieved: RL1’s 1/10 be
       'Was 1/10 = 0.1 under Calculator defaults (course notes); scikit-learn uses the relevant documents retrieved as AP’s denominator (AP normaliser, norm=retrieved).',
     ]);
     // scikit-learn has no interpolated precision: the statement says the notes' rule is kept.
-    await page.click('[data-preset="RL1"]');
+    await clickExample(page, 'RL1');
     assert.equal(await page.inputValue('#measures'), 'PR, 11pt, AP(norm=retrieved)');
     await waitForText(page, '#outcome-2 .answer', ['1/2']);
     await waitForText(page, '[data-preset-statement]', [
@@ -161,7 +161,7 @@ test('agreement: IIR pools the marginals (3/7 becomes 23/55), scikit-learn does 
     assert.deepEqual(await hashOf(page), { calc: 'agreement', in: K1, m: 'kappa', preset: 'sklearn' });
     // An example that names its conventions keeps them (K3 is about pooled marginals): note 002's
     // judges, pooled P(E) = 29/50, κ = (30/50 − 29/50)/(21/50) = 1/21 (WORKED_EXAMPLES.md K3).
-    await page.click('[data-preset="K3"]');
+    await clickExample(page, 'K3');
     assert.equal(await page.inputValue('#measures'), 'kappa(chance=pooled,scale=cs657a)');
     await waitForAnswers(page, ['κ = 1/21 ≈ 0.0476']);
     await waitForText(page, '[data-preset-statement] li.is-other', ['chance=pooled', 'Set in the name: scikit-learn uses chance=cohen']);

@@ -196,7 +196,9 @@ export function startCalculator(config) {
 
   function buildPresets() {
     const examples = $('[data-examples]');
-    examples.open = window.matchMedia('(min-width: 1000px)').matches;
+    // Open where they help: on a wide screen, for a reader who has not pasted anything yet. A
+    // link that brings its input (or a phone) folds them, so the input is on the first screen.
+    examples.open = window.matchMedia('(min-width: 1000px)').matches && !inputField.value.trim();
     examples.querySelector('h2').append(el('span', { class: 'examples-count', text: ` (${presets.length})` }));
     $('[data-presets]').replaceChildren(
       ...presets.map((preset) => {
