@@ -2,7 +2,7 @@
 // it" links (calculators.js) and the browser tests, which work the answers out by hand. Plain
 // data, no imports, so node tests can import it too.
 
-/** Note 002's Fleiss table (WORKED_EXAMPLES.md K4): 10 documents, 5 categories, 14 raters each. */
+/** The Fleiss table of Bhattacharya's CS657A notes: 10 documents, 5 categories, 14 raters each. */
 export const NOTE_002_RATINGS = [
   '0 0 0 0 14',
   '0 2 6 4 2',

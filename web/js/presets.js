@@ -105,7 +105,7 @@ export const CONVENTIONS = [
       trec: '1 − min(n_r, R)/min(R, N) for each relevant document, N the judged non-relevant',
     },
     presets: {
-      // WORKED_EXAMPLES.md B1–B3.
+      // The bpref examples of Bhattacharya’s CS657A notes (tests/core/golden_bpref.cpp).
       notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes write 1 − n_r/R' },
       iir: { value: null, why: 'IIR does not define bpref' },
       // core/src/trec/measures.cpp bpref_value: 1 − min(nonrel_so_far, R)/min(R, N).
@@ -125,7 +125,7 @@ export const CONVENTIONS = [
       burges: 'Σ (2^rel_i − 1)/log2(i + 1)',
     },
     presets: {
-      // WORKED_EXAMPLES.md G1–G5.
+      // The DCG examples of the notes (tests/core/golden_graded.cpp).
       notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes and “Week 3: Metrics” write rel_1 + Σ rel_i/log2 i' },
       // IIR §8.4, eq. 8.9: NDCG(Q, k) = 1/|Q| Σ_j Z_kj Σ_{m=1}^{k} (2^R(j,m) − 1)/log2(1 + m).
       iir: { value: 'burges', why: 'IIR eq. 8.9 sums (2^R(j,m) − 1)/log2(1 + m)' },
@@ -147,7 +147,7 @@ export const CONVENTIONS = [
       pooled: 'pooled marginals for P(E), Σ P(c)² with P(c) = (A’s count + B’s count)/2n',
     },
     presets: {
-      // WORKED_EXAMPLES.md K1, K2.
+      // The kappa examples of the notes (tests/core/golden_agreement.cpp).
       notes: { value: 'cohen', why: 'the notes “What to evaluate” and the first estimate of Bhattacharya’s CS657A notes use each judge’s marginals' },
       // IIR §8.5, Table 8.2: "pooled marginals P(nonrelevant) = (80 + 90)/(400 + 400)".
       iir: { value: 'pooled', why: 'IIR Table 8.2 pools the marginals: P(nonrelevant) = (80 + 90)/(400 + 400)' },

@@ -67,7 +67,7 @@ struct MeasureInfo {
   std::vector<std::string> aliases;
   std::string formula;              // LaTeX, for students
   std::string example;              // a name to try: "AP(norm=retrieved)@10"
-  std::vector<std::string> golden;  // WORKED_EXAMPLES.md ids whose tests cover this measure
+  std::vector<std::string> golden;  // ids of the golden tests (tests/core/golden_*.cpp) covering it
   RunMeasure run = nullptr;
   /// For a mean over queries (MAP, MRR, 11pt-avg): the measure taken on each query, which gets
   /// this measure's parameters and cutoff ("AP" for MAP).

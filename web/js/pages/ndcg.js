@@ -8,7 +8,7 @@ startCalculator({
   calc: 'ndcg',
   defaultMeasures: 'DCG, nDCG',
   emptyMessage: 'Paste the grades of a ranking, or pick a worked example.',
-  // The worked examples of the notes (WORKED_EXAMPLES.md G1–G5), one click each. G2–G4 are the
+  // The worked examples of the notes (tests/core/golden_graded.cpp), one click each. G2–G4 are the
   // capitals example: five documents judged 5…1, all retrieved, so the ideal is 5 4 3 2 1.
   presets: [
     { id: 'G1', name: '10 graded results', source: 'bhattacharya', input: '4 3 4 2 0 0 0 1 1 0', measures: 'DCG, nDCG' },
