@@ -85,3 +85,32 @@ test('three counts on one line: the message says what four are read as', async (
     assert.match(await page.textContent('#input-error'), /TP.*FN.*FP.*TN|four/);
   });
 });
+
+test('the F chip on the ranked page adds F@10 beside AP and P@5', async () => {
+  // + - + - - + - - + + with R = 5: P@10 = 5/10 = 1/2, R@10 = 5/5 = 1,
+  // F@10 = 2PR/(P + R) = 1/(3/2) = 2/3.
+  await withPage(shareLink('ranked.html', { calc: 'ranked', in: '+ - + - - + - - + +', relevant: '5', m: 'AP, P@5' }), async (page) => {
+    await waitForAnswers(page, ['AP = 28/45 ≈ 0.6222', 'P@5 = 2/5 = 0.4']);
+    await page.click('[data-quick-add] [data-measure="F"]');
+    assert.equal(await page.inputValue('#measures'), 'AP, P@5, F@10');
+    await waitForAnswers(page, ['AP = 28/45 ≈ 0.6222', 'P@5 = 2/5 = 0.4', 'F@10 = 2/3 ≈ 0.6667']);
+    assert.equal(await page.getAttribute('[data-quick-add] [data-measure="F"]', 'aria-pressed'), 'true');
+  });
+});
+
+/** The answers an embed.html frame shows, as text. */
+const widgetAnswers = (page) =>
+  page.evaluate(() =>
+    [...document.querySelector('ir-calculator').shadowRoot.querySelectorAll('.answer')].map((node) => node.textContent.replace(/\s+/g, ' ').trim()),
+  );
+
+test('the widget computes F@5 on a ranked list, with or without calc', async () => {
+  // + - + - - + - - + + with R = 5: P@5 = 2/5, R@5 = 2/5, F@5 = 2/5.
+  for (const calc of ['ranked', '']) {
+    const state = { ...(calc ? { calc } : {}), in: '+ - + - - + - - + +', relevant: '5', m: 'F@5' };
+    await withPage(`embed.html#${new URLSearchParams(state)}`, async (page) => {
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      assert.deepEqual(await widgetAnswers(page), ['F@5 = 2/5 = 0.4'], `calc="${calc}"`);
+    }, { waitForReady: false });
+  }
+});

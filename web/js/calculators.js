@@ -3,6 +3,7 @@
 // page two: two judges' grid and Fleiss' table), each with an input to try.
 
 import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
+import { parseMeasureName } from './measure-list.js';
 
 /**
  * @type {{calc: string, subject: string, page: string, title: string, short: string, summary: string,
@@ -149,3 +150,11 @@ export const calculatorFor = (calc) => calculators.find((calculator) => calculat
 
 /** The calculator that computes an input family (MeasureInfo.input), or undefined. */
 export const calculatorForInput = (input) => calculators.find((calculator) => input in calculator.samples);
+
+/**
+ * The input family a measure name reads: its MeasureInfo.input, or, given a cutoff, its
+ * cutoffInput when it has one (F reads a confusion matrix, F@5 a ranked list).
+ * @param {{input: string, cutoffInput?: string | null}} info the name's registry entry
+ * @param {string} name as typed
+ */
+export const inputOf = (info, name) => (info.cutoffInput && parseMeasureName(name)?.cutoff ? info.cutoffInput : info.input);

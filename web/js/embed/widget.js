@@ -34,7 +34,7 @@
 // detail {ok, answers}: answers are "AP = 1/3 ≈ 0.3333" lines. Its `state` property says where
 // it is: 'loading', 'ready', or 'error' (the attributes could not be read; the widget says why).
 
-import { calculatorFor, calculatorForInput, calculators } from '../calculators.js';
+import { calculatorFor, calculatorForInput, calculators, inputOf } from '../calculators.js';
 import { DEFAULT_DIGITS, formatNum, roundingNote } from '../format.js';
 import { splitMeasureList } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
@@ -190,7 +190,8 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       if (!entries.length) {
         return this.#finish(false, [errorBlock('measures', 'no measure is named; give one or more names separated by commas, such as measures="AP, P@5".')]);
       }
-      calculator ??= calculatorForInput(infoFor(entries[0].name)?.input ?? '') ?? calculatorFor('ranked');
+      const first = infoFor(entries[0].name);
+      calculator ??= calculatorForInput(first ? inputOf(first, entries[0].name) : '') ?? calculatorFor('ranked');
       if (!input.trim()) {
         return this.#finish(false, [
           this.#header(calculator, input, relevant),
@@ -199,16 +200,18 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       }
 
       const options = TAKES_RELEVANT.has(calculator.calc) ? { relevant } : {};
+      /** The input family `name` reads when this calculator does not read it (F on calc="ranked"), else null. */
       const wrongFamily = (name) => {
         const info = infoFor(name);
-        return info && !(info.input in calculator.samples) ? info : null;
+        const kind = info && inputOf(info, name);
+        return kind && !(kind in calculator.samples) ? kind : null;
       };
       const outcomes = await Promise.all(
         entries.map(({ name }) => {
           const other = wrongFamily(name);
           if (!other) return engine.compute(name, input, options);
-          const home = calculatorForInput(other.input);
-          const message = `${name} belongs to the ${home?.title ?? other.input} calculator, not to calc="${calculator.calc}" (${calculator.title}).`;
+          const home = calculatorForInput(other);
+          const message = `${name} belongs to the ${home?.title ?? other} calculator, not to calc="${calculator.calc}" (${calculator.title}).`;
           return { ok: false, error: { code: 'unknown_measure', message, field: 'measure', line: 0, column: 0, length: 0 } };
         }),
       );

@@ -29,9 +29,10 @@
 
 import { check, compute, listMeasures } from '../engine.js';
 import { formatNum, roundingNote } from '../format.js';
-import { calculatorFor, calculatorForInput } from '../calculators.js';
+import { calculatorFor, calculatorForInput, inputOf } from '../calculators.js';
 import { citation } from '../sources.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
+import { TAKES_RELEVANT } from '../embed/defaults.js';
 import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../measure-list.js';
 import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
@@ -86,6 +87,8 @@ export function startCalculator(config) {
   const inputField = fields.input.control;
   const measuresField = fields.measure.control;
   const optionControls = options.map((name) => [name, fields[name].control]);
+  /** The option fields' values, as the engine takes them: {relevant: '5'}. */
+  const optionValues = () => Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
   const params = paramFields.map((spec) => ({ ...spec, control: $(`#${spec.param ?? spec.cutoff}`) }));
   const results = $('[data-results]');
   const resultsStatus = $('[data-results-status]');
@@ -126,7 +129,7 @@ export function startCalculator(config) {
   function homeElsewhere(name) {
     const info = measureInfoFor(name, registry);
     if (!info) return null; // not a measure at all: the engine says so, with suggestions
-    const kind = parseMeasureName(name)?.cutoff && info.cutoffInput ? info.cutoffInput : info.input;
+    const kind = inputOf(info, name);
     if (inputKinds.includes(kind)) return null;
     const calculator = calculatorForInput(kind);
     return calculator ? { info, calculator } : null;
@@ -181,8 +184,14 @@ export function startCalculator(config) {
   function toggleMeasure(info) {
     const names = typedNames();
     const kept = names.filter((name) => infoFor(name) !== info);
-    const sameInput = (name) => (infoFor(name)?.input ?? info.input) === info.input;
-    setMeasures(kept.length < names.length ? kept : [...names.filter(sameInput), nameToAdd(info)]);
+    // The family each name reads here: F@10 on the ranked page reads the ranked list, as AP does.
+    const added = nameToAdd(info);
+    const readBy = (name) => {
+      const known = infoFor(name);
+      return known ? inputOf(known, name) : inputOf(info, added);
+    };
+    const sameInput = (name) => readBy(name) === inputOf(info, added);
+    setMeasures(kept.length < names.length ? kept : [...names.filter(sameInput), added]);
     update();
   }
 
@@ -351,7 +360,7 @@ export function startCalculator(config) {
       else if (name !== undefined && (spec.cutoff || parseMeasureName(name)?.params.length === 0)) spec.control.value = paramDefault(spec);
     }
     // On a page of several input families, what belongs to a family not in use is put away.
-    const inUse = new Set(names.map((name) => infoFor(name)?.input).filter(Boolean));
+    const inUse = new Set(names.map((name) => infoFor(name) && inputOf(infoFor(name), name)).filter(Boolean));
     const away = (input) => inUse.size > 0 && !inUse.has(input);
     for (const hint of document.querySelectorAll('[data-input-kind]')) hint.hidden = away(hint.dataset.inputKind);
     for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
@@ -365,7 +374,7 @@ export function startCalculator(config) {
   const state = () => ({
     calc,
     in: inputField.value,
-    ...Object.fromEntries(optionControls.map(([name, control]) => [name, control.value])),
+    ...optionValues(),
     m: measuresField.value,
     preset: presetInForce === DEFAULT_PRESET ? '' : presetInForce,
     ...(problem ? problemKeys(problem) : {}),
@@ -448,8 +457,7 @@ export function startCalculator(config) {
    * @returns {Promise<{ok: false, handOff: object, error: object}>}
    */
   async function handOff(name, { info, calculator }) {
-    const options = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
-    const keys = calculator.calc === 'ranked' || calculator.calc === 'queries' ? { relevant: options.relevant ?? '' } : {};
+    const keys = TAKES_RELEVANT.has(calculator.calc) ? { relevant: optionValues().relevant ?? '' } : {};
     const link = `./${calculator.page}#${hashFor({ calc: calculator.calc, in: inputField.value, ...keys, m: name })}`;
     // "this ranked list" → "a ranked list", "these runs" → "runs"
     const reads = calculator.subject.replace(/^this /, 'a ').replace(/^these /, '');
@@ -465,7 +473,7 @@ export function startCalculator(config) {
   async function quantityHere(names) {
     const input = inputField.value;
     if (!input.trim()) return '';
-    const options = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
+    const options = optionValues();
     for (const candidate of [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)]) {
       if (homeElsewhere(candidate) || !infoFor(candidate)) continue;
       const result = await compute(candidate, input, options);
@@ -528,6 +536,9 @@ export function startCalculator(config) {
     resultsStatus.hidden = !text;
   }
 
+  /** "AP@10 = 28/45 ≈ 0.6222": an answer in one line, for the announcer and the answer bar. */
+  const answerLine = (outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`;
+
   /**
    * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
    * the screen shows them ("AP@10 = 28/45 ≈ 0.6222 · P@5 = 2/5") and links to the working. It
@@ -536,7 +547,7 @@ export function startCalculator(config) {
    */
   function showAnswerBar(outcomes) {
     const bar = $('[data-answer-bar]');
-    const shown = outcomes.slice(0, 3).map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`);
+    const shown = outcomes.slice(0, 3).map(answerLine);
     if (outcomes.length > 3) shown.push(`${outcomes.length - 3} more`);
     bar.replaceChildren(el('span', { class: 'answer-bar-values', text: shown.join(' · ') }), el('span', { class: 'answer-bar-more', text: 'Working ↓' }));
     bar.hidden = outcomes.length === 0;
@@ -578,7 +589,7 @@ export function startCalculator(config) {
     if (problem) {
       // No value reaches the page (nor the announcer) until the working is asked for.
       const items = entries.map((entry, index) => ({ name: entry.name, result: outcomes[index] }));
-      const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
+      const computeOptions = optionValues();
       results.replaceChildren(
         ...renderProblem({
           items,
@@ -597,7 +608,7 @@ export function startCalculator(config) {
      * The "Your answer" field under an answer, and one for each of its named quantities; what
      * the reader typed survives the next render.
      */
-    const computeOptions = Object.fromEntries(optionControls.map(([key, control]) => [key, control.value]));
+    const computeOptions = optionValues();
     const checkFieldFor = (name, outcome) => () =>
       el(
         'div',
@@ -632,7 +643,7 @@ export function startCalculator(config) {
             : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
       ),
     );
-    announcer.textContent = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`).join('; ');
+    announcer.textContent = good.map(answerLine).join('; ');
     showAnswerBar(good);
     const names = entries.map((entry) => entry.name);
     if (before) {
@@ -661,7 +672,7 @@ export function startCalculator(config) {
     asking = new AbortController();
     const { signal } = asking;
     const input = inputField.value;
-    const computeOptions = Object.fromEntries(optionControls.map(([name, control]) => [name, control.value]));
+    const computeOptions = optionValues();
     const listed = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
     const entries = listed.slice(0, MAX_MEASURES);
     const capped =
