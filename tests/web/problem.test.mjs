@@ -193,3 +193,14 @@ test('embedding.html says plainly that a problem is a practice aid, not for grad
     { waitForReady: false },
   );
 });
+
+test('a problem whose answer is not the measure itself says what to type: F1 for confusion', async () => {
+  const link = shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'confusion', problem: '1' });
+  await withPage(link, async (page) => {
+    await page.waitForSelector('section.problem .check-answer input');
+    assert.equal(await page.isVisible('section.problem .check-answer label'), true);
+    assert.equal(await page.textContent('section.problem .check-answer label'), 'Your answer for F1');
+    // F1 = 2TP/(2TP + FP + FN) = 4/7.
+    assert.match(await checkAnswer(page, 'section.problem', '4/7'), /^✓ Correct exactly\./);
+  });
+});

@@ -158,7 +158,9 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       initial: answers.get(name) ?? '',
       onAnswer: (answer) => answers.set(name, answer),
       hint: false,
-      headed: true,
+      // The heading names the measure; the label is shown only when the value is something else
+      // (confusion's value is F1, a t-test's its p), so the student knows what to type.
+      headed: label === outcome.measure,
       describedBy: introId,
     });
     const quantities = renderQuantityChecks({
