@@ -198,6 +198,8 @@ test('a problem whose answer is not the measure itself says what to type: F1 for
   const link = shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'confusion', problem: '1' });
   await withPage(link, async (page) => {
     await page.waitForSelector('section.problem .check-answer input');
+    assert.equal(await page.textContent('[data-problem-question-text]'), 'Work out F1 (confusion) for this search result.');
+    assert.equal(await page.isVisible('#beta'), false); // the β field sets measures: not in a problem
     assert.equal(await page.isVisible('section.problem .check-answer label'), true);
     assert.equal(await page.textContent('section.problem .check-answer label'), 'Your answer for F1');
     // F1 = 2TP/(2TP + FP + FN) = 4/7.

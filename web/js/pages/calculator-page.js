@@ -434,17 +434,25 @@ export function startCalculator(config) {
     lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), Boolean(problem));
     $('[data-problem-question]').hidden = !problem;
     $('#results-heading').textContent = problem ? 'Your answers' : 'Answers';
-    // The question states the options' values (R = 5), so their fields are put away.
-    for (const [, control] of optionControls) control.closest('.field').hidden = Boolean(problem);
+    // The question states the options' values (R = 5), and its measures are fixed, so the option
+    // and parameter fields (β, the pool depth) are put away.
+    for (const control of [...optionControls.map(([, option]) => option), ...params.map((spec) => spec.control)]) {
+      control.closest('.field').hidden = Boolean(problem);
+    }
     if (!problem) return;
-    const given = optionControls.filter(([, control]) => control.value.trim()).map(([name, control]) => givenText(name, control.value.trim()));
-    $('[data-problem-question-text]').textContent = questionText({
-      names: askedNames(problem, measuresField.value),
-      subject: calculatorFor(calc).subject,
-      given: given.join('; '),
-    });
+    stateQuestion(askedNames(problem, measuresField.value));
     // The input shown whole, without a scroll bar, up to a dozen lines.
     inputField.rows = Math.min(Math.max(inputField.value.split('\n').length, 2), 12);
+  }
+
+  /**
+   * The problem's sentence: "Work out AP@10 and P@5 for this ranked list; R = 5." A measure whose
+   * value is something else is named by it once computed: "F1 (confusion)".
+   * @param {string[]} names
+   */
+  function stateQuestion(names) {
+    const given = optionControls.filter(([, control]) => control.value.trim()).map(([name, control]) => givenText(name, control.value.trim()));
+    $('[data-problem-question-text]').textContent = questionText({ names, subject: calculatorFor(calc).subject, given: given.join('; ') });
   }
 
   // -------------------------------------------------------------- measures of another page
@@ -589,6 +597,9 @@ export function startCalculator(config) {
     if (problem) {
       // No value reaches the page (nor the announcer) until the working is asked for.
       const items = entries.map((entry, index) => ({ name: entry.name, result: outcomes[index] }));
+      stateQuestion(
+        items.map(({ name, result }) => (result.ok && result.value.label && result.value.label !== result.value.measure ? `${result.value.label} (${name})` : name)),
+      );
       const computeOptions = optionValues();
       results.replaceChildren(
         ...renderProblem({
