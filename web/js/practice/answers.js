@@ -1,0 +1,80 @@
+// The answers of a practice exercise, computed by the engine on the exercise's input exactly as
+// `irmetrics calc MEASURE --input INPUT [--relevant R]` computes them: the same module, the same
+// names. Works with the wasm module itself (the command line, the tests: compute returns the
+// result) and with web/js/engine.js (the page: compute returns a promise).
+
+/**
+ * The compute options of an exercise: R when the family reads it.
+ * @param {{relevant: number | null}} exercise
+ */
+export const optionsOf = (exercise) => (exercise.relevant === null ? {} : { relevant: String(exercise.relevant) });
+
+/**
+ * Computes every asked value of an exercise.
+ * @param {{compute: Function}} engine
+ * @param {ReturnType<import('./generate.js').drawExercise>} exercise
+ * @returns {Promise<{ok: true, answers: Object<string, {approx: number, exact: string | null}>,
+ *   outcomes: Object<string, object>} | {ok: false, error: object}>}
+ *   answers by asked name; outcomes by measure (the working, shared by the keys of one measure)
+ */
+export async function answerExercise(engine, exercise) {
+  const outcomes = {};
+  const answers = {};
+  for (const { name, measure, key } of exercise.asked) {
+    if (!(measure in outcomes)) {
+      const result = await engine.compute(measure, exercise.input, optionsOf(exercise));
+      if (!result.ok) return { ok: false, error: result.error };
+      outcomes[measure] = result.value;
+    }
+    const num = key === null ? outcomes[measure].value : outcomes[measure].values?.[key];
+    if (!num) return { ok: false, error: { code: 'internal', message: `${measure} has no value '${key}'` } };
+    answers[name] = { approx: num.approx, exact: num.exact ?? null };
+  }
+  return { ok: true, answers, outcomes };
+}
+
+/** An answer no convention or slip gives, to ask the check for its hint. */
+const UNEXPLAINED = '-12345.678';
+
+/**
+ * What the exports add to the answers: for each asked value, the hint the check gives for an
+ * answer it cannot explain ("check the precision at each relevant document …"), and the other
+ * conventions of the measure that give another value, the common slips (AP over the relevant
+ * retrieved, DCG with log2(i+1)); a named quantity has no slips of its own.
+ * @param {{check: Function}} engine
+ * @param {ReturnType<import('./generate.js').drawExercise>} exercise
+ * @param {{answers: object, outcomes: object}} answered what answerExercise gave
+ * @returns {Promise<Object<string, {hint: string, slips: {value: object, why: string}[]}>>}
+ */
+export async function feedbackOf(engine, exercise, answered) {
+  const feedback = {};
+  for (const { name, measure, key } of exercise.asked) {
+    // The wasm module takes the key only when there is one (as `irmetrics calc --check`).
+    const checked = key === null
+      ? await engine.check(measure, exercise.input, optionsOf(exercise), UNEXPLAINED)
+      : await engine.check(measure, exercise.input, optionsOf(exercise), UNEXPLAINED, key);
+    const slips = key === null ? answered.outcomes[measure].alternatives ?? [] : [];
+    feedback[name] = {
+      hint: checked.ok ? checked.value.hint ?? '' : '',
+      slips: slips.map(({ value, why, measure: other }) => ({ measure: other, value, why })),
+    };
+  }
+  return feedback;
+}
+
+/**
+ * Exercises ready to export (export.js): each with its answers, outcomes and feedback.
+ * @param {{compute: Function, check: Function}} engine
+ * @param {ReturnType<import('./generate.js').drawExercise>[]} exercises
+ * @returns {Promise<{ok: true, prepared: object[]} | {ok: false, error: object, exercise: object}>}
+ */
+export async function prepareExercises(engine, exercises) {
+  const prepared = [];
+  for (const exercise of exercises) {
+    const answered = await answerExercise(engine, exercise);
+    if (!answered.ok) return { ok: false, error: answered.error, exercise };
+    const feedback = await feedbackOf(engine, exercise, answered);
+    prepared.push({ exercise, answers: answered.answers, outcomes: answered.outcomes, feedback });
+  }
+  return { ok: true, prepared };
+}
