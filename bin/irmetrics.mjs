@@ -11,9 +11,15 @@ import {
 } from './lib/format.mjs';
 import * as trecFiles from './lib/trec.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../web/js/presets.js';
+import {
+  DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
+} from '../web/js/practice/generate.js';
+import { prepareExercises } from '../web/js/practice/answers.js';
+import { FORMATS, exportAs } from '../web/js/practice/export.js';
 
 const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check [KEY=]ANSWER]... [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
+       irmetrics practice FAMILY [--seed N] [--count N] [--difficulty D] [--format F]
        irmetrics measures [--json]
        irmetrics --version | --help`;
 
@@ -29,6 +35,9 @@ Commands
                   evaluate TREC run files against a qrels file as trec_eval does: the same
                   measures, flags and output; gzipped files and runs of any size
                   (irmetrics trec --help)
+  practice FAMILY exercises drawn from a seed, with their answers: FAMILY is one of
+                  ${FAMILIES.map((family) => family.id).join(', ')}
+                  (irmetrics practice --help)
   measures        list the measures, their parameters and defaults
 
 Options of calc
@@ -81,10 +90,15 @@ const OPTIONS = {
   preset: { type: 'string' },
   check: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  seed: { type: 'string' },
+  count: { type: 'string' },
+  difficulty: { type: 'string' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 };
 const CALC_ONLY = ['relevant', 'input', 'file', 'option', 'digits', 'preset', 'check'];
+const PRACTICE_ONLY = ['seed', 'count', 'difficulty', 'format'];
 
 /** The long name of each short option: {i: 'input', f: 'file', …}. */
 const SHORT_NAMES = Object.fromEntries(Object.entries(OPTIONS)
@@ -265,6 +279,106 @@ async function calc(typed, values) {
     process.stderr.write(`irmetrics: ${where}${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
   }
   return error.code === 'internal' ? 1 : 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// irmetrics practice: exercises drawn from a seed (web/js/practice/), answered by the engine.
+
+const PRACTICE_USAGE = `usage: irmetrics practice FAMILY [--seed N] [--count N] [--difficulty easy|medium|hard]
+                          [--format text|json|moodle-xml|gift]`;
+
+const PRACTICE_HELP = `irmetrics practice: exercises drawn from a seed, with their answers
+
+${PRACTICE_USAGE}
+
+Draws --count exercises of FAMILY, each an input and the values to work out from it, and
+answers every value with the same engine as calc: \`irmetrics calc MEASURE --input INPUT
+[--relevant R]\` gives exactly each answer. The seeds N, N+1, … give the exercises; the same
+family, difficulty and seed give the same exercise here and on the web page's practice
+(practice.html#family=ranked&difficulty=easy&seed=42).
+
+Families
+${FAMILIES.map((family) => `  ${family.id.padEnd(14)}${family.title}`).join('\n')}
+
+Options
+  --seed N          the first exercise's seed, a whole number from 0 to ${MAX_SEED}
+                    (default: a fresh one, printed in the output)
+  --count N         how many exercises, 1 to 500 (default 1)
+  --difficulty D    easy (5–10 ranks, small counts), medium, or hard (ties, unjudged
+                    documents, several queries); default easy
+  --format F        text (default): the exercises, then the answers;
+                    json: [{id, family, difficulty, seed, question, input, relevant,
+                    measures, labels, answers: {NAME: {approx, exact}}}], where NAME is a
+                    measure name or MEASURE:KEY for a named value of its answer (calc
+                    MEASURE --json gives it as values.KEY) and relevant is null where unused;
+                    moodle-xml: one numerical question per asked value, for Moodle's
+                    question bank (Import → Moodle XML), the answer with a tolerance of
+                    half the last decimal asked, the working as general feedback and the
+                    common slips as wrong answers with their feedback;
+                    gift: the same questions in Moodle's GIFT text format
+
+Examples
+  irmetrics practice ranked --seed 42
+  irmetrics practice graded --difficulty hard --count 5 --format json
+  irmetrics practice sets --seed 1 --count 20 --format moodle-xml > sets-quiz.xml
+
+Exit status: 0 written; 2 a usage error or no build; 1 an internal error.`;
+
+/** A whole-number option from `low` to `high`, or the default when not given. */
+function wholeOption(name, text, low, high, fallback) {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || value < low || value > high) {
+    usageError(`--${name} expects a whole number from ${low} to ${high}, found '${text}'`, PRACTICE_USAGE);
+  }
+  return value;
+}
+
+/** One of `choices` for an option, or the default when not given. */
+function choiceOption(name, text, choices, fallback) {
+  if (text === undefined) return fallback;
+  if (!choices.includes(text)) {
+    usageError(`--${name} expects ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}, found '${text}'`, PRACTICE_USAGE);
+  }
+  return text;
+}
+
+async function practice(rest, values) {
+  if (values.help) {
+    print(PRACTICE_HELP);
+    return 0;
+  }
+  const families = FAMILIES.map((family) => family.id);
+  if (rest.length === 0) usageError(`practice needs a FAMILY: ${families.join(', ')}`, PRACTICE_USAGE);
+  if (rest.length > 1) usageError(`practice takes one FAMILY, found ${rest.length}: ${rest.join(' ')}`, PRACTICE_USAGE);
+  const [family] = rest;
+  if (!families.includes(family)) {
+    usageError(`unknown family '${family}'; expected one of ${families.join(', ')}`, PRACTICE_USAGE);
+  }
+  const misplaced = CALC_ONLY.filter((name) => values[name] !== undefined);
+  if (misplaced.length > 0) usageError(`--${misplaced[0]} belongs to calc, not practice`, PRACTICE_USAGE);
+  if (values.json) usageError('practice takes --format json, not --json', PRACTICE_USAGE);
+  if (values.seed !== undefined && parseSeed(values.seed) === null) {
+    usageError(`--seed expects a whole number from 0 to ${MAX_SEED}, found '${values.seed}'`, PRACTICE_USAGE);
+  }
+  const seed = values.seed === undefined ? freshSeed() : parseSeed(values.seed);
+  const count = wholeOption('count', values.count, 1, 500, 1);
+  const difficulty = choiceOption('difficulty', values.difficulty, DIFFICULTIES, 'easy');
+  const format = choiceOption('format', values.format, Object.keys(FORMATS), 'text');
+  const engine = await loadEngine();
+  const result = await prepareExercises(engine, drawExercises(family, difficulty, seed, count));
+  if (!result.ok) {
+    // A drawn exercise the engine refuses is a bug of the generator, not the user's input.
+    throw new Error(`exercise ${result.exercise.id}: ${result.error.message}`);
+  }
+  const text = exportAs(format, result.prepared);
+  if (format === 'text') {
+    print(`${text.trimEnd()}\n\nSeed ${seed}: irmetrics practice ${family} --difficulty ${difficulty} --seed ${seed}` +
+      `${count === 1 ? '' : ` --count ${count}`} draws these again.`);
+  } else {
+    process.stdout.write(text);
+  }
+  return 0;
 }
 
 async function measures(values) {
@@ -474,6 +588,11 @@ async function main(argv) {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
 
+  if (command === 'practice') return practice(rest, values);
+  if (command === 'help' && rest[0] === 'practice') {
+    print(PRACTICE_HELP);
+    return 0;
+  }
   if (values.help || command === 'help') {
     print(HELP);
     return 0;
@@ -489,12 +608,17 @@ async function main(argv) {
       usageError(`calc takes one MEASURE, found ${rest.length}: ${rest.join(' ')}` +
         ' (quote the input: --input \'R N R\')');
     }
+    const misplaced = PRACTICE_ONLY.filter((name) => values[name] !== undefined);
+    if (misplaced.length > 0) usageError(`--${misplaced[0]} belongs to practice, not calc`);
     return calc(rest[0], values);
   }
   if (command === 'measures') {
     if (rest.length > 0) usageError(`measures takes no arguments, found '${rest.join(' ')}'`);
-    const misplaced = CALC_ONLY.filter((name) => values[name] !== undefined);
-    if (misplaced.length > 0) usageError(`--${misplaced[0]} belongs to calc, not measures`);
+    const misplaced = [...CALC_ONLY, ...PRACTICE_ONLY].filter((name) => values[name] !== undefined);
+    if (misplaced.length > 0) {
+      const owner = CALC_ONLY.includes(misplaced[0]) ? 'calc' : 'practice';
+      usageError(`--${misplaced[0]} belongs to ${owner}, not measures`);
+    }
     return measures(values);
   }
   usageError(`unknown command '${command}'` +

@@ -1,0 +1,310 @@
+// `irmetrics practice`: every answer it gives equals what calc gives on the exercise's input, for
+// every family and difficulty over many seeds; the same seed draws the same exercise; the drawn
+// inputs fit their difficulty; the Moodle XML is well-formed with one numerical question per
+// asked value; GIFT escapes what it must; bad options get a message naming them.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../../bin/lib/engine.mjs';
+import { DIFFICULTIES, FAMILIES, drawExercise, drawExercises, parseSeed } from '../../web/js/practice/generate.js';
+
+const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
+
+function run(args) {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The JSON of `irmetrics practice FAMILY --difficulty D --seed S --count N --format json`. */
+function practiceJson(family, difficulty, seed, count) {
+  const { status, stdout, stderr } = run(['practice', family, '--difficulty', difficulty, '--seed', String(seed),
+    '--count', String(count), '--format', 'json']);
+  assert.equal(status, 0, stderr);
+  return JSON.parse(stdout);
+}
+
+const SEEDS = 40;
+const engine = await loadEngine();
+
+describe('practice answers equal calc on the exercise\'s input', () => {
+  for (const { id: family } of FAMILIES) {
+    for (const difficulty of DIFFICULTIES) {
+      test(`${family}, ${difficulty}: ${SEEDS} seeds`, () => {
+        const exercises = practiceJson(family, difficulty, 1000, SEEDS);
+        assert.equal(exercises.length, SEEDS);
+        exercises.forEach((exercise, i) => {
+          assert.equal(exercise.id, `${family}-${difficulty}-${1000 + i}`);
+          assert.equal(exercise.family, family);
+          assert.ok(exercise.measures.length > 0);
+          assert.deepEqual(Object.keys(exercise.answers).sort(), [...exercise.measures].sort());
+          const options = exercise.relevant === null ? {} : { relevant: String(exercise.relevant) };
+          for (const name of exercise.measures) {
+            const at = name.indexOf(':');
+            const measure = at < 0 ? name : name.slice(0, at);
+            const result = engine.compute(measure, exercise.input, options);
+            assert.ok(result.ok, `${exercise.id} ${measure}: ${result.error?.message}`);
+            const num = at < 0 ? result.value.value : result.value.values[name.slice(at + 1)];
+            assert.deepEqual(exercise.answers[name], { approx: num.approx, exact: num.exact ?? null }, `${exercise.id} ${name}`);
+            assert.ok(Number.isFinite(num.approx), `${exercise.id} ${name} is a number`);
+          }
+        });
+      });
+    }
+  }
+
+  test('and `irmetrics calc` itself, run as a user runs it, gives each answer of one exercise per family', () => {
+    for (const { id: family } of FAMILIES) {
+      const [exercise] = practiceJson(family, 'medium', 7, 1);
+      for (const name of exercise.measures) {
+        const at = name.indexOf(':');
+        const measure = at < 0 ? name : name.slice(0, at);
+        const args = ['calc', measure, '--input', exercise.input, '--json'];
+        if (exercise.relevant !== null) args.push('--relevant', String(exercise.relevant));
+        const { status, stdout, stderr } = run(args);
+        assert.equal(status, 0, stderr);
+        const json = JSON.parse(stdout);
+        const expected = at < 0 ? json.value : json.values[name.slice(at + 1)];
+        assert.deepEqual(exercise.answers[name], expected, `${exercise.id} ${name}`);
+      }
+    }
+  });
+});
+
+describe('exercises worked by hand', () => {
+  // R N N N N R N N N N with R = 2: relevant at ranks 1 and 6.
+  //   P@8 = 2/8 = 1/4; R@8 = 2/2 = 1; AP = (1/1 + 2/6)/2 = (4/3)/2 = 2/3.
+  test('a ranked list: P@8 = 1/4, R@8 = 1, AP = 2/3', () => {
+    const [exercise] = practiceJson('ranked', 'easy', 43, 1);
+    assert.equal(exercise.input, 'R N N N N R N N N N');
+    assert.equal(exercise.relevant, 2);
+    assert.deepEqual(exercise.measures, ['P@8', 'R@8', 'AP']);
+    assert.equal(exercise.answers['P@8'].exact, '1/4');
+    assert.equal(exercise.answers['R@8'].exact, '1');
+    assert.equal(exercise.answers.AP.exact, '2/3');
+  });
+
+  // tp=3 fp=1 fn=3 tn=5: precision = 3/(3+1) = 3/4; recall = 3/(3+3) = 1/2;
+  //   F1 = 2PR/(P+R) = (2·3/4·1/2)/(3/4 + 1/2) = (3/4)/(5/4) = 3/5.
+  test('four counts: precision 3/4, recall 1/2, F1 3/5', () => {
+    const [exercise] = practiceJson('sets', 'easy', 0, 1);
+    assert.equal(exercise.input, 'tp=3 fp=1 fn=3 tn=5');
+    assert.equal(exercise.relevant, null);
+    assert.equal(exercise.answers['confusion:precision'].exact, '3/4');
+    assert.equal(exercise.answers['confusion:recall'].exact, '1/2');
+    assert.equal(exercise.answers.F.exact, '3/5');
+  });
+
+  // x: 1 2 3 4 5, y: 4 3 5 1 2. Of the 10 pairs (i < j) the concordant ones have y_i < y_j:
+  //   (1,3) 4<5, (2,3) 3<5, (4,5) 1<2 → 3; the other 7 are discordant. τ = (3 − 7)/10 = −2/5.
+  test('two rankings: τ = −2/5', () => {
+    const [exercise] = practiceJson('correlation', 'easy', 0, 1);
+    assert.equal(exercise.input, 'x: 1 2 3 4 5\ny: 4 3 5 1 2');
+    assert.equal(exercise.answers.tau.exact, '-2/5');
+  });
+});
+
+describe('drawing', () => {
+  test('the same family, difficulty and seed draw the same exercise; the seeds run on with --count', () => {
+    for (const { id: family } of FAMILIES) {
+      for (const difficulty of DIFFICULTIES) {
+        assert.deepEqual(drawExercise(family, difficulty, 12345), drawExercise(family, difficulty, 12345));
+        const three = drawExercises(family, difficulty, 12345, 3);
+        assert.deepEqual(three[2], drawExercise(family, difficulty, 12347));
+      }
+    }
+    const inputs = new Set(Array.from({ length: 30 }, (_, seed) => drawExercise('ranked', 'medium', seed).input));
+    assert.ok(inputs.size >= 25, `30 seeds drew only ${inputs.size} different lists`);
+  });
+
+  test('the inputs fit the difficulty', () => {
+    for (let seed = 0; seed < 200; seed += 1) {
+      const easy = drawExercise('ranked', 'easy', seed);
+      const ranks = easy.input.split(' ').length;
+      assert.ok(ranks >= 5 && ranks <= 10, `easy ranked list of ${ranks}`);
+      assert.ok(easy.relevant >= easy.input.split(' ').filter((mark) => mark === 'R').length, 'R ≥ relevant retrieved');
+      const graded = drawExercise('graded', 'easy', seed).input.split(' ').length;
+      assert.ok(graded >= 5 && graded <= 10, `easy graded list of ${graded}`);
+      assert.match(drawExercise('ranked', 'hard', seed).input, /\?/, 'hard ranked lists hold unjudged documents');
+      assert.ok(drawExercise('queries', 'hard', seed).input.split('\n\n').length >= 3, 'several queries');
+      const scores = drawExercise('roc', 'hard', seed).input.split('\n').map((line) => line.split(' ')[1]);
+      assert.ok(new Set(scores).size < scores.length, 'hard ROC has tied scores');
+      const [x, y] = drawExercise('correlation', 'hard', seed).input.split('\n').map((line) => line.split(' ').slice(1));
+      assert.ok(new Set(x).size < x.length && new Set(y).size < y.length, 'hard τ has ties in both rankings');
+      const counts = drawExercise('sets', 'easy', seed).input.match(/\d+/g).map(Number);
+      assert.ok(counts.every((count) => count >= 1 && count <= 30), 'easy counts are small');
+    }
+  });
+
+  test('a seed is a whole number from 0 to 2^32 − 1', () => {
+    assert.equal(parseSeed('42'), 42);
+    assert.equal(parseSeed(' 7 '), 7);
+    assert.equal(parseSeed('4294967295'), 4294967295);
+    assert.equal(parseSeed('4294967296'), null);
+    assert.equal(parseSeed('-1'), null);
+    assert.equal(parseSeed('1.5'), null);
+    assert.equal(parseSeed('abc'), null);
+    assert.equal(parseSeed(''), null);
+    assert.throws(() => drawExercise('ranked', 'easy', -1), /seed/);
+    assert.throws(() => drawExercise('nope', 'easy', 1), /family/);
+  });
+});
+
+/**
+ * Checks that `text` is well-formed XML as far as a quiz file uses it: one root, every tag
+ * closed in order, attributes quoted, only the five named entities and numeric ones, no '<' or
+ * '&' loose in text. Returns the elements' names in document order.
+ */
+function wellFormed(text) {
+  const body = text.replace(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n/, '');
+  assert.notEqual(body, text, 'starts with the XML declaration');
+  const stack = [];
+  const names = [];
+  let roots = 0;
+  const checkText = (chunk) => {
+    assert.doesNotMatch(chunk, /&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/, `a loose & in ${chunk.slice(0, 60)}`);
+    assert.doesNotMatch(chunk, />/, `a loose > in ${chunk.slice(0, 60)}`);
+  };
+  let at = 0;
+  while (at < body.length) {
+    const open = body.indexOf('<', at);
+    if (open < 0) {
+      assert.match(body.slice(at), /^\s*$/, 'nothing after the root');
+      break;
+    }
+    checkText(body.slice(at, open));
+    if (stack.length === 0) assert.match(body.slice(at, open), /^\s*$/, 'no text outside the root');
+    const close = body.indexOf('>', open);
+    assert.ok(close > open, 'every tag ends');
+    const tag = body.slice(open + 1, close);
+    const closing = /^\/([A-Za-z_][\w.-]*)$/.exec(tag);
+    if (closing) {
+      assert.equal(stack.pop(), closing[1], `</${closing[1]}> closes the open element`);
+    } else {
+      const match = /^([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)$/.exec(tag);
+      assert.ok(match, `a well-formed tag: <${tag.slice(0, 60)}>`);
+      checkText(match[2]);
+      if (stack.length === 0) roots += 1;
+      names.push(match[1] + (match[2].includes('type="numerical"') ? '[numerical]' : ''));
+      if (!match[3]) stack.push(match[1]);
+    }
+    at = close + 1;
+  }
+  assert.equal(stack.length, 0, `unclosed: ${stack.join(' ')}`);
+  assert.equal(roots, 1, 'one root element');
+  return names;
+}
+
+describe('quiz exports', () => {
+  test('Moodle XML is well-formed and holds one numerical question per asked value', () => {
+    for (const { id: family } of FAMILIES) {
+      const seedArgs = ['--seed', '5', '--count', '3', '--difficulty', 'hard'];
+      const { status, stdout, stderr } = run(['practice', family, ...seedArgs, '--format', 'moodle-xml']);
+      assert.equal(status, 0, stderr);
+      const names = wellFormed(stdout);
+      assert.equal(names[0], 'quiz');
+      const asked = practiceJson(family, 'hard', 5, 3).reduce((sum, exercise) => sum + exercise.measures.length, 0);
+      assert.equal(names.filter((name) => name === 'question[numerical]').length, asked, family);
+    }
+  });
+
+  // ranked easy seed 43: AP = 2/3 (worked above), asked to 4 decimals: 0.6667 ± 0.00005 takes
+  // every answer that rounds to 0.6667, and 2/3 itself (|2/3 − 0.6667| = 0.0000333…).
+  test('the right answer is the value to 4 decimals with a tolerance of half the last decimal', () => {
+    const { stdout } = run(['practice', 'ranked', '--seed', '43', '--format', 'moodle-xml']);
+    const ap = stdout.slice(stdout.indexOf('<name><text>ranked-easy-43 AP</text></name>'));
+    assert.match(ap, /<answer fraction="100" format="html">\s*<text>0\.6667<\/text>\s*<tolerance>0\.00005<\/tolerance>/);
+    assert.match(ap, /<generalfeedback format="html"><text>&lt;p&gt;AP = 2\/3 ≈ 0\.6667/, 'the working is the general feedback');
+  });
+
+  // ranked medium seed 42: D3, D7, D9, D12 relevant of 13, R = 5. AP = (1/3 + 2/7 + 3/9 + 4/12)/5
+  //   = (9/7)/5 = 9/35 ≈ 0.2571; dividing by the 4 retrieved instead gives 9/28 ≈ 0.3214, the
+  //   slip the study notes' example makes, a wrong answer with its own feedback.
+  test('a common slip is a wrong answer with its feedback; any other answer gets the hint', () => {
+    const { stdout } = run(['practice', 'ranked', '--seed', '42', '--difficulty', 'medium', '--format', 'moodle-xml']);
+    const ap = stdout.slice(stdout.indexOf('<name><text>ranked-medium-42 AP</text></name>'));
+    const question = ap.slice(0, ap.indexOf('</question>'));
+    assert.match(question, /<text>0\.2571<\/text>/);
+    assert.match(question, /<answer fraction="0" format="html">\s*<text>0\.3214<\/text>[\s\S]*?AP\(norm=retrieved\)/);
+    assert.match(question, /<answer fraction="0" format="html">\s*<text>\*<\/text>[\s\S]*?Hint: Check the precision at each relevant document/);
+  });
+
+  test('GIFT: one question per asked value, its special characters escaped', () => {
+    const { status, stdout } = run(['practice', 'ranked', '--seed', '42', '--difficulty', 'medium', '--format', 'gift']);
+    assert.equal(status, 0);
+    const questions = stdout.split('\n').filter((line) => line.startsWith('::'));
+    assert.equal(questions.length, 4);
+    for (const line of questions) {
+      // ::name::[html]text{#answers ####feedback}: the text holds no unescaped { } = ~ # :.
+      const text = line.slice(line.indexOf('::[html]') + 8, line.lastIndexOf('{#'));
+      assert.doesNotMatch(text.replace(/\\[~=#{}:\\]/g, ''), /[~=#{}:]/, text);
+      assert.match(line, /\{#=%100%[-\d.]+:0\.00005#/);
+    }
+    assert.match(stdout, /=%0%0\.3214:0\.00005#Not quite\\: that is AP\(norm\\=retrieved\)/);
+    assert.match(stdout, /^\$CATEGORY: \$course\$\/top\/Practice\//m);
+  });
+
+  test('text: the exercises, then the answers, then how to draw them again', () => {
+    const { status, stdout } = run(['practice', 'ranked', '--seed', '43']);
+    assert.equal(status, 0);
+    assert.match(stdout, /^Exercise 1 \(ranked-easy-43\)$/m);
+    assert.match(stdout, /^ {4}R N N N N R N N N N$/m);
+    assert.match(stdout, /^Answers$/m);
+    assert.match(stdout, /^ {2}c\) AP = 2\/3 ≈ 0\.6667$/m);
+    assert.match(stdout, /irmetrics practice ranked --difficulty easy --seed 43 draws these again/);
+  });
+
+  test('every exercise a user can draw exports: no input breaks the XML or GIFT', () => {
+    for (const { id: family } of FAMILIES) {
+      for (const difficulty of DIFFICULTIES) {
+        const { status, stdout, stderr } = run(['practice', family, '--difficulty', difficulty, '--seed', '77', '--count', '5', '--format', 'moodle-xml']);
+        assert.equal(status, 0, stderr);
+        wellFormed(stdout);
+      }
+    }
+  });
+});
+
+describe('irmetrics practice: bad options', () => {
+  const cases = [
+    [['practice'], /practice needs a FAMILY: ranked, graded/],
+    [['practice', 'nope'], /unknown family 'nope'; expected one of ranked, graded, queries/],
+    [['practice', 'ranked', 'graded'], /practice takes one FAMILY, found 2/],
+    [['practice', 'ranked', '--seed', 'x'], /--seed expects a whole number from 0 to 4294967295, found 'x'/],
+    [['practice', 'ranked', '--seed', '-3'], /--seed expects a whole number from 0 to 4294967295, found '-3'/],
+    [['practice', 'ranked', '--count', '0'], /--count expects a whole number from 1 to 500, found '0'/],
+    [['practice', 'ranked', '--difficulty', 'extreme'], /--difficulty expects easy, medium or hard, found 'extreme'/],
+    [['practice', 'ranked', '--format', 'pdf'], /--format expects text, json, moodle-xml or gift, found 'pdf'/],
+    [['practice', 'ranked', '--json'], /practice takes --format json, not --json/],
+    [['practice', 'ranked', '--input', '+ -'], /--input belongs to calc, not practice/],
+    [['calc', 'AP', '--seed', '3', '--input', '+'], /--seed belongs to practice, not calc/],
+    [['measures', '--count', '3'], /--count belongs to practice, not measures/],
+  ];
+  for (const [args, message] of cases) {
+    test(args.join(' '), () => {
+      const { status, stdout, stderr } = run(args);
+      assert.equal(status, 2);
+      assert.equal(stdout, '');
+      assert.match(stderr, message);
+      assert.match(stderr, /usage: irmetrics/);
+    });
+  }
+
+  test('--help and help practice print the practice help', () => {
+    for (const args of [['practice', '--help'], ['help', 'practice']]) {
+      const { status, stdout } = run(args);
+      assert.equal(status, 0);
+      assert.match(stdout, /^irmetrics practice: exercises drawn from a seed/);
+      assert.match(stdout, /moodle-xml/);
+    }
+  });
+
+  test('without --seed a fresh seed is drawn and printed', () => {
+    const { status, stdout } = run(['practice', 'graded']);
+    assert.equal(status, 0);
+    const seed = /^Seed (\d+): irmetrics practice graded --difficulty easy --seed \1 draws these again\.$/m.exec(stdout);
+    assert.ok(seed, stdout);
+    assert.equal(run(['practice', 'graded', '--seed', seed[1]]).stdout, stdout);
+  });
+});
