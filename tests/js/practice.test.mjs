@@ -239,10 +239,62 @@ describe('quiz exports', () => {
       // ::name::[html]text{#answers ####feedback}: the text holds no unescaped { } = ~ # :.
       const text = line.slice(line.indexOf('::[html]') + 8, line.lastIndexOf('{#'));
       assert.doesNotMatch(text.replace(/\\[~=#{}:\\]/g, ''), /[~=#{}:]/, text);
-      assert.match(line, /\{#=%100%[-\d.]+:0\.00005#/);
+      // Moodle reads a weight of one or two digits only: the right answer carries none (100%).
+      assert.match(line, /\{#=[-\d.]+:0\.00005#Right/);
+      assert.match(line, / ~#Hint\\: /, 'any other answer gets the hint');
     }
     assert.match(stdout, /=%0%0\.3214:0\.00005#Not quite\\: that is AP\(norm\\=retrieved\)/);
     assert.match(stdout, /^\$CATEGORY: \$course\$\/top\/Practice\//m);
+  });
+
+  /**
+   * A GIFT numerical question read the way Moodle's GIFT importer reads one (its
+   * question/format/gift/format.php): escaped characters set aside, the answers between the
+   * first { and the first }, the general feedback after the last ####, the feedback for any other
+   * answer from the first ~, the answers split at each =, a weight %N% of one or two digits.
+   */
+  function readGift(line) {
+    const text = line.replace(/\\\\/g, '\u0001').replace(/\\[:#={}~]/g, '\u0002');
+    const start = text.indexOf('{');
+    const finish = text.indexOf('}');
+    assert.ok(start > 0 && finish === text.length - 1, `one answer block, at the end: ${line.slice(0, 80)}`);
+    let answers = text.slice(start + 1, finish).trim();
+    assert.equal(answers[0], '#', 'a numerical question');
+    const general = answers.lastIndexOf('####');
+    assert.ok(general > 0, 'has general feedback');
+    answers = answers.slice(1, general).trim();
+    const other = answers.indexOf('~');
+    const hint = other < 0 ? null : answers.slice(other);
+    const parts = (other < 0 ? answers : answers.slice(0, other)).split('=').map((part) => part.trim()).filter(Boolean);
+    return {
+      hint,
+      answers: parts.map((part) => {
+        const weight = /^%-*([0-9]{1,2})\.?([0-9]*)%/.exec(part);
+        const [value, feedback] = (weight ? part.slice(weight[0].length) : part).split('#');
+        const [answer, tolerance] = value.split(':');
+        assert.ok(Number.isFinite(Number(answer)) && Number.isFinite(Number(tolerance)), `a number and a tolerance: ${value}`);
+        assert.ok(feedback, 'with feedback');
+        return { weight: weight ? Number(weight[1]) : 100, answer: Number(answer), tolerance: Number(tolerance) };
+      }),
+    };
+  }
+
+  test('GIFT reads back as Moodle reads it: the right answer at 100%, the slips at 0%', () => {
+    for (const { id: family } of FAMILIES) {
+      for (const difficulty of DIFFICULTIES) {
+        const { stdout } = run(['practice', family, '--difficulty', difficulty, '--seed', '9', '--count', '2', '--format', 'gift']);
+        const json = practiceJson(family, difficulty, 9, 2);
+        const lines = stdout.split('\n').filter((line) => line.startsWith('::'));
+        const expected = json.flatMap((exercise) => exercise.measures.map((name) => exercise.answers[name]));
+        assert.equal(lines.length, expected.length);
+        lines.forEach((line, i) => {
+          const { answers } = readGift(line);
+          assert.equal(answers[0].weight, 100);
+          assert.ok(Math.abs(answers[0].answer - expected[i].approx) <= answers[0].tolerance + 1e-12, line.slice(0, 80));
+          assert.ok(answers.slice(1).every((answer) => answer.weight === 0));
+        });
+      }
+    }
   });
 
   test('text: the exercises, then the answers, then how to draw them again', () => {

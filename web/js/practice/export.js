@@ -169,9 +169,11 @@ export function toMoodleXml(prepared) {
 const giftText = (text) => String(text).replace(/[~=#{}:\\]/g, (char) => `\\${char}`);
 
 /**
- * GIFT: the same questions as Moodle XML, one per asked value, in Moodle's one-line-per-question
- * text format: the right answer with its tolerance, each slip as a wrong answer with feedback,
- * the hint and the working as general feedback.
+ * GIFT: the same questions as Moodle XML, one per asked value, in Moodle's text format. As
+ * Moodle's GIFT importer reads a numerical question: `=ANSWER:TOLERANCE#feedback` is a right
+ * answer (a weight is read only with one or two digits, so the right one carries none and counts
+ * 100%), `=%0%ANSWER:TOLERANCE#feedback` a wrong one with its feedback, `~#feedback` the
+ * feedback for any other answer (here the hint) and `####` the general feedback (the working).
  * @param {{exercise: object, answers: object, outcomes: object, feedback: object}[]} prepared
  */
 export function toGift(prepared) {
@@ -187,13 +189,13 @@ export function toGift(prepared) {
       const right = answers[asked.name];
       const { hint, slips } = feedback[asked.name];
       const options = [
-        `=%100%${decimalOf(right)}:${TOLERANCE_TEXT}#${giftText(`Right: ${asked.label} = ${formatNum(right, DECIMALS)}.`)}`,
+        `=${decimalOf(right)}:${TOLERANCE_TEXT}#${giftText(`Right: ${asked.label} = ${formatNum(right, DECIMALS)}.`)}`,
         ...slipAnswers(right, slips).map((slip) => `=%0%${slip.text}:${TOLERANCE_TEXT}#${giftText(slip.why)}`),
+        ...(hint ? [`~#${giftText(`Hint: ${hint}`)}`] : []),
       ];
-      const general = (hint ? `<p>${escapeHtml(`Hint: ${hint}`)}</p>` : '') + workingHtml(asked, right, outcomes[asked.measure]);
       out.push(
         `::${giftText(`${exercise.id} ${asked.label}`)}::[html]${giftText(questionHtml(exercise, asked))}` +
-          `{#${options.join(' ')} ####${giftText(general)}}`,
+          `{#${options.join(' ')} ####${giftText(workingHtml(asked, right, outcomes[asked.measure]))}}`,
         '',
       );
     }
