@@ -151,8 +151,8 @@ function queries(draw, difficulty) {
   }
   const asked = {
     easy: [ask('MAP'), ask('MRR')],
-    medium: [ask('MAP'), ask('MRR'), ask('mean(P@5)')],
-    hard: [ask('MAP'), ask('gMAP'), ask('mean(Rprec)')],
+    medium: [ask('MAP'), ask('MRR'), ask('mean(P@5)', null, 'mean P@5')],
+    hard: [ask('MAP'), ask('gMAP'), ask('mean(Rprec)', null, 'mean R-precision')],
   }[difficulty];
   return {
     input: blocks.join('\n\n'),
@@ -197,7 +197,7 @@ function sets(draw, difficulty) {
     const tn = draw.int(1, scale * 3);
     const asked = difficulty === 'easy'
       ? [ask('confusion', 'precision'), ask('confusion', 'recall'), ask('F', null, 'F1')]
-      : [ask('confusion', 'specificity'), ask('F(beta=2)', null, 'F2 (β = 2)'), ask('F(beta=0.5)', null, 'F0.5 (β = 0.5)'), ask('confusion', 'jaccard')];
+      : [ask('confusion', 'specificity'), ask('F(beta=2)', null, 'F2 (β = 2)'), ask('F(beta=0.5)', null, 'F0.5 (β = 0.5)'), ask('confusion', 'jaccard', 'the Jaccard coefficient')];
     return {
       input: `tp=${tp} fp=${fp} fn=${fn} tn=${tn}`,
       relevant: null,
@@ -230,9 +230,10 @@ function multiclass(draw, difficulty) {
   const pad = (text) => String(text).padStart(width);
   const input = [' '.repeat(4) + names.map(pad).join(''), ...rows.map((row, i) => names[i].padEnd(4) + row.map(pad).join(''))].join('\n');
   const asked = {
-    easy: [ask('multiclass', 'accuracy'), ask('multiclass', 'macro_F1')],
-    medium: [ask('multiclass', 'accuracy'), ask('multiclass', 'macro_F1'), ask('multiclass', 'micro_F1')],
-    hard: [ask('multiclass', 'macro_precision'), ask('multiclass', 'macro_recall'), ask('multiclass', 'macro_F1')],
+    easy: [ask('multiclass', 'accuracy'), ask('multiclass', 'macro_F1', 'macro-averaged F1')],
+    medium: [ask('multiclass', 'accuracy'), ask('multiclass', 'macro_F1', 'macro-averaged F1'), ask('multiclass', 'micro_F1', 'micro-averaged F1')],
+    hard: [ask('multiclass', 'macro_precision', 'macro-averaged precision'), ask('multiclass', 'macro_recall', 'macro-averaged recall'),
+      ask('multiclass', 'macro_F1', 'macro-averaged F1')],
   }[difficulty];
   return {
     input,
