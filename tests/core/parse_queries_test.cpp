@@ -68,6 +68,27 @@ TEST_CASE("error: mean() needs a measure of one list", "[measure-name][errors]")
   CHECK(irm::canonical("mean(AP(norm=retrieved)@10)") == "mean(AP(norm=retrieved)@10)");
 }
 
+TEST_CASE("a name nested thousands deep is refused at its first nesting",
+          "[measure-name][errors]") {
+  // mean(mean(…(P@5)…)) 2,340 levels deep (about 12 KB): mean is not a measure of one list, so
+  // the answer is the error at column 6, found without reading further in (no deep recursion).
+  std::string name;
+  const int levels = 2340;
+  for (int k = 0; k < levels; ++k) name += "mean(";
+  name += "P@5";
+  for (int k = 0; k < levels; ++k) name += ")";
+  const auto e = irm::parse_measure_name(name);
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().code == irm::ErrorCode::bad_parameter_value);
+  CHECK(e.error().where.column == 6);
+  CHECK(e.error().message ==
+        "mean averages a measure of one ranked or graded list over the queries; mean is not one");
+  // Two levels: the same answer, as before.
+  CHECK(irm::parse_measure_name("mean(mean(P@5))").error().message ==
+        "mean averages a measure of one ranked or graded list over the queries; mean is not one");
+  CHECK(irm::parse_measure_name(" mean( MEAN(P@5) )").error().where.column == 7);
+}
+
 TEST_CASE("a lone word above a list names the query, a lone marked document does not",
           "[parse][queries]") {
   const auto r = irm::parse_query_blocks("q7\nR N\n\n*D1*\nD2");

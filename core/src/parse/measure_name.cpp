@@ -230,12 +230,7 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
                         "expected ')' to close the parentheses opened at column " +
                             std::to_string(col(i)) + " of \"" + shown + "\"");
     }
-    const std::size_t inner_from = from + lead + i + 1;
-    auto inner = parse_part(whole, inner_from, inner_from + (close - i - 1));
-    if (!inner.ok()) return inner.error();
-    const MeasureInfo* inner_info = inner.value().info;
-    const InputKind inner_kind = input_kind(inner.value());
-    if (inner_kind != InputKind::ranked_list && inner_kind != InputKind::graded_list) {
+    const auto not_one_list = [&](const MeasureInfo* inner_info) {
       const bool with_cutoff = inner_info->cutoff_input == InputKind::ranked_list;
       return name_error(ErrorCode::bad_parameter_value, col(i + 1),
                         text::code_points(s.substr(i + 1, close - i - 1)),
@@ -246,6 +241,22 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
                             (with_cutoff ? " reads a ranked list only with a cutoff, as in " +
                                                info->name + "(" + inner_info->name + "@10)"
                                          : " is not one"));
+    };
+    // A measure that takes a measure is never a measure of one list, so mean(mean(…)) is refused
+    // by the name at its head, before the parentheses are read: the grammar nests one level
+    // deep, and a name nested thousands of times cannot recurse into the stack's limit.
+    std::size_t inner_lead = 0;
+    const std::string inner_text =
+        trim(std::string_view(s).substr(i + 1, close - i - 1), inner_lead);
+    const MeasureInfo* inner_head = find_measure(
+        inner_text.substr(0, std::min(inner_text.find_first_of("(@"), inner_text.size())));
+    if (inner_head != nullptr && inner_head->takes_measure) return not_one_list(inner_head);
+    const std::size_t inner_from = from + lead + i + 1;
+    auto inner = parse_part(whole, inner_from, inner_from + (close - i - 1));
+    if (!inner.ok()) return inner.error();
+    const InputKind inner_kind = input_kind(inner.value());
+    if (inner_kind != InputKind::ranked_list && inner_kind != InputKind::graded_list) {
+      return not_one_list(inner.value().info);
     }
     call.inner.push_back(inner.value());
     i = close + 1;
