@@ -30,15 +30,19 @@ export const POINT_LIMIT = 2000;
 /** Full answers kept for 'rows' requests (the newest ones); older ones are recomputed. */
 const KEPT = 6;
 
-let modulePromise; // loaded once, on first use
-const load = () => (modulePromise ??= createIrMetrics());
-
-/** @returns {import('./engine.js').InputError} */
-export function internalError(cause) {
+/**
+ * The answer when the engine fails: `cause` is what was thrown; `restarted` says the module was
+ * dropped after failing on a request (a new one answers the next), rather than failing to load.
+ * @returns {import('./engine.js').InputError}
+ */
+export function internalError(cause, { restarted = false } = {}) {
   const reason = cause instanceof Error ? cause.message : String(cause);
   return {
     code: 'internal',
-    message: `The calculator engine failed (${reason}). Reload the page; if it happens again, please report it.`,
+    message: restarted
+      ? `The calculator engine failed on this request (${reason}). It has been restarted, so other ` +
+        'answers are not affected; if this input should work, please report it.'
+      : `The calculator engine failed (${reason}). Reload the page; if it happens again, please report it.`,
     field: 'options',
     line: 0,
     column: 0,
@@ -46,41 +50,51 @@ export function internalError(cause) {
   };
 }
 
-/** The engine in the calling thread; every function resolves, never rejects. */
-export const inThread = {
-  async ready() {
+/**
+ * The engine over a module made by `create` (a Promise of the wasm module); every function
+ * resolves, never rejects. The module is made on first use (and made again after a failed
+ * load). A call that throws (a wasm trap such as "table index is out of bounds", a stack
+ * overflow, an abort) may leave the module's memory broken, so the module is dropped and the
+ * next call makes a new one: one bad request never breaks the answers after it, nor the other
+ * widgets of a page.
+ * @param {() => Promise<object>} create
+ */
+export function engineOver(create) {
+  let modulePromise = null;
+  /** Runs `use(module)`; a failure drops the module and `fallback(cause, restarted)` answers. */
+  const guarded = async (use, fallback) => {
+    const loading = (modulePromise ??= Promise.resolve().then(create));
+    const drop = () => {
+      if (modulePromise === loading) modulePromise = null;
+    };
+    let module;
     try {
-      return { ok: true, version: (await load()).version() };
+      module = await loading;
     } catch (cause) {
-      return { ok: false, error: internalError(cause) };
+      drop();
+      return fallback(cause, false);
     }
-  },
-  async compute(measure, input, options = {}) {
     try {
-      return (await load()).compute(measure, input, options);
+      return use(module);
     } catch (cause) {
-      return { ok: false, error: internalError(cause) };
+      drop();
+      return fallback(cause, true);
     }
-  },
-  async check(measure, input, options, answer, key) {
-    try {
-      const module = await load();
-      // The four-argument form when no key is given (the measure's own value).
-      return key == null || key === ''
-        ? module.check(measure, input, options, answer)
-        : module.check(measure, input, options, answer, key);
-    } catch (cause) {
-      return { ok: false, error: internalError(cause) };
-    }
-  },
-  async listMeasures() {
-    try {
-      return (await load()).listMeasures();
-    } catch {
-      return [];
-    }
-  },
-};
+  };
+  const failed = (cause, restarted) => ({ ok: false, error: internalError(cause, { restarted }) });
+  return {
+    ready: () => guarded((module) => ({ ok: true, version: module.version() }), failed),
+    compute: (measure, input, options = {}) => guarded((module) => module.compute(measure, input, options), failed),
+    // The four-argument form when no key is given (the measure's own value).
+    check: (measure, input, options, answer, key) => guarded((module) => (key == null || key === ''
+      ? module.check(measure, input, options, answer)
+      : module.check(measure, input, options, answer, key)), failed),
+    listMeasures: () => guarded((module) => module.listMeasures(), () => []),
+  };
+}
+
+/** The engine in the calling thread. */
+export const inThread = engineOver(() => createIrMetrics());
 
 /**
  * At most about `limit` points of a series that keep its shape: the series is cut into
