@@ -11,7 +11,9 @@
 //   - recompute as the reader types (debounced; answers to an older state are dropped);
 //   - errors under the field the engine names, positioned at line and column;
 //   - the state in the URL hash (url-state.js), a Copy link button, and share links pasted into
-//     the open page.
+//     the open page;
+//   - on the pages that turn it on (`rerank`), the input's list as cards to reorder by hand
+//     (render/rerank.js): a move rewrites the input and recomputes, as typing does.
 //
 // The page's HTML provides: form.calculator-form, #input and #input-error, #measures and
 // #measures-error, [data-presets], [data-quick-add], [data-conventions], [data-copy-link],
@@ -37,6 +39,7 @@ import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, wi
 import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
+import { setUpRerank } from '../render/rerank.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import { otherQuantities, renderCheckField, renderQuantityChecks } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
@@ -61,10 +64,11 @@ const MAX_MEASURES = 100;
  *   in every name of `measure` in the measures field, and adds `measure(param=value)` or
  *   `measure@value` when there is none.
  * @typedef {{calc: string, defaultMeasures: string, presets: Preset[], options?: string[],
- *            paramFields?: ParamField[], emptyMessage: string}} CalculatorConfig
+ *            paramFields?: ParamField[], emptyMessage: string, rerank?: 'ranked' | 'graded'}} CalculatorConfig
  *   calc: the page's share-link key (its entry in calculators.js says which input families it
  *   computes); options: the engine options that have a field on the page (['relevant']);
- *   emptyMessage: what the answers panel says while the input is empty.
+ *   emptyMessage: what the answers panel says while the input is empty; rerank: show the input,
+ *   read as a ranked or a graded list, as cards to reorder by hand (render/rerank.js).
  */
 
 const $ = (selector) => document.querySelector(selector);
@@ -673,6 +677,7 @@ export function startCalculator(config) {
   let asking = new AbortController(); // aborted when the answers it asked for are no longer wanted
   let embed = { refresh() {} }; // the Embed button (embed/embed-button.js), once wired
   let problemMaker = { refresh() {} }; // the "Make a problem" panel (problem.js), once wired
+  let rerank = { refresh() {} }; // the cards to reorder by hand (render/rerank.js), on pages with them
   let timer; // the pending update while the reader types
 
   /** @param {{before?: {names: string[], outcomes: Array, from: string}}} [options] `before`: set by switchPreset */
@@ -704,6 +709,7 @@ export function startCalculator(config) {
       setStatus(input.trim() ? 'Add a measure to see its answer.' : emptyMessage);
       announcer.textContent = '';
       showAnswerBar([]);
+      rerank.refresh({ locked: Boolean(problem), inputError: false });
       return;
     }
     const outcomes = await Promise.all(
@@ -715,6 +721,8 @@ export function startCalculator(config) {
     if (current !== generation || signal.aborted) return;
 
     showFieldErrors(entries, outcomes);
+    const inputError = outcomes.some((result) => !result.ok && !result.handOff && result.error.field === 'input');
+    rerank.refresh({ locked: Boolean(problem), inputError });
     const blocking = outcomes.find((result) => !result.ok && !result.handOff && result.error.field !== 'measure');
     if (blocking) {
       // The input or an option cannot be read (the message is under that field): keep the last
@@ -773,6 +781,8 @@ export function startCalculator(config) {
     $('[data-copy-link]').addEventListener('click', copyLink);
     embed = setUpEmbedButton(state);
     problemMaker = setUpProblemMaker({ button: $('[data-make-problem]'), panel: $('[data-problem-panel]'), getState: state });
+    // A move of a card has rewritten the input: recompute at once (typing waits for a pause).
+    if (config.rerank) rerank = setUpRerank({ kind: config.rerank, input: inputField, onReorder: update });
     applyProblemMode();
     presetSelect.addEventListener('change', switchPreset);
     // The answer bar steps aside while the answers themselves are on the screen.

@@ -7,6 +7,8 @@ import { startCalculator } from './calculator-page.js';
 startCalculator({
   calc: 'ndcg',
   defaultMeasures: 'DCG, nDCG',
+  // The list also as cards, one per rank, to reorder by hand (render/rerank.js).
+  rerank: 'graded',
   emptyMessage: 'Paste the grades of a ranking, or pick a worked example.',
   // The worked examples of the notes (tests/core/golden_graded.cpp), one click each. G2–G4 are the
   // capitals example: five documents judged 5…1, all retrieved, so the ideal is 5 4 3 2 1.

@@ -7,6 +7,8 @@ startCalculator({
   calc: 'ranked',
   defaultMeasures: 'AP, P@5',
   options: ['relevant'],
+  // The list also as cards, one per rank, to reorder by hand (render/rerank.js).
+  rerank: 'ranked',
   emptyMessage: 'Paste a ranked list, or pick a worked example.',
   // The worked examples of the course notes, one click each: `name` says what the example
   // shows, `source` which notes it comes from (sources.js).
