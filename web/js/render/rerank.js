@@ -237,10 +237,12 @@ export function setUpRerank({ kind, input, onReorder }) {
 
   /**
    * A press on a card that may become a drag: {card, pointerId, x, y, touch, timer}; then the
-   * drag itself: {card, from, grabX, grabY, order} (order: to put back on a cancel).
+   * drag itself: {card, from, grabX, grabY, order, x, y} (order: to put back on a cancel; x, y:
+   * where the pointer is).
    */
   let press = null;
   let drag = null;
+  let scrolling = 0; // the animation frame that scrolls while a card is held near an edge
 
   list.addEventListener('pointerdown', (event) => {
     const card = event.target.closest('.rerank-card');
@@ -255,7 +257,7 @@ export function setUpRerank({ kind, input, onReorder }) {
   function startDrag(x, y) {
     const { card } = press;
     const box = card.getBoundingClientRect();
-    drag = { card, from: cards().indexOf(card), grabX: press.x - box.left, grabY: press.y - box.top, order: shownOrder() };
+    drag = { card, from: cards().indexOf(card), grabX: press.x - box.left, grabY: press.y - box.top, order: shownOrder(), x, y };
     card.classList.add('is-dragging');
     list.classList.add('is-dragging');
     follow(x, y);
@@ -280,18 +282,44 @@ export function setUpRerank({ kind, input, onReorder }) {
       if (distance < DRAG_THRESHOLD) return;
       startDrag(event.clientX, event.clientY);
     }
+    dragTo(event.clientX, event.clientY);
+    if (!scrolling) scrolling = requestAnimationFrame(scrollNearEdge);
+  }
+
+  /** The dragged card at (x, y): it takes the place of the card under the pointer, if any. */
+  function dragTo(x, y) {
     const { card } = drag;
+    drag.x = x;
+    drag.y = y;
     const all = cards();
     const over = all.findIndex((other) => {
       if (other === card) return false;
       const box = other.getBoundingClientRect();
-      return event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
     });
     if (over >= 0) {
       shift(card, all.indexOf(card), over);
       renumber();
     }
-    follow(event.clientX, event.clientY);
+    follow(x, y);
+  }
+
+  /**
+   * A card held near the top or the bottom of the window scrolls the page, faster nearer the
+   * edge: a hundred cards are taller than a phone's screen, and a held finger cannot scroll.
+   */
+  function scrollNearEdge() {
+    scrolling = 0;
+    if (!drag) return;
+    const edge = Math.min(60, window.innerHeight / 6);
+    const { x, y } = drag;
+    const step = y < edge ? -(edge - y) / 4 : y > window.innerHeight - edge ? (y - (window.innerHeight - edge)) / 4 : 0;
+    if (step === 0) return;
+    const before = window.scrollY;
+    window.scrollBy(0, step);
+    if (window.scrollY === before) return; // at the end of the page
+    dragTo(x, y);
+    scrolling = requestAnimationFrame(scrollNearEdge);
   }
 
   function onPointerUp(event) {
@@ -321,6 +349,8 @@ export function setUpRerank({ kind, input, onReorder }) {
 
   function endPress() {
     clearTimeout(press?.timer);
+    cancelAnimationFrame(scrolling);
+    scrolling = 0;
     if (drag) {
       drag.card.style.transform = '';
       drag.card.classList.remove('is-dragging');
