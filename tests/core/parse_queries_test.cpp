@@ -13,9 +13,22 @@ TEST_CASE("blocks at blank lines, headers name queries, positions are kept", "[p
   CHECK(q[1].id == "Q2");
   CHECK(q[2].id == "q3");  // numbered by its place
   CHECK(q[1].first_line == 5);
-  // The id is blanked and relevant=5 stays for the list parser; earlier lines are empty.
+  // The id is blanked and relevant=5 stays for the list parser; a block holds its own lines
+  // only (no padding for the lines before it: that made 10,000 queries quadratic), and its
+  // first_line numbers them: "- +" is line 8.
   CHECK(q[0].text == "   relevant=5\n+ - +");
-  CHECK(q[2].text == "\n\n\n\n\n\n\n- +");
+  CHECK(q[2].text == "- +");
+  CHECK(q[2].first_line == 8);
+}
+
+TEST_CASE("an error in a later query names its line in the whole input",
+          "[parse][queries][errors]") {
+  // Query q2's list is lines 4 and 5; the X is at line 5, column 3.
+  const auto e = irm::compute("MAP", "q1 relevant=2\nR N R\n\nq2 relevant=1\nN X R");
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().where.line == 5);
+  CHECK(e.error().where.column == 3);
+  CHECK(e.error().message.find("line 5, column 3") != std::string::npos);
 }
 
 TEST_CASE("a first line of marks with relevant=N is not a header", "[parse][queries]") {
@@ -95,7 +108,8 @@ TEST_CASE("a lone word above a list names the query, a lone marked document does
   REQUIRE(r.ok());
   CHECK(r.value().queries[0].id == "q7");
   CHECK(r.value().queries[1].id == "q2");
-  CHECK(r.value().queries[1].text == "\n\n\n*D1*\nD2");
+  CHECK(r.value().queries[1].text == "*D1*\nD2");
+  CHECK(r.value().queries[1].first_line == 4);
 }
 
 TEST_CASE("a query block may be written as the ranks of its relevant documents",

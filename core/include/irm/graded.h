@@ -28,7 +28,8 @@ struct GradedList {
 /// labelled (`D1:4 D2:3`), and an optional line `unretrieved: 3 2` of judged grades that were
 /// not retrieved (the ideal ranking sorts the retrieved and unretrieved grades together).
 /// Errors: empty_input, bad_number (a grade that is not a non-negative number), bad_token
-/// (a stray symbol, a document listed twice, text that is not UTF-8).
-[[nodiscard]] Result<GradedList> parse_graded_list(std::string_view text);
+/// (a stray symbol, a document listed twice, text that is not UTF-8). Lines are numbered from
+/// `first_line` (a query's block keeps the line numbers of the whole input).
+[[nodiscard]] Result<GradedList> parse_graded_list(std::string_view text, int first_line = 1);
 
 }  // namespace irm

@@ -13,9 +13,9 @@ namespace irm {
 
 struct QueryBlock {
   std::string id;  // from the header ("q1 relevant=5", "q1:") or q1, q2, … by position
-  /// The block's text laid out as in the whole input: the lines before it are empty and the id
-  /// is blanked, so a parser's line and column name the place in what the user typed. A
-  /// relevant=N of the header stays in the text for the list's parser to read.
+  /// The block's lines as typed, the id blanked, so that a list parser given first_line (its
+  /// lines numbered from there) names the place in what the user typed. A relevant=N of the
+  /// header stays in the text for the list's parser to read.
   std::string text;
   int first_line = 1;  // the input line where the block starts
 };

@@ -37,10 +37,11 @@ struct RankedList {
 /// Parses a binary ranked list in any notation of MEASURES.md: marks (R/N, 1/0, +/-, Y, ✓/✗,
 /// U/? for unjudged), or document labels (*D2* or D2+ relevant, D3 or D3- not relevant, D4?
 /// unjudged, D1:2 a grade, relevant when ≥ 1). Tokens are separated by spaces, commas,
-/// semicolons or newlines. An optional first token `relevant=N` gives R.
+/// semicolons or newlines. An optional first token `relevant=N` gives R. Lines are numbered
+/// from `first_line` (a query's block keeps the line numbers of the whole input).
 /// Errors: empty_input, bad_token (a stray symbol, a bare label among marks, a document ranked
 /// twice, bytes that are not UTF-8), bad_number (relevant=x).
-[[nodiscard]] Result<RankedList> parse_ranked_list(std::string_view text);
+[[nodiscard]] Result<RankedList> parse_ranked_list(std::string_view text, int first_line = 1);
 
 /// The total number of relevant documents R for `list`: `relevant_option` (the page field or
 /// --relevant; empty text = not given) or else the list's own relevant=N, or else the relevant

@@ -67,7 +67,7 @@ Result<std::vector<QueryResult>> run_each(const MeasureCall& inner, const Inputs
     r.block = &block;
     Inputs q;
     if (inner.info->input == InputKind::graded_list) {
-      const auto list = parse_graded_list(block.text);
+      const auto list = parse_graded_list(block.text, block.first_line);
       if (!list.ok()) return in_query(block, list.error());
       q.graded = &list.value();
       q.notes = list.value().reading;
@@ -76,7 +76,7 @@ Result<std::vector<QueryResult>> run_each(const MeasureCall& inner, const Inputs
       if (!outcome.ok()) return in_query(block, outcome.error());
       r.outcome = std::move(outcome.value());
     } else {
-      const auto list = parse_ranked_list(block.text);
+      const auto list = parse_ranked_list(block.text, block.first_line);
       if (!list.ok()) return in_query(block, list.error());
       // The query's own relevant=N wins; the R field applies to the queries that give none.
       const bool field_given = in.total_relevant >= 0 && !list.value().total_relevant;

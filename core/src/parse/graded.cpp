@@ -39,8 +39,8 @@ InputError not_a_grade(const Token& token) {
 
 }  // namespace
 
-Result<GradedList> parse_graded_list(std::string_view input) {
-  auto tokenized = text::tokenize(input, ",;");
+Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
+  auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
 
   GradedList list;

@@ -104,7 +104,6 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
     }
     QueryBlock block;
     block.first_line = lines[k].number;
-    block.text.assign(static_cast<std::size_t>(block.first_line - 1), '\n');
 
     // The header, if the first line has one.
     auto first = text::tokenize(lines[k].text, ",;");

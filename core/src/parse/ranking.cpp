@@ -449,8 +449,8 @@ std::int64_t RankedList::unjudged_count() const {
   return count;
 }
 
-Result<RankedList> parse_ranked_list(std::string_view input) {
-  auto tokenized = text::tokenize(input, ",;");
+Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
+  auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
   std::size_t first = 0;
   while (first < tokenized.value().size() && header_value_start(tokenized.value()[first].text)) {

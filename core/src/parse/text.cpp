@@ -47,9 +47,10 @@ bool is_control(char c) {
 
 }  // namespace
 
-Result<std::vector<Token>> tokenize(std::string_view text, std::string_view separators) {
+Result<std::vector<Token>> tokenize(std::string_view text, std::string_view separators,
+                                    int first_line) {
   std::vector<Token> tokens;
-  int line = 1;
+  int line = first_line;
   int column = 1;
   Token current;
   const auto finish = [&] {

@@ -24,11 +24,13 @@ inline constexpr std::size_t max_tokens = 500'000;
 /// The error for an input with more than max_tokens tokens; `next` is where the next one starts.
 [[nodiscard]] InputError too_many_tokens(const Span& next);
 
-/// Splits `text` at whitespace and at any character of `separators` (e.g. ",;").
+/// Splits `text` at whitespace and at any character of `separators` (e.g. ",;"). Lines are
+/// numbered from `first_line`: a block cut from a longer input (one query of several) keeps the
+/// line numbers of the whole.
 /// Errors: bad_token for bytes that are not UTF-8 or for a control character such as NUL
 /// (naming the line and column); out_of_range past 500,000 tokens.
 [[nodiscard]] Result<std::vector<Token>> tokenize(std::string_view text,
-                                                  std::string_view separators);
+                                                  std::string_view separators, int first_line = 1);
 
 /// The number of code points in a UTF-8 string (invalid bytes count one each).
 [[nodiscard]] int code_points(std::string_view s);
