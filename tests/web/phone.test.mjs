@@ -25,6 +25,9 @@ const NOTES_AP = {
 // nDCG of 15 grades (the notes' discount): its working is three long lines, DCG, IDCG and nDCG.
 const LONG_NDCG = shareLink('ndcg.html', { calc: 'ndcg', in: '3 2 3 0 1 2 3 0 0 1 2 2 3 0 1', m: 'nDCG' });
 
+/** The menu's links: the 11 calculators (calculators.js) and the practice page. */
+const MENU_LINKS = 12;
+
 /** The menu's state: the button's, and how many links a reader can see. */
 const menu = (page) =>
   page.evaluate(() => {
@@ -43,13 +46,13 @@ test('at 375 px the menu is a "Calculators" button: click opens and closes it, E
   await withPage(
     'ranked.html',
     async (page) => {
-      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'false', controls: true, visibleLinks: 0, links: 11 });
+      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'false', controls: true, visibleLinks: 0, links: MENU_LINKS });
       // Folded, the header is one line: the brand and the button.
       const header = await page.$eval('.site-header', (node) => node.getBoundingClientRect().height);
       assert.ok(header < 70, `the header is ${header} px tall`);
 
       await page.click('.nav-toggle');
-      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'true', controls: true, visibleLinks: 11, links: 11 });
+      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'true', controls: true, visibleLinks: MENU_LINKS, links: MENU_LINKS });
       assert.equal(await horizontalOverflow(page), 0);
       assert.deepEqual(await axeViolations(page), []);
       await page.click('.nav-toggle');
@@ -63,7 +66,7 @@ test('at 375 px the menu is a "Calculators" button: click opens and closes it, E
       assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Ranked list');
       assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-current')), 'page');
       await page.keyboard.press('Escape');
-      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'false', controls: true, visibleLinks: 0, links: 11 });
+      assert.deepEqual(await menu(page), { button: 'Calculators', expanded: 'false', controls: true, visibleLinks: 0, links: MENU_LINKS });
       assert.equal(await page.evaluate(() => document.activeElement.className), 'nav-toggle');
 
       // A click elsewhere closes it too.
@@ -82,7 +85,7 @@ test('at 1280 px the menu stays a row of links, with no button', async () => {
       async (page) => {
         const state = await menu(page);
         assert.equal(state.button, null, file);
-        assert.equal(state.visibleLinks, 11, file);
+        assert.equal(state.visibleLinks, MENU_LINKS, file);
         // One row: every link at the same height.
         const tops = await page.$$eval('.site-nav a', (links) => new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size);
         assert.equal(tops, 1, `${file}: the links stand in one row`);
@@ -99,7 +102,7 @@ test('the menu button works on every kind of page: the home page, the TREC page,
       async (page) => {
         assert.equal((await menu(page)).visibleLinks, 0, file);
         await page.click('.nav-toggle');
-        assert.equal((await menu(page)).visibleLinks, 11, file);
+        assert.equal((await menu(page)).visibleLinks, MENU_LINKS, file);
         await page.keyboard.press('Escape');
         assert.equal((await menu(page)).expanded, 'false', file);
       },
