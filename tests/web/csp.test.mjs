@@ -42,7 +42,7 @@ async function underStrictCsp(path, body, options) {
 
 test('every page of web/ is tested here', () => {
   const pages = readdirSync(webDir).filter((file) => file.endsWith('.html')).sort();
-  const tested = [...calculators.map(({ page }) => page), 'index.html', 'embed.html', 'embedding.html'].sort();
+  const tested = [...calculators.map(({ page }) => page), 'index.html', 'embed.html', 'embedding.html', 'practice.html'].sort();
   assert.deepEqual(pages, [...new Set(tested)].sort());
 });
 
@@ -80,6 +80,26 @@ test('trec.html: the sample files evaluated in the worker under the strict CSP',
   await underStrictCsp('trec.html', async (page) => {
     await page.click('[data-sample]');
     await page.waitForFunction(() => document.querySelector('table.trec-summary tbody tr'), null, { timeout: 20000 });
+  });
+});
+
+test('practice.html: an answer checked, its working, the worksheet and a quiz download (a blob: URL) under the strict CSP', async () => {
+  // Seed 11, ranked, easy: R N N N R N R N with R = 4, relevant at 1, 5, 7:
+  // AP = (1/1 + 2/5 + 3/7)/4 = 16/35.
+  await underStrictCsp('practice.html#family=ranked&difficulty=easy&seed=11', async (page) => {
+    const field = page.locator('.practice-value[data-value="AP"] .check-row input');
+    await field.fill('16/35');
+    await field.press('Enter');
+    await waitForText(page, '.practice-value[data-value="AP"] .check-result', ['✓ Correct exactly.']);
+    await page.click('.practice-value[data-value="AP"] [data-show-working]');
+    await page.waitForSelector('.practice-working .outcome .formula .katex');
+    await page.click('[data-worksheet-tools] > summary');
+    await page.fill('[data-worksheet-count]', '2');
+    await page.click('[data-show-worksheet]');
+    await page.waitForSelector('.answer-key .key-exercise .katex');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="moodle-xml"]')]);
+    assert.equal(download.suggestedFilename(), 'irmetrics-practice-ranked-easy-11-to-12.xml');
+    assert.equal(await download.failure(), null);
   });
 });
 
