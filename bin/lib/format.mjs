@@ -127,13 +127,25 @@ const isQuantity = (cell) => cell.value != null || /^[-−]?\d+([./]\d+)?$/.test
  */
 export function formatTable(step, indent = '  ') {
   const rows = step.rows.map((row) => row.map((cell) => cell.text));
-  const columnCount = Math.max(step.columns.length, ...rows.map((row) => row.length));
+  // Loops, not Math.max(...rows): spreading 150,000 rows into arguments overflows the stack.
+  let columnCount = step.columns.length;
+  for (const row of rows) columnCount = Math.max(columnCount, row.length);
   const numeric = [];
   const widths = [];
   for (let c = 0; c < columnCount; c += 1) {
-    const cells = step.rows.map((row) => row[c]).filter((cell) => cell && cell.text !== '');
-    numeric[c] = cells.filter(isQuantity).length * 2 > cells.length;
-    widths[c] = Math.max(width(step.columns[c] ?? ''), ...rows.map((row) => width(row[c] ?? '')));
+    let quantities = 0;
+    let filled = 0;
+    let widest = width(step.columns[c] ?? '');
+    step.rows.forEach((row, r) => {
+      const cell = row[c];
+      if (cell && cell.text !== '') {
+        filled += 1;
+        if (isQuantity(cell)) quantities += 1;
+      }
+      widest = Math.max(widest, width(rows[r][c] ?? ''));
+    });
+    numeric[c] = quantities * 2 > filled;
+    widths[c] = widest;
   }
   const highlight = new Set(step.highlight ?? []);
   const mark = highlight.size > 0 ? (r) => (highlight.has(r) ? '> ' : '  ') : () => '';
@@ -159,14 +171,22 @@ export function formatTable(step, indent = '  ') {
 export function outcomeToText(outcome, { digits = 4 } = {}) {
   const lines = [formatEquation(outcome.label || outcome.measure, outcome.value, digits)];
   if (outcome.title) lines.push(outcome.title);
+  // One line at a time: push(...table) would pass a 150,000-row table as arguments and
+  // overflow the stack.
+  const append = (more) => {
+    for (const line of more) lines.push(line);
+  };
   const section = (heading, body) => {
-    if (body.length > 0) lines.push('', heading, ...body);
+    if (body.length > 0) append(['', heading, ...body]);
   };
   if (outcome.formula) section('Formula', [`  ${deLatex(outcome.formula)}`]);
   if (outcome.working) {
     section('Working', deLatex(outcome.working).split('\n').map((line) => `  ${line}`));
   }
-  for (const step of outcome.steps ?? []) lines.push('', ...formatTable(step));
+  for (const step of outcome.steps ?? []) {
+    lines.push('');
+    append(formatTable(step));
+  }
   section('Values', Object.entries(outcome.values ?? {})
     .map(([key, num]) => `  ${formatEquation(key, num, digits)}`));
   section('Notes', (outcome.notes ?? []).map((note) => `  - ${note}`));

@@ -14,7 +14,7 @@ const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 
 /** Runs the CLI with `args` and optional standard input; returns {status, stdout, stderr}. */
 function run(args, stdin = '') {
-  const result = spawnSync(process.execPath, [cli, ...args], { input: stdin, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, ...args], { input: stdin, encoding: 'utf8', maxBuffer: 256 << 20 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -35,6 +35,19 @@ describe('irmetrics calc (text)', () => {
     assert.match(stdout, /^AP = 1\/10 = 0\.1$/m);
     assert.match(stdout, /^Alternatives$/m);
     assert.match(stdout, /AP\(norm=retrieved\) = 1\/2 = 0\.5/);
+  });
+
+  // 150,000 ranks, relevant at 1, 4, 7, …: the k-th relevant document is at rank 3k − 2, so
+  // AP = (1/N) Σ k/(3k − 2) over N = 50,000 = 1/3 + (2/3)(1/N) Σ 1/(3k − 2), and
+  // Σ 1/(3k − 2) = (ψ(N + 1/3) − ψ(1/3))/3 ≈ (ln 50000 + 3.1320)/3 ≈ 4.6506, so
+  // AP ≈ 0.333333 + 0.000062 = 0.333395 → 0.3334. Its text output once overflowed the stack
+  // (Math.max(...rows) over the per-rank table).
+  test('150,000 ranks print as text: AP ≈ 0.3334 and a row per rank', () => {
+    const list = Array.from({ length: 150000 }, (_, i) => (i % 3 === 0 ? 'R' : 'N')).join(' ');
+    const { status, stdout, stderr } = run(['calc', 'AP'], list);
+    assert.equal(status, 0, stderr);
+    assert.match(stdout.split('\n')[0], /^AP ≈ 0\.3334$/);
+    assert.match(stdout, /^ +150000 +N +no +50000 /m);
   });
 
   test('RL6: reads the ranked list from standard input', () => {
