@@ -115,6 +115,7 @@ test('a practice session: the slip named and a hint, a coarse answer sent back, 
     assert.match((await page.locator(`${value('R@6')} .practice-working .answer`).textContent()).replace(/\s+/g, ' '), /R@6 = 1\/2 = 0\.5/);
     assert.ok(await page.evaluate(() => Boolean(document.activeElement.closest('.practice-working'))), 'the focus is in the working');
     assert.equal(await page.getAttribute(`${value('R@6')} [data-show-working]`, 'aria-expanded'), 'true');
+    assert.equal(await page.locator('[data-summary]').textContent(), 'Done: 1 of 3 values right.');
 
     // The score: AP right (at the second try), P@6 and R@6 given up: 1 of 3 values.
     const record = (await stored(page)).exercises[`ranked-easy-${SEED}`];
@@ -182,6 +183,10 @@ test('a link reproduces the exercise of every family: the input generate.js draw
       await page.waitForSelector('.practice-value');
       assert.equal(await page.locator('.practice-input').textContent(), drawn.input, family);
       assert.equal(await page.locator('.practice-value').count(), drawn.asked.length, family);
+      // Each field labelled as the question names the value: a name as code (κ), a phrase as text.
+      assert.deepEqual(await page.locator('.practice-value label').allTextContents(), drawn.asked.map((asked) => `Your answer for ${asked.label}`));
+      const phrases = drawn.asked.filter((asked) => /\s/.test(asked.label)).length;
+      assert.equal(await page.locator('.practice-value label code').count(), drawn.asked.length - phrases, family);
       assert.equal(await page.isVisible('[data-message]'), false);
     });
   }

@@ -117,10 +117,11 @@ const renderInput = (input, label) => el('pre', { class: 'practice-input', tabin
  * One asked value: its answer field (render/check.js), the tries left, and its working, shown on
  * request or after TRIES wrong tries.
  */
-function renderValue(exercise, answered, asked, index, { current, describedBy, onScore }) {
+function renderValue(exercise, answered, asked, index, { current, describedBy, onScore, onDecided }) {
   const recorded = store.valuesOf(exercise)[asked.name];
   let tries = recorded.right || recorded.shown ? 0 : recorded.tries;
   let open = false;
+  let right = false;
   const workingId = `working-${index}`;
   const triesLine = el('p', { class: 'practice-tries', 'aria-live': 'polite' });
   const showButton = el(
@@ -142,6 +143,7 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
     open = true;
     store.record(exercise, asked.name, 'shown');
     onScore();
+    if (!right) onDecided(asked.name, false);
     const outcome = answered.outcomes[asked.measure];
     // A named quantity of an answer (a confusion matrix's precision) is said first: the
     // outcome's own answer is another value.
@@ -191,6 +193,8 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
       if (value.correct) {
         item.classList.add('is-right');
         triesLine.textContent = '';
+        if (!right) onDecided(asked.name, true);
+        right = true;
       } else {
         tries += 1;
         sayTries();
@@ -202,7 +206,9 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
 
   showButton.addEventListener('click', () => openWorking({ focus: true }));
   const field = renderCheckField({ label: asked.label, check, hint: false, describedBy });
-  field.dataset.asked = asked.name;
+  // A name (P@6, κ) is code, as the calculators show it; a phrase ("the paired t statistic") is
+  // not.
+  if (/\s/.test(asked.label)) field.querySelector('label').replaceChildren(`Your answer for ${asked.label}`);
   // The working's button beside Check (on a phone, under the field).
   field.querySelector('.check-row').append(showButton);
   field.append(triesLine);
@@ -211,6 +217,8 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
   else if (recorded.right) {
     item.classList.add('is-right');
     triesLine.textContent = 'You got this value right before.';
+    right = true;
+    onDecided(asked.name, true);
   } else sayTries();
   return item;
 }
@@ -223,6 +231,18 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
 function renderExercise(exercise, answered, current) {
   const family = familyById(exercise.family);
   const instructionsId = 'practice-instructions';
+  // Each value's outcome once decided (right, or its working shown), for the line at the end.
+  const decided = new Map();
+  const summary = el('p', { class: 'practice-summary', 'aria-live': 'polite', 'data-summary': '' });
+  const onDecided = (name, isRight) => {
+    decided.set(name, isRight);
+    if (decided.size < exercise.asked.length) return;
+    const right = [...decided.values()].filter(Boolean).length;
+    summary.textContent = `Done: ${right} of ${plural(exercise.asked.length, 'value')} right.`;
+  };
+  const values = exercise.asked.map((asked, index) =>
+    renderValue(exercise, answered, asked, index, { current, describedBy: instructionsId, onScore: showScores, onDecided }),
+  );
   return [
     el(
       'h2',
@@ -233,14 +253,11 @@ function renderExercise(exercise, answered, current) {
     el('p', { class: 'practice-question', 'data-question': '', text: exercise.question }),
     renderInput(exercise.input, `The input of the exercise (${family.title})`),
     el('p', { class: 'practice-instructions', id: instructionsId, text: `To ${DECIMALS} decimal places, or as a fraction:` }),
-    el(
-      'div',
-      { class: 'practice-values' },
-      ...exercise.asked.map((asked, index) => renderValue(exercise, answered, asked, index, { current, describedBy: instructionsId, onScore: showScores })),
-    ),
+    el('div', { class: 'practice-values' }, ...values),
     el(
       'div',
       { class: 'practice-next' },
+      summary,
       nextButton(),
       el(
         'p',
