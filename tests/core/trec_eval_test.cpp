@@ -221,6 +221,20 @@ TEST_CASE("trec: the text report is trec_eval's, line for line", "[trec][report]
         "run,measure,topic,value\ntagB,runid,all,tagB\ntagB,map,all,0.5000\n");
 }
 
+TEST_CASE("trec: a CSV field that would start a formula is neutralised", "[trec][csv]") {
+  // A run tag "=1+1" would be run by a spreadsheet; OWASP's advice: a leading ' keeps it text.
+  // "@SUM(A1)" and "-x" too; a field with a comma is then quoted as well.
+  const auto tagged = [](const std::string& tag) {
+    return session_with({"-m", "runid"}, "1 Q0 a 1 5 " + tag + "\n").report_csv();
+  };
+  CHECK(tagged("=1+1") == "run,measure,topic,value\n'=1+1,runid,all,'=1+1\n");
+  CHECK(tagged("@SUM(A1)") == "run,measure,topic,value\n'@SUM(A1),runid,all,'@SUM(A1)\n");
+  CHECK(tagged("-x,y") == "run,measure,topic,value\n\"'-x,y\",runid,all,\"'-x,y\"\n");
+  // A number keeps its sign: a tag -5 or +1.5e3 is a number, not a formula.
+  CHECK(tagged("-5") == "run,measure,topic,value\n-5,runid,all,-5\n");
+  CHECK(tagged("+1.5e3") == "run,measure,topic,value\n+1.5e3,runid,all,+1.5e3\n");
+}
+
 TEST_CASE("trec: flag and measure errors name the flag and what was expected", "[trec][errors]") {
   irm::TrecSession s;
   const auto check = [&](const std::vector<std::string>& args, irm::ErrorCode code,

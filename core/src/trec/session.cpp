@@ -738,8 +738,43 @@ void for_each_line(const TrecOptions& options, const std::vector<TrecSlot>& slot
   }
 }
 
-std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+// A number as a spreadsheet reads one: -0.5, +3, 1e-5.
+bool spreadsheet_number(std::string_view text) {
+  std::size_t i = text.empty() || (text[0] != '+' && text[0] != '-') ? 0 : 1;
+  const std::size_t digits_from = i;
+  bool digits = false;
+  bool point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      digits = true;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!digits || i == digits_from) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    const std::size_t exponent_from = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i == exponent_from) return false;
+  }
+  return i == text.size();
+}
+
+// A field of trec's CSV: a docno, qid or run tag that a spreadsheet would run as a formula
+// (starting with = + - @, a tab or a carriage return) gets a leading ', as OWASP advises against
+// CSV injection (numbers keep their sign); then quoted as RFC 4180 says.
+std::string csv_field(std::string_view raw) {
+  std::string text(raw);
+  if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos &&
+      !spreadsheet_number(text)) {
+    text.insert(0, 1, '\'');
+  }
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"') out += '"';

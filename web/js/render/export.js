@@ -31,11 +31,25 @@ import { el } from './dom.js';
  *   numeric: which columns hold numbers (right-aligned in LaTeX and Markdown)
  */
 
-const csvField = (text) => (/[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** A number as a spreadsheet reads one: -0.5, +3, 1e-5, and an exact fraction such as -2/5. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\/\d+$/;
+
+/**
+ * A cell that a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage
+ * return: a pasted docno "=HYPERLINK(…)") gets a leading ' so it stays text, as OWASP advises
+ * against CSV injection; numbers keep their sign.
+ */
+export const neutralised = (text) => (/^[=+\-@\t\r]/.test(text) && !NUMBER.test(text) ? `'${text}` : text);
+
+const csvField = (raw) => {
+  const text = neutralised(raw);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
 
 /**
  * A table as CSV (RFC 4180: CRLF line ends; fields with commas, quotes, line breaks or edge
- * spaces in double quotes, a quote doubled). The caption is not part of CSV.
+ * spaces in double quotes, a quote doubled; a field that would start a formula neutralised).
+ * The caption is not part of CSV.
  * @param {PlainTable} table
  * @returns {string}
  */
