@@ -171,6 +171,20 @@ test('the other downloads: JSON with the answers, GIFT and plain text, named for
   });
 });
 
+test('a key of the answers alone: the working left out when the box is unticked', async () => {
+  await withPage(LINK, async (page) => {
+    await showWorksheet(page, 3);
+    assert.ok((await page.locator('.key-working').count()) > 0);
+    await page.uncheck('[data-worksheet-working]');
+    await page.waitForFunction(() => document.querySelector('.answer-key') && !document.querySelector('.key-working'));
+    const key = await page.$$eval('.key-exercise', (sections) =>
+      sections.map((section) => [...section.querySelectorAll('.key-values li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim())),
+    );
+    assert.deepEqual(key, KEY);
+    assert.equal(await page.locator('.answer-key table').count(), 0);
+  });
+});
+
 test('the number of exercises: 1 to 50, anything else said at the field', async () => {
   await withPage(LINK, async (page) => {
     await page.click('[data-worksheet-tools] > summary');

@@ -401,6 +401,9 @@ function worksheetCount({ mark = false } = {}) {
   return ok ? count : null;
 }
 
+/** Whether the answer key shows the working. */
+const keyWorking = () => $('[data-worksheet-working]').checked;
+
 /** The worksheet's exercises for the controls, with the key that names them. */
 function worksheetExercises(count) {
   return {
@@ -408,6 +411,9 @@ function worksheetExercises(count) {
     exercises: drawExercises(state.family, state.difficulty, state.seed, count),
   };
 }
+
+/** What the shown worksheet is: its exercises and whether its key shows the working. */
+const sheetKey = (count) => `${worksheetExercises(count).key}|${keyWorking()}`;
 
 /** The worksheet on the page: its key, or '' while none is shown. */
 let shownSheet = '';
@@ -417,7 +423,9 @@ async function showWorksheet({ focus = false } = {}) {
   const count = worksheetCount({ mark: true });
   if (count === null) return false;
   const status = $('[data-worksheet-status]');
-  const { key, exercises } = worksheetExercises(count);
+  const { exercises } = worksheetExercises(count);
+  const key = sheetKey(count);
+  const working = keyWorking();
   const current = ++sheetGeneration;
   status.textContent = `Working out ${plural(count, 'exercise')}…`;
   const answered = [];
@@ -432,7 +440,7 @@ async function showWorksheet({ focus = false } = {}) {
   }
   const sheet = $('[data-worksheet]');
   sheet.replaceChildren(
-    ...renderWorksheet({ title: familyById(state.family).title, family: state.family, difficulty: state.difficulty, seed: state.seed, exercises, answered }),
+    ...renderWorksheet({ title: familyById(state.family).title, family: state.family, difficulty: state.difficulty, seed: state.seed, exercises, answered, working }),
   );
   sheet.hidden = false;
   document.body.classList.add('has-worksheet');
@@ -450,7 +458,7 @@ async function showWorksheet({ focus = false } = {}) {
 function refreshWorksheet() {
   const count = worksheetCount();
   if (!shownSheet || count === null) return;
-  if (worksheetExercises(count).key !== shownSheet) showWorksheet();
+  if (sheetKey(count) !== shownSheet) showWorksheet();
 }
 
 const prepared = new Map(); // key → prepared exercises (answers, working and feedback)
@@ -483,7 +491,7 @@ function setUpWorksheet() {
   $('[data-print]').addEventListener('click', async () => {
     const count = worksheetCount({ mark: true });
     if (count === null) return;
-    if (worksheetExercises(count).key !== shownSheet && !(await showWorksheet())) return;
+    if (sheetKey(count) !== shownSheet && !(await showWorksheet())) return;
     window.print();
   });
   $('[data-worksheet-count]').addEventListener('input', () => {
@@ -492,6 +500,7 @@ function setUpWorksheet() {
   $('[data-worksheet-count]').addEventListener('change', () => {
     if (worksheetCount({ mark: true }) !== null) refreshWorksheet();
   });
+  $('[data-worksheet-working]').addEventListener('change', refreshWorksheet);
   $('[data-downloads]').replaceChildren(
     ...Object.entries(FORMATS).map(([format, { label }]) => {
       const button = el('button', { type: 'button', class: 'secondary', 'data-download': format, text: label });

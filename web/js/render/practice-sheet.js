@@ -69,11 +69,12 @@ function renderKeyWorking(exercise, outcomes, number) {
  * The worksheet and its answer key.
  * @param {{title: string, family: string, difficulty: string, seed: number,
  *          exercises: ReturnType<import('../practice/generate.js').drawExercise>[],
- *          answered: {answers: object, outcomes: object}[]}} sheet
- *   title: the family's title; answered: answerExercise's result for each exercise, in order
+ *          answered: {answers: object, outcomes: object}[], working?: boolean}} sheet
+ *   title: the family's title; answered: answerExercise's result for each exercise, in order;
+ *   working: false for a key of the answers alone (a few lines per exercise)
  * @returns {HTMLElement[]} the sheet's section and the key's section
  */
-export function renderWorksheet({ title, family, difficulty, seed, exercises, answered }) {
+export function renderWorksheet({ title, family, difficulty, seed, exercises, answered, working = true }) {
   const count = exercises.length;
   const last = exercises[count - 1]?.seed ?? seed;
   const seeds = count === 1 ? `seed ${seed}` : `seeds ${seed} to ${last}`;
@@ -93,7 +94,7 @@ export function renderWorksheet({ title, family, difficulty, seed, exercises, an
     el(
       'p',
       { class: 'sheet-meta' },
-      `${title}, ${difficulty}, ${seeds}. Each value exact and to ${DECIMALS} decimal places, then its working. The same exercises on the command line: `,
+      `${title}, ${difficulty}, ${seeds}. Each value exact and to ${DECIMALS} decimal places${working ? ', then its working' : ''}. The same exercises on the command line: `,
       el('code', { text: commandFor({ family, difficulty, seed, count }) }),
       '.',
     ),
@@ -111,7 +112,7 @@ export function renderWorksheet({ title, family, difficulty, seed, exercises, an
             el('li', {}, el('span', { class: 'sheet-label', text: asked.label }), ` = ${formatNum(answers[asked.name], DECIMALS)}`),
           ),
         ),
-        ...renderKeyWorking(exercise, outcomes, i + 1),
+        ...(working ? renderKeyWorking(exercise, outcomes, i + 1) : []),
       );
     }),
   );
