@@ -106,9 +106,11 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
+// Labels, topics and column names as a reader should see them (irm::visible: an invisible or
+// reordering character shown as ⟨U+202E⟩).
 void strings(JsonWriter& j, const std::vector<std::string>& items) {
   j.begin_array();
-  for (const auto& s : items) j.value(s);
+  for (const auto& s : items) j.value(irm::visible(s));
   j.end_array();
 }
 
@@ -140,7 +142,7 @@ void step_table(JsonWriter& j, const irm::StepTable& t) {
     for (const auto& c : row) {
       j.begin_object();
       j.key("text");
-      j.value(c.text);
+      j.value(irm::visible(c.text));
       if (c.number) {
         j.key("value");
         number(j, *c.number);
@@ -542,7 +544,7 @@ val trec_run_done(const irm::TrecSession& session) {
   j.key("file");
   j.value(run.file);
   j.key("runId");
-  j.value(run.run_id);
+  j.value(irm::visible(run.run_id));
   j.key("topics");
   j.value(static_cast<double>(run.topics.size()));
   j.key("warnings");
@@ -644,7 +646,7 @@ std::string trec_report_json(const irm::TrecSession& session) {
     j.key("file");
     j.value(run.file);
     j.key("runId");
-    j.value(run.run_id);
+    j.value(irm::visible(run.run_id));
     j.key("topics");
     strings(j, run.topics);
     j.key("perQuery");
@@ -669,7 +671,7 @@ std::string trec_report_json(const irm::TrecSession& session) {
       if (slots[s].summary == irm::TrecSummary::none) {
         j.null();
       } else if (slots[s].summary == irm::TrecSummary::runid) {
-        j.value(run.run_id);
+        j.value(irm::visible(run.run_id));
       } else {
         j.value(run.summary[s]);
       }

@@ -277,3 +277,27 @@ TEST_CASE("a qrels rel beyond an int is out of range, not 'not a whole number'",
   // 2147483647 itself is read.
   CHECK(irm::read_qrels("401 0 d1 2147483647\n", "qrels.txt").ok());
 }
+
+TEST_CASE("visible(): invisible and reordering characters are shown as their code", "[text]") {
+  // An escape sequence would recolour or clear a terminal; U+202E reverses what follows on a
+  // page; U+200B hides inside a docno. Each is written as ⟨U+XXXX⟩, a bad byte as ⟨0xFF⟩.
+  CHECK(irm::visible("a\x1b[31mb") == "a\u27E8U+001B\u27E9[31mb");
+  CHECK(irm::visible(std::string("x\0y", 3)) == "x\u27E8U+0000\u27E9y");
+  CHECK(irm::visible("D1\u202Etxt.exe") == "D1\u27E8U+202E\u27E9txt.exe");
+  CHECK(irm::visible("d\u200B7") == "d\u27E8U+200B\u27E97");
+  CHECK(irm::visible("\xEF\xBB\xBFq1") == "\u27E8U+FEFF\u27E9q1");
+  CHECK(irm::visible("\x7f\xc2\x85") == "\u27E8U+007F\u27E9\u27E8U+0085\u27E9");
+  CHECK(irm::visible("bad\xff") ==
+        "bad\u27E8"
+        "0xFF\u27E9");
+  // Everything a reader should see as it is stays as it is.
+  CHECK(irm::visible("28/45 \u2248 0.6222 \u2212 \u03ba \u65e5\u672c") ==
+        "28/45 \u2248 0.6222 \u2212 \u03ba \u65e5\u672c");
+  CHECK(irm::visible("a\tb\nc") == "a\tb\nc");
+}
+
+TEST_CASE("a label with U+202E is quoted visibly in a message", "[bad-input][text]") {
+  const auto e = irm::compute("AP", "R N X\u202Ey");
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().message.find("'X\u27E8U+202E\u27E9y'") != std::string::npos);
+}

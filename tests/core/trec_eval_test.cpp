@@ -230,6 +230,12 @@ TEST_CASE("trec: a CSV field that would start a formula is neutralised", "[trec]
   CHECK(tagged("=1+1") == "run,measure,topic,value\n'=1+1,runid,all,'=1+1\n");
   CHECK(tagged("@SUM(A1)") == "run,measure,topic,value\n'@SUM(A1),runid,all,'@SUM(A1)\n");
   CHECK(tagged("-x,y") == "run,measure,topic,value\n\"'-x,y\",runid,all,\"'-x,y\"\n");
+  // A tag with an escape sequence reaches neither the CSV nor the text report as it is.
+  CHECK(tagged("x\x1b[2J") ==
+        "run,measure,topic,value\nx\u27E8U+001B\u27E9[2J,runid,all,"
+        "x\u27E8U+001B\u27E9[2J\n");
+  CHECK(session_with({"-m", "runid"}, "1 Q0 a 1 5 x\x1b[2J\n").report_text() ==
+        "runid                 \tall\tx\u27E8U+001B\u27E9[2J\n");
   // A number keeps its sign: a tag -5 or +1.5e3 is a number, not a formula.
   CHECK(tagged("-5") == "run,measure,topic,value\n-5,runid,all,-5\n");
   CHECK(tagged("+1.5e3") == "run,measure,topic,value\n+1.5e3,runid,all,+1.5e3\n");

@@ -4,12 +4,20 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "irm/number.h"
 
 namespace irm {
+
+/// `text` as a reader should see it in a table, a report or a terminal: a character that is
+/// invisible or that reorders or controls what follows (C0 and C1 controls other than tab and
+/// newline, DEL, bidirectional overrides and marks such as U+202E, zero-width characters such
+/// as U+200B) is written as ⟨U+202E⟩, a byte that is not UTF-8 as ⟨0xFF⟩; the rest as it is.
+/// Pasted docnos, labels, query ids and run tags pass through it on their way out.
+[[nodiscard]] std::string visible(std::string_view text);
 
 struct Cell {
   std::string text;              // as the notes write it: "D5 +", "3/6"

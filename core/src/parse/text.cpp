@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "irm/explain.h"
+
 namespace irm::text {
 namespace {
 
@@ -135,11 +137,11 @@ std::string quoted(std::string_view token) {
   for (std::size_t i = 0; i < token.size();) {
     const std::size_t length = sequence_length(token, i);
     const std::size_t step = length == 0 ? 1 : length;
-    if (++count > 30) return "'" + out + "…'";
+    if (++count > 30) return "'" + visible(out) + "…'";
     out.append(token.substr(i, step));
     i += step;
   }
-  return "'" + out + "'";
+  return "'" + visible(out) + "'";
 }
 
 std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit) {
@@ -219,3 +221,56 @@ InputError error_at(ErrorCode code, const Token& token, std::string message) {
 }
 
 }  // namespace irm::text
+
+namespace irm {
+namespace {
+
+// A character to show as ⟨U+XXXX⟩: controls (but tab and newline), DEL and the C1 block,
+// bidirectional controls and marks, and zero-width characters.
+bool shown_as_code(std::uint32_t cp) {
+  if (cp < 0x20) return cp != '\t' && cp != '\n';
+  if (cp >= 0x7F && cp <= 0x9F) return true;
+  if (cp == 0x061C || cp == 0x200E || cp == 0x200F) return true;  // Arabic, LTR, RTL marks
+  if (cp >= 0x202A && cp <= 0x202E) return true;                  // embeddings, overrides
+  if (cp >= 0x2066 && cp <= 0x2069) return true;                  // isolates
+  if (cp >= 0x200B && cp <= 0x200D) return true;                  // zero-width space, (non)joiner
+  return (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF;          // word joiner, invisible ops, BOM
+}
+
+}  // namespace
+
+std::string visible(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  char code[24];
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7F) {  // the common case: printable ASCII
+      out += text[i++];
+      continue;
+    }
+    const std::size_t length = text::sequence_length(text, i);
+    if (length == 0) {
+      std::snprintf(code, sizeof code,
+                    "\u27E8"
+                    "0x%02X\u27E9",
+                    byte);
+      out += code;
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = length == 1 ? byte : byte & (0xFFu >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    if (shown_as_code(cp)) {
+      std::snprintf(code, sizeof code, "\u27E8U+%04X\u27E9", static_cast<unsigned>(cp));
+      out += code;
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
+}
+
+}  // namespace irm

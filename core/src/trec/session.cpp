@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "irm/explain.h"
 #include "irm/trec_eval.h"
 #include "parse/text.h"
 #include "trec/plan.h"
@@ -433,7 +434,7 @@ std::string list_topics(const std::vector<std::string_view>& topics) {
   std::string out;
   for (std::size_t i = 0; i < topics.size() && i < shown; ++i) {
     if (i) out += ", ";
-    out += std::string(topics[i]);
+    out += visible(topics[i]);
   }
   if (topics.size() > shown) out += " and " + std::to_string(topics.size() - shown) + " more";
   return out;
@@ -769,7 +770,7 @@ bool spreadsheet_number(std::string_view text) {
 // (starting with = + - @, a tab or a carriage return) gets a leading ', as OWASP advises against
 // CSV injection (numbers keep their sign); then quoted as RFC 4180 says.
 std::string csv_field(std::string_view raw) {
-  std::string text(raw);
+  std::string text = visible(raw);
   if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos &&
       !spreadsheet_number(text)) {
     text.insert(0, 1, '\'');
@@ -793,10 +794,12 @@ std::string TrecSession::report_text(int digits) const {
                   [&](const TrecSlot& slot, std::string_view topic, const std::string& value) {
                     out += slot.name;  // printf's %-22s: padded to 22, never cut
                     if (slot.name.size() < 22) out.append(22 - slot.name.size(), ' ');
+                    // A qid or run tag with an escape sequence or NUL must not reach the
+                    // terminal as it is: shown as ⟨U+001B⟩ (explain.h, visible).
                     out += '\t';
-                    out += topic;
+                    out += visible(topic);
                     out += '\t';
-                    out += value;
+                    out += visible(value);
                     out += '\n';
                   });
   }
