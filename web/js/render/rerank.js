@@ -124,8 +124,8 @@ export function setUpRerank({ kind, input, onReorder }) {
       ...body,
       name && el('span', { class: 'rerank-label', 'aria-hidden': 'true', text: name }),
     );
-    // The bar's height: the grade over the list's highest (a custom property through the CSSOM,
-    // which the strict style-src allows, where a style attribute would not be).
+    // How full the bar is: the grade over the list's highest (a custom property set through the
+    // CSSOM, which the strict style-src allows, where a style attribute would not be).
     if (kind === 'graded') card.style.setProperty('--level', String(topGrade > 0 ? Number(item.grade) / topGrade : 0));
     return card;
   }
