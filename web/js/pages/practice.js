@@ -54,7 +54,7 @@ let generation = 0;
  */
 function stateFromHash() {
   const params = readHash();
-  const problems = hashProblems().filter((problem) => !/more than once/.test(problem));
+  const problems = hashProblems();
   const next = { family: FAMILIES[0].id, difficulty: DIFFICULTIES[0], seed: freshSeed() };
   const family = params.get('family');
   if (family !== null) {
