@@ -370,6 +370,7 @@ function setUpControls() {
 // ---------------------------------------------------------------------------- the score
 
 function showScores() {
+  $('[data-score-status]').textContent = ''; // "Scores reset." is old news once a score changes
   $('[data-scores]').replaceChildren(renderScores(store.scores(), FAMILIES, store.available));
   $('[data-reset-scores]').hidden = !store.available;
 }
