@@ -22,6 +22,7 @@ export { formatNum };
 export function formatEquation(name, num, digits = 4) {
   if (num.exact != null) return `${name} = ${formatNum(num, digits)}`;
   const { decimal } = numParts(num, digits);
+  if (decimal.startsWith('< ')) return `${name} ${decimal}`; // a bound: "p < 1e-300"
   const isExact = Number(decimal) === num.approx;
   const how = num.formula ? deLatex(num.formula) : '';
   return `${name} ${how ? `= ${how} ` : ''}${isExact ? '=' : '≈'} ${decimal}`;

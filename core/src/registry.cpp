@@ -111,7 +111,9 @@ std::string outcome_title(const MeasureCall& call) {
   std::vector<std::string> variant;
   if (name == "wilcoxon") {
     if (param("zero") == "pratt") variant.emplace_back("Pratt's zeros");
-    if (param("method") == "normal") variant.emplace_back("normal approximation");
+  }
+  if ((name == "wilcoxon" || name == "sign") && param("method") == "normal") {
+    variant.emplace_back("normal approximation");
   }
   const std::string alternative = param("alternative");
   if (alternative == "greater") variant.emplace_back("one-sided: x > y");
@@ -466,7 +468,12 @@ const std::vector<MeasureInfo>& all_measures() {
          {"two-sided", "greater", "less"},
          "two-sided",
          "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
-         "(greater), or x scores lower than y (less)"}},
+         "(greater), or x scores lower than y (less)"},
+        {"method",
+         {"exact", "normal"},
+         "exact",
+         "the exact binomial tail, for any n (a fraction up to n = 60, beyond summed in log "
+         "space), or the normal approximation with a continuity correction"}},
        {"sign-test"},
        "p_{\\text{two-sided}} = \\min\\Bigl(1,\\; 2\\sum_{k=0}^{\\min(n_+, n_-)} \\binom{n}{k} "
        "\\frac{1}{2^n}\\Bigr),\\qquad n = n_+ + n_-",

@@ -17,6 +17,7 @@
 #include "helpers.h"
 
 using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
 using irm::Fraction;
 using test::frac;
 using test::has_note_containing;
@@ -168,12 +169,12 @@ TEST_CASE("sign test: 14 of 21: p = 2·Σ_{k≤7} C(21,k)/2^21 = 24805/131072", 
   CHECK(*o.value.exact == frac(24805, 131072));
 }
 
-TEST_CASE("SIG6: sign test with n = 70 uses the normal approximation with continuity correction",
+TEST_CASE("SIG6: sign(method=normal) with n = 70: the normal approximation, continuity corrected",
           "[golden][SIG6][sign]") {
   std::string text = "d:";
   for (int i = 0; i < 45; ++i) text += " 0.1";
   for (int i = 0; i < 25; ++i) text += " -0.2";
-  const auto o = run("sign", text);
+  const auto o = run("sign(method=normal)", text);
   CHECK(test::exact_value(o, "n_plus") == frac(45, 1));
   CHECK(test::exact_value(o, "n_minus") == frac(25, 1));
   // z = (|45 − 35| − 1/2)/(√70/2) = 9.5/4.18330 = 2.2709. Normal table: Φ(2.27) = 0.9884, so
@@ -181,11 +182,62 @@ TEST_CASE("SIG6: sign test with n = 70 uses the normal approximation with contin
   CHECK_FALSE(o.value.exact.has_value());
   CHECK_THAT(value_of(o, "z").approx, WithinAbs(2.2709, 1e-4));
   CHECK_THAT(o.value.approx, WithinAbs(0.0232, 2e-4));
-  CHECK(has_note_containing(o, "n = 70 is more than 60, so p uses the normal approximation"));
+  CHECK(has_note_containing(o, "p uses the normal approximation to Binomial(70, 1/2)"));
   // greater: 1 − Φ(2.2709) ≈ 0.0116; less: Φ((45 + 0.5 − 35)/4.18330) = Φ(2.5100) ≈ 0.9940.
-  CHECK_THAT(alternative(o, "sign(alternative=greater)").value.approx, WithinAbs(0.0116, 2e-4));
-  CHECK_THAT(alternative(o, "sign(alternative=less)").value.approx, WithinAbs(0.9940, 2e-4));
+  CHECK_THAT(alternative(o, "sign(alternative=greater,method=normal)").value.approx,
+             WithinAbs(0.0116, 2e-4));
+  CHECK_THAT(alternative(o, "sign(alternative=less,method=normal)").value.approx,
+             WithinAbs(0.9940, 2e-4));
   CHECK(has_note_containing(o, "At α = 0.05: p = 0.0232 ≤ 0.05, so the sign test rejects H0"));
+  // The exact tail beside it: 2·Σ_{k≤25} C(70, k)/2^70 ≈ 0.022463 (Python's exact integers).
+  CHECK_THAT(alternative(o, "sign").value.approx, WithinRel(0.022462895492509277, 1e-9));
+}
+
+TEST_CASE("sign test, exact for any n: 45 : 25 of 70 by default is the binomial tail",
+          "[golden][sign]") {
+  std::string text = "d:";
+  for (int i = 0; i < 45; ++i) text += " 0.1";
+  for (int i = 0; i < 25; ++i) text += " -0.2";
+  const auto o = run("sign", text);
+  // Worked with Python's exact integers: Σ_{k=0}^{25} C(70, k) over 2^70, doubled:
+  // 0.022462895492509277; greater Σ_{k=45}^{70}: 0.011231447746254638; less Σ_{k=0}^{45}:
+  // 0.9942367951728183. The normal approximation (0.0232) is the alternative.
+  CHECK_FALSE(o.value.exact.has_value());
+  CHECK_THAT(o.value.approx, WithinRel(0.022462895492509277, 1e-9));
+  CHECK_THAT(alternative(o, "sign(alternative=greater)").value.approx,
+             WithinRel(0.011231447746254638, 1e-9));
+  CHECK_THAT(alternative(o, "sign(alternative=less)").value.approx,
+             WithinRel(0.9942367951728183, 1e-9));
+  CHECK_THAT(alternative(o, "sign(method=normal)").value.approx, WithinAbs(0.0232, 2e-4));
+  CHECK(has_note_containing(o, "the terms are summed as logarithms"));
+}
+
+TEST_CASE("sign test: 5,200 : 4,800 gives p = 6.594e-05, not the normal 6.607e-05",
+          "[golden][sign]") {
+  std::string text = "d:";
+  for (int i = 0; i < 5200; ++i) text += " 0.1";
+  for (int i = 0; i < 4800; ++i) text += " -0.1";
+  const auto o = run("sign", text);
+  // Python, exact integers: 2·Σ_{k=0}^{4800} C(10000, k)/2^10000 = 6.593515598672442e-05;
+  // the upper tail Σ_{k=5200}^{10000} is half of it, 3.296757799336221e-05.
+  CHECK_THAT(o.value.approx, WithinRel(6.593515598672442e-05, 1e-9));
+  CHECK(o.working.find("= 6.594e-05") != std::string::npos);
+  CHECK_THAT(alternative(o, "sign(alternative=greater)").value.approx,
+             WithinRel(3.296757799336221e-05, 1e-9));
+  // The normal approximation: z = (200 − 1/2)/50 = 3.99, 2(1 − Φ(3.99)) ≈ 6.607e-05.
+  CHECK_THAT(alternative(o, "sign(method=normal)").value.approx, WithinRel(6.607e-05, 1e-3));
+}
+
+TEST_CASE("sign test: 2,000 wins of 2,000 give p < 1e-300, never 0", "[golden][sign]") {
+  std::string text = "d:";
+  for (int i = 0; i < 2000; ++i) text += " 0.1";
+  const auto o = run("sign", text);
+  // 2/2^2000 = 10^(log10 2 − 2000·log10 2) = 10^−601.76: below the smallest double shown.
+  CHECK(o.value.approx == 0.0);
+  CHECK(o.value.formula == "< 1e-300");
+  CHECK(o.working.find("< 10^{-300}") != std::string::npos);
+  CHECK(has_note_containing(o, "p is below 1e-300"));
+  CHECK(has_note_containing(o, "At α = 0.05: p < 1e-300 ≤ 0.05, so the sign test rejects H0"));
 }
 
 // --- wilcoxon ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import {
   deLatex, errorToJson, formatEquation, formatNum, formatTable, measuresToText, outcomeToJson,
   outcomeToText,
 } from '../../bin/lib/format.mjs';
+import { formatAnswer } from '../../web/js/format.js';
 
 const num = (exact, approx, formula = '') => ({ exact, approx, formula });
 
@@ -28,6 +29,13 @@ describe('formatNum', () => {
   test('an irrational value is a rounded decimal, with the digits asked for', () => {
     assert.equal(formatNum(num(null, 0.918927)), '0.9189');
     assert.equal(formatNum(num(null, 0.918927), 2), '0.92');
+  });
+  test('a value below what a double holds is its bound, never 0: p < 1e-300', () => {
+    assert.equal(formatNum(num(null, 0, '< 1e-300')), '< 1e-300');
+    assert.equal(formatNum(num(null, 0, '4 + 3/log2(3)')), '0');
+    assert.equal(formatAnswer('p', num(null, 0, '< 1e-300')), 'p < 1e-300');
+    assert.equal(formatAnswer('AP', num('28/45', 28 / 45)), 'AP = 28/45 ≈ 0.6222');
+    assert.equal(formatEquation('p', num(null, 0, '< 1e-300')), 'p < 1e-300');
   });
 });
 

@@ -77,6 +77,8 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
   }
   const approx = num?.approx;
   if (!Number.isFinite(approx)) return { exact: '', relation: '', decimal: '—', formula };
+  // A value too small for a double is given as its bound (a sign test's p "< 1e-300"), never 0.
+  if (approx === 0 && formula.startsWith('< ')) return { exact: '', relation: '', decimal: formula, formula: '' };
   const decimal = roundApprox(approx, digits);
   // 4 + 3/log2(2) is exactly 7: write "7", as the notes do, not "7.0000".
   return { exact: '', relation: '', decimal: Number(decimal) === approx ? trimZeros(decimal) : decimal, formula };
@@ -92,4 +94,15 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
 export function formatNum(num, digits = DEFAULT_DIGITS) {
   const { exact, relation, decimal } = numParts(num, digits);
   return relation ? `${exact} ${relation} ${decimal}` : decimal;
+}
+
+/**
+ * "AP@10 = 28/45 ≈ 0.6222": a name and its value, or "p < 1e-300" for a value given as a bound.
+ * @param {string} name
+ * @param {import('./engine.js').Num} num
+ * @param {number} [digits]
+ */
+export function formatAnswer(name, num, digits = DEFAULT_DIGITS) {
+  const text = formatNum(num, digits);
+  return text.startsWith('< ') ? `${name} ${text}` : `${name} = ${text}`;
 }

@@ -7,8 +7,11 @@
 //   N+ ~ Binomial(n, 1/2):
 //     greater  p = Σ_{k=n+}^{n} C(n,k) / 2^n        less  p = Σ_{k=0}^{n+} C(n,k) / 2^n
 //     two-sided p = min(1, 2 Σ_{k=0}^{min(n+,n−)} C(n,k) / 2^n)   (as R's binom.test at 1/2)
-//   Exact (a Fraction, binomial coefficients in 128 bits) for n ≤ 60; above, the normal
-//   approximation with continuity correction: z = (|n+ − n/2| − 1/2) / (√n/2) (two-sided), or
+//   method=exact (default): a Fraction (binomial coefficients in 128 bits) for n ≤ 60; above,
+//   the same sum in log space, log C(n,k) = lgamma(n+1) − lgamma(k+1) − lgamma(n−k+1), added
+//   with log-sum-exp: exact to double precision for any n (5,200 : 4,800 gives 6.594e-05),
+//   and a p below 1e-300 is written "< 1e-300", never 0. method=normal: the normal
+//   approximation with continuity correction, z = (|n+ − n/2| − 1/2) / (√n/2) (two-sided), or
 //   (n+ ∓ 1/2 − n/2) / (√n/2) one-sided.
 //
 // wilcoxon (signed-rank): rank |d| (ties get the average of their ranks), W+ = Σ ranks of d > 0,
@@ -197,12 +200,13 @@ std::string decimal(double v, int digits = 4) {
   return s;
 }
 
-// A p-value in decimals: 4 places, or 3 significant digits when smaller than 0.001.
+// A p-value in decimals: 4 places, or 4 significant digits when smaller than 0.001; a p too
+// small for a double is its bound ("< 1e-300"), never 0.
 std::string p_decimal(const Number& p) {
-  if (p.approx == 0.0) return "0";
+  if (p.approx == 0.0) return p.formula.rfind("< ", 0) == 0 ? p.formula : "0";
   if (p.approx >= 0.001) return to_decimal(p, 4);
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g", p.approx);
+  std::snprintf(buffer, sizeof buffer, "%.4g", p.approx);
   return buffer;
 }
 
@@ -311,7 +315,8 @@ std::string hypotheses_note(const std::string& h0, Tail tail, const Names& s) {
 // The one-sentence reading at α = 0.05. `evidence` names what the data show, in brackets.
 std::string reading_note(const std::string& test, const Number& p, Tail tail, const Names& s,
                          const std::string& evidence) {
-  const std::string start = "At α = 0.05: p = " + p_text(p);
+  const std::string shown = p_text(p);  // "< 1e-300" for a p below what a double holds
+  const std::string start = "At α = 0.05: p " + (shown.rfind("< ", 0) == 0 ? shown : "= " + shown);
   if (significant(p)) {
     const std::string finding = tail == Tail::two_sided ? s.x + " and " + s.y + " differ"
                                 : tail == Tail::greater ? s.x + " scores higher than " + s.y
@@ -360,11 +365,65 @@ struct TestP {
   std::string method;  // how p was found, for the notes
 };
 
-// p of the sign test for n+ = `plus` of n; the binomial terms go into `table` when given.
-TestP sign_p(std::int64_t n, std::int64_t plus, Tail tail, StepTable* table) {
+// The smallest p written as a number; below it p is "< 1e-300" (a double would round it to 0).
+constexpr double smallest_p_shown = 1e-300;
+
+// p of the sign test for n > sign_exact_limit, exact to double precision: the binomial tail
+// summed in log space (log-sum-exp), so neither C(n, k) nor 2^n overflows.
+TestP sign_p_log_space(std::int64_t n, std::int64_t plus, Tail tail) {
   TestP out;
   const std::int64_t minus = n - plus;
-  if (n <= sign_exact_limit) {
+  std::int64_t low = 0;
+  std::int64_t high = 0;
+  switch (tail) {
+    case Tail::two_sided:
+      high = std::min(plus, minus);
+      break;
+    case Tail::greater:
+      low = plus;
+      high = n;
+      break;
+    case Tail::less:
+      high = plus;
+      break;
+  }
+  const double log_n_factorial = std::lgamma(static_cast<double>(n) + 1.0);
+  const auto log_term = [&](std::int64_t k) {
+    return log_n_factorial - std::lgamma(static_cast<double>(k) + 1.0) -
+           std::lgamma(static_cast<double>(n - k) + 1.0) - static_cast<double>(n) * std::log(2.0);
+  };
+  // The largest term of the tail is the one nearest n/2.
+  const std::int64_t peak = std::clamp(n / 2, low, high);
+  const double top = log_term(peak);
+  double scaled = 0.0;
+  for (std::int64_t k = low; k <= high; ++k) scaled += std::exp(log_term(k) - top);
+  double log_p = top + std::log(scaled);
+  if (tail == Tail::two_sided) log_p = std::min(0.0, log_p + std::log(2.0));
+  const std::string N = std::to_string(n);
+  const std::string sum = "\\sum_{k=" + std::to_string(low) + "}^{" + std::to_string(high) +
+                          "} \\binom{" + N + "}{k} \\frac{1}{2^{" + N + "}}";
+  const std::string lhs = tail == Tail::two_sided ? "p = 2 " + sum : "p = " + sum;
+  if (log_p < std::log(smallest_p_shown)) {
+    out.p = approximate(0.0, "< 1e-300");
+    out.working = lhs + " < 10^{-300}";
+  } else {
+    out.p = approximate(std::exp(log_p), "binomial tail, summed in log space");
+    out.working = lhs + " = " + p_decimal(out.p);
+  }
+  out.method = "p is exact: N+ follows Binomial(" + N + ", 1/2) under H0, and p adds C(" + N +
+               ", k)/2^" + N + " over the tail; with n = " + N +
+               " the terms are summed as logarithms " + "(lgamma), exact to double precision" +
+               (log_p < std::log(smallest_p_shown) ? ", and p is below 1e-300." : ".");
+  return out;
+}
+
+// p of the sign test for n+ = `plus` of n; the binomial terms go into `table` when given.
+// `normal`: the normal approximation (method=normal) whatever n is.
+TestP sign_p(std::int64_t n, std::int64_t plus, Tail tail, StepTable* table, bool normal) {
+  TestP out;
+  const std::int64_t minus = n - plus;
+  if (!normal && n > sign_exact_limit) return sign_p_log_space(n, plus, tail);
+  if (!normal) {
     std::int64_t low = 0;
     std::int64_t high = 0;
     switch (tail) {
@@ -468,10 +527,9 @@ TestP sign_p(std::int64_t n, std::int64_t plus, Tail tail, StepTable* table) {
   out.working = "z = \\frac{" + numerator_text + "}{" + frame + "} = \\frac{" + decimal(numerator) +
                 "}{" + decimal(sd) + "} = " + decimal(z) + ",\\qquad p = " + p_formula + " = " +
                 p_decimal(out.p);
-  out.method = "n = " + std::to_string(n) + " is more than " + std::to_string(sign_exact_limit) +
-               ", so p uses the normal approximation to Binomial(" + std::to_string(n) +
-               ", 1/2): mean n/2 = " + half_text + ", standard deviation √n/2 ≈ " + decimal(sd) +
-               ", with a continuity correction of 1/2.";
+  out.method = "p uses the normal approximation to Binomial(" + std::to_string(n) +
+               ", 1/2) (method=normal): mean n/2 = " + half_text + ", standard deviation √n/2 ≈ " +
+               decimal(sd) + ", with a continuity correction of 1/2.";
   return out;
 }
 
@@ -985,7 +1043,8 @@ Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
                      {"k", "C(" + N + ", k)", "C(" + N + ", k)/2^" + N, "running sum"},
                      {},
                      {}};
-  const TestP result = sign_p(n, plus, tail, &binomial);
+  const bool normal = call.param("method") == "normal";
+  const TestP result = sign_p(n, plus, tail, &binomial, normal);
   out.value = result.p;
   out.label = "p";
   out.values = {{"n_plus", whole(plus)},
@@ -1034,8 +1093,16 @@ Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
   for (const Tail other : all_tails) {
     if (other == tail) continue;
     out.alternatives.push_back({canonical_name(call.with("alternative", tail_name(other))),
-                                sign_p(n, plus, other, nullptr).p,
+                                sign_p(n, plus, other, nullptr, normal).p,
                                 tail_why(other, two, upper, lower, s)});
+  }
+  if (n > 0) {
+    out.alternatives.push_back(
+        {canonical_name(call.with("method", normal ? "exact" : "normal")),
+         sign_p(n, plus, tail, nullptr, !normal).p,
+         normal ? "the exact binomial tail instead of the normal approximation"
+                : "the normal approximation to Binomial(" + N +
+                      ", 1/2) with a continuity correction, as some textbooks do for large n"});
   }
   out.charts.push_back(differences_chart(data));
   finish_outcome(out);

@@ -35,7 +35,7 @@
 // it is: 'loading', 'ready', or 'error' (the attributes could not be read; the widget says why).
 
 import { calculatorFor, calculatorForInput, calculators, inputOf } from '../calculators.js';
-import { DEFAULT_DIGITS, formatNum, roundingNote } from '../format.js';
+import { DEFAULT_DIGITS, formatAnswer, roundingNote } from '../format.js';
 import { splitMeasureList } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
@@ -233,7 +233,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
           ? renderOutcome(result.value, { digits, id: `irc-outcome-${index}`, seenTables, charts: charts.get(result.value), compact })
           : renderOutcomeError(entries[index].name, result.error, { id: `irc-outcome-${index}` }),
       );
-      const answers = good.map((outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value, digits)}`);
+      const answers = good.map((outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value, digits));
       const results = el('div', { class: 'results', id: 'irc-results' }, ...sections);
       const footer = el('p', { class: 'irc-footer' }, roundingNote(digits), ' Worked out by irmetrics ', el('span', { text: status.version }), '.');
       const ok = good.length === outcomes.length;

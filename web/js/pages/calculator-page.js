@@ -30,7 +30,7 @@
 // asks for the measures in `ask` and shows the working only on request (reveal=never: never).
 
 import { check, compute, listMeasures } from '../engine.js';
-import { formatNum, roundingNote } from '../format.js';
+import { formatAnswer, formatNum, roundingNote } from '../format.js';
 import { calculatorFor, calculatorForInput, inputOf } from '../calculators.js';
 import { citation } from '../sources.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
@@ -549,7 +549,7 @@ export function startCalculator(config) {
   }
 
   /** "AP@10 = 28/45 ≈ 0.6222": an answer in one line, for the announcer and the answer bar. */
-  const answerLine = (outcome) => `${outcome.label || outcome.measure} = ${formatNum(outcome.value)}`;
+  const answerLine = (outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value);
 
   /**
    * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
