@@ -631,18 +631,39 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
+/**
+ * Whether the arguments ask for JSON (--json, or --format json as trec and practice take it),
+ * looked for as typed: an error in the arguments themselves is then answered in JSON too.
+ */
+function asksForJson(argv) {
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i += 1) {
+    if (argv[i] === '--json' || argv[i] === '--format=json') return true;
+    if (argv[i] === '--format' && argv[i + 1] === 'json') return true;
+  }
+  return false;
+}
+
+const argv = process.argv.slice(2);
+/** A failure before an answer: on standard error, or as {error: {code, message}} with JSON. */
+function fail(code, message, extra = {}) {
+  if (asksForJson(argv)) printJson({ error: { code, message, ...extra } });
+  else process.stderr.write(`irmetrics: ${message}\n${extra.usage ? `${extra.usage}\n` : ''}`);
+}
+
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await main(argv);
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`irmetrics: ${error.message}\n${error.usage}\n`);
+    fail('usage', error.message, { usage: error.usage });
     process.exitCode = 2;
-  } else if (error instanceof BuildMissingError || error instanceof InputFileError ||
-    error instanceof trecFiles.TrecFileError) {
-    process.stderr.write(`irmetrics: ${error.message}\n`);
+  } else if (error instanceof BuildMissingError) {
+    fail('no_build', error.message);
+    process.exitCode = 2;
+  } else if (error instanceof InputFileError || error instanceof trecFiles.TrecFileError) {
+    fail('file', error.message);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`irmetrics: internal error: ${error?.stack ?? error}\n`);
+    fail('internal', `internal error: ${error?.stack ?? error}`);
     process.exitCode = 1;
   }
 }

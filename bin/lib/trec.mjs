@@ -39,6 +39,12 @@ function gunzipped(source) {
   return gunzip;
 }
 
+/** `first`, then every chunk of `rest`. */
+async function* prepend(first, rest) {
+  yield first;
+  yield* rest;
+}
+
 /** Standard input's chunks, gunzipped when the first bytes say so. */
 async function* stdinChunks() {
   const iterator = process.stdin[Symbol.asyncIterator]();
@@ -58,7 +64,8 @@ async function* stdinChunks() {
  * gunzipped when the name ends in .gz or the file starts with the bytes 1f 8b.
  *
  * A plain file's chunks are views of one reused Buffer: each is valid only until the iteration
- * resumes, so copy it (into wasm memory) before asking for the next one.
+ * resumes, so copy it (into wasm memory) before asking for the next one. A pipe (`<(zcat …)`,
+ * /dev/stdin) is read in order, never by position; a directory is refused by name.
  *
  * @param {string} path
  * @param {{chunkSize?: number}} [options]
@@ -73,16 +80,25 @@ export async function* readChunks(path, { chunkSize = CHUNK_SIZE } = {}) {
     }
     const handle = await open(path, 'r');
     try {
+      const info = await handle.stat();
+      if (info.isDirectory()) {
+        throw new TrecFileError(`${path} is a directory; give a qrels or run file`);
+      }
+      // A pipe or a device has no positions: read where it is (position null).
+      const regular = info.isFile();
       const buffer = Buffer.allocUnsafe(chunkSize);
-      let { bytesRead } = await handle.read(buffer, 0, chunkSize, 0);
+      const readAt = (position) => handle.read(buffer, 0, chunkSize, regular ? position : null);
+      let { bytesRead } = await readAt(0);
       if (looksGzipped(path, buffer.subarray(0, bytesRead))) {
-        yield* gunzipped(handle.createReadStream({ start: 0, highWaterMark: chunkSize,
-          autoClose: false }));
+        const rest = { highWaterMark: chunkSize, autoClose: false };
+        yield* gunzipped(regular
+          ? handle.createReadStream({ ...rest, start: 0 })
+          : Readable.from(prepend(Buffer.from(buffer.subarray(0, bytesRead)), handle.createReadStream(rest))));
         return;
       }
       for (let position = bytesRead; bytesRead > 0; position += bytesRead) {
         yield buffer.subarray(0, bytesRead);
-        ({ bytesRead } = await handle.read(buffer, 0, chunkSize, position));
+        ({ bytesRead } = await readAt(position));
       }
     } finally {
       await handle.close();
@@ -111,12 +127,14 @@ const displayName = (path) => (path === STDIN ? 'standard input' : path);
  */
 export async function feedFile(session, kind, path, options = {}) {
   const isRun = kind === 'run';
+  const info = path === STDIN ? null : await stat(path).catch(() => null);
+  const regular = info?.isFile() ?? false;
   // The qrels' size lets the session hold their bytes without growing its copy chunk by chunk.
-  const size = !isRun && path !== STDIN ? (await stat(path).catch(() => ({ size: 0 }))).size : 0;
+  const size = !isRun && regular ? info.size : 0;
   // A run file is streamed (each topic evaluated as its lines end, see docs/js-api.md) when it can
   // be read again: a run whose topics' lines are not together is then read a second time, whole.
-  // Standard input cannot be read twice, so it is read whole from the start.
-  let stream = isRun && path !== STDIN;
+  // Standard input and pipes cannot be read twice, so they are read whole from the start.
+  let stream = isRun && regular;
   for (;;) {
     const begun = isRun
       ? session.beginRun(displayName(path), stream)

@@ -328,7 +328,6 @@ describe('irmetrics practice: bad options', () => {
     [['practice', 'ranked', '--count', '0'], /--count expects a whole number from 1 to 500, found '0'/],
     [['practice', 'ranked', '--difficulty', 'extreme'], /--difficulty expects easy, medium or hard, found 'extreme'/],
     [['practice', 'ranked', '--format', 'pdf'], /--format expects text, json, moodle-xml or gift, found 'pdf'/],
-    [['practice', 'ranked', '--json'], /practice takes --format json, not --json/],
     [['practice', 'ranked', '--input', '+ -'], /--input belongs to calc, not practice/],
     [['calc', 'AP', '--seed', '3', '--input', '+'], /--seed belongs to practice, not calc/],
     [['measures', '--count', '3'], /--count belongs to practice, not measures/],
@@ -342,6 +341,15 @@ describe('irmetrics practice: bad options', () => {
       assert.match(stderr, /usage: irmetrics/);
     });
   }
+
+  test('practice ranked --json: the mistake is told in JSON, as --json asked', () => {
+    const { status, stdout } = run(['practice', 'ranked', '--json']);
+    assert.equal(status, 2);
+    const { error } = JSON.parse(stdout);
+    assert.equal(error.code, 'usage');
+    assert.equal(error.message, 'practice takes --format json, not --json');
+    assert.match(error.usage, /^usage: irmetrics practice FAMILY/);
+  });
 
   test('--help and help practice print the practice help', () => {
     for (const args of [['practice', '--help'], ['help', 'practice']]) {

@@ -38,7 +38,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -478,6 +478,48 @@ describe('irmetrics trec: bad input exits with status 2', () => {
     const { status, stderr } = trec([qrels, corrupt]);
     assert.equal(status, 2);
     assert.match(stderr, /^irmetrics: cannot read \S*corrupt\.gz: /);
+  });
+});
+
+describe('irmetrics trec as a Unix tool: pipes, /dev/stdin, a directory', () => {
+  // map of run A is (1/2 + 5/12)/2 = 11/24 ≈ 0.4583 (the fixture above).
+  const shell = (command) => spawnSync('bash', ['-c', command],
+    { encoding: 'utf8', env: { ...process.env, CLI: cli, QRELS: qrels, RUN: runA } });
+
+  test('a qrels from a pipe, <(cat qrels), is read in order', () => {
+    const { status, stdout, stderr } = shell(`"${process.execPath}" "$CLI" trec -m map <(cat "$QRELS") "$RUN"`);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, 'map                   \tall\t0.4583\n');
+  });
+
+  test('a gzipped run from a pipe, and a run on /dev/stdin', () => {
+    const gz = shell(`"${process.execPath}" "$CLI" trec -m map "$QRELS" <(gzip -c "$RUN")`);
+    assert.equal(gz.status, 0, gz.stderr);
+    assert.equal(gz.stdout, 'map                   \tall\t0.4583\n');
+    // A shell pipe, as a user has it (node's own stdin for a child is a socket, which Linux
+    // does not let /dev/stdin open).
+    const stdin = shell(`cat "$RUN" | "${process.execPath}" "$CLI" trec -m map "$QRELS" /dev/stdin`);
+    assert.equal(stdin.status, 0, stdin.stderr);
+    assert.equal(stdin.stdout, 'map                   \tall\t0.4583\n');
+  });
+
+  test('a directory is named as one, with status 2; in JSON with --format json', () => {
+    const dir = dirname(qrels);
+    const { status, stdout, stderr } = trec([dir, runA]);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, `irmetrics: ${dir} is a directory; give a qrels or run file\n`);
+    const json = trec(['--format', 'json', qrels, dir]);
+    assert.equal(json.status, 2);
+    assert.deepEqual(JSON.parse(json.stdout), { error: { code: 'file', message: `${dir} is a directory; give a qrels or run file` } });
+  });
+
+  test('a usage error with --format json is JSON too', () => {
+    const { status, stdout } = trec(['--format', 'json', qrels]);
+    assert.equal(status, 2);
+    const { error } = JSON.parse(stdout);
+    assert.equal(error.code, 'usage');
+    assert.match(error.message, /^trec needs at least one RUN after /);
   });
 });
 
