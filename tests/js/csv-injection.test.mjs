@@ -18,7 +18,7 @@ test('formula starts get a leading quote', () => {
 });
 
 test('numbers and everything else stay as they are', () => {
-  for (const text of ['-0.5', '+3', '-1e-5', '.5', '-2/5', '28/45 ≈ 0.6222', 'D1', '', 'a=b', '−0.4']) {
+  for (const text of ['-0.5', '+3', '-1e-5', '.5', '-2/5', '28/45 ≈ 0.6222', 'D1', '', 'a=b', '−0.4', '+', '-', '+-']) {
     assert.equal(neutralised(text), text);
   }
 });

@@ -214,7 +214,7 @@ describe('quiz exports', () => {
   test('the right answer is the value to 4 decimals with a tolerance of half the last decimal', () => {
     const { stdout } = run(['practice', 'ranked', '--seed', '43', '--format', 'moodle-xml']);
     const ap = stdout.slice(stdout.indexOf('<name><text>ranked-easy-43 AP</text></name>'));
-    assert.match(ap, /<answer fraction="100" format="html">\s*<text>0\.6667<\/text>\s*<tolerance>0\.00005<\/tolerance>/);
+    assert.match(ap, /<answer fraction="100" format="moodle_auto_format">\s*<text>0\.6667<\/text>\s*<tolerance>0\.00005<\/tolerance>/);
     assert.match(ap, /<generalfeedback format="html"><text>&lt;p&gt;AP = 2\/3 ≈ 0\.6667/, 'the working is the general feedback');
   });
 
@@ -226,8 +226,8 @@ describe('quiz exports', () => {
     const ap = stdout.slice(stdout.indexOf('<name><text>ranked-medium-42 AP</text></name>'));
     const question = ap.slice(0, ap.indexOf('</question>'));
     assert.match(question, /<text>0\.2571<\/text>/);
-    assert.match(question, /<answer fraction="0" format="html">\s*<text>0\.3214<\/text>[\s\S]*?AP\(norm=retrieved\)/);
-    assert.match(question, /<answer fraction="0" format="html">\s*<text>\*<\/text>[\s\S]*?Hint: Check the precision at each relevant document/);
+    assert.match(question, /<answer fraction="0" format="moodle_auto_format">\s*<text>0\.3214<\/text>[\s\S]*?AP\(norm=retrieved\)/);
+    assert.match(question, /<answer fraction="0" format="moodle_auto_format">\s*<text>\*<\/text>[\s\S]*?Hint: Check the precision at each relevant document/);
   });
 
   test('GIFT: one question per asked value, its special characters escaped', () => {

@@ -768,11 +768,12 @@ bool spreadsheet_number(std::string_view text) {
 
 // A field of trec's CSV: a docno, qid or run tag that a spreadsheet would run as a formula
 // (starting with = + - @, a tab or a carriage return) gets a leading ', as OWASP advises against
-// CSV injection (numbers keep their sign); then quoted as RFC 4180 says.
+// CSV injection (numbers keep their sign, marks alone such as "+" stay); then quoted as RFC 4180
+// says.
 std::string csv_field(std::string_view raw) {
   std::string text = visible(raw);
   if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos &&
-      !spreadsheet_number(text)) {
+      !spreadsheet_number(text) && text.find_first_not_of("+-") != std::string::npos) {
     text.insert(0, 1, '\'');
   }
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;

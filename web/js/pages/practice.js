@@ -12,7 +12,7 @@
 
 import * as engine from '../engine.js';
 import { calculators } from '../calculators.js';
-import { answerExercise, optionsOf, prepareExercises } from '../practice/answers.js';
+import { answerExercise, checkAsked, hintOf, prepareExercises } from '../practice/answers.js';
 import { FORMATS, exportAs } from '../practice/export.js';
 import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../practice/generate.js';
 import { renderCheckField } from '../render/check.js';
@@ -29,8 +29,6 @@ import { hashFor, hashProblems, readHash } from '../url-state.js';
 const TRIES = 3;
 /** The most exercises of a worksheet. */
 const MAX_COUNT = 50;
-/** An answer no convention or slip gives: checked to get the hint that follows a named slip. */
-const UNEXPLAINED = '-12345.678';
 
 const $ = (selector) => document.querySelector(selector);
 const familyById = (id) => FAMILIES.find((family) => family.id === id);
@@ -166,10 +164,7 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
   }
 
   const check = async (answer) => {
-    const options = optionsOf(exercise);
-    const result = asked.key === null
-      ? await engine.check(asked.measure, exercise.input, options, answer)
-      : await engine.check(asked.measure, exercise.input, options, answer, asked.key);
+    const result = await checkAsked(engine, exercise, asked, answer);
     if (!result.ok) return result;
     // The verdict names the value as the question does ("κ", "precision"), not the engine's key.
     const value = { ...result.value, label: asked.label, key: '' };
@@ -182,10 +177,7 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
     }
     if (!value.correct && value.matched && !value.hint) {
       // A named slip: the hint of what to check follows it.
-      const unexplained = asked.key === null
-        ? await engine.check(asked.measure, exercise.input, options, UNEXPLAINED)
-        : await engine.check(asked.measure, exercise.input, options, UNEXPLAINED, asked.key);
-      if (unexplained.ok) value.hint = unexplained.value.hint;
+      value.hint = await hintOf(engine, exercise, asked);
     }
     store.record(exercise, asked.name, value.correct ? 'right' : 'wrong');
     onScore();

@@ -33,8 +33,31 @@ export async function answerExercise(engine, exercise) {
   return { ok: true, answers, outcomes };
 }
 
+/**
+ * Checks a student's answer to one asked value, as `irmetrics calc --check [KEY=]ANSWER` does.
+ * @param {{check: Function}} engine
+ * @param {ReturnType<import('./generate.js').drawExercise>} exercise
+ * @param {{measure: string, key: string | null}} asked
+ * @param {string} answer as typed
+ */
+export async function checkAsked(engine, exercise, { measure, key }, answer) {
+  // The wasm module takes the key only when there is one.
+  return key === null
+    ? engine.check(measure, exercise.input, optionsOf(exercise), answer)
+    : engine.check(measure, exercise.input, optionsOf(exercise), answer, key);
+}
+
 /** An answer no convention or slip gives, to ask the check for its hint. */
 const UNEXPLAINED = '-12345.678';
+
+/**
+ * The hint of what to check for an asked value, made from the input alone: what the check says
+ * to an answer nothing explains ('' when it has none).
+ */
+export async function hintOf(engine, exercise, asked) {
+  const checked = await checkAsked(engine, exercise, asked, UNEXPLAINED);
+  return checked.ok ? checked.value.hint ?? '' : '';
+}
 
 /**
  * What the exports add to the answers: for each asked value, the hint the check gives for an
@@ -48,14 +71,11 @@ const UNEXPLAINED = '-12345.678';
  */
 export async function feedbackOf(engine, exercise, answered) {
   const feedback = {};
-  for (const { name, measure, key } of exercise.asked) {
-    // The wasm module takes the key only when there is one (as `irmetrics calc --check`).
-    const checked = key === null
-      ? await engine.check(measure, exercise.input, optionsOf(exercise), UNEXPLAINED)
-      : await engine.check(measure, exercise.input, optionsOf(exercise), UNEXPLAINED, key);
+  for (const asked of exercise.asked) {
+    const { name, measure, key } = asked;
     const slips = key === null ? answered.outcomes[measure].alternatives ?? [] : [];
     feedback[name] = {
-      hint: checked.ok ? checked.value.hint ?? '' : '',
+      hint: await hintOf(engine, exercise, asked),
       slips: slips.map(({ value, why, measure: other }) => ({ measure: other, value, why })),
     };
   }

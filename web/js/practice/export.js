@@ -136,7 +136,7 @@ export function toMoodleXml(prepared) {
       const right = answers[asked.name];
       const { hint, slips } = feedback[asked.name];
       const answer = (fraction, text, why) => [
-        `    <answer fraction="${fraction}" format="html">`,
+        `    <answer fraction="${fraction}" format="moodle_auto_format">`,
         `      <text>${xmlText(text)}</text>`,
         `      <tolerance>${text === '*' ? 0 : TOLERANCE_TEXT}</tolerance>`,
         `      <feedback format="html"><text>${xmlText(`<p>${escapeHtml(why)}</p>`)}</text></feedback>`,

@@ -31,15 +31,17 @@ import { el } from './dom.js';
  *   numeric: which columns hold numbers (right-aligned in LaTeX and Markdown)
  */
 
+/** Relevance marks alone ("+", "-", "+-"): a ranked list's documents, no formula. */
+const MARKS = /^[+-]+$/;
 /** A number as a spreadsheet reads one: -0.5, +3, 1e-5, and an exact fraction such as -2/5. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\/\d+$/;
 
 /**
  * A cell that a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage
  * return: a pasted docno "=HYPERLINK(…)") gets a leading ' so it stays text, as OWASP advises
- * against CSV injection; numbers keep their sign.
+ * against CSV injection; numbers keep their sign, and relevance marks alone (+, -) stay marks.
  */
-export const neutralised = (text) => (/^[=+\-@\t\r]/.test(text) && !NUMBER.test(text) ? `'${text}` : text);
+export const neutralised = (text) => (/^[=+\-@\t\r]/.test(text) && !NUMBER.test(text) && !MARKS.test(text) ? `'${text}` : text);
 
 const csvField = (raw) => {
   const text = neutralised(raw);
