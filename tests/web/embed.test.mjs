@@ -703,6 +703,23 @@ test('irmetrics-offline.html opened with a share-link hash shows that answer', a
   }
 });
 
+test('irmetrics-offline.html with #calc=toString or __proto__: an unknown calculator, said as text', async () => {
+  const dir = tempDir();
+  copyFileSync(offlineFile, join(dir, 'irmetrics-offline.html'));
+  for (const calc of ['toString', '__proto__', '<b>x</b>']) {
+    const href = `${pathToFileURL(join(dir, 'irmetrics-offline.html')).href}#calc=${encodeURIComponent(calc)}&in=R+N`;
+    const { page, problems, close } = await session.openPage(href, { waitForReady: false });
+    try {
+      assert.equal(await page.inputValue('#offline-calc'), 'ranked');
+      assert.equal(await page.textContent('[data-offline-hint]'), `There is no calculator “${calc}” in this file; here is the ranked list.`);
+      assert.equal(await page.locator('[data-offline-hint] b').count(), 0);
+      assert.deepEqual(problems, [], calc);
+    } finally {
+      await close();
+    }
+  }
+});
+
 // ------------------------------------------------------------------ problem mode
 
 test('problem mode: the question with an answer field each; answers checked; the working on request, or never', async () => {

@@ -54,7 +54,8 @@ function show() {
 }
 
 const hash = readHash();
-if (hash.get('calc') && hash.get('calc') in DEFAULT_MEASURES) {
+// Own keys only: `in` would take #calc=toString or __proto__ for a calculator.
+if (hash.get('calc') && Object.hasOwn(DEFAULT_MEASURES, hash.get('calc'))) {
   picker.value = hash.get('calc');
   input.value = hash.get('in') ?? '';
   relevant.value = hash.get('relevant') ?? '';
@@ -64,6 +65,10 @@ if (hash.get('calc') && hash.get('calc') in DEFAULT_MEASURES) {
 } else {
   picker.value = 'ranked';
   loadExample();
+  if (hash.get('calc')) {
+    // Said as text: the hash is whatever the link held.
+    $('[data-offline-hint]').textContent = `There is no calculator “${hash.get('calc')}” in this file; here is the ranked list.`;
+  }
 }
 
 picker.addEventListener('change', loadExample);
