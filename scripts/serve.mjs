@@ -1,8 +1,15 @@
 #!/usr/bin/env node
 // Serves the built site (dist/) with the Content-Security-Policy the pages are written for.
 //
-//   node scripts/serve.mjs            # PORT=8080 by default
+//   node scripts/serve.mjs            # PORT=8080, on this machine only (localhost)
 //   PORT=3000 node scripts/serve.mjs
+//   HOST=0.0.0.0 node scripts/serve.mjs                      # open to the network
+//   FRAME_ANCESTORS="'self' https://moodle.example.edu" node scripts/serve.mjs
+//                                     # which sites may show the pages in a frame (a course site
+//                                     # embedding the iframe); without it, any site may
+//
+// Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and
+// Referrer-Policy: no-referrer.
 //
 // Tests import startServer({root, port: 0}) to get a server on a free port.
 
@@ -114,6 +121,18 @@ export function startServer({ root = defaultRoot, port = 8080, host, policy = co
   });
 }
 
+/**
+ * The policy with FRAME_ANCESTORS added as its frame-ancestors directive, when given: the
+ * sources (e.g. 'self' https://moodle.example.edu) that may show the pages in a frame.
+ * @param {string | undefined} frameAncestors
+ */
+export function policyWith(frameAncestors) {
+  const sources = frameAncestors?.trim();
+  if (!sources) return contentSecurityPolicy;
+  if (/[;,\r\n]/.test(sources)) throw new Error(`FRAME_ANCESTORS holds a list of sources, not '${sources}'`);
+  return `${contentSecurityPolicy}; frame-ancestors ${sources}`;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = defaultRoot;
   const found = await stat(join(root, 'index.html')).catch(() => null);
@@ -121,6 +140,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('dist/ has no index.html: run `npm run build` first.');
     process.exit(1);
   }
-  const { url } = await startServer({ root, port: Number(process.env.PORT ?? 8080) });
-  console.log(`irmetrics is serving the calculator at ${url}`);
+  let policy;
+  try {
+    policy = policyWith(process.env.FRAME_ANCESTORS);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  // This machine only, unless HOST opens it: a calculator on a laptop is not a public server.
+  const host = process.env.HOST || 'localhost';
+  const { port } = await startServer({ root, port: Number(process.env.PORT ?? 8080), host, policy });
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`irmetrics is serving the calculator at http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/` +
+    (host === 'localhost' ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''));
 }
