@@ -73,6 +73,16 @@ test('reveal=never: no "Show the working", and no value of the answer anywhere i
     // A wrong answer that nothing explains gives no value away either.
     const verdict = await checkAnswer(page, 'section.problem', '0.4');
     assert.ok(!verdict.includes('31/100') && !verdict.includes('0.31'), verdict);
+    // A right answer to 1 decimal (0.3 for 31/100) is confirmed without the digits not typed:
+    // not "AP = 31/100 = 0.31 rounds to 0.3".
+    assert.equal(await checkAnswer(page, 'section.problem', '0.3'), '✓ Correct at 1 decimal.');
+    // The same for a named quantity of the answer: R = 10 typed as 10 says only that it is right.
+    await page.locator('section.problem details.quantity-checks summary').click();
+    const rField = page.locator('section.problem [data-check-key="R"]');
+    await rField.locator('input').fill('10');
+    await rField.locator('button').click();
+    await page.waitForFunction(() => document.querySelector('section.problem [data-check-key="R"] [role="status"]')?.dataset.checked === '10');
+    assert.match((await rField.locator('[role="status"]').textContent()).trim(), /^✓ Correct/);
     assert.deepEqual(await axeViolations(page), []);
   });
 });

@@ -162,12 +162,15 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       // (confusion's value is F1, a t-test's its p), so the student knows what to type.
       headed: label === outcome.measure,
       describedBy: introId,
+      // The working is never shown: neither is the value, in any verdict.
+      hideValue: reveal === 'never',
     });
     const quantities = renderQuantityChecks({
       keys: otherQuantities(outcome),
       check: (answer, key) => check(name, answer, key),
       answers,
       prefix: `${name}|`,
+      hideValue: reveal === 'never',
     });
     let working = null;
     if (reveal !== 'never') {

@@ -13,18 +13,42 @@ import { el, uniqueId } from './dom.js';
  */
 
 /**
+ * Whether the core's sentence shows the value asked for: its fraction or its decimal to 2–6
+ * places ("AP@10 = 28/45 ≈ 0.6222 rounds to 0.6 at 1 decimal").
+ * @param {string} why
+ * @param {import('../engine.js').Num | undefined} expected
+ */
+function showsValue(why, expected) {
+  if (!expected) return false;
+  const shown = [2, 3, 4, 5, 6].map((places) => Math.abs(expected.approx).toFixed(places));
+  if (expected.exact && expected.exact.includes('/')) shown.push(expected.exact.replace(/^-/, ''));
+  return shown.some((text) => why.includes(text));
+}
+
+/**
  * The verdict as nodes: "✓ Correct at 2 decimals." or "✗ Not AP@10 at 1 decimal.", then the
- * core's sentence, then the name of the convention or slip it matched.
+ * core's sentence, then the name of the convention or slip it matched. With `hideValue` (a
+ * problem whose working is never shown) a sentence that shows the value asked for is left out:
+ * a right 0.6 is confirmed without 28/45 ≈ 0.6222, and nothing reveals digits the student did
+ * not type.
  * @param {CheckResult} result
+ * @param {{hideValue?: boolean}} [options]
  * @returns {Node[]}
  */
-export function renderCheckResult(result) {
+export function renderCheckResult(result, { hideValue = false } = {}) {
   if (!result.ok) {
     return [el('span', { class: 'check-verdict is-error', text: result.error.message })];
   }
-  const { correct, matched, why, precision, label, key, hint } = result.value;
+  const { correct, matched, why, precision, label, key, hint, expected } = result.value;
   const name = key || label;
   const verdict = correct ? `✓ Correct ${precision}.` : `✗ Not ${name} ${precision}.`;
+  if (hideValue && (correct || showsValue(why, expected))) {
+    return [
+      el('span', { class: `check-verdict ${correct ? 'is-correct' : 'is-wrong'}`, text: verdict }),
+      !correct && hint && ' ',
+      !correct && hint && el('span', { class: 'check-hint' }, el('strong', { text: 'Hint: ' }), hint),
+    ];
+  }
   return [
     el('span', { class: `check-verdict ${correct ? 'is-correct' : 'is-wrong'}`, text: verdict }),
     ' ',
@@ -42,15 +66,16 @@ export function renderCheckResult(result) {
  * the student's answer stays).
  * @param {{label: string, check: (answer: string) => Promise<CheckResult>,
  *          initial?: string, onAnswer?: (answer: string) => void, compact?: boolean,
- *          describedBy?: string, hint?: boolean, headed?: boolean}} options
+ *          describedBy?: string, hint?: boolean, headed?: boolean, hideValue?: boolean}} options
  *   label: what the answer is for ("AP@10"); check: the engine's check for this measure and
  *   input; onAnswer: told the typed answer each time it is checked (to keep it across renders);
  *   compact: a one-line row (the label is the name alone); hint: false leaves out the line on
  *   how to type an answer (said once elsewhere, whose id `describedBy` names); headed: a heading
- *   just above names the measure, so the label is for screen readers only
+ *   just above names the measure, so the label is for screen readers only; hideValue: the
+ *   verdicts never show the value asked for (renderCheckResult)
  * @returns {HTMLElement} div.check-answer
  */
-export function renderCheckField({ label, check, initial = '', onAnswer, compact = false, describedBy = '', hint = true, headed = false }) {
+export function renderCheckField({ label, check, initial = '', onAnswer, compact = false, describedBy = '', hint = true, headed = false, hideValue = false }) {
   const id = uniqueId('check-answer');
   const hintId = `${id}-hint`;
   const input = el('input', {
@@ -79,7 +104,7 @@ export function renderCheckField({ label, check, initial = '', onAnswer, compact
     if (current !== generation) return;
     if (result.ok) input.removeAttribute('aria-invalid');
     else input.setAttribute('aria-invalid', 'true');
-    status.replaceChildren(...renderCheckResult(result).filter(Boolean));
+    status.replaceChildren(...renderCheckResult(result, { hideValue }).filter(Boolean));
     status.dataset.checked = answer; // which answer the verdict is about (tests wait for it)
   }
   button.addEventListener('click', run);
@@ -130,12 +155,12 @@ export function otherQuantities(outcome) {
  * Only the names are shown, never the values, so a problem can use it too. It opens by itself
  * when one of its fields already holds an answer (the page re-renders as the reader types).
  * @param {{keys: string[], check: (answer: string, key: string) => Promise<CheckResult>,
- *          answers: Map<string, string>, prefix: string}} options
+ *          answers: Map<string, string>, prefix: string, hideValue?: boolean}} options
  *   keys: the quantities' names; answers: typed answers, kept across renders under
- *   `${prefix}${key}`
+ *   `${prefix}${key}`; hideValue: as renderCheckField's
  * @returns {HTMLElement | null} details.quantity-checks, or null when there is no quantity
  */
-export function renderQuantityChecks({ keys, check, answers, prefix }) {
+export function renderQuantityChecks({ keys, check, answers, prefix, hideValue = false }) {
   if (!keys.length) return null;
   const hintId = uniqueId('quantity-hint');
   const rows = keys.map((key) =>
@@ -146,6 +171,7 @@ export function renderQuantityChecks({ keys, check, answers, prefix }) {
       check: (answer) => check(answer, key),
       initial: answers.get(`${prefix}${key}`) ?? '',
       onAnswer: (answer) => answers.set(`${prefix}${key}`, answer),
+      hideValue,
     }),
   );
   const open = keys.some((key) => (answers.get(`${prefix}${key}`) ?? '').trim() !== '');
