@@ -151,7 +151,37 @@ test('a 5 MB link pasted into the open page (hashchange): the same clear refusal
     });
     await waitForText(page, '#input-error', ['the input is too long: it has more than 500,000 words and numbers'], { timeout: 15_000 });
     assert.equal((await page.inputValue('#input')).length, 5 * 1024 * 1024);
+    // 15 + 5,242,880 + 5 = 5,242,900 characters of hash: more than the ~2 MB browsers keep.
+    await page.waitForFunction(() => !document.querySelector('[data-link-notice]').hidden);
+    assert.match(await linkNotice(page), /^This link is 5\.2 MB long, more than browsers keep \(about 2 MB\)/);
     await typeGoodExample(page);
+  });
+});
+
+test('an input too long for a link: left out of the hash, said so, and offered as a file', async () => {
+  await withPage('ranked.html#calc=ranked&in=R+N&relevant=5&m=AP', async (page) => {
+    await waitForAnswers(page, ['AP = 1/5 = 0.2']);
+    // 'R N ' × 60,000 = 240,000 characters, over the 200,000 a link holds. Relevant at every
+    // other rank from 1: the k-th at rank 2k − 1, P = k/(2k − 1); AP with R = 60,000 is then
+    // (1/60000) Σ k/(2k − 1) ≈ 0.5 + small, shown as about 0.5000.
+    const long = 'R N '.repeat(60_000);
+    await page.fill('#input', long);
+    await page.fill('#relevant', '60000');
+    await page.waitForFunction(() => !document.querySelector('[data-link-limit]').hidden);
+    const notice = (await page.textContent('[data-link-limit]')).replace(/\s+/g, ' ');
+    assert.match(notice, /This input \(240,000 characters\) is too long for a link, which holds at most 200,000/);
+    const hash = new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
+    assert.equal(hash.get('in'), null, 'the input is not in the link');
+    assert.equal(hash.get('relevant'), '60000');
+    assert.equal(hash.get('m'), 'AP');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download-input]')]);
+    assert.equal(download.suggestedFilename(), 'irmetrics-ranked-input.txt');
+    const { readFile } = await import('node:fs/promises');
+    assert.equal(await readFile(await download.path(), 'utf8'), long);
+    // A short input again: back in the link, the notice gone.
+    await typeGoodExample(page);
+    assert.equal(await page.isHidden('[data-link-limit]'), true);
+    assert.equal(new URLSearchParams(await page.evaluate(() => location.hash.slice(1))).get('in'), 'R N R N');
   });
 });
 

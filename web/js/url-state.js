@@ -28,13 +28,19 @@ const shown = (text) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 /**
  * What a hand-edited or damaged share link got wrong, as sentences for the reader (the page
  * still reads what it can, as readHash does): a % that starts no valid escape (URLSearchParams
- * keeps "%ZZ" as typed and reads an escape that is not UTF-8 as U+FFFD), and a key given twice,
- * of which the first is used. Never throws.
+ * keeps "%ZZ" as typed and reads an escape that is not UTF-8 as U+FFFD), a key given twice,
+ * of which the first is used, and a link longer than browsers keep. Never throws.
  * @param {string} [hash]
  * @returns {string[]} empty when the hash is well formed
  */
 export function hashProblems(hash = window.location.hash) {
   const problems = [];
+  if (hash.length > HASH_LIMIT) {
+    problems.push(
+      `This link is ${(hash.length / 1e6).toFixed(1)} MB long, more than browsers keep (about 2 MB): ` +
+        'it may have been cut short, so check that the input below ends where it should.',
+    );
+  }
   const seen = new Set();
   const repeated = new Set();
   for (const part of hash.replace(/^#/, '').split('&')) {
@@ -82,10 +88,25 @@ export function hashFor(state) {
 }
 
 /**
- * Replaces the hash (without adding a history entry).
+ * The longest input a link holds, in characters. Encoded, an input can triple; browsers refuse
+ * URLs past about 2 MB (Chromium), and writing a 50 MB paste into the hash on every keystroke
+ * blocked a page for half a minute.
+ */
+export const LINK_INPUT_LIMIT = 200_000;
+
+/** Longer than a browser keeps: a hash this long may have been cut. */
+const HASH_LIMIT = 2_000_000;
+
+/**
+ * Replaces the hash (without adding a history entry). An input longer than LINK_INPUT_LIMIT
+ * is left out of it (it is never encoded): the link then keeps the rest of the state.
  * @param {Object<string, string>} state see {@link hashFor}
+ * @returns {{inputLeftOut: boolean}} whether the input was too long for the link
  */
 export function writeHash(state) {
-  const url = `${window.location.pathname}${window.location.search}#${hashFor(state)}`;
+  const inputLeftOut = (state.in ?? '').length > LINK_INPUT_LIMIT;
+  const kept = inputLeftOut ? { ...state, in: '' } : state;
+  const url = `${window.location.pathname}${window.location.search}#${hashFor(kept)}`;
   window.history.replaceState(window.history.state, '', url);
+  return { inputLeftOut };
 }

@@ -39,13 +39,14 @@ import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, wi
 import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el, scrollingTable } from '../render/dom.js';
+import { downloadText } from '../render/export.js';
 import { setUpRerank } from '../render/rerank.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import { otherQuantities, renderCheckField, renderQuantityChecks } from '../render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { askedNames, lockQuestion, problemKeys, questionText, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
-import { hashFor, hashProblems, readHash, writeHash } from '../url-state.js';
+import { LINK_INPUT_LIMIT, hashFor, hashProblems, readHash, writeHash } from '../url-state.js';
 
 const DEBOUNCE_MS = 150;
 // More measures than any page lists (a hand-edited link once held 10,000): beyond this many the
@@ -695,7 +696,7 @@ export function startCalculator(config) {
       listed.length > MAX_MEASURES
         ? `Only the first ${MAX_MEASURES} of the ${listed.length.toLocaleString('en')} measures listed are computed; remove some to see the others.`
         : '';
-    writeHash(state());
+    showLinkLimit(writeHash(state()).inputLeftOut);
     embed.refresh(); // an open Embed panel follows the state
     problemMaker.refresh(); // and so does an open "Make a problem" panel
     $('[data-copy-status]').replaceChildren(); // a copied link no longer matches
@@ -751,6 +752,31 @@ export function startCalculator(config) {
   }
 
   // -------------------------------------------------------------- wiring
+
+  /**
+   * Under Copy link, when the input is too long for a link (url-state.js, LINK_INPUT_LIMIT): a
+   * sentence saying so and a button that downloads the input as a text file to share instead.
+   */
+  const linkLimit = el(
+    'p',
+    { class: 'hint link-limit', 'data-link-limit': '', hidden: true },
+    el('span', { 'data-link-limit-text': '' }),
+    ' ',
+    el('button', { type: 'button', class: 'secondary', 'data-download-input': '', text: 'Download the input' }),
+  );
+  form.querySelector('.actions').after(linkLimit);
+  linkLimit.querySelector('[data-download-input]').addEventListener('click', () => {
+    downloadText(`irmetrics-${calc}-input.txt`, inputField.value);
+  });
+  function showLinkLimit(inputLeftOut) {
+    linkLimit.hidden = !inputLeftOut;
+    if (!inputLeftOut) return;
+    const size = inputField.value.length;
+    linkLimit.querySelector('[data-link-limit-text]').textContent =
+      `This input (${size.toLocaleString('en')} characters) is too long for a link, which holds at most ` +
+      `${LINK_INPUT_LIMIT.toLocaleString('en')}: the link keeps the measures and settings but not the input. ` +
+      'To share the input, download it and send the file.';
+  }
 
   async function copyLink() {
     const status = $('[data-copy-status]');
