@@ -6,9 +6,9 @@
 // cannot drift from what the answers read. Needs web/generated/ for that group only.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
 import { MAX_CARDS, moveInOrder, readList, reorderText } from '../../web/js/rerank-text.js';
+import { loadEngine } from '../../bin/lib/engine.mjs';
 
 /** The text after moving the document at rank `from` to rank `to` (1-based, as on the page). */
 function move(text, kind, from, to) {
@@ -181,12 +181,9 @@ describe('reorderText: the notation typed is kept', () => {
 
 // ---------------------------------------------------------------- the engine reads the same
 
-const generated = new URL('../../web/generated/', import.meta.url);
 let irm;
 before(async () => {
-  const wasmBinary = readFileSync(new URL('irmetrics.wasm', generated));
-  const { default: createIrMetrics } = await import(new URL('irmetrics.js', generated).href);
-  irm = await createIrMetrics({ wasmBinary });
+  irm = await loadEngine();
 });
 
 /** A column of the first step table of `measure` on `input` that has `column`. */

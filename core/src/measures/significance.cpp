@@ -365,6 +365,20 @@ struct TestP {
   std::string method;  // how p was found, for the notes
 };
 
+// The values k of N+ whose probabilities the sign test adds, [low, high]: the smaller tail up to
+// min(n+, n−) (two-sided, then doubled), k ≥ n+ (greater) or k ≤ n+ (less).
+std::pair<std::int64_t, std::int64_t> tail_range(std::int64_t n, std::int64_t plus, Tail tail) {
+  switch (tail) {
+    case Tail::two_sided:
+      return {0, std::min(plus, n - plus)};
+    case Tail::greater:
+      return {plus, n};
+    case Tail::less:
+      return {0, plus};
+  }
+  return {0, 0};
+}
+
 // The smallest p written as a number; below it p is "< 1e-300" (a double would round it to 0).
 constexpr double smallest_p_shown = 1e-300;
 
@@ -372,21 +386,7 @@ constexpr double smallest_p_shown = 1e-300;
 // summed in log space (log-sum-exp), so neither C(n, k) nor 2^n overflows.
 TestP sign_p_log_space(std::int64_t n, std::int64_t plus, Tail tail) {
   TestP out;
-  const std::int64_t minus = n - plus;
-  std::int64_t low = 0;
-  std::int64_t high = 0;
-  switch (tail) {
-    case Tail::two_sided:
-      high = std::min(plus, minus);
-      break;
-    case Tail::greater:
-      low = plus;
-      high = n;
-      break;
-    case Tail::less:
-      high = plus;
-      break;
-  }
+  const auto [low, high] = tail_range(n, plus, tail);
   const double log_n_factorial = std::lgamma(static_cast<double>(n) + 1.0);
   const auto log_term = [&](std::int64_t k) {
     return log_n_factorial - std::lgamma(static_cast<double>(k) + 1.0) -
@@ -421,23 +421,9 @@ TestP sign_p_log_space(std::int64_t n, std::int64_t plus, Tail tail) {
 // `normal`: the normal approximation (method=normal) whatever n is.
 TestP sign_p(std::int64_t n, std::int64_t plus, Tail tail, StepTable* table, bool normal) {
   TestP out;
-  const std::int64_t minus = n - plus;
   if (!normal && n > sign_exact_limit) return sign_p_log_space(n, plus, tail);
   if (!normal) {
-    std::int64_t low = 0;
-    std::int64_t high = 0;
-    switch (tail) {
-      case Tail::two_sided:
-        high = std::min(plus, minus);
-        break;
-      case Tail::greater:
-        low = plus;
-        high = n;
-        break;
-      case Tail::less:
-        high = plus;
-        break;
-    }
+    const auto [low, high] = tail_range(n, plus, tail);
     using Wide = unsigned __int128;
     const std::int64_t total = std::int64_t{1} << n;
     // C(n, k+1) = C(n, k)·(n − k)/(k + 1), exact because C(n, k)·(n − k) = C(n, k+1)·(k + 1).
