@@ -218,7 +218,8 @@ export function describeError(error) {
   const message = error.message.replace(/\s*\n\s*/g, ' ');
   if (!error.file) return message;
   if (error.line > 0) return `${error.file}:${error.line}:${error.column}: ${message}`;
-  return `${error.file}: ${message}`;
+  // A message that names its file already needs no prefix ("run.gz is larger than …").
+  return message.startsWith(`${error.file} `) ? message : `${error.file}: ${message}`;
 }
 
 /**

@@ -500,3 +500,47 @@ TEST_CASE("trec: without the topics' lists kept, the values are the same and no 
   CHECK(topic_value(s, 1, "P_5") == 0.2);
   CHECK(s.runs().at(0).lists.empty());
 }
+
+TEST_CASE("trec: memory limits are errors naming the limit and the file", "[trec][limits]") {
+  // The limits set small here stand for the real ones (256 MiB of qrels, 10,000,000 documents
+  // held), which a gzip bomb or a run of one enormous topic would reach.
+  irm::TrecSession s;
+  REQUIRE_FALSE(s.configure({"-m", "map"}));
+  s.set_limits({64, 3});
+  s.begin_qrels("bomb.qrels");
+  s.feed_qrels(qrels_text);  // 7 lines of 8 bytes and one of 9: 65 bytes, more than 64
+  const auto qrels = s.end_qrels();
+  REQUIRE(qrels.has_value());
+  CHECK(qrels->code == irm::ErrorCode::out_of_range);
+  CHECK(qrels->message ==
+        "bomb.qrels is larger than 64 bytes (uncompressed); irmetrics trec reads qrels of at most "
+        "64 bytes, far more than any qrels holds (is it the right file, or a compressed file that "
+        "unpacks to far more than it should?)");
+
+  // A run: 3 documents held at most. Streamed, topic 1's 4 documents are one too many (line 4);
+  // read whole, the whole run counts.
+  s.set_limits({1 << 20, 3});
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels_text);
+  REQUIRE_FALSE(s.end_qrels());
+  const std::string four = "1 Q0 a 1 5 r\n1 Q0 b 2 4 r\n1 Q0 c 3 3 r\n1 Q0 d 4 2 r\n";
+  REQUIRE_FALSE(s.begin_run("big.run", true));
+  auto e = s.feed_run(four);
+  REQUIRE(e.has_value());
+  CHECK(e->code == irm::ErrorCode::out_of_range);
+  CHECK(e->where.line == 4);
+  CHECK(e->message ==
+        "big.run has more than 3 documents to hold at once at line 4 (topic '1' alone has that "
+        "many); irmetrics trec holds at most 3 so that memory does not run out. Give the run as a "
+        "file, so that it is read topic by topic, or split it");
+  // Streamed, topics of 2 documents each are fine however many there are.
+  REQUIRE_FALSE(s.begin_run("ok.run", true));
+  REQUIRE_FALSE(s.feed_run("1 Q0 a 1 5 r\n1 Q0 b 2 4 r\n2 Q0 x 1 5 r\n2 Q0 y 2 4 r\n"));
+  REQUIRE_FALSE(s.end_run());
+  // Read whole, the same 4 documents are too many at line 4.
+  REQUIRE_FALSE(s.begin_run("piped.run", false));
+  e = s.feed_run("1 Q0 a 1 5 r\n1 Q0 b 2 4 r\n2 Q0 x 1 5 r\n2 Q0 y 2 4 r\n");
+  REQUIRE(e.has_value());
+  CHECK(e->message.find("piped.run has more than 3 documents to hold at once at line 4 (a run "
+                        "read whole, as from a pipe, holds all its topics)") == 0);
+}

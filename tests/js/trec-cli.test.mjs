@@ -43,7 +43,7 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadEngine } from '../../bin/lib/engine.mjs';
-import { evaluateTrec } from '../../bin/lib/trec.mjs';
+import { describeError, evaluateTrec } from '../../bin/lib/trec.mjs';
 
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 
@@ -512,6 +512,13 @@ describe('irmetrics trec as a Unix tool: pipes, /dev/stdin, a directory', () => 
     const json = trec(['--format', 'json', qrels, dir]);
     assert.equal(json.status, 2);
     assert.deepEqual(JSON.parse(json.stdout), { error: { code: 'file', message: `${dir} is a directory; give a qrels or run file` } });
+  });
+
+  test('an error without a line is prefixed by its file unless it names the file itself', () => {
+    const limit = 'bomb.gz is larger than 256 MiB (uncompressed); irmetrics trec reads qrels of at most 256 MiB';
+    assert.equal(describeError({ file: 'bomb.gz', line: 0, message: limit }), limit);
+    assert.equal(describeError({ file: 'q.txt', line: 0, message: 'no topic' }), 'q.txt: no topic');
+    assert.equal(describeError({ file: 'q.txt', line: 3, column: 2, message: 'bad' }), 'q.txt:3:2: bad');
   });
 
   test('a usage error with --format json is JSON too', () => {

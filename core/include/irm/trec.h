@@ -209,8 +209,10 @@ class RunReader {
   /// Called with a topic and its documents in file order; it may take or change them.
   using TopicSink = std::function<void(std::string_view topic, std::vector<ScoredDoc>& docs)>;
 
+  /// `max_documents`: the most documents held at once (one topic's when streaming, the whole
+  /// run's otherwise); one more is an error naming the limit.
   RunReader(std::string_view file_name, Compat compat = Compat::current,
-            Duplicates duplicates = Duplicates::error);
+            Duplicates duplicates = Duplicates::error, std::size_t max_documents = SIZE_MAX);
   /// Streams topics to `sink` from now on (call before the first feed).
   void stream_to(TopicSink sink) { sink_ = std::move(sink); }
   /// Reads the complete lines of `piece` (and the line left open by the previous piece).
@@ -238,6 +240,8 @@ class RunReader {
   std::string open_line_;  // the unfinished last line of the previous piece
   std::optional<InputError> failed_;
   std::size_t bytes_read_ = 0;
+  std::size_t max_documents_;
+  std::size_t held_ = 0;  // documents held now
   int line_number_ = 0;
   int duplicate_count_ = 0;
   // Duplicates are found per block of lines of one topic: the docnos of the current block, and

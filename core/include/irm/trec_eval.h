@@ -128,6 +128,18 @@ class TrecSession {
   /// need them: without them a 300 MB run takes 28 MB less memory and is read faster.
   void keep_topic_lists(bool keep) { keep_lists_ = keep; }
 
+  /// What the session holds at most, so that a huge or hostile file (a gzip bomb, a run of one
+  /// topic with a billion lines) gets a message naming the limit and the file before the
+  /// module's memory (2 GB) runs out. The defaults are far above real qrels and runs; tests set
+  /// small ones.
+  struct Limits {
+    std::size_t qrels_bytes = std::size_t{256} << 20;  // the qrels' text, uncompressed
+    std::size_t documents = 10'000'000;  // run documents held at once: one topic's when the
+                                         // run is streamed, the whole run's when read whole
+  };
+  void set_limits(Limits limits) { limits_ = limits; }
+  const Limits& limits() const { return limits_; }
+
   const TrecOptions& options() const { return options_; }
   const std::vector<TrecSlot>& slots() const;
   const std::vector<TrecRunResult>& runs() const { return runs_; }
@@ -160,6 +172,8 @@ class TrecSession {
   // The qrels' views point here. A vector, not a string: moving a short string copies its bytes
   // (small-string storage) and would leave the views behind; a vector's buffer moves with it.
   std::vector<char> qrels_bytes_;
+  bool qrels_too_large_ = false;  // more than limits_.qrels_bytes were fed: the rest is dropped
+  Limits limits_;
   std::optional<Qrels> qrels_;
   std::unique_ptr<TrecJudged> judged_;
   std::string reading_;

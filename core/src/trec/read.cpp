@@ -244,6 +244,13 @@ double parse_score(std::string_view token, Compat compat) {
   return std::strtod(text, nullptr);
 }
 
+// 10000000 → "10,000,000".
+std::string with_thousands(std::size_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(at, ",");
+  return digits;
+}
+
 std::string twice_text(std::string_view docno, std::string_view topic, std::string_view file_name,
                        int first_line, int second_line) {
   return "document " + text::quoted(docno) + " is given twice for topic " + text::quoted(topic) +
@@ -524,8 +531,9 @@ void StableText::reuse() {
   next_ = nullptr;
 }
 
-RunReader::RunReader(std::string_view file_name, Compat compat, Duplicates duplicates)
-    : compat_(compat), duplicates_(duplicates) {
+RunReader::RunReader(std::string_view file_name, Compat compat, Duplicates duplicates,
+                     std::size_t max_documents)
+    : compat_(compat), duplicates_(duplicates), max_documents_(max_documents) {
   run_.file_name = std::string(file_name);
 }
 
@@ -628,6 +636,19 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   // it changes.
   if (!same_text(fields.text[5], run_.run_id)) run_.run_id = run_.text.keep(fields.text[5]);
   const std::string_view docno = fields.text[2];
+  if (held_ >= max_documents_) {
+    const std::string limit = with_thousands(max_documents_);
+    return InputError{ErrorCode::out_of_range,
+                      std::string(file_name) + " has more than " + limit +
+                          " documents to hold at once at line " + std::to_string(number) +
+                          (sink_ ? " (topic " + text::quoted(topic) + " alone has that many)"
+                                 : " (a run read whole, as from a pipe, holds all its topics)") +
+                          "; irmetrics trec holds at most " + limit +
+                          " so that memory does not run out. Give the run as a file, so that "
+                          "it is read topic by topic, or split it",
+                      Span{number, 1, 1}, Field::input};
+  }
+  ++held_;
   std::vector<ScoredDoc>& docs = run_.topics[current_].docs;
   // The docno is kept before the duplicate check so that the set can point at it; a duplicate
   // leaves its few bytes unused.
@@ -636,6 +657,7 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
   if (seen >= 0) {
     docs.pop_back();
+    --held_;
     if (auto error = duplicate(line, number, docno, topic, file_name,
                                docs[static_cast<std::size_t>(seen)].line, duplicates_,
                                duplicate_count_, run_.warnings)) {
@@ -699,6 +721,7 @@ std::optional<InputError> RunReader::check_fragmented_topics() {
 
 // Hands the current topic's documents to the sink, and keeps their vector for the next topic.
 void RunReader::close_block() {
+  held_ = 0;  // a streamed topic's documents go to the sink
   RunTopic& topic = run_.topics[current_];
   sink_(topic.topic, topic.docs);
   spare_ = std::move(topic.docs);

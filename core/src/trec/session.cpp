@@ -489,17 +489,36 @@ void TrecSession::begin_qrels(std::string_view file_name, std::size_t expected_b
   qrels_file_ = std::string(file_name);
   qrels_bytes_.clear();
   qrels_bytes_.shrink_to_fit();
-  qrels_bytes_.reserve(expected_bytes);
+  qrels_too_large_ = expected_bytes > limits_.qrels_bytes;
+  if (!qrels_too_large_) qrels_bytes_.reserve(expected_bytes);
   qrels_.reset();
   judged_->by_topic.clear();
   runs_.clear();
 }
 
 void TrecSession::feed_qrels(std::string_view piece) {
+  // Past the limit nothing more is kept (end_qrels says so): a gzip bomb stops here.
+  if (qrels_too_large_ || piece.size() > limits_.qrels_bytes - qrels_bytes_.size()) {
+    qrels_too_large_ = true;
+    return;
+  }
   qrels_bytes_.insert(qrels_bytes_.end(), piece.begin(), piece.end());
 }
 
 std::optional<InputError> TrecSession::end_qrels() {
+  if (qrels_too_large_) {
+    const std::size_t mib = limits_.qrels_bytes >> 20;
+    const std::string limit =
+        mib > 0 ? std::to_string(mib) + " MiB" : std::to_string(limits_.qrels_bytes) + " bytes";
+    qrels_bytes_.clear();
+    qrels_bytes_.shrink_to_fit();
+    return InputError{ErrorCode::out_of_range,
+                      qrels_file_ + " is larger than " + limit +
+                          " (uncompressed); irmetrics trec reads qrels of at most " + limit +
+                          ", far more than any qrels holds (is it the right file, or a "
+                          "compressed file that unpacks to far more than it should?)",
+                      Span{}, Field::input};
+  }
   auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
                           options_.duplicates);
   if (!qrels.ok()) return qrels.error();
@@ -517,7 +536,7 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
                       Field::input};
   }
   reading_ = std::string(file_name);
-  reader_.emplace(file_name, options_.compat, options_.duplicates);
+  reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
   evaluated_.clear();
   if (stream) {
     reader_->stream_to(
