@@ -171,6 +171,7 @@ test('the strict CSP is in force: sent as a header by serve.mjs and present in e
     'multiclass.html',
     'ndcg.html',
     'pooling.html',
+    'practice.html',
     'queries.html',
     'ranked.html',
     'roc.html',
