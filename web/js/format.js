@@ -106,3 +106,6 @@ export function formatAnswer(name, num, digits = DEFAULT_DIGITS) {
   const text = formatNum(num, digits);
   return text.startsWith('< ') ? `${name} ${text}` : `${name} = ${text}`;
 }
+
+/** "1 exercise", "3 exercises": a count and its noun. */
+export const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

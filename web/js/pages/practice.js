@@ -12,6 +12,7 @@
 
 import * as engine from '../engine.js';
 import { calculators } from '../calculators.js';
+import { plural } from '../format.js';
 import { answerExercise, checkAsked, hintOf, prepareExercises } from '../practice/answers.js';
 import { FORMATS, exportAs } from '../practice/export.js';
 import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../practice/generate.js';
@@ -34,7 +35,6 @@ const $ = (selector) => document.querySelector(selector);
 const familyById = (id) => FAMILIES.find((family) => family.id === id);
 /** A value from a link, shown in a message: at most 40 characters. */
 const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const store = scoreStore();
 

@@ -10,6 +10,7 @@
 // A value is decided once it is right or its working is shown; later checks change nothing, so
 // an exercise counts once however often it is opened (a reload, a shared link).
 
+import { plural } from '../format.js';
 import { el } from './dom.js';
 
 export const STORAGE_KEY = 'irmetrics.practice.v1';
@@ -134,8 +135,6 @@ function safeLocalStorage() {
     return null;
   }
 }
-
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * One family's score in a sentence: "5 of 6 values right (4 at the first try) in 2 exercises".
