@@ -46,8 +46,10 @@ const aliases = new Map([
   [resolve(web, 'generated/irmetrics.js'), resolve(web, 'js/embed/factory.js')],
   [resolve(web, 'js/render/math.js'), resolve(web, 'js/embed/math-mathml.js')],
 ]);
-// The one script has no worker file beside it (and a module worker cannot load from file://):
-// engine.js's worker is replaced by null, so the widget computes in the page's thread.
+// The one script has no module worker file beside it: engine.js's worker is this same script,
+// started as a classic Worker by `embedWorker` (defined in the wrapper below) when the page
+// loaded it from its own origin; elsewhere (another origin, file://, a CSP that refuses it) the
+// widget computes in the page's thread.
 const ENGINE = resolve(web, 'js/engine.js');
 const START_WORKER = "new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' })";
 const embedAliases = {
@@ -60,7 +62,7 @@ const embedAliases = {
   transform(code, id) {
     if (id !== ENGINE) return null;
     if (code.split(START_WORKER).length !== 2) throw new Error(`build-embed: web/js/engine.js no longer contains ${START_WORKER} once; update the patch`);
-    return code.replace(START_WORKER, 'null');
+    return code.replace(START_WORKER, 'embedWorker()');
   },
 };
 
@@ -105,7 +107,24 @@ const wasmScript = generatedText.replace(
   'if(typeof fetch=="function"&&!isDataURI(wasmBinaryFile)){return fetch(wasmBinaryFile,',
 );
 const widget = await bundle('js/embed/entry.js');
-const embedScript = `${banner}\n(function (define, module, exports) {\n${wasmScript}\n${widget}\n})();\n`;
+// `embedWorker()` starts this script again as the widget's engine worker: only from an http(s)
+// URL of the page's own origin (a Worker must be same-origin; a blob: copy would need
+// `worker-src blob:`, which a strict CSP refuses), and null anywhere else. The script's URL is
+// read while it first runs, the only time document.currentScript names it.
+const WORKER_STARTER = `var embedWorker = (function () {
+  var src = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';
+  return function () {
+    if (!src || typeof Worker !== 'function') return null;
+    try {
+      var url = new URL(src, location.href);
+      if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
+      return new Worker(url.href, { name: 'irmetrics-embed' });
+    } catch (e) {
+      return null;
+    }
+  };
+})();`;
+const embedScript = `${banner}\n(function (define, module, exports) {\n${WORKER_STARTER}\n${wasmScript}\n${widget}\n})();\n`;
 
 // The offline page: its controller and CSS, then the same widget, all inline.
 const offlineScript = await bundle('js/embed/offline.js');

@@ -146,6 +146,8 @@ test('the widget in a page of another origin, under a strict CSP header, compute
       await page.evaluate(() => [typeof window.createIrMetricsEmbed, typeof window.Module, typeof window.irmetricsEmbed, !!customElements.get('ir-calculator')]),
       ['undefined', 'undefined', 'undefined', true],
     );
+    // A Worker must come from the page's own origin: here the widget computes in the page.
+    assert.deepEqual(page.workers(), []);
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(problems, []);
   } finally {
@@ -176,6 +178,7 @@ test('the widget from file://: a page on disk next to irmetrics-embed.js compute
   const { page, problems, close } = await session.openPage(pathToFileURL(join(dir, 'handout.html')).href, { waitForReady: false });
   try {
     await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    assert.deepEqual(page.workers(), []); // file:// starts no worker: the page's thread computes
     assert.deepEqual(problems, []);
   } finally {
     await close();
@@ -582,6 +585,32 @@ test('embed.html alone: the state from its hash, no CSP violation, no accessibil
   try {
     await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
     assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('embed.html computes in a worker: 100,000 ranks give P@100000 = 1/2, their table paged from the worker (100 rows a page)', async () => {
+  // "R N" 50,000 times: 50,000 relevant in the top 100,000, P@100000 = 50000/100000 = 1/2. At
+  // rank 101 (odd, so an R) 51 relevant are in the top 101: P@101 = 51/101.
+  const state = { calc: 'ranked', in: 'R N '.repeat(50000).trim(), m: 'P@100000' };
+  const { page, problems, close } = await session.openPage(shareLink('embed.html', state), { waitForReady: false });
+  try {
+    await waitForWidgetAnswers(page, ['P@100000 = 1/2 = 0.5'], 'ir-calculator', { timeout: 60000 });
+    // The script the page loaded from its own origin runs again as the widget's engine worker.
+    assert.deepEqual(page.workers().map((worker) => new URL(worker.url()).pathname), ['/irmetrics-embed.js']);
+    const pager = await page.$eval('ir-calculator', (widget) => widget.shadowRoot.querySelector('.table-page').textContent);
+    assert.equal(pager.trim(), 'Rows 1–100 of 100000.');
+    await page.$eval('ir-calculator', (widget) =>
+      [...widget.shadowRoot.querySelectorAll('.table-pager button')].find((button) => button.textContent === 'Next rows').click(),
+    );
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelector('.table-page').textContent.startsWith('Rows 101–200'));
+    const row = await page.$eval('ir-calculator', (widget) =>
+      [...widget.shadowRoot.querySelector('.step-table tbody tr').cells].map((cell) => (cell.querySelector('.cell-text') ?? cell).textContent.trim()),
+    );
+    assert.equal(row[0], '101');
+    assert.ok(row.includes('51/101'), `row 101: ${row.join(' | ')}`);
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -346,14 +346,18 @@ function draw(container) {
 }
 
 // Draws a container once it has a width (before the first paint), and again when it changes.
-const resizeObserver = new ResizeObserver((entries) => {
-  for (const { target } of entries) {
-    const state = observed.get(target);
-    if (!state) continue;
-    if (!target.isConnected && state.width > 0) resizeObserver.unobserve(target); // replaced by a newer answer
-    else if (target.clientWidth > 0 && Math.abs(target.clientWidth - state.width) > 24) drawSoon(target);
-  }
-});
+// Made on first use: this module is also loaded where there is no ResizeObserver (the embed
+// script running as its own engine worker).
+let resizeObserver = null;
+const sizes = () =>
+  (resizeObserver ??= new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const state = observed.get(target);
+      if (!state) continue;
+      if (!target.isConnected && state.width > 0) resizeObserver.unobserve(target); // replaced by a newer answer
+      else if (target.clientWidth > 0 && Math.abs(target.clientWidth - state.width) > 24) drawSoon(target);
+    }
+  }));
 
 /**
  * Draws at once, or, for thinned charts (a large answer), in a task of its own: a resize
@@ -381,5 +385,5 @@ function drawSoon(container) {
 export function showCharts(container, charts) {
   observed.set(container, { charts, width: 0 });
   if (container.isConnected && container.clientWidth > 0) draw(container);
-  resizeObserver.observe(container);
+  sizes().observe(container);
 }
