@@ -4,6 +4,7 @@
 
 #include "irm/trec_eval.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -201,12 +202,11 @@ TEST_CASE("trec: set measures and utility", "[trec][eval][set]") {
 TEST_CASE("trec: the text report is trec_eval's, line for line", "[trec][report]") {
   const auto s = session_with(
       {"-q", "-m", "num_q", "-m", "map", "-m", "runid", "-m", "relstring.3", "-m", "P.5"});
+  // num_q is printed for all only: trec_eval 9.0.8 and 10.0 print nothing for it per topic.
   CHECK(s.report_text() ==
-        "num_q                 \t1\t1\n"
         "map                   \t1\t0.5000\n"
         "P_5                   \t1\t0.4000\n"
         "relstring_3           \t1\t'1-0'\n"
-        "num_q                 \t2\t1\n"
         "map                   \t2\t0.5000\n"
         "P_5                   \t2\t0.2000\n"
         "relstring_3           \t2\t'01-'\n"
@@ -543,4 +543,59 @@ TEST_CASE("trec: memory limits are errors naming the limit and the file", "[trec
   REQUIRE(e.has_value());
   CHECK(e->message.find("piped.run has more than 3 documents to hold at once at line 4 (a run "
                         "read whole, as from a pipe, holds all its topics)") == 0);
+}
+
+TEST_CASE("trec: rbp, rbp_resid and unj, trec_eval 10.0's, worked by hand", "[trec][eval]") {
+  // Topic 1 as ranked: a(1) f(none) b(0) c(2) e(-1), ranks i = 0..4. Its judged grades run 0..2,
+  // so gains 0, 1, 2; the largest is above 1, so trec_eval rescales (g - 0) / (2 - 0): a 0.5,
+  // c 1. rbp = (1 - 0.9)(0.5 * 0.9^0 + 1 * 0.9^3) = 0.1 (0.5 + 0.729) = 0.1229.
+  // Topic 2: y(0) x(1) w(none): gains 0, 1, no rescaling; rbp = 0.1 * 0.9 = 0.09.
+  const auto s = session_with({"-m", "rbp", "-m", "rbp_resid", "-m", "unj"});
+  CHECK_THAT(topic_value(s, 0, "rbp"), WithinAbs(0.1229, 1e-12));
+  CHECK_THAT(topic_value(s, 1, "rbp"), WithinAbs(0.09, 1e-12));
+  // rbp_resid: f (i = 1) and e (i = 4) are unjudged: 0.9^5 + 0.1 (0.9 + 0.9^4)
+  //   = 0.59049 + 0.1 * 1.5561 = 0.7461; topic 2: w at i = 2: 0.9^3 + 0.1 * 0.81 = 0.81.
+  CHECK_THAT(topic_value(s, 0, "rbp_resid"), WithinAbs(0.7461, 1e-12));
+  CHECK_THAT(topic_value(s, 1, "rbp_resid"), WithinAbs(0.81, 1e-12));
+  // unj at 5, 10, 20: 2 unjudged of topic 1's 5 documents: 2/5, 2/10, 2/20; topic 2: 1/5 ...
+  CHECK(topic_value(s, 0, "unj_5") == 0.4);
+  CHECK(topic_value(s, 0, "unj_10") == 0.2);
+  CHECK(topic_value(s, 0, "unj_20") == 0.1);
+  CHECK(topic_value(s, 1, "unj_5") == 0.2);
+  CHECK_THAT(summary(s, "unj_5"), WithinAbs(0.3, 1e-15));
+  // The persistence and gains as parameters: topic 2 with p = 0.5: 0.5 * 0.5^1 = 0.25; with
+  // grade 1 worth 0.5 (gains 0, 0.5: no rescaling): 0.1 * 0.9 * 0.5 = 0.045.
+  CHECK(topic_value(session_with({"-m", "rbp.p=0.5"}), 1, "rbp_p=0.5") == 0.25);
+  CHECK_THAT(topic_value(session_with({"-m", "rbp.1=0.5"}), 1, "rbp_1=0.5"),
+             WithinAbs(0.045, 1e-15));
+}
+
+TEST_CASE("trec: all_trec is trec_eval's own list, 10.0's or 9.0.8's", "[trec][plan]") {
+  const auto names = [](const std::vector<std::string>& args) {
+    irm::TrecSession s;
+    if (auto e = s.configure(args)) FAIL(e->message);
+    std::vector<std::string> out;
+    for (const auto& slot : s.slots()) out.push_back(slot.name);
+    return out;
+  };
+  const auto has = [](const std::vector<std::string>& v, const char* name) {
+    return std::find(v.begin(), v.end(), name) != v.end();
+  };
+  // 10.0's all_trec leaves out dcg and ideal_dcg (in its table, not in its list) and has rbp,
+  // rbp_resid and unj at 5, 10, 20, printed after num_nonrel_judged_ret, as its table orders.
+  const auto ten = names({"-m", "all_trec"});
+  CHECK_FALSE(has(ten, "dcg"));
+  CHECK_FALSE(has(ten, "ideal_dcg"));
+  CHECK(std::vector<std::string>(ten.end() - 6, ten.end()) ==
+        std::vector<std::string>{"num_nonrel_judged_ret", "rbp", "rbp_resid", "unj_5", "unj_10",
+                                 "unj_20"});
+  // 9.0.8 has none of the five measures 10.0 added, and -m dcg is refused under --compat 9.
+  const auto nine = names({"--compat", "9", "-m", "all_trec"});
+  CHECK(nine.back() == "num_nonrel_judged_ret");
+  CHECK(nine.size() == ten.size() - 5);
+  irm::TrecSession s;
+  const auto refused = s.configure({"--compat", "9", "-m", "dcg"});
+  REQUIRE(refused);
+  CHECK(refused->message.find("trec_eval 10.0") != std::string::npos);
+  CHECK_FALSE(s.configure({"-m", "dcg"}));
 }

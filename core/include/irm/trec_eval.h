@@ -66,7 +66,7 @@ struct TrecSlot {
   std::string name;
   TrecKind kind = TrecKind::real;
   TrecSummary summary = TrecSummary::mean;
-  bool per_query = true;  // false for gm_map, gm_bpref and runid (printed in the summary only)
+  bool per_query = true;  // false for gm_map, gm_bpref, runid, num_q (printed in the summary only)
 };
 
 /// One topic's ranked list as evaluated (after -M and -J).

@@ -397,6 +397,75 @@ void ndcg_cut(const Topic& t, const Requested& r, double* out, std::string*) {
   }
 }
 
+// ---- rbp, rbp_resid, unj (trec_eval 10.0) ----------------------------------------------------
+
+// Rank-biased precision with persistence p (r.values[0], default 0.9): (1 - p) times the sum of
+// gain(rank i) p^i. Gains are those of ndcg (the grade unless given); when any gain of the
+// topic's levels 0..max grade (and any given) is below 0 or above 1, every gain g becomes
+// (g - min) / (max - min), as trec_eval 10.0 does.
+void rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values.empty() ? 0.9 : r.values[0];
+  int max_grade = 0;
+  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
+  bool any = false;
+  double low = 0.0;
+  double high = 0.0;
+  const auto see = [&](double gain) {
+    low = any ? std::min(low, gain) : gain;
+    high = any ? std::max(high, gain) : gain;
+    any = true;
+  };
+  for (const auto& pair : r.gains) see(pair.second);
+  if (!t.judged->grades.empty()) {
+    for (int grade = 0; grade <= max_grade; ++grade) see(gain_of(grade, r));
+  }
+  const bool rescale = any && (low < 0.0 || high > 1.0);
+  double sum = 0.0;
+  double weight = 1.0;  // p^i
+  for (std::int64_t i = 0; i < t.num_ret; ++i) {
+    const int grade = (*t.grades)[static_cast<std::size_t>(i)];
+    bool known = grade >= 0;
+    for (const auto& pair : r.gains) known = known || pair.first == grade;
+    double gain = gain_of(grade, r);
+    if (rescale && known) gain = (gain - low) / (high - low);
+    if (gain != 0) sum += gain * weight;
+    weight *= p;
+  }
+  out[r.first_slot] = (1.0 - p) * sum;
+}
+
+// The most RBP could rise if every unjudged document retrieved (not in the qrels, or with a
+// negative grade) had gain 1: p^num_ret + (1 - p) times the sum of p^i over their ranks i; 0
+// when none is unjudged.
+void rbp_resid(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values.empty() ? 0.9 : r.values[0];
+  std::int64_t unjudged = 0;
+  double sum = 0.0;
+  double weight = 1.0;
+  for (std::int64_t i = 0; i < t.num_ret; ++i) {
+    if ((*t.grades)[static_cast<std::size_t>(i)] < 0) {
+      ++unjudged;
+      sum += weight;
+    }
+    weight *= p;
+  }
+  out[r.first_slot] = unjudged ? weight + (1.0 - p) * sum : 0.0;
+}
+
+// The fraction of the top k that is unjudged; past the end of the list the ranks count as
+// judged, so the count is divided by k.
+void unj(const Topic& t, const Requested& r, double* out, std::string*) {
+  std::int64_t unjudged = 0;
+  std::int64_t rank = 0;
+  for (std::size_t c = 0; c < r.cutoffs.size(); ++c) {
+    const std::int64_t stop = std::min(r.cutoffs[c], t.num_ret);
+    for (; rank < stop; ++rank) {
+      if ((*t.grades)[static_cast<std::size_t>(rank)] < 0) ++unjudged;
+    }
+    out[r.first_slot + c] = static_cast<double>(unjudged) / static_cast<double>(r.cutoffs[c]);
+  }
+}
+
 void ndcg_rel(const Topic& t, const Requested& r, double* out, std::string*) {
   const std::vector<Level> levels = gain_levels(t, r);
   IdealWalk ideal(levels);
@@ -600,7 +669,7 @@ const std::vector<MeasureDef>& measure_table() {
   using S = TrecSummary;
   static const std::vector<MeasureDef> table = {
       {"runid", Params::none, "", K::text, S::runid, false, "the run's tag", runid},
-      {"num_q", Params::none, "", K::count, S::count, true, "topics evaluated", num_q},
+      {"num_q", Params::none, "", K::count, S::count, false, "topics evaluated", num_q},
       {"num_ret", Params::none, "", K::count, S::sum, true, "documents retrieved", num_ret},
       {"num_rel", Params::none, "", K::count, S::sum, true, "relevant documents (R)", num_rel},
       {"num_rel_ret", Params::none, "", K::count, S::sum, true, "relevant documents retrieved",
@@ -659,6 +728,12 @@ const std::vector<MeasureDef>& measure_table() {
        "F of the whole list; the parameter is beta squared", set_f},
       {"num_nonrel_judged_ret", Params::none, "", K::count, S::sum, true,
        "judged non-relevant documents retrieved", num_nonrel_judged_ret},
+      {"rbp", Params::gain_pairs, "", K::real, S::mean, true,
+       "rank-biased precision; rbp.p=0.95 sets the persistence", rbp},
+      {"rbp_resid", Params::gain_pairs, "", K::real, S::mean, true,
+       "how much rbp could rise if the unjudged documents were relevant", rbp_resid},
+      {"unj", Params::long_cutoffs, "5,10,20", K::real, S::mean, true,
+       "fraction of the top k not judged", unj},
   };
   return table;
 }

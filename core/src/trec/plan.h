@@ -86,8 +86,9 @@ namespace trec {
 /// The table of measures in trec_eval's order.
 const std::vector<MeasureDef>& measure_table();
 
-/// Builds the plan for -m values (empty: official). Errors name the -m value.
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args);
+/// Builds the plan for -m values (empty: official); --compat 9 has 9.0.8's measures. Errors
+/// name the -m value.
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat);
 
 /// Computes every planned measure for one topic: `out` has one value per slot.
 void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring);

@@ -132,6 +132,18 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
       if (!user_given) break;
       for (const std::string& part : parts) {
         const std::size_t equals = part.find('=');
+        // rbp.p=0.95: the persistence, not a grade's gain.
+        if (std::string_view(def.name).rfind("rbp", 0) == 0 && equals == 1 && part[0] == 'p') {
+          const auto p = decimal(part.substr(2));
+          if (!p || !(*p >= 0.0 && *p <= 1.0)) {
+            return option_error(ErrorCode::bad_parameter_value,
+                                where + "found " + text::quoted(part) +
+                                    "; expected the persistence p from 0 to 1, such as " +
+                                    def.name + ".p=0.95");
+          }
+          r.values.assign(1, *p);
+          continue;
+        }
         const auto grade =
             equals == std::string::npos ? std::nullopt : whole_number(part.substr(0, equals));
         const auto gain =
@@ -174,7 +186,13 @@ void add_slots(const MeasureDef& def, const std::string& given, bool user_given,
   r.slot_count = slots.size() - r.first_slot;
 }
 
-const std::vector<std::string>& nickname(const std::string& name) {
+// The measures trec_eval 10.0 added to 9.0.8's table.
+bool only_in_10(const std::string& name) {
+  return name == "dcg" || name == "ideal_dcg" || name == "rbp" || name == "rbp_resid" ||
+         name == "unj";
+}
+
+const std::vector<std::string>& nickname(const std::string& name, Compat compat) {
   static const std::vector<std::string> none;
   static const std::vector<std::string> official = {
       "runid",  "num_q", "num_ret", "num_rel",    "num_rel_ret",     "map",
@@ -182,21 +200,62 @@ const std::vector<std::string>& nickname(const std::string& name) {
   static const std::vector<std::string> set = {"runid",          "num_q",   "num_ret", "num_rel",
                                                "num_rel_ret",    "utility", "set_P",   "set_recall",
                                                "set_relative_P", "set_map", "set_F"};
-  static const std::vector<std::string> all = [] {
+  // trec_eval keeps all_trec as its own list, apart from its table: 10.0's leaves out dcg and
+  // ideal_dcg (and orders rbp, rbp_resid and unj as the table does when printing); 9.0.8's has
+  // neither those three nor dcg.
+  static const std::vector<std::string> all = {"runid",
+                                               "num_q",
+                                               "num_ret",
+                                               "num_rel",
+                                               "num_rel_ret",
+                                               "map",
+                                               "gm_map",
+                                               "Rprec",
+                                               "bpref",
+                                               "recip_rank",
+                                               "iprec_at_recall",
+                                               "P",
+                                               "relstring",
+                                               "recall",
+                                               "unj",
+                                               "rbp",
+                                               "rbp_resid",
+                                               "infAP",
+                                               "gm_bpref",
+                                               "utility",
+                                               "11pt_avg",
+                                               "ndcg",
+                                               "relative_P",
+                                               "Rprec_mult",
+                                               "success",
+                                               "map_cut",
+                                               "ndcg_cut",
+                                               "ndcg_rel",
+                                               "Rndcg",
+                                               "binG",
+                                               "G",
+                                               "set_P",
+                                               "set_recall",
+                                               "set_relative_P",
+                                               "set_map",
+                                               "set_F",
+                                               "num_nonrel_judged_ret"};
+  static const std::vector<std::string> all9 = [] {
     std::vector<std::string> names;
-    for (const MeasureDef& def : trec::measure_table()) names.emplace_back(def.name);
+    for (const std::string& n : all) {
+      if (!only_in_10(n)) names.push_back(n);
+    }
     return names;
   }();
   if (name == "official") return official;
   if (name == "set") return set;
-  if (name == "all_trec") return all;
+  if (name == "all_trec") return compat == Compat::trec9 ? all9 : all;
   return none;
 }
 
 bool is_other_trec_eval_measure(const std::string& name) {
   return name.rfind("prefs", 0) == 0 || name == "all_prefs" || name == "qrels_jg" ||
-         name == "map_avgjg" || name == "P_avgjg" || name == "Rprec_mult_avgjg" || name == "yaap" ||
-         name == "rbp" || name == "rbp_resid";
+         name == "map_avgjg" || name == "P_avgjg" || name == "Rprec_mult_avgjg" || name == "yaap";
 }
 
 std::string known_names() {
@@ -212,7 +271,7 @@ std::string known_names() {
 
 namespace trec {
 
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args) {
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat) {
   const std::vector<MeasureDef>& table = measure_table();
   std::vector<bool> marked(table.size(), false);
   std::vector<std::optional<std::string>> params(table.size());
@@ -228,7 +287,7 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args) {
     std::string name = arg.substr(0, dot);
     std::optional<std::string> given;
     if (dot != std::string::npos) given = arg.substr(dot + 1);
-    const std::vector<std::string>& names = nickname(name);
+    const std::vector<std::string>& names = nickname(name, compat);
     if (!names.empty()) {
       if (given) {
         return option_error(ErrorCode::unknown_parameter, "-m " + arg + ": " + name +
@@ -250,6 +309,13 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args) {
           index = base;
         }
       }
+    }
+    if (index >= 0 && compat == Compat::trec9 &&
+        only_in_10(table[static_cast<std::size_t>(index)].name)) {
+      return option_error(ErrorCode::unknown_measure,
+                          "-m " + arg + ": " + table[static_cast<std::size_t>(index)].name +
+                              " is new in trec_eval 10.0; --compat 9 (trec_eval 9.0.8) has no such "
+                              "measure");
     }
     if (index < 0) {
       if (is_other_trec_eval_measure(name)) {
@@ -447,7 +513,7 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 }  // namespace
 
 TrecSession::TrecSession() : judged_(std::make_unique<TrecJudged>()) {
-  auto plan = trec::make_plan({});
+  auto plan = trec::make_plan({}, Compat::current);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
 }
 TrecSession::~TrecSession() = default;
@@ -471,7 +537,7 @@ const std::vector<std::string>& TrecSession::qrels_warnings() const {
 std::optional<InputError> TrecSession::configure(const std::vector<std::string>& args) {
   auto options = parse_trec_args(args);
   if (!options.ok()) return options.error();
-  auto plan = trec::make_plan(options.value().measures);
+  auto plan = trec::make_plan(options.value().measures, options.value().compat);
   if (!plan.ok()) return plan.error();
   options_ = std::move(options.value());
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
