@@ -64,7 +64,7 @@ function readArgument(s, i) {
 const term = (text) => (/^[\w.@√]+$/u.test(text) || /^\(.*\)$|^\|.*\|$/.test(text)
   ? text : `(${text})`);
 
-/** LaTeX as a student would type it in plain text: \frac{28}{45} → 28/45, \cdot → ·. */
+/** LaTeX as a student would type it in plain text: \frac{28}{45} → 28/45, \binom{n}{k} → C(n, k), \cdot → ·. */
 export function deLatex(latex) {
   let out = '';
   for (let i = 0; i < latex.length;) {
@@ -84,6 +84,13 @@ export function deLatex(latex) {
         out += `${term(deLatex(top))}/${term(deLatex(bottom))}`;
         i = afterBottom;
         // A fraction written against the next factor multiplies it: \frac{1}{R}\sum → 1/R · Σ.
+        if (IMPLICIT_PRODUCT.test(latex.slice(i))) out += ' · ';
+      } else if (/^[dt]?binom$/.test(name)) {
+        // \binom{n}{k} → C(n, k), as a calculator writes it.
+        const [top, afterTop] = readArgument(latex, i);
+        const [bottom, afterBottom] = readArgument(latex, afterTop);
+        out += `C(${deLatex(top)}, ${deLatex(bottom)})`;
+        i = afterBottom;
         if (IMPLICIT_PRODUCT.test(latex.slice(i))) out += ' · ';
       } else if (WRAPPERS.has(name)) {
         if (latex[i] === '{') {

@@ -68,6 +68,12 @@ describe('deLatex', () => {
     assert.equal(deLatex('\\frac{1}{5}\\left(1 + 2\\right)'), '1/5 · (1 + 2)');
     assert.equal(deLatex('\\frac{1}{5} = 0.2'), '1/5 = 0.2');
   });
+  test('a binomial coefficient is C(n, k), not its arguments run together', () => {
+    // The sign test's working: 2 Σ_{k=0}^{4800} C(10000, k) / 2^10000, as a calculator writes it.
+    assert.equal(deLatex('2 \\sum_{k=0}^{4800} \\binom{10000}{k} \\frac{1}{2^{10000}}'),
+      '2 Σ_{k=0}^{4800} C(10000, k) · 1/(2^{10000})');
+    assert.equal(deLatex('\\tbinom{n}{k}'), 'C(n, k)');
+  });
   test('|set| sizes need no parentheses as numerators', () => {
     assert.equal(deLatex('\\frac{\\left|\\{\\text{relevant}\\}\\right|}{k}'),
       '|{relevant}|/k');
