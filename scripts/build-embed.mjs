@@ -149,6 +149,9 @@ const written = [
   ['irmetrics-offline.html', offline],
 ];
 for (const [name, text] of written) {
-  writeFileSync(resolve(outDir, name), text);
-  console.log(`build-embed: ${resolve(outDir, name)} (${Buffer.byteLength(text)} bytes)`);
+  // An unchanged file is not rewritten, so its compressed copies (scripts/compress.mjs) stay.
+  const path = resolve(outDir, name);
+  const same = existsSync(path) && readFileSync(path, 'utf8') === text;
+  if (!same) writeFileSync(path, text);
+  console.log(`build-embed: ${path} (${Buffer.byteLength(text)} bytes${same ? ', unchanged' : ''})`);
 }

@@ -3,12 +3,25 @@
 #   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them)
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
 #                    web/generated/irmetrics.{js,wasm}, which the page and bin/irmetrics.mjs load
-#   3. dist/         the static site, bundled by Vite
+#   3. dist/         the static site, bundled by Vite, with the embed files and a gzip and a
+#                    brotli copy of each compressible file (scripts/compress.mjs)
 #   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
 #   5. build/fuzz    the libFuzzer harnesses of tests/fuzz (clang; scripts/fuzz.sh runs them)
 # and prints the sizes of what a browser downloads. With CI set, warnings are errors.
+#
+#   bash scripts/build.sh        # all of it (npm run build, npm test)
+#   bash scripts/build.sh site   # only what serving needs: 2 and 3 (npm start)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+what=${1:-all}
+case "$what" in
+  all | site) ;;
+  *)
+    echo "build: usage: scripts/build.sh [all|site]; found '$what'" >&2
+    exit 2
+    ;;
+esac
 
 # Debian's Emscripten runs its JS optimiser with the machine's Node, which finds Debian's acorn
 # only through NODE_PATH. This is the one place it is set.
@@ -34,9 +47,11 @@ configure() {
   "$@" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DIRM_WERROR="$want_werror"
 }
 
-say "native: core and tests (build/native, IRM_WERROR=$werror)"
-configure build/native "$werror" cmake
-cmake --build build/native -j "$jobs"
+if [[ $what == all ]]; then
+  say "native: core and tests (build/native, IRM_WERROR=$werror)"
+  configure build/native "$werror" cmake
+  cmake --build build/native -j "$jobs"
+fi
 
 say "wasm: core through Emscripten (build/wasm → web/generated/)"
 # -Werror in CI here too: clang for wasm32 (32-bit size_t) catches 64→32-bit conversions that
@@ -69,17 +84,24 @@ fi
 say "embed: irmetrics-embed.js, irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
 node scripts/build-embed.mjs
 
-# The sanitizer builds that test.sh's asan and fuzz stages run. -O1 keeps them quick to build
-# and run; asserts stay on (no NDEBUG).
-say "asan: core and tests under AddressSanitizer and UBSan (build/asan)"
-configure build/asan "$werror" cmake -DCMAKE_CXX_COMPILER=g++ \
-  "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-  "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g"
-cmake --build build/asan -j "$jobs"
+# What the server sends to browsers that accept it (scripts/serve.mjs): incremental, so only
+# the files Vite or build-embed rewrote are compressed again.
+say "compress: gzip and brotli copies (→ dist/**/*.gz, *.br)"
+node scripts/compress.mjs
 
-say "fuzz: libFuzzer harnesses (build/fuzz, clang)"
-configure build/fuzz "$werror" cmake -DCMAKE_CXX_COMPILER=clang++ -DIRM_FUZZ=ON
-cmake --build build/fuzz -j "$jobs"
+if [[ $what == all ]]; then
+  # The sanitizer builds that test.sh's asan and fuzz stages run. -O1 keeps them quick to build
+  # and run; asserts stay on (no NDEBUG).
+  say "asan: core and tests under AddressSanitizer and UBSan (build/asan)"
+  configure build/asan "$werror" cmake -DCMAKE_CXX_COMPILER=g++ \
+    "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g"
+  cmake --build build/asan -j "$jobs"
+
+  say "fuzz: libFuzzer harnesses (build/fuzz, clang)"
+  configure build/fuzz "$werror" cmake -DCMAKE_CXX_COMPILER=clang++ -DIRM_FUZZ=ON
+  cmake --build build/fuzz -j "$jobs"
+fi
 
 # --- sizes -------------------------------------------------------------------------------------
 gz_size() { gzip -9 -c "$@" | wc -c; }
@@ -104,7 +126,7 @@ if [[ -d dist ]]; then
       *.woff2 | *.woff | *.ttf) ;;
       *) size_row "$file" "$raw" "$gz" ;;
     esac
-  done < <(find dist -type f ! -name '.*' | LC_ALL=C sort)
+  done < <(find dist -type f ! -name '.*' ! -name '*.gz' ! -name '*.br' | LC_ALL=C sort)
   for format in woff2 woff ttf; do
     fonts=()
     while IFS= read -r file; do fonts+=("$file"); done < <(find dist -type f -name "*.$format")

@@ -9,7 +9,10 @@
 //                                     # embedding the iframe); without it, any site may
 //
 // Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and
-// Referrer-Policy: no-referrer.
+// Referrer-Policy: no-referrer. A file with a brotli or gzip copy beside it (FILE.br, FILE.gz:
+// scripts/compress.mjs, run by the build) is sent compressed to a browser that accepts it
+// (Content-Encoding, Vary: Accept-Encoding); Vite's content-hashed files (assets/) are cached
+// for a year, every other file is revalidated (no-cache).
 //
 // Tests import startServer({root, port: 0}) to get a server on a free port.
 
@@ -18,6 +21,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { COMPRESSIBLE, ENCODINGS } from './compress.mjs';
 
 /**
  * The policy every page must work under; vite.config.js puts the same one in a <meta>.
@@ -62,8 +66,39 @@ async function findFile(root, urlPath) {
   const file = filePath(root, urlPath);
   if (!file) return null;
   const info = await stat(file).catch(() => null);
-  if (info?.isFile()) return { file, size: info.size };
+  if (info?.isFile()) return { file, size: info.size, modified: info.mtimeMs };
   if (info?.isDirectory()) return findFile(root, `${urlPath.replace(/\/?$/, '/')}index.html`);
+  return null;
+}
+
+/**
+ * The encodings an Accept-Encoding header accepts (q > 0), e.g. "gzip, deflate, br;q=0.5".
+ * @param {string | undefined} header
+ * @returns {Set<string>}
+ */
+export function acceptedEncodings(header) {
+  const accepted = new Set();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)).find(Boolean);
+    if (name && !(q && Number(q[1]) === 0)) accepted.add(name);
+  }
+  if (accepted.has('*')) for (const { name } of ENCODINGS) accepted.add(name);
+  return accepted;
+}
+
+/**
+ * The precompressed copy of `found` to send: the first of ENCODINGS the request accepts whose
+ * copy exists and is not older than the file (a stale copy is never sent), or null.
+ */
+async function compressedCopy(found, request) {
+  if (!COMPRESSIBLE.has(extname(found.file).toLowerCase())) return null;
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  for (const { name, suffix } of ENCODINGS) {
+    if (!accepted.has(name)) continue;
+    const info = await stat(`${found.file}${suffix}`).catch(() => null);
+    if (info?.isFile() && info.mtimeMs >= found.modified) return { encoding: name, file: `${found.file}${suffix}`, size: info.size };
+  }
   return null;
 }
 
@@ -83,14 +118,18 @@ async function handle(root, request, response, policy = contentSecurityPolicy) {
     return;
   }
   const hashed = found.file.includes(`${sep}assets${sep}`); // Vite's content-hashed output
+  const copy = await compressedCopy(found, request);
+  const sent = copy ?? found;
   response.writeHead(200, {
     ...headers,
     'Content-Type': mimeTypes[extname(found.file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': found.size,
+    'Content-Length': sent.size,
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(COMPRESSIBLE.has(extname(found.file).toLowerCase()) ? { Vary: 'Accept-Encoding' } : {}),
+    ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
   });
   if (request.method === 'HEAD') response.end();
-  else createReadStream(found.file).pipe(response);
+  else createReadStream(sent.file).pipe(response);
 }
 
 /**

@@ -1,13 +1,21 @@
 // `npm start`'s server (scripts/serve.mjs) as a user starts it: on localhost unless HOST says
 // otherwise, and every answer with the Content-Security-Policy (frame-ancestors when
 // FRAME_ANCESTORS gives it), X-Content-Type-Options and Referrer-Policy. Needs dist/ (npm run
-// build), as the browser tests do.
+// build), as the browser tests do. Then the build's compressed copies (scripts/compress.mjs)
+// and how the server chooses among them, on a small site in a temporary folder.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy, policyWith } from '../../scripts/serve.mjs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressDirectory } from '../../scripts/compress.mjs';
+import { acceptedEncodings, contentSecurityPolicy, policyWith, startServer } from '../../scripts/serve.mjs';
 
 const script = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
 
@@ -51,4 +59,109 @@ test('FRAME_ANCESTORS adds frame-ancestors to the policy', async () => {
   }
   assert.throws(() => policyWith("'self'; script-src *"), /FRAME_ANCESTORS holds a list of sources/);
   assert.equal(policyWith(undefined), contentSecurityPolicy);
+});
+
+// ------------------------------------------------------------------ compressed copies
+
+/** A site in a temporary folder: a large page, a hashed asset, a small file, a font. */
+function tinySite() {
+  const root = mkdtempSync(join(tmpdir(), 'irm-serve-'));
+  mkdirSync(join(root, 'assets'));
+  // 40 KB of repetitive HTML: any compressor shrinks it well below its size.
+  writeFileSync(join(root, 'index.html'), `<!doctype html><title>t</title>${'<p>AP = 1/3 ≈ 0.3333</p>\n'.repeat(1600)}`);
+  writeFileSync(join(root, 'assets', 'page-AbC123.js'), `export const rows = [${'"R N R N", '.repeat(3000)}];\n`);
+  writeFileSync(join(root, 'small.css'), 'body { margin: 0 }\n'); // under MIN_BYTES: no copies
+  writeFileSync(join(root, 'assets', 'font.woff2'), randomBytes(4096)); // compressed already
+  return root;
+}
+
+test('the build writes a gzip and a brotli copy of each compressible file, and only those', () => {
+  const root = tinySite();
+  try {
+    const first = compressDirectory(root);
+    assert.equal(first.written, 4); // index.html and the asset, two encodings each
+    for (const file of ['index.html', 'assets/page-AbC123.js']) {
+      const original = readFileSync(join(root, file));
+      assert.deepEqual(gunzipSync(readFileSync(join(root, `${file}.gz`))), original);
+      assert.deepEqual(brotliDecompressSync(readFileSync(join(root, `${file}.br`))), original);
+      assert.ok(statSync(join(root, `${file}.br`)).size < original.length / 4, `${file}.br is small`);
+    }
+    assert.ok(!existsSync(join(root, 'small.css.gz')) && !existsSync(join(root, 'assets/font.woff2.gz')));
+    // A second run keeps what is up to date; a copy whose file is gone is removed.
+    assert.deepEqual([compressDirectory(root).written, compressDirectory(root).kept], [0, 4]);
+    unlinkSync(join(root, 'assets', 'page-AbC123.js'));
+    assert.equal(compressDirectory(root).removed, 2);
+    assert.ok(!existsSync(join(root, 'assets/page-AbC123.js.br')));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the server sends the brotli or gzip copy the browser accepts, with the right headers', async () => {
+  const root = tinySite();
+  compressDirectory(root);
+  const server = await startServer({ root, port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${server.port}`;
+  // node's fetch decodes bodies itself, so the raw answer is read with http.get.
+  const get = (path, acceptEncoding, method = 'GET') =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(`${base}${path}`, { method, headers: acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  try {
+    const html = readFileSync(join(root, 'index.html'));
+    const br = await get('/', 'gzip, deflate, br, zstd');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+    assert.equal(br.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(Number(br.headers['content-length']), br.body.length);
+    assert.deepEqual(brotliDecompressSync(br.body), html);
+    assert.equal(br.headers['cache-control'], 'no-cache');
+
+    const gzip = await get('/index.html', 'gzip, br;q=0');
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(gzip.body), html);
+
+    const plain = await get('/index.html', null);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'Accept-Encoding');
+    assert.deepEqual(plain.body, html);
+
+    const asset = await get('/assets/page-AbC123.js', 'br');
+    assert.equal(asset.headers['content-encoding'], 'br');
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers['content-type'], 'text/javascript; charset=utf-8');
+
+    const head = await get('/index.html', 'br', 'HEAD');
+    assert.equal(head.headers['content-encoding'], 'br');
+    assert.equal(Number(head.headers['content-length']), br.body.length);
+    assert.equal(head.body.length, 0);
+
+    const font = await get('/assets/font.woff2', 'br, gzip');
+    assert.equal(font.headers['content-encoding'], undefined);
+    assert.equal(font.headers.vary, undefined);
+
+    // A file changed after its copies were written is sent as it is, never the stale copy.
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>changed</title>');
+    utimesSync(join(root, 'index.html'), later, later);
+    const changed = await get('/index.html', 'br, gzip');
+    assert.equal(changed.headers['content-encoding'], undefined);
+    assert.equal(changed.body.toString(), '<!doctype html><title>changed</title>');
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Accept-Encoding is read with its q-values', () => {
+  assert.deepEqual([...acceptedEncodings('gzip, deflate, br')].sort(), ['br', 'deflate', 'gzip']);
+  assert.deepEqual([...acceptedEncodings('br;q=0, gzip;q=0.5')], ['gzip']);
+  assert.deepEqual([...acceptedEncodings('*')].sort(), ['*', 'br', 'gzip']);
+  assert.deepEqual([...acceptedEncodings(undefined)], []);
 });
