@@ -393,8 +393,8 @@ async function measures(values) {
 // irmetrics trec: trec_eval's flags and files; bin/lib/trec.mjs streams the files in.
 
 const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]...
-                      [--compat 9|10] [--keep-first] [--digits N] [--format trec|json|csv]
-                      QRELS RUN...`;
+                      [--compat 9|10] [--keep-first] [--strict] [--digits N]
+                      [--format trec|json|csv] QRELS RUN...`;
 
 const TREC_HELP = `irmetrics trec: evaluate TREC runs as trec_eval does
 
@@ -422,6 +422,9 @@ trec_eval's flags
   --compat 9|10   follow trec_eval 9's rules or trec_eval 10's (default 10)
   --keep-first    a document given twice for a topic: keep its first line and warn
                   (default: an error naming both lines, as trec_eval stops there)
+  --strict        refuse what trec_eval reads without a word: a run line with more than 6
+                  fields is an error (default: the fields after the tag are ignored, as
+                  trec_eval 10.0 ignores them, with one warning naming the first such line)
   (each may also be written as trec_eval writes it: -l2, -M1000, -mmap, -qc)
 
 Output
@@ -495,11 +498,13 @@ function parseTrecArgs(argv) {
       const at = arg.indexOf('=');
       const name = at < 0 ? arg : arg.slice(0, at);
       const inline = at < 0 ? undefined : arg.slice(at + 1);
-      if (inline !== undefined && (name === '--help' || name === '--keep-first')) {
+      if (inline !== undefined &&
+        (name === '--help' || name === '--keep-first' || name === '--strict')) {
         trecUsage(`${name} takes no value`);
       }
       if (name === '--help') parsed.help = true;
       else if (name === '--keep-first') parsed.configure.push('--keep-first');
+      else if (name === '--strict') parsed.configure.push('--strict');
       else if (name === '--compat') parsed.configure.push('--compat', valueOf(name, inline));
       else if (name === '--digits') parsed.digits = valueOf(name, inline);
       else if (name === '--format') {

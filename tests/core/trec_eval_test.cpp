@@ -252,8 +252,8 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
     CHECK(e->message == message);
   };
   check({"-z"}, irm::ErrorCode::unknown_parameter,
-        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10 "
-        "or --keep-first");
+        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, "
+        "--keep-first or --strict");
   check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
   check({"-M"}, irm::ErrorCode::bad_parameter_value,
         "-M expects a whole number of 0 or more, found nothing");

@@ -265,6 +265,34 @@ TEST_CASE("error: a run line with too many fields", "[trec][run][errors]") {
         "docno rank score tag");
 }
 
+TEST_CASE("run: extra fields after the tag are ignored as trec_eval ignores them, on request",
+          "[trec][run]") {
+  // trec_eval 10.0 stops reading a run line at its sixth field (its test file results.trunc
+  // has "more junk at" after the tag): the tag is the sixth field, the rest is dropped. One
+  // warning names the first such line: line 1, column 21 ('401 Q0 d1 1 0.5 tag ' is 20 bytes).
+  irm::RunReader reader("run.txt");
+  reader.ignore_extra_fields(true);
+  REQUIRE_FALSE(reader.feed("401 Q0 d1 1 0.5 tag more words\n401 Q0 d2 2 0.25 tag2 x\n"));
+  const auto run = test::parsed_ok(reader.finish());
+  REQUIRE(run.topics.size() == 1);
+  CHECK(run.topics[0].docs.size() == 2);
+  CHECK(run.topics[0].docs[1].score == 0.25);
+  CHECK(run.run_id == "tag2");
+  REQUIRE(run.warnings.size() == 1);
+  CHECK(run.warnings[0].rfind("run.txt:1:21: ", 0) == 0);
+  CHECK(run.warnings[0].find("--strict") != std::string::npos);
+  // Fewer than 6 fields are still an error.
+  irm::RunReader short_line("run.txt");
+  short_line.ignore_extra_fields(true);
+  CHECK(short_line.feed("401 Q0 d1 1 0.5\n").has_value());
+  // Lines ended by a lone CR read as one long line: still an error, which says so.
+  irm::RunReader mac("run.txt");
+  mac.ignore_extra_fields(true);
+  const auto e = mac.feed("401 Q0 d1 1 0.5 tag\r401 Q0 d2 2 0.4 tag\n");
+  REQUIRE(e.has_value());
+  CHECK(e->message.find("carriage return") != std::string::npos);
+}
+
 TEST_CASE("error: a rank that is not a whole number", "[trec][run][errors]") {
   const std::string bytes = "401 Q0 d1 first 0.5 tag\n";
   const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);

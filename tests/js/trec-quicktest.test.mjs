@@ -25,16 +25,14 @@ const MEAS_PARAMS = [
 ];
 const PREFS = '-R prefs (preference files) and the all_prefs measures are not implemented';
 const JG = '-R qrels_jg (judgment groups) is not implemented';
-const TRUNC = "results.trunc has a 7th field, which trec_eval ignores";
 const COMMANDS = [
   ['out.test', ['qrels.test', 'results.test']],
   ['out.test', ['qrels.test.with-comments', 'results.test']],
   ['out.comment.test', ['qrels.comment.test', 'results.comment.test']],
   ['out.test.a', ['-m', 'all_trec', 'qrels.test', 'results.test']],
   ['out.test.aq', ['-m', 'all_trec', '-q', 'qrels.test', 'results.test']],
-  ['out.test.aqc', ['-m', 'all_trec', '-q', '-c', 'qrels.test', 'results.trunc'], TRUNC],
-  ['out.test.aqcM', ['-m', 'all_trec', '-q', '-c', '-M100', 'qrels.test', 'results.trunc'],
-    TRUNC],
+  ['out.test.aqc', ['-m', 'all_trec', '-q', '-c', 'qrels.test', 'results.trunc']],
+  ['out.test.aqcM', ['-m', 'all_trec', '-q', '-c', '-M100', 'qrels.test', 'results.trunc']],
   ['out.test.aql',
     ['-m', 'all_trec', '-mrelstring.20', '-q', '-l2', 'qrels.rel_level', 'results.test']],
   ['out.test.prefs', ['-m', 'all_prefs', '-q', '-R', 'prefs', 'prefs.test', 'prefs.results.test'],

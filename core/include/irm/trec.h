@@ -213,6 +213,10 @@ class RunReader {
   /// run's otherwise); one more is an error naming the limit.
   RunReader(std::string_view file_name, Compat compat = Compat::current,
             Duplicates duplicates = Duplicates::error, std::size_t max_documents = SIZE_MAX);
+  /// Reads a line with more than 6 fields as trec_eval does: the fields after the tag are
+  /// ignored, with one warning naming the first such line (call before the first feed). Off by
+  /// default: an extra field is an error.
+  void ignore_extra_fields(bool on) { ignore_extra_fields_ = on; }
   /// Streams topics to `sink` from now on (call before the first feed).
   void stream_to(TopicSink sink) { sink_ = std::move(sink); }
   /// Reads the complete lines of `piece` (and the line left open by the previous piece).
@@ -244,6 +248,8 @@ class RunReader {
   std::size_t held_ = 0;  // documents held now
   int line_number_ = 0;
   int duplicate_count_ = 0;
+  bool ignore_extra_fields_ = false;
+  int extra_field_lines_ = 0;  // lines whose extra fields were ignored
   // Duplicates are found per block of lines of one topic: the docnos of the current block, and
   // the topics that came back after another topic (checked again as a whole at the end).
   std::string_view last_topic_;

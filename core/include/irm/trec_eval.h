@@ -48,6 +48,7 @@ struct TrecOptions {
   std::int64_t collection_size = 0;           // -N (utility's fourth cell)
   Compat compat = Compat::current;            // --compat 9|10
   Duplicates duplicates = Duplicates::error;  // --keep-first
+  bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
 };

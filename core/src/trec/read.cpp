@@ -590,7 +590,27 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   const Fields fields = split(line);
   if (skipped(fields)) return std::nullopt;
   const std::string_view file_name = run_.file_name;
-  if (auto error = check_count(fields, line, number, file_name, run_shape)) return error;
+  // A lone CR (old Mac line ends) makes the whole file one line: that stays an error, as the
+  // lines after the first would be ignored without a word.
+  if (ignore_extra_fields_ && fields.count > run_shape.fields &&
+      line.substr(0, static_cast<std::size_t>(fields.text[run_shape.fields].data() - line.data()))
+              .find('\r') == std::string_view::npos) {
+    // trec_eval stops reading a run line at its sixth field; so does this, saying so once.
+    if (extra_field_lines_++ == 0) {
+      const std::string_view extra = fields.text[run_shape.fields];
+      const Span span = span_of(line, number, rest_of_line(line, extra));
+      run_.warnings.push_back(std::string(file_name) + ":" + std::to_string(span.line) + ":" +
+                              std::to_string(span.column) + ": ignored the fields after the " +
+                              "tag, from " + text::quoted(extra) + " at " + where(span, file_name) +
+                              " (and on any later line), as trec_eval does; --strict refuses "
+                              "them");
+    }
+    Fields six = fields;
+    six.count = run_shape.fields;
+    if (auto error = check_count(six, line, number, file_name, run_shape)) return error;
+  } else if (auto error = check_count(fields, line, number, file_name, run_shape)) {
+    return error;
+  }
   if (!is_whole(fields.text[3])) {
     return number_error(line, number, fields.text[3], file_name,
                         "the rank (fourth field), a whole number");

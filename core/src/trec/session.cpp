@@ -356,7 +356,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   TrecOptions options;
   options.args = args;
   const std::string flags =
-      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10 or --keep-first";
+      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, --keep-first or "
+      "--strict";
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     // The value of a flag: joined (-l2) or the next argument (-l 2).
@@ -379,6 +380,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
     };
     if (arg == "--keep-first") {
       options.duplicates = Duplicates::keep_first;
+    } else if (arg == "--strict") {
+      options.strict = true;
     } else if (arg == "--compat" || arg.rfind("--compat=", 0) == 0) {
       const std::optional<std::string> v =
           arg == "--compat"
@@ -603,6 +606,7 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
   }
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
+  reader_->ignore_extra_fields(!options_.strict);
   evaluated_.clear();
   if (stream) {
     reader_->stream_to(
