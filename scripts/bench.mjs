@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run bench [-- A|B|C ...]: how fast `irmetrics trec -m all_trec` evaluates large runs, and
-// how much memory it takes, through the command line's own streaming code (bin/lib/trec.mjs).
+// npm run bench [-- A|B|C|web ...]: how fast `irmetrics trec -m all_trec` evaluates large runs,
+// and how much memory it takes, through the command line's own streaming code (bin/lib/trec.mjs);
+// `web` measures first visits of the pages instead (scripts/bench-web.mjs); no argument, both.
 //
 //   case  topics × docs      run         like
 //   A       250 × 1,000      ~10 MB      one TREC ad hoc track
@@ -176,11 +177,28 @@ function printRow(cells, widths) {
 }
 
 function main(argv) {
+  // `web` (alone, or after the cases) measures the pages instead: scripts/bench-web.mjs. With no
+  // argument, both.
+  const web = argv.length === 0 || argv.some((arg) => arg.toLowerCase() === 'web');
+  argv = argv.filter((arg) => arg.toLowerCase() !== 'web');
+  if (web && argv.length === 0 && process.argv.length > 2) return benchWeb();
+  const status = trecCases(argv);
+  return status === 0 && web ? benchWeb() : status;
+}
+
+/** The pages' first visits (scripts/bench-web.mjs), in a child process. */
+function benchWeb() {
+  console.log('');
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('scripts/bench-web.mjs', root))], { stdio: 'inherit' });
+  return child.status ?? 1;
+}
+
+function trecCases(argv) {
   const names = argv.length === 0 ? Object.keys(CASES) : argv.map((arg) => arg.toUpperCase());
   const unknown = names.filter((name) => !(name in CASES));
   if (unknown.length > 0) {
     console.error(`bench: unknown case ${unknown.join(', ')}; the cases are ` +
-      `${Object.keys(CASES).join(', ')} (npm run bench -- A)`);
+      `${Object.keys(CASES).join(', ')} and web (npm run bench -- A)`);
     return 2;
   }
   const rows = [];

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// npm run bench -- web (or node scripts/bench-web.mjs [--runs N] [--dist DIR] [PAGE...]):
+// what a first visit of each page costs, measured in Debian's Chromium on the built site
+// (dist/, served by scripts/serve.mjs with its compressed copies):
+//
+//   transferred  the bytes that crossed the network for a cold visit (empty cache): every
+//                request of the page and of its workers, headers and (compressed) bodies
+//   requests     how many there were
+//   answer       the time from navigation to the first worked answer on screen (an element
+//                .outcome .answer, in the page or in the widget's shadow root): the median of
+//                N cold visits (default 5), and the same under Chromium's 4× CPU slowdown
+//                (Emulation.setCPUThrottlingRate), as a slower phone or laptop would see it
+//
+// Each calculator page is opened with a share link of its own sample input (calculators.js), so
+// the answer is computed on arrival; the home page and the TREC page (no files given) have no
+// answer and report only their bytes. Needs `npm run build` first. Not part of npm test.
+
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { calculators } from '../web/js/calculators.js';
+import { startServer } from './serve.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, dist: { type: 'string', default: `${root}dist` } },
+  allowPositionals: true,
+});
+const runs = Math.max(1, Number(values.runs) || 5);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The pages measured: a share link of each calculator's sample, then the others. */
+function pages() {
+  const list = [];
+  for (const calculator of calculators) {
+    const sample = Object.values(calculator.samples)[0];
+    if (!sample) {
+      list.push({ name: calculator.calc, path: calculator.page, answer: false });
+      continue;
+    }
+    const hash = new URLSearchParams({ calc: calculator.calc, in: sample.in, ...(sample.relevant ? { relevant: sample.relevant } : {}) });
+    list.push({ name: calculator.calc, path: `${calculator.page}#${hash}`, answer: true });
+  }
+  const ranked = calculators[0].samples.ranked_list;
+  list.push({ name: 'embed.html', path: `embed.html#${new URLSearchParams({ calc: 'ranked', in: ranked.in, relevant: ranked.relevant, m: 'AP' })}`, answer: true });
+  list.push({ name: 'home', path: 'index.html', answer: false });
+  return positionals.length ? list.filter((page) => positionals.includes(page.name)) : list;
+}
+
+/** Records, in the page, when the first answer appears (performance.now(), from navigation). */
+function watchForAnswer() {
+  const find = () =>
+    document.querySelector('.outcome .answer') ?? document.querySelector('ir-calculator')?.shadowRoot?.querySelector('.outcome .answer');
+  const look = () => {
+    const answer = find();
+    if (answer && answer.textContent.trim() !== '') window.__firstAnswer = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+/** One cold visit: a fresh context (empty cache). Returns {bytes, requests, answerMs}. */
+async function visit(browser, url, { answer, slowdown }) {
+  const context = await browser.newContext();
+  await context.addInitScript(watchForAnswer);
+  const page = await context.newPage();
+  const sizes = [];
+  context.on('requestfinished', (request) => sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)));
+  if (slowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
+  await page.goto(url);
+  let answerMs = null;
+  if (answer) {
+    await page.waitForFunction(() => window.__firstAnswer !== undefined, null, { timeout: 60000, polling: 50 });
+    answerMs = await page.evaluate(() => window.__firstAnswer);
+  }
+  await page.waitForLoadState('networkidle');
+  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  await context.close();
+  return { bytes, requests: sizes.length, answerMs };
+}
+
+const median = (numbers) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function main() {
+  const dist = values.dist.replace(/\/*$/, '/');
+  if (!existsSync(`${dist}index.html`)) {
+    console.error(`bench-web: ${dist} has no index.html: run npm run build first`);
+    return 2;
+  }
+  if (!existsSync(chromiumPath)) {
+    console.error(`bench-web: no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
+    return 2;
+  }
+  const server = await startServer({ root: dist, port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const base = `http://127.0.0.1:${server.port}/`;
+  console.log(`bench-web: first visits of ${dist} in Chromium, cold cache; answer = median of ${runs} visits`);
+  const header = ['page', 'transferred', 'requests', 'answer', 'answer at 4× slower CPU'];
+  const widths = [14, 12, 9, 9, 24];
+  const row = (cells) => console.log(cells.map((cell, index) => (index === 0 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]))).join('  '));
+  row(header);
+  try {
+    for (const page of pages()) {
+      const url = new URL(page.path, base).href;
+      const normal = [];
+      const slow = [];
+      for (let run = 0; run < (page.answer ? runs : 1); run += 1) normal.push(await visit(browser, url, { answer: page.answer, slowdown: 1 }));
+      for (let run = 0; run < (page.answer ? runs : 0); run += 1) slow.push(await visit(browser, url, { answer: true, slowdown: 4 }));
+      const ms = (list) => (page.answer && list.length ? `${Math.round(median(list.map((one) => one.answerMs)))} ms` : '–');
+      row([page.name, `${(normal[0].bytes / 1024).toFixed(0)} KB`, normal[0].requests, ms(normal), ms(slow)]);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return 0;
+}
+
+process.exitCode = await main();
