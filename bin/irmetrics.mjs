@@ -422,9 +422,13 @@ trec_eval's flags
   --compat 9|10   follow trec_eval 9's rules or trec_eval 10's (default 10)
   --keep-first    a document given twice for a topic: keep its first line and warn
                   (default: an error naming both lines, as trec_eval stops there)
-  --strict        refuse what trec_eval reads without a word: a run line with more than 6
-                  fields is an error (default: the fields after the tag are ignored, as
-                  trec_eval 10.0 ignores them, with one warning naming the first such line)
+  --strict        refuse what trec_eval 10.0 (NIST, github.com/usnistgov/trec_eval) reads
+                  loosely. By default it is read as trec_eval reads it, with a warning:
+                  a run line's fields after the tag are ignored (one warning, naming the
+                  first such line); -l, -M, -N and rank cutoffs take their leading whole
+                  number (-l 1.5 is -l 1, ndcg_cut.23.4 is ndcg_cut.23); parameters given
+                  to a measure that takes none (map.5) are ignored. Text that does not
+                  start with a number stays an error either way.
   (each may also be written as trec_eval writes it: -l2, -M1000, -mmap, -qc)
 
 Output

@@ -108,7 +108,15 @@ class TrecSessionJs {
         for (int i = 0; i < count; ++i)
           list.push_back(val::global("String")(args[i]).as<std::string>());
       }
-      return irm_js::trec_status(session_.configure(list), "");
+      const auto failure = session_.configure(list);
+      if (failure) return irm_js::trec_status(failure, "");
+      // {ok: true, warnings}: what was read loosely, as trec_eval reads it (-l 1.5, map.5).
+      val done = val::object();
+      done.set("ok", true);
+      val warnings = val::array();
+      for (const std::string& w : session_.option_warnings()) warnings.call<void>("push", w);
+      done.set("warnings", warnings);
+      return done;
     });
   }
 

@@ -190,6 +190,7 @@ export async function evaluateTrec(module, request) {
     session.keepTopicLists(false);
     const configured = session.configure(args);
     if (!configured.ok) return configured;
+    (configured.warnings ?? []).forEach(onWarning);
     const qrelsResult = await feedFile(session, 'qrels', qrels, { chunkSize });
     if (!qrelsResult.ok) return qrelsResult;
     qrelsResult.warnings.forEach(onWarning);

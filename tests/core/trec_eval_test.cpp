@@ -267,7 +267,8 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
         "-m ndcg.a=1: found 'a=1'; expected grade=gain pairs, such as ndcg.1=3.5,2=9");
   check({"-m", "utility.1,2"}, irm::ErrorCode::bad_parameter_value,
         "-m utility.1,2: utility takes 4 numbers, such as utility.1,-1,0,0");
-  check({"-m", "map.3"}, irm::ErrorCode::unknown_parameter, "-m map.3: map takes no parameters");
+  check({"--strict", "-m", "map.3"}, irm::ErrorCode::unknown_parameter,
+        "-m map.3: map takes no parameters");
   const auto unknown = s.configure({"-m", "mapp"});
   REQUIRE(unknown.has_value());
   CHECK(unknown->code == irm::ErrorCode::unknown_measure);
@@ -598,4 +599,31 @@ TEST_CASE("trec: all_trec is trec_eval's own list, 10.0's or 9.0.8's", "[trec][p
   REQUIRE(refused);
   CHECK(refused->message.find("trec_eval 10.0") != std::string::npos);
   CHECK_FALSE(s.configure({"-m", "dcg"}));
+}
+
+TEST_CASE("trec: numbers in flags read as trec_eval's atol reads them, unless --strict",
+          "[trec][plan]") {
+  // trec_eval reads -l, -M, -N and rank cutoffs with atol: the leading whole number, the rest
+  // ignored (its quicktest asks for ndcg_cut.10,20,23.4 and prints ndcg_cut_23), and ignores
+  // parameters given to a measure that takes none. Each reading gets a warning here.
+  irm::TrecSession s;
+  REQUIRE_FALSE(s.configure({"-l", "1.5", "-m", "ndcg_cut.10,20,23.4", "-m", "map.5"}));
+  CHECK(s.options().level == 1);
+  std::vector<std::string> names;
+  for (const auto& slot : s.slots()) names.push_back(slot.name);
+  CHECK(names == std::vector<std::string>{"map", "ndcg_cut_10", "ndcg_cut_20", "ndcg_cut_23"});
+  REQUIRE(s.option_warnings().size() == 3);
+  CHECK(s.option_warnings()[0] ==
+        "-l 1.5: read '1.5' as 1, as trec_eval reads it (the rest ignored); --strict refuses it");
+  // The measures' warnings come in trec_eval's table order: map before ndcg_cut.
+  CHECK(s.option_warnings()[1].find("map takes no parameters") != std::string::npos);
+  CHECK(s.option_warnings()[2].find("'23.4' as 23") != std::string::npos);
+  // Text that does not start with a number stays an error (atol would make it 0).
+  CHECK(s.configure({"-m", "ndcg_cut.x"}).has_value());
+  CHECK(s.configure({"-l", "x"}).has_value());
+  // --strict, anywhere among the flags, refuses each.
+  CHECK(s.configure({"-l", "1.5", "--strict"}).has_value());
+  CHECK(s.configure({"--strict", "-m", "ndcg_cut.23.4"}).has_value());
+  REQUIRE_FALSE(s.configure({"--strict", "-m", "ndcg_cut.23"}));
+  CHECK(s.option_warnings().empty());
 }

@@ -51,6 +51,8 @@ struct TrecOptions {
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
+  std::vector<std::string> warnings;  // flags and -m parameters read loosely, as trec_eval reads
+                                      // them (configure adds those of the -m parameters)
 };
 
 /// Reads trec_eval's flags: -q -n -c -J, -l N, -M N, -N N (value joined, -l2, or the next
@@ -148,6 +150,8 @@ class TrecSession {
   std::size_t qrels_topics() const;
   std::size_t qrels_judgments() const;
   const std::vector<std::string>& qrels_warnings() const;
+  /// What configure read loosely, as trec_eval reads it (-l 1.5, ndcg_cut.23.4, map.5).
+  const std::vector<std::string>& option_warnings() const { return options_.warnings; }
   /// The file name of the run being read (begin_run to end_run), for messages.
   const std::string& reading() const { return reading_; }
 

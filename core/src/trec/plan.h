@@ -79,6 +79,7 @@ struct TrecPlan {
   std::vector<trec::Requested> measures;  // in trec_eval's order
   std::vector<TrecSlot> slots;
   bool wants_relstring = false;
+  std::vector<std::string> warnings;  // parameters read loosely, as trec_eval reads them
 };
 
 namespace trec {
@@ -86,9 +87,11 @@ namespace trec {
 /// The table of measures in trec_eval's order.
 const std::vector<MeasureDef>& measure_table();
 
-/// Builds the plan for -m values (empty: official); --compat 9 has 9.0.8's measures. Errors
-/// name the -m value.
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat);
+/// Builds the plan for -m values (empty: official); --compat 9 has 9.0.8's measures. Without
+/// `strict`, parameters trec_eval reads loosely are read so, with a warning. Errors name the -m
+/// value.
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat,
+                           bool strict);
 
 /// Computes every planned measure for one topic: `out` has one value per slot.
 void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring);

@@ -43,6 +43,28 @@ std::optional<std::int64_t> whole_number(std::string_view text) {
   return std::strtoll(std::string(text).c_str(), nullptr, 10);
 }
 
+// A number as trec_eval's atol reads it, when the text starts with one: an optional sign and
+// digits, the rest ignored ("23.4" is 23, "5x" is 5). `exact`: nothing was ignored. Text that
+// does not start with digits (atol would read 0) is not read.
+struct LeadingWhole {
+  std::int64_t value;
+  bool exact;
+};
+std::optional<LeadingWhole> leading_whole(std::string_view text) {
+  std::size_t i = (!text.empty() && (text[0] == '+' || text[0] == '-')) ? 1 : 0;
+  const std::size_t digits_start = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == digits_start || i > 18) return std::nullopt;
+  const auto value = whole_number(text.substr(0, i));
+  if (!value) return std::nullopt;
+  return LeadingWhole{*value, i == text.size()};
+}
+
+std::string lenient_note(const std::string& what, const std::string& found, std::int64_t read) {
+  return what + ": read " + text::quoted(found) + " as " + std::to_string(read) +
+         ", as trec_eval reads it (the rest ignored); --strict refuses it";
+}
+
 std::optional<double> decimal(const std::string& text) {
   if (!text::is_decimal(text)) return std::nullopt;
   return std::strtod(text.c_str(), nullptr);
@@ -56,20 +78,33 @@ std::string cutoff_name(const char* name, double value) {
 
 // Reads the parameters of one measure (given after the '.', or its defaults) into `r`.
 std::optional<InputError> read_params(const MeasureDef& def, const std::string& given,
-                                      bool user_given, Requested& r) {
+                                      bool user_given, bool strict, Requested& r,
+                                      std::vector<std::string>& warnings) {
   const std::string text = user_given ? given : def.defaults;
   const std::string where = "-m " + std::string(def.name) + "." + text + ": ";
   const std::vector<std::string> parts = split_commas(text);
   switch (def.params) {
     case Params::none:
-      if (user_given) {
+      if (user_given && strict) {
         return option_error(ErrorCode::unknown_parameter,
                             where + std::string(def.name) + " takes no parameters");
+      }
+      if (user_given) {
+        warnings.push_back("-m " + std::string(def.name) + "." + given + ": " + def.name +
+                           " takes no parameters; ignored them, as trec_eval does; --strict "
+                           "refuses them");
       }
       break;
     case Params::long_cutoffs:
       for (const std::string& part : parts) {
-        const auto k = whole_number(part);
+        std::optional<std::int64_t> k = whole_number(part);
+        if (!k && !strict) {
+          // trec_eval reads each cutoff with atol: ndcg_cut.23.4 has the cutoff 23.
+          if (const auto lead = leading_whole(part); lead && lead->value > 0) {
+            k = lead->value;
+            warnings.push_back(lenient_note("-m " + std::string(def.name) + "." + text, part, *k));
+          }
+        }
         if (!k || *k <= 0) {
           return option_error(ErrorCode::bad_parameter_value,
                               where + "found " + text::quoted(part) +
@@ -271,7 +306,8 @@ std::string known_names() {
 
 namespace trec {
 
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat) {
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat,
+                           bool strict) {
   const std::vector<MeasureDef>& table = measure_table();
   std::vector<bool> marked(table.size(), false);
   std::vector<std::optional<std::string>> params(table.size());
@@ -342,7 +378,9 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     r.def = &table[i];
     const bool user_given = params[i].has_value();
     const std::string given = params[i].value_or("");
-    if (auto error = read_params(table[i], given, user_given, r)) return *error;
+    if (auto error = read_params(table[i], given, user_given, strict, r, plan.warnings)) {
+      return *error;
+    }
     add_slots(table[i], given, user_given, r, plan.slots);
     if (std::string(table[i].name) == "relstring") plan.wants_relstring = true;
     plan.measures.push_back(std::move(r));
@@ -355,6 +393,7 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
 Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   TrecOptions options;
   options.args = args;
+  options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
       "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, --keep-first or "
       "--strict";
@@ -368,7 +407,14 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
     };
     const auto number = [&](const std::string& flag, const std::optional<std::string>& text,
                             std::int64_t minimum) -> Result<std::int64_t> {
-      const auto n = text ? whole_number(*text) : std::nullopt;
+      auto n = text ? whole_number(*text) : std::nullopt;
+      if (!n && text && !options.strict) {
+        // trec_eval reads these with atol: -l 1.5 is -l 1.
+        if (const auto lead = leading_whole(*text); lead && lead->value >= minimum) {
+          n = lead->value;
+          options.warnings.push_back(lenient_note(flag + " " + *text, *text, *n));
+        }
+      }
       if (!n || *n < minimum || *n > 2000000000) {
         return option_error(
             ErrorCode::bad_parameter_value,
@@ -516,7 +562,7 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 }  // namespace
 
 TrecSession::TrecSession() : judged_(std::make_unique<TrecJudged>()) {
-  auto plan = trec::make_plan({}, Compat::current);
+  auto plan = trec::make_plan({}, Compat::current, false);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
 }
 TrecSession::~TrecSession() = default;
@@ -540,10 +586,12 @@ const std::vector<std::string>& TrecSession::qrels_warnings() const {
 std::optional<InputError> TrecSession::configure(const std::vector<std::string>& args) {
   auto options = parse_trec_args(args);
   if (!options.ok()) return options.error();
-  auto plan = trec::make_plan(options.value().measures, options.value().compat);
+  auto plan =
+      trec::make_plan(options.value().measures, options.value().compat, options.value().strict);
   if (!plan.ok()) return plan.error();
   options_ = std::move(options.value());
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
+  options_.warnings.insert(options_.warnings.end(), plan_->warnings.begin(), plan_->warnings.end());
   runs_.clear();
   if (qrels_) {
     judged_->by_topic.clear();
