@@ -182,6 +182,17 @@ TEST_CASE("trec: -c averages over every qrels topic, the missing ones scoring 0"
   CHECK(s.runs()[0].warnings[0] ==
         "1 topic of qrels.txt is not in run.txt: 3; with -c each is evaluated over an empty "
         "ranking and counts in every mean (as trec_eval -c)");
+  // trec_eval 9.0.8 -c does not evaluate topic 3: it adds nothing to the sums, the means still
+  // divide by the 3 qrels topics, and gm_map adds its log(1e-5) (9.0.8's meas_avg.c); -q prints
+  // topics 1 and 2 only. So the same summary, and no topic 3.
+  const auto nine = session_with({"--compat", "9", "-c", "-q", "-m", "official"});
+  CHECK(nine.runs()[0].topics == std::vector<std::string>{"1", "2"});
+  CHECK(summary(nine, "num_q") == 3);
+  CHECK_THAT(summary(nine, "map"), WithinAbs(1.0 / 3, 1e-15));
+  CHECK(summary(nine, "num_rel") == 5);
+  CHECK_THAT(summary(nine, "gm_map"),
+             WithinAbs(std::exp((2 * std::log(0.5) + std::log(0.00001)) / 3), 1e-15));
+  CHECK(nine.report_text().find("\t3\t") == std::string::npos);
 }
 
 TEST_CASE("trec: set measures and utility", "[trec][eval][set]") {

@@ -750,7 +750,10 @@ std::optional<InputError> TrecSession::end_run() {
   }
   // With -c, trec_eval evaluates each missing topic over an empty ranking: it is printed with -q
   // and its R counts. (Its id points into the qrels, which outlive the run.)
-  if (options_.complete) {
+  // trec_eval 9.0.8 -c evaluates them not at all: they only count in the means (as zeros, and
+  // gm_map's floor), so -q prints no line for them.
+  const bool complete9 = options_.complete && options_.compat == Compat::trec9;
+  if (options_.complete && !complete9) {
     std::vector<ScoredDoc> none;
     for (const std::string_view topic : missing) evaluate(topic, none);
   }
@@ -764,7 +767,9 @@ std::optional<InputError> TrecSession::end_run() {
         plural(missing.size(), "topic", "topics") + " of " + qrels_file_ + " " +
         (missing.size() == 1 ? "is" : "are") + " not in " + run.file_name + ": " +
         list_topics(missing) +
-        (options_.complete
+        (complete9 ? "; with -c each counts as 0 in every mean, and -q prints no line for it "
+                     "(as trec_eval 9 -c)"
+         : options_.complete
              ? "; with -c each is evaluated over an empty ranking and counts in every mean (as "
                "trec_eval -c)"
              : "; evaluated over the topics in both (trec_eval 10 stops here; -c scores them 0)"));
