@@ -1556,9 +1556,12 @@ Result<CheckResult> check_answer(std::string_view measure, std::string_view inpu
 
   if (gives(a, expected)) {
     r.correct = true;
-    r.why = exact_answer(a) ? a.text + " is exactly " + r.label + " " + equals_text(expected) + "."
-                            : r.label + " " + equals_text(expected) + " rounds to " + a.text + " " +
-                                  r.precision + ".";
+    // A decimal that is the value itself (0.5 for 1/2) is exact, not a rounding of it.
+    const bool exactly = exact_answer(a) || (expected.exact && *expected.exact == a.value);
+    if (exactly) r.precision = "exactly";
+    r.why = exactly ? a.text + " is exactly " + r.label + " " + equals_text(expected) + "."
+                    : r.label + " " + equals_text(expected) + " rounds to " + a.text + " " +
+                          r.precision + ".";
     return r;
   }
 

@@ -455,7 +455,9 @@ TEST_CASE("keys: the confusion matrix's precision, recall, accuracy and F1 (S1)"
   CHECK(precision.label == "precision");
   CHECK(precision.measure == "confusion");
   CHECK(precision.expected.exact == irm::Fraction{1, 2});
-  CHECK(precision.why == "precision = 1/2 = 0.5 rounds to 0.5 at 1 decimal.");
+  // 0.5 is 1/2 itself, not a rounding of it: judged exact.
+  CHECK(precision.precision == "exactly");
+  CHECK(precision.why == "0.5 is exactly precision = 1/2 = 0.5.");
   CHECK(check_key("confusion", input, "recall", "2/3").correct);
   CHECK(check_key("confusion", input, "recall", "0.67").correct);
   CHECK(check_key("confusion", input, "accuracy", "0.63").correct);

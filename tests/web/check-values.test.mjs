@@ -39,7 +39,7 @@ test('a confusion matrix: precision, recall, accuracy and F1 each have their own
   await withPage(shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'confusion' }), async (page) => {
     await page.waitForSelector('#outcome-0 details.quantity-checks');
     assert.match(await page.textContent('#outcome-0 details.quantity-checks summary'), /^Check the other quantities \(\d+\)$/);
-    assert.match(await checkQuantity(page, '#outcome-0', 'precision', '0.5'), /^✓ Correct at 1 decimal\./);
+    assert.match(await checkQuantity(page, '#outcome-0', 'precision', '0.5'), /^✓ Correct exactly\./); // 1/2 itself
     assert.match(await checkQuantity(page, '#outcome-0', 'recall', '0.67'), /^✓ Correct at 2 decimals\./);
     assert.match(await checkQuantity(page, '#outcome-0', 'accuracy', '5/8'), /^✓ Correct exactly\./);
     // F1 is the answer's own value: its field is the answer's, labelled so.
@@ -88,7 +88,7 @@ test('Wilcoxon: W+ and p checked', async () => {
   await withPage(shareLink('significance.html', { calc: 'significance', in: 'd: 0.1 0.2 0.3 -0.05', m: 'wilcoxon' }), async (page) => {
     await page.waitForSelector('#outcome-0 details.quantity-checks');
     assert.match(await checkQuantity(page, '#outcome-0', 'W_plus', '9'), /^✓ Correct exactly\./);
-    assert.match(await checkValue(page, '#outcome-0', '0.25'), /^✓ Correct at 2 decimals\./);
+    assert.match(await checkValue(page, '#outcome-0', '0.25'), /^✓ Correct exactly\./); // 1/4 itself
   });
 });
 

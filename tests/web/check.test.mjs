@@ -32,12 +32,13 @@ test('ranked list, AP and P@5 (RL1): right answers ✓; the notes\' 0.5 is AP ov
     assert.equal(await page.locator('#outcome-0 .check-answer label').textContent(), 'Your answer for AP');
     assert.equal(await page.getByLabel('Your answer for P@5').count(), 1);
 
-    assert.equal(await checkAnswer(page, '#outcome-0', '0.1'), '✓ Correct at 1 decimal. AP = 1/10 = 0.1 rounds to 0.1 at 1 decimal.');
+    // 0.1 is 1/10 itself: exact, not a rounding.
+    assert.equal(await checkAnswer(page, '#outcome-0', '0.1'), '✓ Correct exactly. 0.1 is exactly AP = 1/10 = 0.1.');
     const wrong = await checkAnswer(page, '#outcome-0', '0.5');
     assert.equal(wrong, '✗ Not AP at 1 decimal. 0.5 is AP divided by the 3 relevant documents retrieved ' +
       '(AP(norm=retrieved) = 1/2 = 0.5); the notes divide by R = 15. (ap.norm_retrieved)');
 
-    assert.match(await checkAnswer(page, '#outcome-1', '40%'), /^✓ Correct at 2 decimals\./);
+    assert.match(await checkAnswer(page, '#outcome-1', '40%'), /^✓ Correct exactly\./); // 40% is 2/5 itself
     const nothing = await checkAnswer(page, '#outcome-1', '0.5');
     // Nothing gives 0.5 (P@5 = 2/5): the verdict says so, and the hint says what to check.
     assert.equal(nothing.replace(/\s*Hint: .*$/, ''), '✗ Not P@5 at 1 decimal. None of the conventions or common slips ' +
@@ -114,7 +115,7 @@ test('confusion matrix, F(beta=2) (S1): 0.625 ✓; 0.53 is β and 1/β swapped',
   // P = 1/2, R = 2/3: F₂ = 5PR/(4P + R) = 5/8; swapped 5PR/(P + 4R) = 10/19 = 0.5263.
   await withPage(shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'F(beta=2)' }), async (page) => {
     await page.waitForSelector('#outcome-0 .check-answer input');
-    assert.match(await checkAnswer(page, '#outcome-0', '0.625'), /^✓ Correct at 3 decimals\./);
+    assert.match(await checkAnswer(page, '#outcome-0', '0.625'), /^✓ Correct exactly\./); // 5/8 itself
     const wrong = await checkAnswer(page, '#outcome-0', '0.53');
     assert.match(wrong, /β and 1\/β swapped/);
     assert.match(wrong, /\(f\.weights_swapped\)$/);
@@ -144,7 +145,7 @@ test('ROC AUC: 75% ✓; 0.7 is 0.75 truncated', async () => {
   // Relevant scores 0.9, 0.7; non-relevant 0.8, 0.6: 3 of the 4 pairs ordered right, AUC = 3/4.
   await withPage(shareLink('roc.html', { calc: 'roc', in: '1 0.9\n0 0.8\n1 0.7\n0 0.6', m: 'AUC' }), async (page) => {
     await page.waitForSelector('#outcome-0 .check-answer input');
-    assert.match(await checkAnswer(page, '#outcome-0', '75%'), /^✓ Correct at 2 decimals\./);
+    assert.match(await checkAnswer(page, '#outcome-0', '75%'), /^✓ Correct exactly\./); // 3/4 itself
     assert.match(await checkAnswer(page, '#outcome-0', '0.7'), /round, don't truncate\)\. \(any\.truncated\)$/);
   });
 });
