@@ -111,6 +111,7 @@ std::string outcome_title(const MeasureCall& call) {
   std::vector<std::string> variant;
   if (name == "wilcoxon") {
     if (param("zero") == "pratt") variant.emplace_back("Pratt's zeros");
+    if (param("correction") == "no") variant.emplace_back("no continuity correction");
   }
   if ((name == "wilcoxon" || name == "sign") && param("method") == "normal") {
     variant.emplace_back("normal approximation");
@@ -501,7 +502,13 @@ const std::vector<MeasureInfo>& all_measures() {
          {"exact", "normal"},
          "exact",
          "the exact distribution of W+ over all 2^n sign assignments (when there are no ties, "
-         "else it falls back), or the normal approximation with tie and continuity corrections"}},
+         "else it falls back), or the normal approximation with the tie correction"},
+        {"correction",
+         {"yes", "no"},
+         "yes",
+         "whether the normal approximation moves W 1/2 toward its mean before computing z (the "
+         "continuity correction; SciPy's correction=True), or not (no); the exact method is "
+         "unaffected"}},
        {"signed-rank", "wilcoxon-signed-rank"},
        "W_+ = \\sum_{d_i > 0} \\text{rank}(|d_i|),\\quad W_- = \\sum_{d_i < 0} \\text{rank}(|d_i|),"
        "\\quad z = \\frac{W - n(n+1)/4 \\pm \\tfrac12}{\\sqrt{n(n+1)(2n+1)/24 - \\sum (t^3 - "

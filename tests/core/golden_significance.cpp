@@ -8,7 +8,8 @@
 //   SIG2  Wilcoxon exact, n = 6: p = 5/16
 //   SIG3  paired t, df = 4: t = 2√2, p = 1 − (7/6)√(2/3) ≈ 0.0474
 //   SIG4  randomization exact, n = 4: p = 3/8
-//   SIG5  Wilcoxon normal approximation: tied ranks (tie correction), and zero=pratt
+//   SIG5  Wilcoxon normal approximation: tied ranks (tie correction), zero=pratt, and
+//         correction=no (checked against SciPy 1.10.1's wilcoxon)
 //   SIG6  sign test for n = 70: the normal approximation
 
 #include <catch2/catch.hpp>
@@ -350,6 +351,42 @@ TEST_CASE("SIG5: zero=wilcox drops a zero (exact 7/16), zero=pratt ranks it, nor
   CHECK(alternative(pratt, "wilcoxon").why ==
         "zero=wilcox drops the 1 zero difference before ranking (n = 5), so every other rank is "
         "lower by 1");
+}
+
+TEST_CASE("SIG5: wilcoxon(correction=no) drops the continuity correction, yes is the default",
+          "[golden][SIG5][wilcoxon]") {
+  // SIG5 as above: W− = 9, μ = 18, σ² = 50.375. correction=no: z = (9 − 18)/√50.375 =
+  // −9/7.09754 = −1.26805; table Φ(−1.26) = 0.1038, Φ(−1.27) = 0.1020 → Φ(−1.268) ≈ 0.1024,
+  // p ≈ 0.2048. SciPy 1.10.1: wilcoxon(d, correction=False, method="approx") gives p =
+  // 0.20478155362589467, z = −1.2680459166174245; with correction=True, p = 0.23107319627794864
+  // (z = −1.1975989212497897), which is this calculator's default (correction=yes).
+  const auto no = run("wilcoxon(correction=no)", sig5);
+  CHECK(no.measure == "wilcoxon(correction=no)");
+  CHECK_THAT(value_of(no, "z").approx, WithinAbs(-1.2680459166174245, 1e-9));
+  CHECK_THAT(no.value.approx, WithinAbs(0.20478155362589467, 1e-9));
+  CHECK(no.working.find("\\frac{9 - 18}{\\sqrt{50.375}}") != std::string::npos);
+  CHECK(has_note_containing(no, "correction=no: no continuity correction"));
+  CHECK(no.title.find("no continuity correction") != std::string::npos);
+  CHECK_THAT(alternative(no, "wilcoxon").value.approx, WithinAbs(0.23107319627794864, 1e-9));
+
+  const auto yes = run("wilcoxon", sig5);
+  CHECK_THAT(yes.value.approx, WithinAbs(0.23107319627794864, 1e-9));
+  CHECK(run("wilcoxon(correction=yes)", sig5).value.approx == yes.value.approx);
+  CHECK(yes.working.find("\\frac{9 - 18 + \\tfrac12}{\\sqrt{50.375}}") != std::string::npos);
+  CHECK(has_note_containing(yes, "(continuity correction=yes)"));
+  CHECK_THAT(alternative(yes, "wilcoxon(correction=no)").value.approx,
+             WithinAbs(0.20478155362589467, 1e-9));
+  // Pratt's zeros, normal approximation: SciPy wilcoxon(d, zero_method="pratt",
+  // correction=False, method="approx") = 0.29184054514378843 (True: 0.34278171114791145).
+  const char* const with_zero = "d: 0 0.1 0.2 0.3 -0.4 0.5";
+  CHECK_THAT(run("wilcoxon(zero=pratt,correction=no)", with_zero).value.approx,
+             WithinAbs(0.29184054514378843, 1e-9));
+  CHECK_THAT(run("wilcoxon(zero=pratt)", with_zero).value.approx,
+             WithinAbs(0.34278171114791145, 1e-9));
+  // The exact method has nothing to correct: the same 7/16, and no correction alternative.
+  const auto exact = run("wilcoxon(correction=no)", with_zero);
+  CHECK(*exact.value.exact == frac(7, 16));
+  CHECK(test::alternative(exact, "wilcoxon") == nullptr);
 }
 
 // --- ttest ---------------------------------------------------------------------------------------

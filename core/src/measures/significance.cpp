@@ -29,6 +29,9 @@
 //     those zeros; scipy's formula), and a continuity correction of 1/2 toward μ:
 //       two-sided z = (min(W+, W−) − μ + 1/2)/σ (at most 0), p = min(1, 2Φ(z));
 //       greater z = (W+ − μ − 1/2)/σ, p = 1 − Φ(z);  less z = (W+ − μ + 1/2)/σ, p = Φ(z).
+//     correction=yes (the default, as before the parameter existed) applies that 1/2;
+//     correction=no drops it (z = (W − μ)/σ, SciPy 1.10 scipy.stats.wilcoxon's default
+//     correction=False). The exact method has no correction to make.
 //
 // ttest (paired t): d̄ = Σd/n, s² = Σ(d − d̄)²/(n − 1), SE = s/√n, t = d̄/SE, df = n − 1. d̄, s²
 //   and t² = n·d̄²/s² are exact; t and p are irrational. P(|T| ≥ |t|) = I_{df/(df+t²)}(df/2,
@@ -43,6 +46,9 @@
 //   Fraction); beyond, 100,000 random assignments from splitmix64 with a fixed seed, p = (1 +
 //   count)/(1 + 100,000) (the observed assignment counted once). Sums are compared as integers
 //   on a common denominator when every d is an exact decimal, else as doubles with a tolerance.
+//
+// The distributions (Φ, Student's t, the binomial tail in log space) are in
+// stats/distributions.cpp (irm/distributions.h), shared with the comparison of runs (compare/).
 //
 // Every test states H0, H1, its assumptions and a one-sentence reading at α = 0.05 (p ≤ 0.05
 // rejects), draws the per-query differences, and lists the other alternatives (wilcoxon: also
@@ -60,6 +66,7 @@
 #include <functional>
 
 #include "common.h"
+#include "irm/distributions.h"
 
 namespace irm {
 namespace {
@@ -91,56 +98,12 @@ constexpr std::int64_t monte_carlo_samples = 100000;
 constexpr std::uint64_t monte_carlo_seed = 20240917;
 
 // --- distributions ------------------------------------------------------------------------------
+// In stats/distributions.cpp (irm/distributions.h): Φ, Student's t through the incomplete beta
+// function, and the binomial tail at 1/2 in log space.
 
-// 1 − Φ(z) and Φ(z) through erfc, which keeps the small tail accurate.
-double normal_upper(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }
-double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
-
-// The continued fraction of the incomplete beta function (the even and odd steps of
-//   I_x(a,b) = x^a (1−x)^b / (a B(a,b)) · 1/(1+ d1/(1+ d2/(1+ …)))
-// with d_{2m+1} = −(a+m)(a+b+m)x/((a+2m)(a+2m+1)), d_{2m} = m(b−m)x/((a+2m−1)(a+2m))),
-// evaluated by the modified Lentz method, which never divides by an exact 0.
-double beta_continued_fraction(double a, double b, double x) {
-  const double tiny = 1e-300;
-  const auto guard = [&](double v) { return std::fabs(v) < tiny ? tiny : v; };
-  double c = 1.0;
-  double d = 1.0 / guard(1.0 - (a + b) * x / (a + 1.0));
-  double h = d;
-  for (int m = 1; m <= 500; ++m) {
-    const double md = static_cast<double>(m);
-    const double even = md * (b - md) * x / ((a + 2.0 * md - 1.0) * (a + 2.0 * md));
-    d = 1.0 / guard(1.0 + even * d);
-    c = guard(1.0 + even / c);
-    h *= d * c;
-    const double odd = -(a + md) * (a + b + md) * x / ((a + 2.0 * md) * (a + 2.0 * md + 1.0));
-    d = 1.0 / guard(1.0 + odd * d);
-    c = guard(1.0 + odd / c);
-    const double step = d * c;
-    h *= step;
-    if (std::fabs(step - 1.0) < 1e-15) break;
-  }
-  return h;
-}
-
-// I_x(a, b), the regularized incomplete beta function; `rest` = 1 − x, passed separately so that
-// it keeps its precision when x is close to 1. The fraction converges fast for x < (a+1)/(a+b+2);
-// above, I_x(a,b) = 1 − I_{1−x}(b,a).
-double incomplete_beta(double a, double b, double x, double rest) {
-  if (x <= 0.0) return 0.0;
-  if (rest <= 0.0) return 1.0;
-  const double log_front =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log(rest);
-  const double front = std::exp(log_front);
-  if (x < (a + 1.0) / (a + b + 2.0)) return front * beta_continued_fraction(a, b, x) / a;
-  return 1.0 - front * beta_continued_fraction(b, a, rest) / b;
-}
-
-// P(|T| ≥ |t|) for Student's t with df degrees of freedom, from t² (exactly computed).
-double student_two_sided(double t_squared, double df) {
-  const double p =
-      incomplete_beta(df / 2.0, 0.5, df / (df + t_squared), t_squared / (df + t_squared));
-  return std::min(1.0, std::max(0.0, p));
-}
+using stats::normal_cdf;
+using stats::normal_upper;
+using stats::student_two_sided;
 
 // splitmix64 (Steele, Lea and Flood, 2014): the state advances by a fixed odd constant and is
 // scrambled by two xor-shift-multiply rounds. Plain 64-bit integer arithmetic, so the sequence
@@ -387,17 +350,7 @@ constexpr double smallest_p_shown = 1e-300;
 TestP sign_p_log_space(std::int64_t n, std::int64_t plus, Tail tail) {
   TestP out;
   const auto [low, high] = tail_range(n, plus, tail);
-  const double log_n_factorial = std::lgamma(static_cast<double>(n) + 1.0);
-  const auto log_term = [&](std::int64_t k) {
-    return log_n_factorial - std::lgamma(static_cast<double>(k) + 1.0) -
-           std::lgamma(static_cast<double>(n - k) + 1.0) - static_cast<double>(n) * std::log(2.0);
-  };
-  // The largest term of the tail is the one nearest n/2.
-  const std::int64_t peak = std::clamp(n / 2, low, high);
-  const double top = log_term(peak);
-  double scaled = 0.0;
-  for (std::int64_t k = low; k <= high; ++k) scaled += std::exp(log_term(k) - top);
-  double log_p = top + std::log(scaled);
+  double log_p = stats::log_binomial_half_tail(n, low, high);
   if (tail == Tail::two_sided) log_p = std::min(0.0, log_p + std::log(2.0));
   const std::string N = std::to_string(n);
   const std::string sum = "\\sum_{k=" + std::to_string(low) + "}^{" + std::to_string(high) +
@@ -536,7 +489,8 @@ struct Wilcoxon {
   std::string fallback;  // why method=exact could not be used; empty when it was, or not asked
 };
 
-Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exact) {
+Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exact,
+                  bool continuity) {
   Wilcoxon out;
   const std::size_t count = data.queries.size();
   std::vector<Number> size(count);
@@ -730,7 +684,7 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
         ratio(all * (all + 1) * (2 * all + 1) - z0 * (z0 + 1) * (2 * z0 + 1), 24) -
         ratio(tie_sum, 48);
     const double sigma = std::sqrt(std::max(0.0, variance.approx));
-    const Number correction = ratio(tail == Tail::greater ? -1 : 1, 2);
+    const Number correction = continuity ? ratio(tail == Tail::greater ? -1 : 1, 2) : whole(0);
     Number shift = out.statistic - mean + correction;
     // Two-sided: the statistic is at most the mean; a correction that passes the mean gives 0.
     if (tail == Tail::two_sided && sign_of(shift) > 0) shift = whole(0);
@@ -751,9 +705,11 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
         p_formula = "\\Phi(" + decimal(z) + ")";
         break;
     }
-    out.z = approximate(z, "(" + short_text(out.statistic) + " − " + short_text(mean) + " " +
-                               (tail == Tail::greater ? "− 1/2" : "+ 1/2") + ") / √" +
-                               short_text(variance));
+    out.z = approximate(z, "(" + short_text(out.statistic) + " − " + short_text(mean) +
+                               (!continuity             ? ""
+                                : tail == Tail::greater ? " − 1/2"
+                                                        : " + 1/2") +
+                               ") / √" + short_text(variance));
     out.p = approximate(p, p_formula);
     const std::string n_text = std::to_string(all);
     const std::string mean_formula = z0 > 0 ? "\\frac{n(n+1) - z_0(z_0+1)}{4} = \\frac{" + n_text +
@@ -774,9 +730,11 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
     out.working = "\\begin{gathered}\\mu = " + mean_formula + " = " + short_latex(mean) +
                   ",\\qquad \\sigma^2 = " + variance_formula + " = " + short_latex(variance) +
                   "\\\\ z = \\frac{" + short_latex(out.statistic) + " - " + short_latex(mean) +
-                  (tail == Tail::greater ? " - \\tfrac12" : " + \\tfrac12") + "}{\\sqrt{" +
-                  short_latex(variance) + "}} = " + decimal(z) + ",\\qquad p = " + p_formula +
-                  " = " + p_decimal(out.p) + "\\end{gathered}";
+                  (!continuity             ? ""
+                   : tail == Tail::greater ? " - \\tfrac12"
+                                           : " + \\tfrac12") +
+                  "}{\\sqrt{" + short_latex(variance) + "}} = " + decimal(z) +
+                  ",\\qquad p = " + p_formula + " = " + p_decimal(out.p) + "\\end{gathered}";
     if (sigma <= 0.0) {
       out.working = "p = 1";
     }
@@ -790,7 +748,9 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
                       " taken out of n = " + std::to_string(all) +
                       ", as Pratt's method keeps the zeros in the ranking)"
                 : "") +
-        ", and z moves the statistic 1/2 toward μ (continuity correction).");
+        (continuity ? ", and z moves the statistic 1/2 toward μ (continuity correction=yes)."
+                    : ", and z uses the statistic as it is (correction=no: no continuity "
+                      "correction)."));
   }
   if (out.n == 0) {
     out.notes.push_back(
@@ -1101,7 +1061,8 @@ Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
   const bool pratt = call.param("zero") == "pratt";
   const bool want_exact = call.param("method") == "exact";
   const Names s = names_of(data);
-  const Wilcoxon w = wilcoxon(data, tail, pratt, want_exact);
+  const bool continuity = call.param("correction") != "no";
+  const Wilcoxon w = wilcoxon(data, tail, pratt, want_exact, continuity);
   Outcome out = start_outcome(call, in);
   out.value = w.p;
   out.label = "p";
@@ -1132,13 +1093,13 @@ Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
                           short_text(smaller) + "), at most 1";
   for (const Tail other : all_tails) {
     if (other == tail) continue;
-    const Wilcoxon v = wilcoxon(data, other, pratt, want_exact);
+    const Wilcoxon v = wilcoxon(data, other, pratt, want_exact, continuity);
     out.alternatives.push_back(
         {canonical_name(call.with("alternative", tail_name(other))), v.p,
          tail_why(other, two, "P(W+ ≥ " + stat + ")", "P(W+ ≤ " + stat + ")", s)});
   }
   {
-    const Wilcoxon v = wilcoxon(data, tail, !pratt, want_exact);
+    const Wilcoxon v = wilcoxon(data, tail, !pratt, want_exact, continuity);
     std::string why;
     if (w.zeros == 0) {
       why = "the same as this answer: no difference is 0, so the zero rule changes nothing";
@@ -1156,11 +1117,12 @@ Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
         {canonical_name(call.with("zero", pratt ? "wilcox" : "pratt")), v.p, why});
   }
   {
-    const Wilcoxon v = wilcoxon(data, tail, pratt, !want_exact);
+    const Wilcoxon v = wilcoxon(data, tail, pratt, !want_exact, continuity);
     std::string why;
     if (want_exact && w.exact) {
       why = "the normal approximation z = " + decimal(v.z ? v.z->approx : 0.0) +
-            " (with a continuity correction) instead of counting the exact distribution of W+";
+            (continuity ? " (with a continuity correction)" : " (no continuity correction)") +
+            " instead of counting the exact distribution of W+";
     } else if (want_exact) {
       why =
           "the same as this answer: method=exact already fell back to the normal "
@@ -1174,6 +1136,16 @@ Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
     }
     out.alternatives.push_back(
         {canonical_name(call.with("method", want_exact ? "normal" : "exact")), v.p, why});
+  }
+  if (!w.exact && w.n > 0) {
+    const Wilcoxon v = wilcoxon(data, tail, pratt, want_exact, !continuity);
+    out.alternatives.push_back(
+        {canonical_name(call.with("correction", continuity ? "no" : "yes")), v.p,
+         continuity ? "the normal approximation without the continuity correction: z uses W "
+                      "itself instead of moving it 1/2 toward μ (SciPy's wilcoxon default, "
+                      "correction=False)"
+                    : "the normal approximation with the continuity correction: W moves 1/2 "
+                      "toward μ before z is computed"});
   }
   out.charts.push_back(differences_chart(data));
   finish_outcome(out);
