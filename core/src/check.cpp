@@ -1226,8 +1226,7 @@ std::string sets_hint(const Context& c, const std::string& family, const std::st
            ", then P = TP/(TP + FP), R = TP/(TP + FN) and F = (β² + 1)PR/(β²P + R) with β² = " +
            (w ? number_text(*w) : std::string("β²")) + ".";
   }
-  const std::string formula = set_formula(q);
-  if (!formula.empty()) return std::string("Check ") + kCounts + ", then " + formula + ".";
+  // A k × k matrix has no single TP, FP, FN and TN: its hints come before the two-class ones.
   if (family == "multiclass") {
     if (q == "accuracy") {
       return "Add up the diagonal of the table (the items whose predicted class is the true one) "
@@ -1244,6 +1243,8 @@ std::string sets_hint(const Context& c, const std::string& family, const std::st
              " of those pooled counts.";
     }
   }
+  const std::string formula = set_formula(q);
+  if (!formula.empty()) return std::string("Check ") + kCounts + ", then " + formula + ".";
   return "";
 }
 

@@ -690,6 +690,11 @@ TEST_CASE("hint: each measure family names its quantities, from the input only",
   // randomization's p is worked out before `extreme`, `assignments` after it.
   CHECK(check_key("pool@2", "A q1: d1 d2 d3\nB q1: d2 d4\nqrels q1: d1+ d2 d4+", "A:unique", "77")
             .hint == "Work out pool_size, q1:pool_size first, then A:unique from them.");
+  // A multiclass matrix's accuracy is its diagonal over all items, not two-class TP and TN:
+  // true a b c a, predicted a b b a puts 3 of the 4 items on the diagonal (accuracy 3/4).
+  CHECK(check("multiclass", "true: a b c a\npredicted: a b b a", "0.0123").hint ==
+        "Add up the diagonal of the table (the items whose predicted class is the true one) and "
+        "divide by all items.");
   // Every registry family gets a hint for a wrong answer nothing gives.
   for (const auto& [measure, input] : std::vector<std::pair<std::string, std::string>>{
            {"AP", "R N R"},
