@@ -393,8 +393,8 @@ async function measures(values) {
 // irmetrics trec: trec_eval's flags and files; bin/lib/trec.mjs streams the files in.
 
 const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]...
-                      [--compat 9|10] [--keep-first] [--strict] [--digits N]
-                      [--format trec|json|csv] QRELS RUN...`;
+                      [--compat 9|10] [--keep-first] [--strict] [--nan-as-zero]
+                      [--digits N] [--format trec|json|csv] QRELS RUN...`;
 
 const TREC_HELP = `irmetrics trec: evaluate TREC runs as trec_eval does
 
@@ -429,6 +429,10 @@ trec_eval's flags
                   number (-l 1.5 is -l 1, ndcg_cut.23.4 is ndcg_cut.23); parameters given
                   to a measure that takes none (map.5) are ignored. Text that does not
                   start with a number stays an error either way.
+  --nan-as-zero   a topic that -J or -M 0 leaves with no documents scores 0 where trec_eval
+                  prints -nan (iprec_at_recall at the levels that need no relevant document,
+                  11pt_avg, and so their means over the topics); by default -nan, as
+                  trec_eval 10.0 prints it (null in --format json)
   (each may also be written as trec_eval writes it: -l2, -M1000, -mmap, -qc)
 
 Output
@@ -503,12 +507,13 @@ function parseTrecArgs(argv) {
       const name = at < 0 ? arg : arg.slice(0, at);
       const inline = at < 0 ? undefined : arg.slice(at + 1);
       if (inline !== undefined &&
-        (name === '--help' || name === '--keep-first' || name === '--strict')) {
+        ['--help', '--keep-first', '--strict', '--nan-as-zero'].includes(name)) {
         trecUsage(`${name} takes no value`);
       }
       if (name === '--help') parsed.help = true;
       else if (name === '--keep-first') parsed.configure.push('--keep-first');
       else if (name === '--strict') parsed.configure.push('--strict');
+      else if (name === '--nan-as-zero') parsed.configure.push('--nan-as-zero');
       else if (name === '--compat') parsed.configure.push('--compat', valueOf(name, inline));
       else if (name === '--digits') parsed.digits = valueOf(name, inline);
       else if (name === '--format') {

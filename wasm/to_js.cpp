@@ -658,6 +658,8 @@ std::string trec_report_json(const irm::TrecSession& session) {
           j.null();
         } else if (slots[s].kind == irm::TrecKind::text) {
           j.value(t < run.relstrings.size() ? run.relstrings[t] : std::string());
+        } else if (std::isnan(run.values[t][s])) {
+          j.null();  // trec_eval's -nan
         } else {
           j.value(run.values[t][s]);
         }
@@ -672,6 +674,8 @@ std::string trec_report_json(const irm::TrecSession& session) {
         j.null();
       } else if (slots[s].summary == irm::TrecSummary::runid) {
         j.value(irm::visible(run.run_id));
+      } else if (std::isnan(run.summary[s])) {
+        j.null();  // trec_eval's -nan (a topic left with no documents; see --nan-as-zero)
       } else {
         j.value(run.summary[s]);
       }

@@ -264,7 +264,7 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
   };
   check({"-z"}, irm::ErrorCode::unknown_parameter,
         "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, "
-        "--keep-first or --strict");
+        "--keep-first, --strict or --nan-as-zero");
   check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
   check({"-M"}, irm::ErrorCode::bad_parameter_value,
         "-M expects a whole number of 0 or more, found nothing");
@@ -637,4 +637,34 @@ TEST_CASE("trec: numbers in flags read as trec_eval's atol reads them, unless --
   CHECK(s.configure({"--strict", "-m", "ndcg_cut.23.4"}).has_value());
   REQUIRE_FALSE(s.configure({"--strict", "-m", "ndcg_cut.23"}));
   CHECK(s.option_warnings().empty());
+}
+
+TEST_CASE("trec: a topic left with no documents prints -nan where trec_eval does",
+          "[trec][eval][nan]") {
+  // -M 0 leaves both topics empty. trec_eval's interpolated precision starts from
+  // num_rel_ret / num_ret = 0/0 (NaN) and gives it to every level r whose lround(r R) is 0,
+  // that is, needs no relevant document: topic 1 (R = 3) at 0.0 and 0.1 (0.2 R = 0.6 -> 1);
+  // topic 2 (R = 1) at 0.0 to 0.4 (0.5 R -> 1). The other levels stay 0; 11pt_avg sums NaN.
+  const auto s = session_with({"-M", "0", "-m", "iprec_at_recall", "-m", "11pt_avg"});
+  CHECK(std::isnan(topic_value(s, 0, "iprec_at_recall_0.10")));
+  CHECK(topic_value(s, 0, "iprec_at_recall_0.20") == 0);
+  CHECK(std::isnan(topic_value(s, 1, "iprec_at_recall_0.40")));
+  CHECK(topic_value(s, 1, "iprec_at_recall_0.50") == 0);
+  CHECK(std::isnan(topic_value(s, 0, "11pt_avg")));
+  // The means: 0.20 is (0 + NaN) / 2, NaN; 0.50 is (0 + 0) / 2.
+  CHECK(std::isnan(summary(s, "iprec_at_recall_0.20")));
+  CHECK(summary(s, "iprec_at_recall_0.50") == 0);
+  // Printed as trec_eval prints it with glibc: "%6.4f" of that NaN is "  -nan".
+  const std::string text = s.report_text();
+  CHECK(text.find("iprec_at_recall_0.20  \tall\t  -nan\n") != std::string::npos);
+  CHECK(text.find("iprec_at_recall_0.50  \tall\t0.0000\n") != std::string::npos);
+  // --nan-as-zero: 0 instead.
+  const auto zero =
+      session_with({"--nan-as-zero", "-M", "0", "-m", "iprec_at_recall", "-m", "11pt_avg"});
+  CHECK(topic_value(zero, 0, "iprec_at_recall_0.10") == 0);
+  CHECK(summary(zero, "11pt_avg") == 0);
+  // A -c topic the run lacks is not emptied by the flags (trec_eval ranks one document not in
+  // the qrels for it): topic 3 gets 0, not NaN.
+  const auto c = session_with({"-c", "-m", "iprec_at_recall"});
+  CHECK(topic_value(c, 2, "iprec_at_recall_0.00") == 0);
 }

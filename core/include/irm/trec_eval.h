@@ -49,6 +49,7 @@ struct TrecOptions {
   Compat compat = Compat::current;            // --compat 9|10
   Duplicates duplicates = Duplicates::error;  // --keep-first
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
+  bool nan_as_zero = false;                   // --nan-as-zero: 0 where trec_eval prints -nan
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
   std::vector<std::string> warnings;  // flags and -m parameters read loosely, as trec_eval reads

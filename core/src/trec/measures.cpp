@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "parse/text.h"
@@ -175,10 +176,18 @@ void map_cut(const Topic& t, const Requested& r, double* out, std::string*) {
 // highest precision at or after the rank where that many were retrieved.
 std::vector<double> interpolated(const Topic& t, const std::vector<double>& levels) {
   std::vector<double> values(levels.size(), 0.0);
-  if (t.num_ret == 0) return values;
   std::vector<std::int64_t> cutoffs(levels.size());
   for (std::size_t i = 0; i < levels.size(); ++i) {
     cutoffs[i] = recall_cutoff(levels[i], t.num_rel, t.compat);
+  }
+  if (t.num_ret == 0) {
+    // trec_eval's precision 0/0 (NaN) goes to every level that needs no relevant document.
+    if (t.emptied) {
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        if (cutoffs[i] == 0) values[i] = std::numeric_limits<double>::quiet_NaN();
+      }
+    }
+    return values;
   }
   auto current = static_cast<std::ptrdiff_t>(levels.size()) - 1;
   while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > t.num_rel_ret) --current;

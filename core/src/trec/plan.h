@@ -36,6 +36,10 @@ struct Topic {
   int level = 1;
   Compat compat = Compat::current;
   std::int64_t collection_size = 0;
+  // The run's documents of this topic were all left out (-J, -M 0): trec_eval's interpolated
+  // precision then divides 0 by 0 and prints -nan. A -c topic the run lacks is emptied only by
+  // -J or -M 0 (trec_eval ranks one document not in the qrels for it). False with --nan-as-zero.
+  bool emptied = false;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.

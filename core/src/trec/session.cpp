@@ -395,8 +395,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   options.args = args;
   options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
-      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, --keep-first or "
-      "--strict";
+      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, --keep-first, "
+      "--strict or --nan-as-zero";
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     // The value of a flag: joined (-l2) or the next argument (-l 2).
@@ -428,6 +428,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
       options.duplicates = Duplicates::keep_first;
     } else if (arg == "--strict") {
       options.strict = true;
+    } else if (arg == "--nan-as-zero") {
+      options.nan_as_zero = true;
     } else if (arg == "--compat" || arg.rfind("--compat=", 0) == 0) {
       const std::optional<std::string> v =
           arg == "--compat"
@@ -710,6 +712,10 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   t.level = options_.level;
   t.compat = options_.compat;
   t.collection_size = options_.collection_size;
+  // A topic of the file always has documents; -J or -M 0 can leave none. A -c topic the run
+  // lacks is ranked by trec_eval as one document not in the qrels, which -J and -M 0 drop too.
+  t.emptied = grades.empty() && !options_.nan_as_zero &&
+              (!docs.empty() || options_.judged_only || options_.max_docs == 0);
 
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
@@ -843,6 +849,11 @@ namespace {
 
 std::string format_value(double value, TrecKind kind, int digits) {
   char buffer[64];
+  // trec_eval's 0/0 prints as -nan (glibc, x86-64: the NaN has its sign bit set).
+  if (std::isnan(value)) {
+    std::snprintf(buffer, sizeof buffer, "%6s", "-nan");
+    return buffer;
+  }
   if (kind == TrecKind::count) {
     std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(value));
   } else {
