@@ -22,10 +22,9 @@ describe('format.js', () => {
   });
 
   test('fractions round half away from zero exactly, not through binary floating point', () => {
-    // 9/2000 = 0.0045 is 0.00449999… as a double; toFixed(3) would print 0.004.
-    assert.equal(formatNum(num('9/2000', 9 / 2000), 3), '9/2000 ≈ 0.005');
-    assert.equal(formatNum(num('-9/2000', -9 / 2000), 3), '-9/2000 ≈ -0.005');
-    assert.equal(formatNum(num('1/15', 1 / 15), 2), '1/15 ≈ 0.07');
+    // 2009/2000 = 1.0045 is 1.00449999… as a double; toFixed(3) would print 1.004.
+    assert.equal(formatNum(num('2009/2000', 2009 / 2000), 3), '2009/2000 ≈ 1.005');
+    assert.equal(formatNum(num('-2009/2000', -2009 / 2000), 3), '-2009/2000 ≈ -1.005');
   });
 
   test('an irrational value is its decimal, with the formula kept apart; 7 stays "7"', () => {
@@ -38,13 +37,27 @@ describe('format.js', () => {
     assert.equal(formatNum(num(null, 7, '4 + 3/log2(2)')), '7');
   });
 
-  test('never NaN, never "-0.0000"', () => {
+  test('never NaN, never "-0.0000": a value under 0.001 keeps 4 significant digits', () => {
     assert.equal(formatNum(num(null, Number.NaN)), '—');
-    assert.equal(formatNum(num(null, -0.00001)), '0.0000');
+    assert.equal(formatNum(num(null, -0.00001)), '-0.00001000');
+    assert.equal(formatNum(num(null, 0)), '0');
+    // The sign test's p for 5,200 : 4,800 is 6.594e-05: not "0.0001", which reads as 1e-4.
+    assert.equal(formatNum(num(null, 6.5940e-5)), '0.00006594');
+    // 2/2^30 = 1/536870912 ≈ 1.8626e-9 (a sign test of 30 wins); 1/1024 = 0.0009765625.
+    assert.equal(formatNum(num('1/536870912', 1 / 536870912)), '1/536870912 ≈ 1.863e-9');
+    assert.equal(formatNum(num('1/1024', 1 / 1024)), '1/1024 ≈ 0.0009766');
+    // An exact decimal within the places stays as it is; 0.001 and above are rounded to places.
+    assert.equal(formatNum(num('1/2000', 1 / 2000)), '1/2000 = 0.0005');
+    assert.equal(formatNum(num(null, 0.00123)), '0.0012');
+    // At 2 places, under 0.1 keeps 2 significant digits: 1/15 = 0.0667.
+    assert.equal(formatNum(num('1/15', 1 / 15), 2), '1/15 ≈ 0.067');
   });
 
   test('the page says how it rounds', () => {
-    assert.match(roundingNote(4), /rounded to 4 places, halves away from zero/);
+    assert.equal(
+      roundingNote(4),
+      'Fractions are exact. Decimals are rounded to 4 places, halves away from zero; a value under 0.001 to 4 significant digits.',
+    );
   });
 });
 

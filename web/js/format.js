@@ -10,7 +10,8 @@ export const DEFAULT_DIGITS = 4;
  * @returns {string}
  */
 export function roundingNote(digits = DEFAULT_DIGITS) {
-  return `Fractions are exact. Decimals are rounded to ${digits} places, halves away from zero.`;
+  return `Fractions are exact. Decimals are rounded to ${digits} places, halves away from zero; ` +
+    `a value under ${10 ** -(digits - 1) < 1e-6 ? `1e-${digits - 1}` : (10 ** -(digits - 1)).toFixed(digits - 1)} to ${digits} significant digits.`;
 }
 
 /** "28/45" → {num: 28n, den: 45n}; null for anything else. */
@@ -48,6 +49,16 @@ function roundApprox(approx, digits) {
   return approx < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
+/**
+ * A value so small that `digits` places would keep less than two of its significant digits
+ * (under 0.001 at 4 places: a p of 6.594e-05 is not "0.0001") is written to `digits`
+ * significant digits instead: "0.00006594", "1.200e-10". Null for any other value.
+ */
+function smallDecimal(value, digits) {
+  if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 10 ** -(digits - 1)) return null;
+  return value.toPrecision(Math.max(1, digits));
+}
+
 /** Trailing zeros dropped from a decimal that is already exact: "0.7000" → "0.7". */
 const trimZeros = (text) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
@@ -70,6 +81,8 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
     const exact = num.exact;
     if (fraction.den === 1n) return { exact, relation: '', decimal: exact, formula };
     const isExactDecimal = terminatingPlaces(fraction.den) <= digits;
+    const small = isExactDecimal ? null : smallDecimal(Number(fraction.num) / Number(fraction.den), digits);
+    if (small) return { exact, relation: '≈', decimal: small, formula };
     const decimal = roundFraction(fraction, digits);
     return isExactDecimal
       ? { exact, relation: '=', decimal: trimZeros(decimal), formula }
@@ -79,6 +92,8 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
   if (!Number.isFinite(approx)) return { exact: '', relation: '', decimal: '—', formula };
   // A value too small for a double is given as its bound (a sign test's p "< 1e-300"), never 0.
   if (approx === 0 && formula.startsWith('< ')) return { exact: '', relation: '', decimal: formula, formula: '' };
+  const small = smallDecimal(approx, digits);
+  if (small) return { exact: '', relation: '', decimal: small, formula };
   const decimal = roundApprox(approx, digits);
   // 4 + 3/log2(2) is exactly 7: write "7", as the notes do, not "7.0000".
   return { exact: '', relation: '', decimal: Number(decimal) === approx ? trimZeros(decimal) : decimal, formula };
