@@ -573,7 +573,8 @@ async function trec(argv) {
       `irmetrics trec: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
   });
   if (result.ok) {
-    print(result.report);
+    // An empty report (-n without -q) prints nothing, as trec_eval does, not a lone newline.
+    if (result.report !== '') print(result.report);
     return 0;
   }
   const { error } = result;

@@ -668,3 +668,19 @@ TEST_CASE("trec: a topic left with no documents prints -nan where trec_eval does
   const auto c = session_with({"-c", "-m", "iprec_at_recall"});
   CHECK(topic_value(c, 2, "iprec_at_recall_0.00") == 0);
 }
+
+TEST_CASE("trec: a negative -l counts only judged documents in num_rel_ret, as trec_eval",
+          "[trec][eval]") {
+  // trec_eval counts num_rel_ret over documents judged 0 or more whose grade reaches the level.
+  // Topic 1 ranks a(1) f(not in the qrels) b(0) c(2) e(-1: unjudged): at -l -1 or -2, a, b, c
+  // = 3 (f and e do not count, though their codes -1 and -2 reach the level); topic 2 ranks
+  // y(0) x(1) w(not in the qrels): 2. The sum: 5. num_rel at -l -1: a b c d of topic 1 = 4.
+  for (const char* level : {"-1", "-2"}) {
+    const auto s = session_with({"-l", level, "-m", "num_rel_ret", "-m", "num_rel"});
+    CAPTURE(level);
+    CHECK(topic_value(s, 0, "num_rel_ret") == 3);
+    CHECK(topic_value(s, 1, "num_rel_ret") == 2);
+    CHECK(summary(s, "num_rel_ret") == 5);
+    CHECK(topic_value(s, 0, "num_rel") == 4);
+  }
+}

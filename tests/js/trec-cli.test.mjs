@@ -195,6 +195,12 @@ describe('irmetrics trec: trec_eval\'s text output', () => {
       [line('map', '10', '0.4167'), line('map', '9', '0.5000')]);
   });
 
+  test('-n without -q prints nothing at all, as trec_eval (not a lone newline)', () => {
+    const { status, stdout } = trec(['-n', '-m', 'map', qrels, runA]);
+    assert.equal(status, 0);
+    assert.equal(stdout, '');
+  });
+
   test('trec_eval\'s joined forms work too: -qn -mmap', () => {
     const { stdout } = trec(['-qn', '-mmap', qrels, runA]);
     assert.deepEqual(stdout.trimEnd().split('\n'),

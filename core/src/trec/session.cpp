@@ -698,7 +698,9 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (options_.judged_only && grade < 0) continue;
     grades.push_back(grade);
-    rel_ret += grade >= options_.level ? 1 : 0;
+    // As trec_eval: only a judged document (grade 0 or more) counts, whatever -l says (-l -1
+    // would otherwise count the documents not in the qrels, coded -1).
+    rel_ret += grade >= 0 && grade >= options_.level ? 1 : 0;
   }
   const trec::TopicJudged& judged = judged_->by_topic.at(topic);
   out.list.relevant = judged.relevant;
