@@ -44,7 +44,7 @@ std::string_view lone_cr_as_newline(std::string_view input, std::string& storage
 
 }  // namespace
 
-const char* version() { return "0.1.0"; }
+const char* version() { return IRM_VERSION; }  // package.json's version (core/CMakeLists.txt)
 
 Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
                         const Options& options) {

@@ -27,7 +27,7 @@ using Options = std::map<std::string, std::string>;
 [[nodiscard]] Result<Outcome> compute(std::string_view measure, std::string_view input,
                                       const Options& options = {});
 
-/// The project version, "0.1.0".
+/// The project version, package.json's ("0.1.0").
 [[nodiscard]] const char* version();
 
 }  // namespace irm
