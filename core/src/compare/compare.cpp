@@ -81,10 +81,11 @@ struct SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
-  // Uniform in [0, n), by the multiply-shift of Lemire ("Fast random integer generation in an
-  // interval", 2019) without its rejection step (bias below n/2^64).
+  // Uniform in [0, n) for n < 2^32, by the multiply-shift of Lemire ("Fast random integer
+  // generation in an interval", 2019) on the top 32 bits, without its rejection step (bias
+  // below n/2^32). 64-bit products only: wasm32 has no fast 128-bit multiply.
   std::size_t below(std::size_t n) {
-    return static_cast<std::size_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
+    return static_cast<std::size_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
   }
 };
 
