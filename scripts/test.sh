@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test of an already built tree (npm test builds first), in five stages:
-#   1. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
-#   2. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
-#   3. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
-#   4. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
-#   5. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
+# Runs every test of an already built tree (npm test builds first), in six stages:
+#   1. lint  ESLint's recommended rules over the JavaScript       (eslint.config.js)
+#   2. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
+#   3. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
+#   4. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
+#   5. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
+#   6. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
 # Every stage runs even when an earlier one fails. The last line is always
 #   N passed, M failed
 # and the exit status is non-zero when anything failed or when no test ran at all.
@@ -34,7 +35,25 @@ tally() {
   failed=$((failed + stage_failed))
 }
 
-# --- 1 and 2. core and asan (ctest) ------------------------------------------------------------
+# --- 1. lint ----------------------------------------------------------------------------------
+# Each file ESLint reads counts as a test: passed with no problem, failed with any.
+say "lint: eslint ."
+lint_json=$log_dir/lint.json
+node_modules/.bin/eslint . --format json --output-file "$lint_json"
+status=$?
+if [[ -s "$lint_json" ]]; then
+  node_modules/.bin/eslint . >/dev/null 2>&1 || node_modules/.bin/eslint .
+  read -r lint_passed lint_failed < <(node -e '
+    const files = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const bad = files.filter((file) => file.errorCount + file.warningCount > 0).length;
+    console.log(files.length - bad, bad);' "$lint_json")
+  echo "lint: $((lint_passed + lint_failed)) files read, $lint_failed with problems"
+  tally lint "$status" "$lint_passed" "$lint_failed"
+else
+  tally lint "$status" 0 0
+fi
+
+# --- 2 and 3. core and asan (ctest) ------------------------------------------------------------
 # No tests found is an error here (--no-tests=error): the core always has Catch2 tests, so none
 # means the build lost them.
 ctest_stage() {
@@ -60,7 +79,7 @@ ctest_stage core build/native
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest_stage asan build/asan
 
-# --- 3. fuzz -----------------------------------------------------------------------------------
+# --- 4. fuzz -----------------------------------------------------------------------------------
 # Each harness briefly (scripts/fuzz.sh --quick: 10 s on the committed seeds); a crash, leak,
 # undefined behaviour or broken invariant fails its harness. `npm run fuzz` runs them long.
 say "fuzz: scripts/fuzz.sh --quick"
@@ -74,7 +93,7 @@ else
   tally fuzz "$status" 0 0
 fi
 
-# --- 4 and 5. node:test stages -----------------------------------------------------------------
+# --- 5 and 6. node:test stages -----------------------------------------------------------------
 # The spec reporter goes to the terminal for people; a TAP copy goes to a file, whose closing
 # "# pass N" / "# fail N" / "# cancelled N" lines are counted (cancelled = a test that timed out
 # or a file that could not finish, so it counts as failed).

@@ -77,6 +77,8 @@ function guard() {
       const key = attribute.name.toLowerCase();
       if (key.startsWith('on')) return `${where} with ${key}=${attribute.value}`;
       if (key === 'srcdoc') return `${where} with srcdoc`;
+      // A browser skips leading white space and control characters before a URL's scheme.
+      // eslint-disable-next-line no-control-regex
       if (URL_ATTRIBUTES.has(key) && /^[\s\0-\x1f]*javascript:/i.test(attribute.value)) return `${where} with ${key}=${attribute.value}`;
       if (key === 'style' && /__xss|javascript:/i.test(attribute.value)) return `${where} with style=${attribute.value}`;
     }

@@ -73,9 +73,6 @@ function marks(draw, length, relevant) {
   return [...Array(length).keys()].map((i) => places.has(i));
 }
 
-/** A score with two decimals, as text, from 0.05 to 0.99. */
-const score = (draw) => (draw.int(5, 99) / 100).toFixed(2);
-
 // ---------------------------------------------------------------------------------------------
 // One drawer per family: (draw, difficulty) → {input, relevant, asked, question}.
 

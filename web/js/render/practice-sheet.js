@@ -10,9 +10,6 @@ import { el } from './dom.js';
 import { mathBlock } from './math.js';
 import { renderStepTable } from './steps.js';
 
-/** a, b, c, … for the values of an exercise. */
-const letter = (i) => String.fromCharCode(97 + i);
-
 /** What the command line prints the same exercises with. */
 export const commandFor = ({ family, difficulty, seed, count }) =>
   `irmetrics practice ${family} --difficulty ${difficulty} --seed ${seed}${count > 1 ? ` --count ${count}` : ''}`;

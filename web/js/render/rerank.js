@@ -10,7 +10,7 @@
 // is the one source of truth: the cards are read from it, and shown only while the engine reads it
 // without error. Labels are pasted text: they only ever reach the page as text nodes.
 
-import { MAX_CARDS, moveInOrder, readList, reorderText } from '../rerank-text.js';
+import { MAX_CARDS, readList, reorderText } from '../rerank-text.js';
 import { el, uniqueId } from './dom.js';
 
 /** How long a finger holds a card before it can be dragged (a shorter touch is a scroll). */
