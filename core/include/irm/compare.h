@@ -102,6 +102,15 @@ struct RunMean {
   std::string ci_method;  // "t" or "bootstrap percentile"
 };
 
+/// What one measure's comparison shared: Tukey's ANOVA (empty for the other tests).
+struct MeasureSummary {
+  std::string measure;
+  std::size_t pairs = 0;             // the family the correction ran over
+  std::optional<double> mse;         // tukey: the ANOVA's mean square error
+  std::optional<double> df;          // tukey: its degrees of freedom
+  std::optional<double> q_critical;  // tukey: q_{confidence; N, df}
+};
+
 struct Comparison {
   std::vector<std::string> measures;
   std::vector<std::string> runs;
@@ -109,6 +118,7 @@ struct Comparison {
   CompareOptions options;
   std::vector<PairComparison> comparisons;  // measure by measure, pairs in run order
   std::vector<RunMean> means;               // measure by measure, runs in order
+  std::vector<MeasureSummary> summaries;    // one per measure, in order
   std::vector<std::string> notes;  // the rules used (effect size, CI, p), one sentence each
 };
 

@@ -7,7 +7,7 @@
 //
 // Every pair reports: mean_a, mean_b, diff = mean(d); wins, ties, losses = #{d > 0, d = 0, d < 0};
 // effect_size = Cohen's d_z = mean(d)/sd(d), sd with n − 1 (Cohen, Statistical Power Analysis for
-// the Behavioral Sciences, 1988, section 2.3.5), empty when sd(d) = 0; a confidence interval of
+// the Behavioral Sciences, 1988, chapter 2), empty when sd(d) = 0; a confidence interval of
 // mean(d) at `confidence` (default 0.95): the t interval mean(d) ± t_{(1−c)/2, n−1}·sd(d)/√n for
 // ttest, wilcoxon, sign and randomization; the bootstrap percentile interval for bootstrap; the
 // simultaneous Tukey interval for tukey. Every run's mean has the t interval, or the bootstrap
@@ -40,16 +40,17 @@
 //   quantiles of the B resampled means (linear interpolation between order statistics, NumPy's
 //   default). p: the shift method, H0 recentres the resampled means on 0: p = (1 + #{|m*_b −
 //   mean(d)| ≥ |mean(d)|})/(1 + B) (Efron and Tibshirani, An Introduction to the Bootstrap, 1993,
-//   section 16.4), with standard error √(p(1 − p)/B).
+//   chapter 16), with standard error √(p(1 − p)/B).
 // tukey: Tukey's HSD over all N runs. By default (tukey_blocked) the mean square error is that
 //   of the two-way ANOVA without replication, topics as blocks: MSE = Σ (x_rt − x̄_r − x̄_t +
 //   x̄)²/((N − 1)(n − 1)), df = (N − 1)(n − 1), the design used for IR runs (Sakai, Laboratory
-//   Experiments in Information Retrieval, 2018, chapter 4). With tukey_blocked = false, the
+//   Experiments in Information Retrieval, 2018). With tukey_blocked = false, the
 //   one-way ANOVA of statsmodels' pairwise_tukeyhsd: MSE = Σ (x_rt − x̄_r)²/(N(n − 1)), df =
 //   N(n − 1). q = |diff|/√(MSE/n), p = P(Q_{N, df} ≥ q), CI = diff ± q_{c; N, df}·√(MSE/n); the
-//   same p and interval as pairwise_tukeyhsd (whose statsmodels 0.13 p comes from an interpolated
-//   table; ours from the integral, equal to SciPy's studentized_range). With a baseline the
-//   pairs are fewer but q still has N means (conservative: Dunnett's test would be exact).
+//   same p and interval as pairwise_tukeyhsd (statsmodels 0.13.5 takes both from SciPy's
+//   studentized_range; ours come from stats/distributions.cpp's integral, equal to it within
+//   1e-12). With a baseline the pairs are fewer but q still has N means (conservative:
+//   Dunnett's test would be exact).
 //
 // Corrections, over the pairs of each measure (m of them), each capped at 1:
 //   bonferroni min(1, m p);  holm (step-down) p_(i) ↦ max_{j ≤ i} min(1, (m − j + 1) p_(j));
@@ -722,6 +723,16 @@ Result<Comparison> compare_runs(const CompareInput& input, const CompareOptions&
       c.samples = test.samples;
       out.comparisons.push_back(std::move(c));
     }
+
+    MeasureSummary summary;
+    summary.measure = measure.measure;
+    summary.pairs = pairs.size();
+    if (o.test == CompareTest::tukey) {
+      summary.mse = tukey_se * tukey_se * n;
+      summary.df = tukey_df;
+      summary.q_critical = tukey_q_critical;
+    }
+    out.summaries.push_back(summary);
 
     std::vector<double> family;
     for (std::size_t i = first; i < out.comparisons.size(); ++i) {
