@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of an already built tree (npm test builds first), in six stages:
-#   1. lint  ESLint's recommended rules over the JavaScript       (eslint.config.js)
+#   1. lint  ESLint's recommended rules, then TypeScript's checks (eslint.config.js, tsconfig.json)
 #   2. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
 #   3. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
 #   4. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
@@ -36,20 +36,34 @@ tally() {
 }
 
 # --- 1. lint ----------------------------------------------------------------------------------
-# Each file ESLint reads counts as a test: passed with no problem, failed with any.
-say "lint: eslint ."
+# ESLint, then tsc over the modules that start with `// @ts-check` (tsconfig.json). Each file
+# ESLint reads counts as a test: passed with no ESLint problem and no type error, failed with any
+# (a file with a type error is one failed test, however many errors it has).
+say "lint: eslint . && tsc -p tsconfig.json"
 lint_json=$log_dir/lint.json
+tsc_log=$log_dir/tsc.log
 node_modules/.bin/eslint . --format json --output-file "$lint_json"
 status=$?
+node_modules/.bin/tsc -p tsconfig.json --pretty false >"$tsc_log" 2>&1
+tsc_status=$?
+((status == 0)) && status=$tsc_status
 if [[ -s "$lint_json" ]]; then
   node_modules/.bin/eslint . >/dev/null 2>&1 || node_modules/.bin/eslint .
+  cat "$tsc_log"
   read -r lint_passed lint_failed < <(node -e '
-    const files = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    const bad = files.filter((file) => file.errorCount + file.warningCount > 0).length;
-    console.log(files.length - bad, bad);' "$lint_json")
-  echo "lint: $((lint_passed + lint_failed)) files read, $lint_failed with problems"
+    const fs = require("fs");
+    const path = require("path");
+    const files = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+    // tsc --pretty false: "web/js/x.js(12,5): error TS2339: …", paths relative to here
+    const typed = new Set(fs.readFileSync(process.argv[2], "utf8").split("\n")
+      .map((line) => /^(.+?)\(\d+,\d+\): error /.exec(line)?.[1])
+      .filter(Boolean).map((file) => path.resolve(file)));
+    const bad = files.filter((file) => file.errorCount + file.warningCount > 0 || typed.has(file.filePath)).length;
+    console.log(files.length - bad, bad);' "$lint_json" "$tsc_log")
+  echo "lint: $((lint_passed + lint_failed)) files read, $lint_failed with problems or type errors"
   tally lint "$status" "$lint_passed" "$lint_failed"
 else
+  cat "$tsc_log"
   tally lint "$status" 0 0
 fi
 

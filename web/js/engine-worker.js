@@ -1,3 +1,4 @@
+// @ts-check
 // The calculators' engine, in two forms:
 //
 //   - as a module Web Worker (web/js/engine.js starts it with `new Worker(new URL(…))`): the wasm
@@ -21,7 +22,14 @@
 //       ({measure, input, options}) recomputes it when it is no longer kept (KEPT answers are).
 // Nothing here throws into the page: a failure is answered as {ok: false, error}.
 
-import createIrMetrics from '../generated/irmetrics.js';
+import createGenerated from '../generated/irmetrics.js';
+
+/**
+ * The Emscripten factory, with the API web/js/irmetrics.d.ts describes (the generated file
+ * itself is not type-checked).
+ * @type {import('./irmetrics.js').CreateIrMetrics}
+ */
+const createIrMetrics = createGenerated;
 
 /** Rows of a step table sent with an answer; the page shows 200 before "Show all". */
 export const ROW_LIMIT = 200;
@@ -57,7 +65,7 @@ export function internalError(cause, { restarted = false } = {}) {
  * overflow, an abort) may leave the module's memory broken, so the module is dropped and the
  * next call makes a new one: one bad request never breaks the answers after it, nor the other
  * widgets of a page.
- * @param {() => Promise<object>} create
+ * @param {() => Promise<import('./irmetrics.js').IrMetricsModule>} create
  */
 export function engineOver(create) {
   let modulePromise = null;

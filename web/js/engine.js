@@ -1,3 +1,4 @@
+// @ts-check
 // The only module the pages ask for answers. The wasm build runs in a module Web Worker
 // (engine-worker.js), so a 100,000-rank list never freezes the page; where a module worker
 // cannot start (the embeddable widget's classic script, a page opened from file://, a browser
@@ -11,36 +12,33 @@
 import { inThread, internalError } from './engine-worker.js';
 
 /**
- * @typedef {{approx: number, exact: string | null, formula: string}} Num
+ * The module's values (web/js/irmetrics.d.ts, docs/js-api.md), as the pages get them:
+ * @typedef {import('./irmetrics.js').Num} Num
  *   A quantity: `exact` is "28/45", "3" or "-1/2", or null when irrational or too large.
- * @typedef {{text: string, value?: Num}} Cell
- * @typedef {{title: string, columns: string[], rows: Cell[][], highlight: number[]}} StepTable
- * @typedef {{name: string, kind: 'line' | 'step' | 'dot' | 'bar', faint: boolean,
- *            points: [number, number][]}} Series
+ * @typedef {import('./irmetrics.js').Cell} Cell
+ * @typedef {import('./irmetrics.js').StepTable & {rowCount?: number,
+ *            fetchRows?: (from: number, to: number) => Promise<Cell[][]>}} StepTable
+ *   From the worker, a long table holds its first rows only: `rowCount` is the full count and
+ *   `fetchRows` (not enumerable) gives the others.
+ * @typedef {import('./irmetrics.js').Series} Series
  *   `faint`: thin and grey, behind the others (each query behind the mean)
- * @typedef {{rowTitle: string, columnTitle: string, rowLabels: string[], columnLabels: string[],
- *            cells: number[][]}} Matrix
- * @typedef {{id: string, kind: 'xy' | 'matrix', title: string, x: string, y: string,
- *            series: Series[], xCategories: string[], matrix?: Matrix,
- *            description: string}} Chart
- *   `xCategories`: when non-empty, x values are indexes into it; `matrix`: for kind 'matrix'
- * @typedef {{measure: string, value: Num, why: string}} Alternative
- * @typedef {{measure: string, title: string, label: string, value: Num,
- *            values: Object<string, Num>, formula: string, working: string, steps: StepTable[],
- *            notes: string[], alternatives: Alternative[], charts: Chart[]}} Outcome
+ * @typedef {import('./irmetrics.js').Matrix} Matrix
+ * @typedef {import('./irmetrics.js').Chart & {thinned?: {drawn: number, total: number}}} Chart
+ *   `xCategories`: when non-empty, x values are indexes into it; `matrix`: for kind 'matrix';
+ *   `thinned`: the worker drew at most `drawn` of the largest series' `total` points.
+ * @typedef {import('./irmetrics.js').Alternative} Alternative
+ * @typedef {Omit<import('./irmetrics.js').Outcome, 'steps' | 'charts'> &
+ *           {steps: StepTable[], charts: Chart[]}} Outcome
  *   `label`: what `value` is ("AP@10"; "AUC" for ROC)
- * @typedef {{code: string, message: string, field: 'input' | 'measure' | 'relevant' | 'options',
- *            line: number, column: number, length: number}} InputError
+ * @typedef {Omit<import('./irmetrics.js').InputError, 'code'> &
+ *           {code: import('./irmetrics.js').InputError['code'] | 'cancelled'}} InputError
  *   `line` and `column` are 1-based (0 when the error is not about a position); `column` and
- *   `length` count Unicode code points.
- * @typedef {{ok: true, value: Outcome} | {ok: false, error: InputError}} ComputeResult
- * @typedef {{name: string, choices: string[], default: string, help: string}} MeasureParam
- * @typedef {{name: string, title: string, summary: string,
- *            input: 'ranked_list' | 'graded_list' | 'queries' | 'scored_labels' | 'confusion' | 'multiclass'
- *                 | 'judges' | 'ratings' | 'rankings' | 'paired' | 'runs',
- *            cutoff: 'none' | 'optional' | 'required', cutoffKind: 'rank' | 'recall' | '',
- *            params: MeasureParam[], aliases: string[], formula: string,
- *            example: string}} MeasureInfo
+ *   `length` count Unicode code points. 'cancelled': the request was given up (compute's signal).
+ * @typedef {{ok: true, value: Outcome, error?: undefined} |
+ *           {ok: false, error: InputError, value?: undefined}} ComputeResult
+ *   (`error?` and `value?` let a non-strict check read them after `if (!result.ok)`)
+ * @typedef {import('./irmetrics.js').MeasureParam} MeasureParam
+ * @typedef {import('./irmetrics.js').MeasureInfo} MeasureInfo
  */
 
 /**

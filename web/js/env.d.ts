@@ -1,0 +1,17 @@
+// What the browser and the build give the modules that TypeScript's libraries do not declare
+// (tsconfig.json). Types only.
+
+// Vite: a `?raw` import is the file's text; a CSS import is a side effect.
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}
+declare module '*.css';
+
+// A worker's global scope (lib "webworker" cannot be loaded with "dom"): engine-worker.js and the
+// widget test `globalThis instanceof WorkerGlobalScope`.
+declare var WorkerGlobalScope: { prototype: object; new (): object };
+
+// The factory of Emscripten's SINGLE_FILE build (web/generated/irmetrics-embed.js), in scope of
+// the widget's bundle only (scripts/build-embed.mjs; see embed/factory.js).
+declare var createIrMetricsEmbed: import('./irmetrics.js').CreateIrMetrics;

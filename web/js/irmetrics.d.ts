@@ -1,0 +1,298 @@
+// The wasm module's API (web/generated/irmetrics.js, built by `npm run build`), as docs/js-api.md
+// describes it and wasm/bindings.cpp exports it. Hand-written: the generated file is never
+// type-checked nor committed. tsconfig.json type-checks the modules that have `// @ts-check`
+// (checkJs is off, so the Emscripten output that web/js/engine-worker.js imports is not checked);
+// engine-worker.js gives the factory it imports this file's type.
+
+/** A quantity: `exact` is "28/45", "3" or "-1/2", or null when irrational or too large. */
+export type Num = {
+  approx: number;
+  exact: string | null;
+  /** how it was made when not exact ("" otherwise) */
+  formula: string;
+};
+
+/** A step table's cell: the text as the notes write it ("3/5", "D5 +"). */
+export type Cell = { text: string; value?: Num };
+
+export type StepTable = {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+  /** indexes of rows to emphasise (e.g. the cutoff rank), may be empty */
+  highlight: number[];
+};
+
+export type Series = {
+  name: string;
+  /** 'step': the value holds until the next x */
+  kind: 'line' | 'step' | 'dot' | 'bar';
+  /** thin and light, behind the others (each query behind the mean) */
+  faint: boolean;
+  points: [number, number][];
+};
+
+export type Matrix = {
+  rowTitle: string;
+  columnTitle: string;
+  rowLabels: string[];
+  columnLabels: string[];
+  /** row-major */
+  cells: number[][];
+};
+
+export type Chart = {
+  /** 'pr' for the PR curve, 'per-query-AP' for MAP's bars; the page draws each id once */
+  id: string;
+  /** 'matrix': draw `matrix` as a shaded grid; series is then empty */
+  kind: 'xy' | 'matrix';
+  title: string;
+  x: string;
+  y: string;
+  series: Series[];
+  /** when non-empty, x values are indexes into these names (bars per query) */
+  xCategories: string[];
+  matrix?: Matrix;
+  /** the text alternative for screen readers */
+  description: string;
+};
+
+export type Alternative = { measure: string; value: Num; why: string };
+
+export type Outcome = {
+  /** canonical name of what was computed: "AP@10" */
+  measure: string;
+  title: string;
+  /** what `value` is: the measure ("AP@10"), or for PR "P@10" */
+  label: string;
+  value: Num;
+  values: { [key: string]: Num };
+  /** LaTeX: the general formula */
+  formula: string;
+  /** LaTeX: the formula with this input's numbers substituted */
+  working: string;
+  steps: StepTable[];
+  notes: string[];
+  alternatives: Alternative[];
+  charts: Chart[];
+};
+
+export type InputError = {
+  code:
+    | 'empty_input'
+    | 'bad_token'
+    | 'bad_number'
+    | 'out_of_range'
+    | 'unknown_measure'
+    | 'unknown_parameter'
+    | 'bad_parameter_value'
+    | 'inconsistent_counts'
+    | 'internal';
+  /** one sentence for a student, already naming line/column */
+  message: string;
+  field: 'input' | 'measure' | 'relevant' | 'options' | 'answer';
+  /** 1-based; 0 when not about a position */
+  line: number;
+  /** 1-based, in Unicode code points, within `field`'s own text; 0 when not about a position */
+  column: number;
+  /** code points to highlight (≥ 1 when line > 0) */
+  length: number;
+};
+
+// Each failure has `value?: undefined` and each success `error?: undefined` (they are absent):
+// without strictNullChecks, `if (!result.ok)` does not narrow a union on a boolean, and these
+// let `result.error` and `result.value` be read after such a test.
+export type ComputeResult =
+  | { ok: true; value: Outcome; error?: undefined }
+  | { ok: false; error: InputError; value?: undefined };
+
+export type MeasureParam = {
+  name: string;
+  choices: string[];
+  default: string;
+  help: string;
+  /** a number instead of a choice (F(beta=2)); choices is then empty */
+  numeric: boolean;
+  /** the largest value allowed ("1" for alpha), as an exact fraction */
+  maximum: string | null;
+  /** a parameter that cannot be given with this one ("alpha" for beta) */
+  excludes: string;
+};
+
+export type MeasureInfo = {
+  name: string;
+  title: string;
+  summary: string;
+  input:
+    | 'ranked_list'
+    | 'graded_list'
+    | 'queries'
+    | 'scored_labels'
+    | 'confusion'
+    | 'multiclass'
+    | 'judges'
+    | 'ratings'
+    | 'rankings'
+    | 'paired'
+    | 'runs';
+  cutoff: 'none' | 'optional' | 'required';
+  cutoffKind: 'rank' | 'recall' | '';
+  /** the input read when a cutoff is given, when that differs from `input`; null otherwise */
+  cutoffInput: string | null;
+  params: MeasureParam[];
+  /** means over queries: the measure taken on each query ("AP" for MAP) */
+  perQuery: string;
+  /** mean(M): the parentheses hold a measure name */
+  takesMeasure: boolean;
+  aliases: string[];
+  /** LaTeX */
+  formula: string;
+  /** a name to try, e.g. "AP(norm=retrieved)@10" */
+  example: string;
+};
+
+export type Check = {
+  correct: boolean;
+  /** 'ap.norm_retrieved', 'dcg.ln', 'any.truncated', …; null when right or nothing matched */
+  matched: string | null;
+  why: string;
+  /** what to check when nothing reproduces a wrong answer; '' otherwise */
+  hint: string;
+  measure: string;
+  /** the quantity checked, as the outcome spells it; null for the measure's own value */
+  key: string | null;
+  label: string;
+  /** 'at 2 decimals', 'at 1 decimal', 'exactly' */
+  precision: string;
+  expected: Num;
+  answer: {
+    text: string;
+    form: 'decimal' | 'fraction' | 'percentage';
+    value: string;
+    /** judged at; 0 = exactly */
+    decimals: number;
+  };
+};
+
+export type CheckResult =
+  | { ok: true; value: Check; error?: undefined }
+  | { ok: false; error: InputError; value?: undefined };
+
+export type SlipInfo = { name: string; measures: string[]; summary: string };
+
+/** compute()'s and check()'s `options`: unknown keys are an error. */
+export type Options = { [key: string]: string | number };
+
+// ------------------------------------------------------------------ TREC files
+
+export type TrecError = InputError & { file: string };
+
+export type TrecStatus = { ok: true; error?: undefined } | { ok: false; error: TrecError };
+
+export type TrecQrelsDone =
+  | { ok: true; file: string; topics: number; judgments: number; warnings: string[]; error?: undefined }
+  | { ok: false; error: TrecError };
+
+export type TrecRunDone =
+  | {
+      ok: true;
+      index: number;
+      file: string;
+      runId: string;
+      topics: number;
+      warnings: string[];
+      error?: undefined;
+    }
+  | { ok: false; error: TrecError };
+
+export type TrecTopic =
+  | {
+      ok: true;
+      qid: string;
+      /** R at the relevance level */
+      relevant: number;
+      level: number;
+      /** each document's qrels grade; -1 unjudged, -2 a negative grade */
+      grades: number[];
+      error?: undefined;
+    }
+  | { ok: false; error: InputError };
+
+/** `report('json', …)`, parsed. */
+export type TrecReport = {
+  options: {
+    level: number;
+    complete: boolean;
+    judgedOnly: boolean;
+    maxDocs: number | null;
+    compat: '9' | '10';
+    args: string[];
+  };
+  qrels: { file: string; topics: number; judgments: number };
+  warnings: string[];
+  measures: {
+    name: string;
+    kind: 'float' | 'long' | 'string';
+    summary: 'mean' | 'sum' | 'geometric' | 'count' | 'none' | 'runid';
+  }[];
+  runs: {
+    file: string;
+    runId: string;
+    topics: string[];
+    /** [topic][measure]; null where trec_eval prints nothing or -nan */
+    perQuery: (number | string | null)[][];
+    summary: (number | string | null)[];
+    warnings: string[];
+  }[];
+};
+
+/** trec_eval over qrels and run files fed in chunks (an embind object: call `delete()`). */
+export interface TrecSession {
+  /** trec_eval's flags, each a separate element; when ok, `warnings` says what was read loosely */
+  configure(args: string[]): TrecStatus & { warnings?: string[] };
+  /** `size` bytes of wasm memory for the next chunk, valid until the next call on the module */
+  buffer(size: number): Uint8Array;
+  beginQrels(name: string, bytes?: number): void;
+  /** always ok: the qrels are read, and their errors reported, by endQrels */
+  feedQrels(size: number): TrecStatus;
+  endQrels(): TrecQrelsDone;
+  beginRun(name: string, stream?: boolean): TrecStatus;
+  /** `restart: true` when a streamed run must be begun again without streaming */
+  feedRun(size: number): TrecStatus & { restart?: boolean };
+  endRun(): TrecRunDone;
+  keepTopicLists(keep: boolean): void;
+  /** trec_eval's text ('trec'), `run,measure,topic,value` rows ('csv') or a TrecReport ('json') */
+  report(format: 'trec' | 'csv' | 'json', digits: number): string;
+  topic(runIndex: number, qid: string): TrecTopic;
+  delete(): void;
+}
+
+// ------------------------------------------------------------------ the module
+
+export interface IrMetricsModule {
+  compute(measure: string, input: string, options?: Options): ComputeResult;
+  check(measure: string, input: string, options: Options, answer: string): CheckResult;
+  /** `key`: a named quantity of the outcome; undefined, null or '' is the measure's own value */
+  check(measure: string, input: string, options: Options, answer: string, key: string | null | undefined): CheckResult;
+  listMeasures(): MeasureInfo[];
+  listSlips(): SlipInfo[];
+  /** the project version, e.g. "0.1.0" */
+  version(): string;
+  /** absent from the embeddable widget's build (IRM_NO_TREC) */
+  TrecSession?: new () => TrecSession;
+  /** test hook: an internal failure answered as {ok: false, code 'internal'} */
+  internalErrorForTest(): ComputeResult;
+}
+
+/** Emscripten's module options: in Node, `{wasmBinary: fs.readFileSync('…/irmetrics.wasm')}`. */
+export type IrMetricsOptions = {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  [option: string]: unknown;
+};
+
+/** web/generated/irmetrics.js's default export. */
+export type CreateIrMetrics = (options?: IrMetricsOptions) => Promise<IrMetricsModule>;
+
+declare const createIrMetrics: CreateIrMetrics;
+export default createIrMetrics;
