@@ -424,11 +424,13 @@ trec_eval's flags
                   (default: an error naming both lines, as trec_eval stops there)
   --strict        refuse what trec_eval 10.0 (NIST, github.com/usnistgov/trec_eval) reads
                   loosely. By default it is read as trec_eval reads it, with a warning:
-                  a run line's fields after the tag are ignored (one warning, naming the
-                  first such line); -l, -M, -N and rank cutoffs take their leading whole
-                  number (-l 1.5 is -l 1, ndcg_cut.23.4 is ndcg_cut.23); parameters given
-                  to a measure that takes none (map.5) are ignored. Text that does not
-                  start with a number stays an error either way.
+                  a run line's fields after the tag are ignored; a score is the number
+                  at its start, as atof reads it (1.5x is 1.5, 1,5 is 1, 0x10 is 16, inf;
+                  nan ranks below every number); a qrels rel, -l, -M, -N and rank cutoffs
+                  take their leading whole number (1.7 is 1, -l 1.5 is -l 1,
+                  ndcg_cut.23.4 is ndcg_cut.23); parameters given to a measure that takes
+                  none (map.5) are ignored. One warning for each kind, naming its first
+                  place. Text that does not start with a number stays an error either way.
   --nan-as-zero   a topic that -J or -M 0 leaves with no documents scores 0 where trec_eval
                   prints -nan (iprec_at_recall at the levels that need no relevant document,
                   11pt_avg, and so their means over the topics); by default -nan, as

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -271,7 +272,7 @@ TEST_CASE("run: extra fields after the tag are ignored as trec_eval ignores them
   // has "more junk at" after the tag): the tag is the sixth field, the rest is dropped. One
   // warning names the first such line: line 1, column 21 ('401 Q0 d1 1 0.5 tag ' is 20 bytes).
   irm::RunReader reader("run.txt");
-  reader.ignore_extra_fields(true);
+  reader.read_as_trec_eval(true);
   REQUIRE_FALSE(reader.feed("401 Q0 d1 1 0.5 tag more words\n401 Q0 d2 2 0.25 tag2 x\n"));
   const auto run = test::parsed_ok(reader.finish());
   REQUIRE(run.topics.size() == 1);
@@ -283,11 +284,11 @@ TEST_CASE("run: extra fields after the tag are ignored as trec_eval ignores them
   CHECK(run.warnings[0].find("--strict") != std::string::npos);
   // Fewer than 6 fields are still an error.
   irm::RunReader short_line("run.txt");
-  short_line.ignore_extra_fields(true);
+  short_line.read_as_trec_eval(true);
   CHECK(short_line.feed("401 Q0 d1 1 0.5\n").has_value());
   // Lines ended by a lone CR read as one long line: still an error, which says so.
   irm::RunReader mac("run.txt");
-  mac.ignore_extra_fields(true);
+  mac.read_as_trec_eval(true);
   const auto e = mac.feed("401 Q0 d1 1 0.5 tag\r401 Q0 d2 2 0.4 tag\n");
   REQUIRE(e.has_value());
   CHECK(e->message.find("carriage return") != std::string::npos);
@@ -319,6 +320,44 @@ TEST_CASE("error: a score that is not a number", "[trec][run][errors]") {
     const std::string line = "1 Q0 d " + std::string("1 ") + score + " r";
     CHECK(test::parse_fails(irm::read_run(line, "r"), line).code == irm::ErrorCode::bad_number);
   }
+}
+
+TEST_CASE("run and qrels: numbers read as trec_eval's atof and atol read them, on request",
+          "[trec][run][qrels]") {
+  // trec_eval reads a score with atof and a rel with atol: the number at the start of the field,
+  // the rest ignored. Scores: "1,5" is 1, "1.5x" is 1.5, "0x10" is hexadecimal 16, "inf" is
+  // infinity, "-3e1junk" is -30; "nan" is ranked below every number here (trec_eval's sort puts
+  // it by no rule). A field with no number at its start stays an error.
+  irm::RunReader reader("run.txt");
+  reader.read_as_trec_eval(true);
+  REQUIRE_FALSE(reader.feed(
+      "1 Q0 a 1 1,5 t\n1 Q0 b 2 1.5x t\n1 Q0 c 3 0x10 t\n1 Q0 d 4 inf t\n1 Q0 e 5 -3e1junk t\n"
+      "1 Q0 f 6 nan t\n1 Q0 g 7 2 t\n"));
+  const auto run = test::parsed_ok(reader.finish());
+  const auto& docs = run.topics.at(0).docs;
+  REQUIRE(docs.size() == 7);
+  CHECK(docs[0].score == 1.0);
+  CHECK(docs[1].score == 1.5);
+  CHECK(docs[2].score == 16.0);
+  CHECK(docs[3].score == std::numeric_limits<double>::infinity());
+  CHECK(docs[4].score == -30.0);
+  CHECK(docs[5].score == -std::numeric_limits<double>::infinity());
+  CHECK(docs[6].score == 2.0);
+  // One warning, at the first such score: line 1, column 10 ("1 Q0 a 1 " is 9 bytes).
+  REQUIRE(run.warnings.size() == 1);
+  CHECK(run.warnings[0].rfind("run.txt:1:10: read the score '1,5'", 0) == 0);
+  irm::RunReader word("run.txt");
+  word.read_as_trec_eval(true);
+  CHECK(word.feed("1 Q0 a 1 high t\n").has_value());
+  // Rels: "1.7" is 1, "-2.5" is -2; "x" stays an error. Off by default.
+  const std::string qrels = "1 0 a 1.7\n1 0 b -2.5\n1 0 c 0\n";
+  const auto q = test::parsed_ok(irm::read_qrels(qrels, "q.txt", irm::Duplicates::error, true));
+  CHECK(q.judgments.at(0).all()[0].grade == 1);
+  CHECK(q.judgments.at(0).all()[1].grade == -2);
+  REQUIRE(q.warnings.size() == 1);
+  CHECK(q.warnings[0].rfind("q.txt:1:7: read the rel '1.7'", 0) == 0);
+  CHECK_FALSE(irm::read_qrels(qrels, "q.txt").ok());
+  CHECK_FALSE(irm::read_qrels("1 0 a x\n", "q.txt", irm::Duplicates::error, true).ok());
 }
 
 TEST_CASE("error: an empty file, or only comments and blank lines", "[trec][errors]") {

@@ -213,10 +213,11 @@ class RunReader {
   /// run's otherwise); one more is an error naming the limit.
   RunReader(std::string_view file_name, Compat compat = Compat::current,
             Duplicates duplicates = Duplicates::error, std::size_t max_documents = SIZE_MAX);
-  /// Reads a line with more than 6 fields as trec_eval does: the fields after the tag are
-  /// ignored, with one warning naming the first such line (call before the first feed). Off by
-  /// default: an extra field is an error.
-  void ignore_extra_fields(bool on) { ignore_extra_fields_ = on; }
+  /// Reads lines as trec_eval does (call before the first feed): the fields after the tag are
+  /// ignored, and a score that starts with something strtod reads is read as atof reads it
+  /// ("1.5x", "1,5" is 1, "0x10", "inf"; "nan" ranks below every number); one warning for
+  /// each, naming its first line. Off by default: each is an error.
+  void read_as_trec_eval(bool on) { as_trec_eval_ = on; }
   /// Streams topics to `sink` from now on (call before the first feed).
   void stream_to(TopicSink sink) { sink_ = std::move(sink); }
   /// Reads the complete lines of `piece` (and the line left open by the previous piece).
@@ -248,8 +249,9 @@ class RunReader {
   std::size_t held_ = 0;  // documents held now
   int line_number_ = 0;
   int duplicate_count_ = 0;
-  bool ignore_extra_fields_ = false;
+  bool as_trec_eval_ = false;
   int extra_field_lines_ = 0;  // lines whose extra fields were ignored
+  int loose_score_lines_ = 0;  // scores read as atof reads them
   // Duplicates are found per block of lines of one topic: the docnos of the current block, and
   // the topics that came back after another topic (checked again as a whole at the end).
   std::string_view last_topic_;
@@ -271,8 +273,11 @@ struct RankedTopic {
 ///   bad_token    a line with fewer or more than 4 fields; a docno given twice for a topic
 ///                (unless Duplicates::keep_first), naming both lines;
 ///   bad_number   a rel that is not a whole number (an optional sign and digits).
+///   With `loose`, a rel that starts with a whole number is read as trec_eval's atol reads it
+///   ("1.7" is 1), with one warning for the file.
 [[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
-                                       Duplicates duplicates = Duplicates::error);
+                                       Duplicates duplicates = Duplicates::error,
+                                       bool loose = false);
 
 /// Reads a run file (`qid Q0 docno rank score tag` lines) held in one piece (see RunReader).
 /// Scores are doubles, or 32-bit floats widened to double with Compat::trec9. Errors as

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -159,6 +161,46 @@ std::optional<int> parse_int(std::string_view s) {
   return static_cast<int>(negative ? -magnitude : magnitude);
 }
 
+// A grade as trec_eval's atol reads it when the text starts with a whole number: "1.7" is 1.
+// Nothing when no digit starts it (atol's 0 would hide the mistake) or it is out of range.
+std::optional<int> leading_int(std::string_view s) {
+  std::size_t i = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+  while (i < s.size() && is_digit(s[i])) ++i;
+  return parse_int(s.substr(0, i));
+}
+
+// A score as trec_eval's atof reads it when strtod reads something at its start ("1.5x" is 1.5,
+// "1,5" is 1, "0x10" is 16, "inf"); a NaN ranks below every number (trec_eval's sort places it
+// by no rule). Nothing when strtod reads nothing (atof's 0 would hide the mistake).
+std::optional<double> leading_score(std::string_view token, Compat compat) {
+  const std::string text(token);
+  char* end = nullptr;
+  double value = compat == Compat::trec9 ? static_cast<double>(std::strtof(text.c_str(), &end))
+                                         : std::strtod(text.c_str(), &end);
+  if (end == text.c_str()) return std::nullopt;
+  if (std::isnan(value)) value = -std::numeric_limits<double>::infinity();
+  return value;
+}
+
+// The warning for the first number of a file read loosely, as trec_eval reads it.
+std::string loose_warning(std::string_view line, int number, std::string_view field,
+                          std::string_view file_name, const std::string& what,
+                          const std::string& read_as) {
+  const Span span = span_of(line, number, field);
+  return std::string(file_name) + ":" + std::to_string(span.line) + ":" +
+         std::to_string(span.column) + ": read " + what + " " + text::quoted(field) + " at " +
+         where(span, file_name) + " as " + read_as +
+         ", as trec_eval reads it (and so any later such number of the file); --strict refuses "
+         "it";
+}
+
+std::string number_text(double value) {
+  if (std::isinf(value)) return value > 0 ? "infinity" : "minus infinity";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
 bool is_whole(std::string_view s) {
   const std::size_t start = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
   if (start == s.size()) return false;
@@ -289,8 +331,9 @@ bool skipped(const Fields& fields) { return fields.count == 0 || fields.text[0][
 
 }  // namespace
 
-Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
-                         Duplicates duplicates) {
+Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Duplicates duplicates,
+                         bool loose) {
+  bool loose_warned = false;
   Qrels qrels;
   qrels.file_name = std::string(file_name);
   LineReader reader(bytes);
@@ -303,7 +346,15 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
     if (skipped(fields)) continue;
     const int number = reader.number();
     if (auto error = check_count(fields, line, number, file_name, qrels_shape)) return *error;
-    const std::optional<int> grade = parse_int(fields.text[3]);
+    std::optional<int> grade = parse_int(fields.text[3]);
+    if (!grade && loose && !is_whole(fields.text[3])) {
+      grade = leading_int(fields.text[3]);
+      if (grade && !loose_warned) {
+        loose_warned = true;
+        qrels.warnings.push_back(loose_warning(line, number, fields.text[3], file_name, "the rel",
+                                               std::to_string(*grade)));
+      }
+    }
     if (!grade && is_whole(fields.text[3])) {
       InputError e = number_error(line, number, fields.text[3], file_name,
                                   "the rel (fourth field) to lie between -2147483647 and "
@@ -592,7 +643,7 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   const std::string_view file_name = run_.file_name;
   // A lone CR (old Mac line ends) makes the whole file one line: that stays an error, as the
   // lines after the first would be ignored without a word.
-  if (ignore_extra_fields_ && fields.count > run_shape.fields &&
+  if (as_trec_eval_ && fields.count > run_shape.fields &&
       line.substr(0, static_cast<std::size_t>(fields.text[run_shape.fields].data() - line.data()))
               .find('\r') == std::string_view::npos) {
     // trec_eval stops reading a run line at its sixth field; so does this, saying so once.
@@ -615,9 +666,17 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
     return number_error(line, number, fields.text[3], file_name,
                         "the rank (fourth field), a whole number");
   }
+  std::optional<double> loose_score;
   if (!is_decimal(fields.text[4])) {
-    return number_error(line, number, fields.text[4], file_name,
-                        "the score (fifth field), a number such as 12.5, -3 or 1e-4");
+    if (as_trec_eval_) loose_score = leading_score(fields.text[4], compat_);
+    if (!loose_score) {
+      return number_error(line, number, fields.text[4], file_name,
+                          "the score (fifth field), a number such as 12.5, -3 or 1e-4");
+    }
+    if (loose_score_lines_++ == 0) {
+      run_.warnings.push_back(loose_warning(line, number, fields.text[4], file_name, "the score",
+                                            number_text(*loose_score)));
+    }
   }
   const std::string_view topic = fields.text[0];
   if (run_.topics.empty() || !same_text(topic, last_topic_)) {
@@ -673,7 +732,8 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   // The docno is kept before the duplicate check so that the set can point at it; a duplicate
   // leaves its few bytes unused.
   StableText& text = sink_ ? block_text_ : run_.text;
-  docs.push_back(ScoredDoc{text.keep(docno), parse_score(fields.text[4], compat_), number});
+  docs.push_back(ScoredDoc{
+      text.keep(docno), loose_score ? *loose_score : parse_score(fields.text[4], compat_), number});
   const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
   if (seen >= 0) {
     docs.pop_back();

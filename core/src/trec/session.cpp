@@ -639,7 +639,7 @@ std::optional<InputError> TrecSession::end_qrels() {
                       Span{}, Field::input};
   }
   auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
-                          options_.duplicates);
+                          options_.duplicates, !options_.strict);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
   for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
@@ -656,7 +656,7 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
   }
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
-  reader_->ignore_extra_fields(!options_.strict);
+  reader_->read_as_trec_eval(!options_.strict);
   evaluated_.clear();
   if (stream) {
     reader_->stream_to(
