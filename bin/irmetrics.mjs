@@ -466,6 +466,10 @@ trec_eval's conventions, followed here
     counts in num_q and prints with -q, and num_rel's summary becomes trec_eval's recount of
     every qrels grade above 0 (whatever -l says).
   - A topic only in the run is ignored, with a warning naming it.
+  - A qrels topic whose grades are all negative (nothing judged) is scored with R = 0 and a
+    warning naming it; trec_eval 10.0 stops there instead ("Can't calculate measure") when it
+    is the first topic it evaluates, and scores it so otherwise.
+  - -q prints num_q for 'all' only, as trec_eval; -n without -q prints nothing.
 
 Warnings go to standard error, one line each, after 'irmetrics trec: warning:'. A bad line is
 named as FILE:LINE:COLUMN on standard error (with --format json, {"error": {...}} on standard

@@ -684,3 +684,25 @@ TEST_CASE("trec: a negative -l counts only judged documents in num_rel_ret, as t
     CHECK(topic_value(s, 0, "num_rel") == 4);
   }
 }
+
+TEST_CASE("trec: a qrels topic with only negative grades is scored with a warning",
+          "[trec][eval]") {
+  // Topic 0's judgments are all negative: nothing is judged, so R = 0 and its AP is 0; topic 1
+  // has AP 1 (a relevant at rank 1). map = (0 + 1) / 2. trec_eval 10.0 stops on topic 0 (the
+  // first it evaluates, in qid order), so the warning says so rather than matching it.
+  irm::TrecSession s;
+  REQUIRE_FALSE(s.configure({"-m", "map", "-m", "num_rel"}));
+  s.begin_qrels("q.txt");
+  s.feed_qrels("0 0 b -1\n0 0 c -1\n1 0 a 1\n");
+  REQUIRE_FALSE(s.end_qrels());
+  REQUIRE(s.qrels_warnings().size() == 1);
+  CHECK(s.qrels_warnings()[0].rfind("1 topic of q.txt has only negative grades (no judged "
+                                    "document): 0; scored with R = 0",
+                                    0) == 0);
+  REQUIRE_FALSE(s.begin_run("r.txt"));
+  REQUIRE_FALSE(s.feed_run("0 Q0 b 1 1 t\n1 Q0 a 1 1 t\n"));
+  REQUIRE_FALSE(s.end_run());
+  CHECK(topic_value(s, 0, "num_rel") == 0);
+  CHECK(topic_value(s, 0, "map") == 0);
+  CHECK(summary(s, "map") == 0.5);
+}

@@ -642,8 +642,23 @@ std::optional<InputError> TrecSession::end_qrels() {
                           options_.duplicates, !options_.strict);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
+  std::vector<std::string_view> all_negative;
   for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
-    judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level));
+    const auto& judged =
+        judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level))
+            .first->second;
+    if (judged.grades.empty()) all_negative.push_back(qrels_->topics[t]);
+  }
+  // trec_eval 10.0 has no room for such a topic's grades: when it is the first topic it
+  // evaluates, it stops ("Can't calculate measure"); later, it scores it as here.
+  if (!all_negative.empty()) {
+    std::sort(all_negative.begin(), all_negative.end());
+    qrels_->warnings.push_back(
+        plural(all_negative.size(), "topic", "topics") + " of " + qrels_file_ +
+        (all_negative.size() == 1 ? " has" : " have") +
+        " only negative grades (no judged document): " + list_topics(all_negative) +
+        "; scored with R = 0 (trec_eval 10.0 stops with \"Can't calculate measure\" when such "
+        "a topic is the first it evaluates)");
   }
   return std::nullopt;
 }
