@@ -392,7 +392,7 @@ async function measures(values) {
 // ---------------------------------------------------------------------------------------------
 // irmetrics trec: trec_eval's flags and files; bin/lib/trec.mjs streams the files in.
 
-const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]...
+const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]... [-Z FILE]
                       [--compat 9|10] [--keep-first] [--strict] [--nan-as-zero]
                       [--digits N] [--format trec|json|csv] QRELS RUN...`;
 
@@ -416,6 +416,9 @@ trec_eval's flags
   -l N            relevance level: relevant means a grade of N or more (default 1)
   -M N            evaluate at most N documents of each topic
   -N N            documents in the collection (for utility)
+  -Z FILE         z-scores: each topic's value becomes (value - mean) / stddev with the mean
+                  and deviation FILE gives for that topic and measure (lines 'qid measure
+                  mean stddev'), -1000000 when it gives none, printed as 'Z' + the name
   -m MEASURE      a measure or a nickname, repeatable (default: official): map, P.5,10,
                   ndcg_cut.10, recall.100, set_F.1, bpref, recip_rank, Rprec, all_trec, set, ...
                   trec_eval's names and parameters (MEASURE.PARAMS)
@@ -484,7 +487,7 @@ Exit status: 0 evaluated; 2 bad input, a usage error, or no build; 1 an internal
 
 // trec_eval's single-letter flags: switches, and flags that take a value (-l2 or -l 2).
 const TREC_SWITCHES = new Set(['q', 'n', 'c', 'J']);
-const TREC_VALUED = new Set(['l', 'M', 'N', 'm']);
+const TREC_VALUED = new Set(['l', 'M', 'N', 'm', 'Z']);
 const TREC_FORMATS = ['trec', 'json', 'csv'];
 
 /**
@@ -544,6 +547,7 @@ function parseTrecArgs(argv) {
         parsed.configure.push(`-${letter}`);
       } else if (TREC_VALUED.has(letter)) {
         parsed.configure.push(`-${letter}`, valueOf(`-${letter}`, arg.slice(j + 1)));
+        if (letter === 'Z') parsed.zscores = parsed.configure.at(-1);
         break;
       } else {
         trecUsage(`unknown flag -${letter} for trec` +
@@ -571,6 +575,7 @@ async function trec(argv) {
   const json = parsed.format === 'json';
   const result = await trecFiles.evaluateTrec(engine, {
     args: parsed.configure,
+    zscores: parsed.zscores,
     qrels,
     runs,
     format: parsed.format,

@@ -120,6 +120,11 @@ class TrecSessionJs {
     });
   }
 
+  // -Z: the z-score file's text (small: one line per topic and measure).
+  val zscores(const std::string& text, const std::string& file) {
+    return guarded([&] { return irm_js::trec_status(session_.set_zscores(text, file), file); });
+  }
+
   val buffer(double size) {
     const auto bytes = static_cast<std::size_t>(size > 0 ? size : 0);
     if (buffer_.size() < bytes) buffer_.resize(bytes);
@@ -209,6 +214,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::class_<TrecSessionJs>("TrecSession")
       .constructor<>()
       .function("configure", &TrecSessionJs::configure)
+      .function("zscores", &TrecSessionJs::zscores)
       .function("buffer", &TrecSessionJs::buffer)
       .function("beginQrels", &TrecSessionJs::begin_qrels)
       .function("beginQrels", &TrecSessionJs::begin_qrels_sized)

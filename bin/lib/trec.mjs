@@ -7,7 +7,7 @@
 // copied into wasm memory (session.buffer(n)) and fed at once. Memory use is then the session's
 // own (its tables and the documents it keeps) plus one chunk.
 
-import { open, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { BuildMissingError } from './engine.mjs';
@@ -191,6 +191,13 @@ export async function evaluateTrec(module, request) {
     const configured = session.configure(args);
     if (!configured.ok) return configured;
     (configured.warnings ?? []).forEach(onWarning);
+    if (request.zscores !== undefined) {
+      const text = await readFile(request.zscores, 'utf8').catch((error) => {
+        throw new TrecFileError(`cannot read ${request.zscores}: ${error.code ?? error.message}`);
+      });
+      const read = session.zscores(text, request.zscores);
+      if (!read.ok) return read;
+    }
     const qrelsResult = await feedFile(session, 'qrels', qrels, { chunkSize });
     if (!qrelsResult.ok) return qrelsResult;
     qrelsResult.warnings.forEach(onWarning);

@@ -263,8 +263,8 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
     CHECK(e->message == message);
   };
   check({"-z"}, irm::ErrorCode::unknown_parameter,
-        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, "
-        "--keep-first, --strict or --nan-as-zero");
+        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -Z FILE, "
+        "--compat 9|10, --keep-first, --strict or --nan-as-zero");
   check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
   check({"-M"}, irm::ErrorCode::bad_parameter_value,
         "-M expects a whole number of 0 or more, found nothing");
@@ -705,4 +705,46 @@ TEST_CASE("trec: a qrels topic with only negative grades is scored with a warnin
   CHECK(topic_value(s, 0, "num_rel") == 0);
   CHECK(topic_value(s, 0, "map") == 0);
   CHECK(summary(s, "map") == 0.5);
+}
+
+TEST_CASE("trec: -Z turns each value into a z-score from the file, as trec_eval 10.0",
+          "[trec][eval][zscores]") {
+  // Topic 1: map 0.5, num_ret 5; topic 2: map 0.5, num_ret 3 (see the fixture above).
+  // z = (value - mean) / stddev: topic 1 map (0.5 - 0.25) / 0.5 = 0.5. stddev 0: 0 when the value
+  // is the mean (topic 2 map), else -1000000 (topic 1 num_ret: 5 is not 4); a measure the file
+  // lacks for a topic is -1000000 too (topic 2 num_ret). Summaries as usual over the z values:
+  // map (0.5 + 0) / 2 = 0.25; num_ret the sum -2000000.
+  irm::TrecSession s;
+  REQUIRE_FALSE(s.configure({"-q", "-Z", "z.txt", "-m", "map", "-m", "num_ret"}));
+  REQUIRE_FALSE(s.set_zscores("1 map 0.25 0.5\n1 num_ret 4 0\n\n2 map 0.5 0\n", "z.txt"));
+  s.begin_qrels("qrels.txt");
+  s.feed_qrels(qrels_text);
+  REQUIRE_FALSE(s.end_qrels());
+  REQUIRE_FALSE(s.begin_run("run.txt"));
+  REQUIRE_FALSE(s.feed_run(run_text));
+  REQUIRE_FALSE(s.end_run());
+  CHECK(topic_value(s, 0, "map") == 0.5);
+  CHECK(topic_value(s, 0, "num_ret") == -1000000);
+  CHECK(topic_value(s, 1, "map") == 0);
+  CHECK(topic_value(s, 1, "num_ret") == -1000000);
+  CHECK(summary(s, "map") == 0.25);
+  CHECK(summary(s, "num_ret") == -2000000);
+  // Printed as trec_eval's "Z%-22s\t%s\t%6.4f", counts too.
+  const std::string text = s.report_text();
+  CHECK(text.rfind(
+            "Znum_ret               \t1\t-1000000.0000\nZmap                   \t1\t0.5000\n", 0) ==
+        0);
+  CHECK(text.find("Zmap                   \tall\t0.2500\n") != std::string::npos);
+  // A bad line names the file, line and column; a run before the file is an error.
+  irm::TrecSession bad;
+  REQUIRE_FALSE(bad.configure({"-Z", "z.txt"}));
+  const auto e = bad.set_zscores("1 map 0.25 0.5\n1 map x 0.5\n", "z.txt");
+  REQUIRE(e);
+  CHECK(e->where.line == 2);
+  CHECK(e->where.column == 7);
+  CHECK(bad.set_zscores("1 map 0.25\n", "z.txt").has_value());
+  bad.begin_qrels("qrels.txt");
+  bad.feed_qrels(qrels_text);
+  REQUIRE_FALSE(bad.end_qrels());
+  CHECK(bad.begin_run("run.txt").has_value());
 }

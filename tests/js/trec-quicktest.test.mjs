@@ -46,8 +46,7 @@ const COMMANDS = [
   ['out.test.qrels_jg',
     ['-m', 'qrels_jg', '-q', '-R', 'qrels_jg', 'qrels.comments.123', 'results.test'], JG],
   ['out.test.meas_params', MEAS_PARAMS],
-  ['out.test.aqZ', ['-q', '-m', 'all_trec', '-Z', 'zscores_file', 'qrels.test', 'results.test'],
-    '-Z (z-scores) is not implemented'],
+  ['out.test.aqZ', ['-q', '-m', 'all_trec', '-Z', 'zscores_file', 'qrels.test', 'results.test']],
 ];
 
 describe("trec_eval 10.0's quicktest", () => {

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,7 @@ struct TrecOptions {
   Duplicates duplicates = Duplicates::error;  // --keep-first
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   bool nan_as_zero = false;                   // --nan-as-zero: 0 where trec_eval prints -nan
+  std::string zscores;                        // -Z FILE: its name (set_zscores gives its text)
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
   std::vector<std::string> warnings;  // flags and -m parameters read loosely, as trec_eval reads
@@ -151,6 +153,14 @@ class TrecSession {
   std::size_t qrels_topics() const;
   std::size_t qrels_judgments() const;
   const std::vector<std::string>& qrels_warnings() const;
+  /// -Z: reads the z-score file (lines 'qid measure mean stddev'); call after configure and
+  /// before the runs. Each value of a topic then becomes (value - mean) / stddev, with the mean
+  /// and deviation of its topic and printed name, or -1000000 when the file has none (and when
+  /// stddev is 0 and the value is not the mean; 0 when it is), as trec_eval 10.0 does; the
+  /// lines are printed as 'Z' + name. Errors name the file, line and column.
+  [[nodiscard]] std::optional<InputError> set_zscores(std::string_view bytes,
+                                                      std::string_view file_name);
+  bool zscores_active() const { return !options_.zscores.empty(); }
   /// What configure read loosely, as trec_eval reads it (-l 1.5, ndcg_cut.23.4, map.5).
   const std::vector<std::string>& option_warnings() const { return options_.warnings; }
   /// The file name of the run being read (begin_run to end_run), for messages.
@@ -171,6 +181,7 @@ class TrecSession {
     TrecTopicList list;
   };
   void evaluate(std::string_view topic, std::vector<ScoredDoc>& docs);
+  void to_zscores(std::string_view topic, std::vector<double>& values) const;
 
   TrecOptions options_;
   std::unique_ptr<TrecPlan> plan_;
@@ -189,6 +200,10 @@ class TrecSession {
   bool keep_lists_ = true;
   std::vector<int> scratch_grades_;  // a topic's grades when they are not kept
   std::vector<TrecRunResult> runs_;
+  // -Z: topic -> printed name -> (mean, stddev).
+  std::map<std::string, std::map<std::string, std::pair<double, double>, std::less<>>, std::less<>>
+      zscores_;
+  bool zscores_read_ = false;
 };
 
 /// The measures trec_eval computes from qrels and runs, in its order, for --help and the page.

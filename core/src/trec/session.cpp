@@ -395,7 +395,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   options.args = args;
   options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
-      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, --compat 9|10, --keep-first, "
+      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -Z FILE, --compat 9|10, "
+      "--keep-first, "
       "--strict or --nan-as-zero";
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -446,7 +447,14 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
       }
     } else if (arg.size() >= 2 && arg[0] == '-' && arg[1] != '-') {
       const char flag = arg[1];
-      if (flag == 'l' || flag == 'M' || flag == 'N') {
+      if (flag == 'Z') {
+        const auto file = value(2);
+        if (!file || file->empty()) {
+          return option_error(ErrorCode::bad_parameter_value,
+                              "-Z expects the z-score file, such as -Z zscores.txt");
+        }
+        options.zscores = *file;
+      } else if (flag == 'l' || flag == 'M' || flag == 'N') {
         const std::string name = std::string("-") + flag;
         const auto n = number(name, value(2), flag == 'l' ? -2000000000 : 0);
         if (!n.ok()) return n.error();
@@ -585,6 +593,88 @@ const std::vector<std::string>& TrecSession::qrels_warnings() const {
   return qrels_ ? qrels_->warnings : none;
 }
 
+std::optional<InputError> TrecSession::set_zscores(std::string_view bytes,
+                                                   std::string_view file_name) {
+  zscores_.clear();
+  zscores_read_ = false;
+  int number = 0;
+  std::size_t start = 0;
+  while (start < bytes.size()) {
+    std::size_t end = bytes.find('\n', start);
+    if (end == std::string_view::npos) end = bytes.size();
+    std::string_view line = bytes.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < line.size() && fields.size() < 5) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      if (i == line.size()) break;
+      const std::size_t from = i;
+      while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+      fields.push_back(line.substr(from, i - from));
+    }
+    if (fields.empty()) continue;
+    const auto column = [&](std::string_view field) {
+      return static_cast<int>(field.data() - line.data()) + 1;
+    };
+    const std::string where = std::string(file_name) + " line " + std::to_string(number);
+    if (fields.size() != 4) {
+      const int at = fields.size() > 4 ? column(fields[4]) : 1;
+      return InputError{ErrorCode::bad_token,
+                        "found " + std::to_string(fields.size() > 4 ? 5 : fields.size()) +
+                            (fields.size() > 4 ? " or more" : "") + " fields at " + where +
+                            "; expected 4 fields: qid measure mean stddev",
+                        Span{number, at, 1}, Field::input};
+    }
+    double numbers[2];
+    for (int k = 0; k < 2; ++k) {
+      const std::string text(fields[2 + k]);
+      if (!text::is_decimal(text)) {
+        return InputError{
+            ErrorCode::bad_number,
+            "found " + text::quoted(text) + " at " + where + ", column " +
+                std::to_string(column(fields[2 + k])) + "; expected the " +
+                (k == 0 ? "mean (third field)" : "standard deviation (fourth field)") +
+                ", a number such as 0.25",
+            Span{number, column(fields[2 + k]), static_cast<int>(fields[2 + k].size())},
+            Field::input};
+      }
+      numbers[k] = std::strtod(text.c_str(), nullptr);
+    }
+    // trec_eval finds a measure by binary search in the sorted lines; a repeated line's values
+    // are one of the copies. The last is kept here.
+    zscores_[std::string(fields[0])][std::string(fields[1])] = {numbers[0], numbers[1]};
+  }
+  zscores_read_ = true;
+  return std::nullopt;
+}
+
+void TrecSession::to_zscores(std::string_view topic, std::vector<double>& values) const {
+  constexpr double missing = -1000000.0;  // trec_eval's MISSING_ZSCORE_VALUE
+  const auto found = zscores_.find(topic);
+  const std::vector<TrecSlot>& slots = plan_->slots;
+  for (std::size_t s = 0; s < slots.size() && s < values.size(); ++s) {
+    if (slots[s].kind == TrecKind::text) continue;
+    if (found == zscores_.end()) {
+      values[s] = missing;
+      continue;
+    }
+    const auto measure = found->second.find(slots[s].name);
+    if (measure == found->second.end()) {
+      values[s] = missing;
+      continue;
+    }
+    const auto [mean, stddev] = measure->second;
+    if (stddev != 0.0) {
+      values[s] = (values[s] - mean) / stddev;
+    } else {
+      values[s] = values[s] == mean ? 0.0 : missing;
+    }
+  }
+}
+
 std::optional<InputError> TrecSession::configure(const std::vector<std::string>& args) {
   auto options = parse_trec_args(args);
   if (!options.ok()) return options.error();
@@ -593,6 +683,8 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
   if (!plan.ok()) return plan.error();
   options_ = std::move(options.value());
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
+  zscores_.clear();
+  zscores_read_ = false;
   options_.warnings.insert(options_.warnings.end(), plan_->warnings.begin(), plan_->warnings.end());
   runs_.clear();
   if (qrels_) {
@@ -669,6 +761,11 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
                       "read a qrels file before the runs: the runs are judged against it", Span{},
                       Field::input};
   }
+  if (zscores_active() && !zscores_read_) {
+    return InputError{ErrorCode::empty_input,
+                      "-Z " + options_.zscores + " was given but not read: read it before the runs",
+                      Span{}, Field::input};
+  }
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
   reader_->read_as_trec_eval(!options_.strict);
@@ -736,6 +833,7 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
 
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
+  if (zscores_active()) to_zscores(topic, out.values);
   evaluated_.push_back(std::move(out));
 }
 
@@ -883,10 +981,21 @@ std::string format_value(double value, TrecKind kind, int digits) {
 template <class F>
 void for_each_line(const TrecOptions& options, const std::vector<TrecSlot>& slots,
                    const TrecRunResult& run, int digits, F line) {
+  // -Z: each number is a z-score, printed as trec_eval prints one: 'Z' + name, four decimals.
+  std::vector<TrecSlot> z_slots;
+  if (!options.zscores.empty()) {
+    z_slots = slots;
+    for (TrecSlot& slot : z_slots) {
+      if (slot.kind == TrecKind::text) continue;
+      slot.name = "Z" + slot.name;
+      slot.kind = TrecKind::real;
+    }
+  }
+  const std::vector<TrecSlot>& shown = z_slots.empty() ? slots : z_slots;
   if (options.per_query) {
     for (std::size_t t = 0; t < run.topics.size(); ++t) {
       for (std::size_t s = 0; s < slots.size(); ++s) {
-        const TrecSlot& slot = slots[s];
+        const TrecSlot& slot = shown[s];
         if (!slot.per_query) continue;
         if (slot.kind == TrecKind::text) {
           line(slot, run.topics[t],
@@ -899,7 +1008,7 @@ void for_each_line(const TrecOptions& options, const std::vector<TrecSlot>& slot
   }
   if (!options.summary) return;
   for (std::size_t s = 0; s < slots.size(); ++s) {
-    const TrecSlot& slot = slots[s];
+    const TrecSlot& slot = shown[s];
     if (slot.summary == TrecSummary::none) continue;
     if (slot.summary == TrecSummary::runid) {
       line(slot, "all", run.run_id);
@@ -964,7 +1073,10 @@ std::string TrecSession::report_text(int digits) const {
     for_each_line(options_, plan_->slots, run, digits,
                   [&](const TrecSlot& slot, std::string_view topic, const std::string& value) {
                     out += slot.name;  // printf's %-22s: padded to 22, never cut
-                    if (slot.name.size() < 22) out.append(22 - slot.name.size(), ' ');
+                    // -Z prints 'Z' before the padded name ("Z%-22s").
+                    const std::size_t width =
+                        zscores_active() && slot.kind != TrecKind::text ? 23 : 22;
+                    if (slot.name.size() < width) out.append(width - slot.name.size(), ' ');
                     // A qid or run tag with an escape sequence or NUL must not reach the
                     // terminal as it is: shown as ⟨U+001B⟩ (explain.h, visible).
                     out += '\t';
