@@ -239,7 +239,9 @@ async function calc(typed, values) {
   const engine = await loadEngine();
   const registry = preset ? engine.listMeasures() : [];
   const measure = preset ? nameUnderPreset(typed, preset, registry, { keepTyped: true }) : typed;
-  let result = engine.compute(measure, input, options);
+  // Lean: the step tables' cells as text and no charts, all that text and --json print (a
+  // 500,000-token list's answer is then a fifth of the JSON to build and parse).
+  let result = engine.compute(measure, input, { ...options, lean: true });
   // --check [KEY=]ANSWER, each judged by the core in the order given (docs/js-api.md, check());
   // the first that cannot be judged (an answer that does not parse, an unknown key) is the error.
   const checked = [];

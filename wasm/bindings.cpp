@@ -48,9 +48,17 @@ irm::Options read_options(const val& options) {
   return out;
 }
 
+// options.lean (true): the answer for a reader of text (irm_js::Detail::lean); the other
+// options go to the core.
 val compute(const std::string& measure, const std::string& input, const val& options) {
-  return guarded(
-      [&] { return irm_js::to_js(irm::compute(measure, input, read_options(options))); });
+  return guarded([&] {
+    irm::Options core_options = read_options(options);
+    const auto lean = core_options.find("lean");
+    const bool is_lean = lean != core_options.end() && lean->second == "true";
+    if (lean != core_options.end()) core_options.erase(lean);
+    return irm_js::to_js(irm::compute(measure, input, core_options),
+                         is_lean ? irm_js::Detail::lean : irm_js::Detail::full);
+  });
 }
 
 val compute_without_options(const std::string& measure, const std::string& input) {

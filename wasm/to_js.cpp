@@ -129,7 +129,7 @@ void number(JsonWriter& j, const irm::Number& n) {
   j.end_object();
 }
 
-void step_table(JsonWriter& j, const irm::StepTable& t) {
+void step_table(JsonWriter& j, const irm::StepTable& t, Detail detail) {
   j.begin_object();
   j.key("title");
   j.value(t.title);
@@ -143,7 +143,10 @@ void step_table(JsonWriter& j, const irm::StepTable& t) {
       j.begin_object();
       j.key("text");
       j.value(irm::visible(c.text));
-      if (c.number) {
+      if (c.number && detail == Detail::lean) {
+        j.key("quantity");
+        j.value(true);
+      } else if (c.number) {
         j.key("value");
         number(j, *c.number);
       }
@@ -236,7 +239,7 @@ void chart(JsonWriter& j, const irm::Chart& c) {
   j.end_object();
 }
 
-void outcome(JsonWriter& j, const irm::Outcome& o) {
+void outcome(JsonWriter& j, const irm::Outcome& o, Detail detail) {
   j.begin_object();
   j.key("measure");
   j.value(o.measure);
@@ -259,7 +262,7 @@ void outcome(JsonWriter& j, const irm::Outcome& o) {
   j.value(o.working);
   j.key("steps");
   j.begin_array();
-  for (const auto& t : o.steps) step_table(j, t);
+  for (const auto& t : o.steps) step_table(j, t, detail);
   j.end_array();
   j.key("notes");
   strings(j, o.notes);
@@ -278,7 +281,9 @@ void outcome(JsonWriter& j, const irm::Outcome& o) {
   j.end_array();
   j.key("charts");
   j.begin_array();
-  for (const auto& c : o.charts) chart(j, c);
+  if (detail == Detail::full) {
+    for (const auto& c : o.charts) chart(j, c);
+  }
   j.end_array();
   j.end_object();
 }
@@ -331,14 +336,14 @@ const char* cutoff_value_kind(irm::CutoffKind kind) {
 
 }  // namespace
 
-val to_js(const irm::Result<irm::Outcome>& result) {
+val to_js(const irm::Result<irm::Outcome>& result, Detail detail) {
   JsonWriter j;
   j.begin_object();
   j.key("ok");
   j.value(result.ok());
   if (result.ok()) {
     j.key("value");
-    outcome(j, result.value());
+    outcome(j, result.value(), detail);
   } else {
     const irm::InputError& e = result.error();
     j.key("error");

@@ -12,8 +12,13 @@
 
 namespace irm_js {
 
+/// How much of an Outcome crosses to JS: all of it, or (lean) the step tables' cells as text
+/// with a `quantity` mark and no charts, for a reader that prints text (calc's text and --json
+/// output). A 500,000-rank list's answer is then a fifth of the JSON to build and parse.
+enum class Detail { full, lean };
+
 /// {ok: true, value: Outcome} or {ok: false, error: {code, message, field, line, column, length}}
-emscripten::val to_js(const irm::Result<irm::Outcome>& result);
+emscripten::val to_js(const irm::Result<irm::Outcome>& result, Detail detail = Detail::full);
 /// The registry as an array of MeasureInfo objects (docs/js-api.md).
 emscripten::val measures_to_js(const std::vector<irm::MeasureInfo>& measures);
 /// {ok: true, value: {correct, matched, why, hint, measure, key, label, precision, expected,

@@ -125,8 +125,11 @@ export function deLatex(latex) {
 // ---------------------------------------------------------------------------------------------
 // Step tables
 
-/** A cell that holds a quantity: it has a value, or its text is a number like 3, 2/5, 0.25. */
-const isQuantity = (cell) => cell.value != null || /^[-−]?\d+([./]\d+)?$/.test(cell.text);
+/**
+ * A cell that holds a quantity: it has a value (or, in a lean answer, the `quantity` mark), or its
+ * text is a number like 3, 2/5, 0.25.
+ */
+const isQuantity = (cell) => cell.value != null || cell.quantity === true || /^[-−]?\d+([./]\d+)?$/.test(cell.text);
 
 /**
  * A StepTable as aligned text lines: the title, the header, a rule, the rows. Columns of

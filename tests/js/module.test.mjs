@@ -186,6 +186,42 @@ describe('the shape of an Outcome', () => {
   });
 });
 
+describe('a lean answer (options.lean), for readers of text', () => {
+  test('RL2: the same value, notes and tables; cells as text with a quantity mark; no charts', () => {
+    // RL2: relevant at ranks 1, 3, 6, 9, 10 with R = 5: AP@10 = (1 + 2/3 + 1/2 + 4/9 + 1/2)/5 = 28/45.
+    const full = irm.compute('AP@10', '+ - + - - + - - + +', { relevant: 5 });
+    const lean = irm.compute('AP@10', '+ - + - - + - - + +', { relevant: 5, lean: true });
+    assert.equal(lean.ok, true);
+    assert.equal(lean.value.value.exact, '28/45');
+    assert.deepEqual(lean.value.notes, full.value.notes);
+    assert.deepEqual(lean.value.values, full.value.values);
+    assert.deepEqual(lean.value.alternatives, full.value.alternatives);
+    assert.ok(full.value.charts.length > 0);
+    assert.deepEqual(lean.value.charts, []);
+    assert.equal(lean.value.steps.length, full.value.steps.length);
+    lean.value.steps.forEach((table, t) => {
+      assert.deepEqual(table.columns, full.value.steps[t].columns);
+      table.rows.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          const whole = full.value.steps[t].rows[r][c];
+          assert.equal(cell.text, whole.text);
+          assert.equal(cell.value, undefined);
+          assert.equal(cell.quantity === true, whole.value !== undefined);
+        }),
+      );
+    });
+  });
+
+  test('lean is not a core option: false or absent gives the full answer, other keys stay errors', () => {
+    const plain = irm.compute('P@2', 'R N', { lean: false });
+    assert.equal(plain.ok, true);
+    assert.ok(plain.value.steps[0].rows[0].some((cell) => cell.value !== undefined));
+    const unknown = irm.compute('P@2', 'R N', { lean: true, colour: 'red' });
+    assert.equal(unknown.ok, false);
+    assert.match(unknown.error.message, /unknown option 'colour'/);
+  });
+});
+
 describe('bad input answers with an error, and the module keeps working', () => {
   test('"R N X R" is bad_token at line 1, column 5, in the input field', () => {
     const error = inputError('P@4', 'R N X R');
