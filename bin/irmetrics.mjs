@@ -10,6 +10,7 @@ import {
   checkToJson, checkToText, errorToJson, measuresToText, outcomeToJson, outcomeToText,
 } from './lib/format.mjs';
 import * as trecFiles from './lib/trec.mjs';
+import * as compareFiles from './lib/compare.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../web/js/presets.js';
 import {
   DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
@@ -35,6 +36,10 @@ Commands
                   evaluate TREC run files against a qrels file as trec_eval does: the same
                   measures, flags and output; gzipped files and runs of any size
                   (irmetrics trec --help)
+  compare QRELS RUN RUN...
+                  compare runs pair by pair on each measure: a paired test over the topics,
+                  a correction for the number of pairs, confidence intervals; a table of
+                  means marked with the runs each beats (irmetrics compare --help)
   practice FAMILY exercises drawn from a seed, with their answers: FAMILY is one of
                   ${FAMILIES.map((family) => family.id).join(', ')}
                   (irmetrics practice --help)
@@ -596,11 +601,61 @@ async function trec(argv) {
   return error.code === 'internal' ? 1 : 2;
 }
 
+// ---------------------------------------------------------------------------------------------
+// irmetrics compare: N runs, pair by pair (bin/lib/compare.mjs).
+
+async function compare(argv) {
+  const parsed = compareFiles.parseCompareArgs(argv, usageError);
+  if (parsed.help) {
+    print(compareFiles.COMPARE_HELP);
+    return 0;
+  }
+  const digits = parseDigits(parsed.digits, compareFiles.COMPARE_USAGE);
+  const [qrels, ...runs] = parsed.files;
+  if (qrels === undefined) usageError('compare needs a QRELS file and at least two RUNs', compareFiles.COMPARE_USAGE);
+  if (runs.length < 2) usageError(`compare needs at least two RUNs after ${qrels}`, compareFiles.COMPARE_USAGE);
+  if (parsed.files.filter((file) => file === trecFiles.STDIN).length > 1) {
+    usageError("standard input ('-') can be only one of the files", compareFiles.COMPARE_USAGE);
+  }
+  const engine = await loadEngine();
+  if (typeof engine.compareRuns !== 'function') {
+    throw new BuildMissingError('the wasm module in web/generated/ has no compareRuns (it was built before irmetrics compare); run npm run build');
+  }
+  const result = await compareFiles.compareFiles(engine, {
+    qrels,
+    runs,
+    measures: parsed.measures,
+    options: parsed.options,
+    onWarning: (warning) => process.stderr.write(`irmetrics compare: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
+  });
+  if (!result.ok) {
+    const { error } = result;
+    if (parsed.format === 'json') printJson(trecFiles.errorToJson(error));
+    else process.stderr.write(`irmetrics: ${error.file ? trecFiles.describeError(error) : error.message}\n`);
+    return error.code === 'internal' ? 1 : 2;
+  }
+  const { comparison } = result;
+  const write = {
+    text: () => compareFiles.comparisonToText(comparison, digits),
+    markdown: () => compareFiles.comparisonToMarkdown(comparison, digits),
+    latex: () => compareFiles.comparisonToLatex(comparison, digits),
+    csv: () => compareFiles.comparisonToCsv(comparison),
+  }[parsed.format];
+  if (write) process.stdout.write(write());
+  else printJson(comparison);
+  return 0;
+}
+
 async function main(argv) {
   // trec takes trec_eval's flags (-q, -l2, -m map), which parseArgs cannot read as they are.
   if (argv[0] === 'trec') return trec(argv.slice(1));
   if (argv[0] === 'help' && argv[1] === 'trec') {
     print(TREC_HELP);
+    return 0;
+  }
+  if (argv[0] === 'compare') return compare(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'compare') {
+    print(compareFiles.COMPARE_HELP);
     return 0;
   }
   let parsed;

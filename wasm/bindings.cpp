@@ -4,11 +4,13 @@
 #include <emscripten/bind.h>
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <string_view>
 #include <vector>
 
 #include "irm/check.h"
+#include "irm/compare.h"
 #include "irm/irm.h"
 #include "irm/trec_eval.h"
 #include "to_js.h"
@@ -101,6 +103,136 @@ std::string version() { return irm::version(); }
 // module keeps answering afterwards.
 val internal_error_for_test() {
   return guarded([]() -> val { throw std::runtime_error("test of the internal-error path"); });
+}
+
+// compareRuns(input, options): N runs' per-topic scores compared pair by pair (irm/compare.h;
+// docs/js-api.md). input = {runs: string[], topics: string[], scores: [{measure, byRun:
+// number[][]}]}; options = {test, correction, alpha, confidence, baseline (a run name), seed,
+// permutations, bootstrap, zero: wilcox|pratt, method: exact|normal, continuity: yes|no,
+// tukey: blocked|oneway}, each optional. A bad option is an InputError in field options.
+irm::InputError option_error(const std::string& message) {
+  return irm::InputError{irm::ErrorCode::bad_parameter_value, message, irm::Span{},
+                         irm::Field::options};
+}
+
+std::vector<std::string> string_array(const val& array) {
+  std::vector<std::string> out;
+  if (array.isUndefined() || array.isNull()) return out;
+  const int count = array["length"].as<int>();
+  out.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) out.push_back(val::global("String")(array[i]).as<std::string>());
+  return out;
+}
+
+// A number option: empty when absent; a value that is not a finite number is an error.
+irm::Result<std::optional<double>> number_option(const val& options, const char* name) {
+  const val v = options[name];
+  if (v.isUndefined() || v.isNull()) return std::optional<double>{};
+  const double d = val::global("Number")(v).as<double>();
+  if (!std::isfinite(d)) {
+    return option_error(std::string(name) + " must be a number; found '" +
+                        val::global("String")(v).as<std::string>() + "'");
+  }
+  return std::optional<double>{d};
+}
+
+std::string text_option(const val& options, const char* name) {
+  const val v = options[name];
+  return v.isUndefined() || v.isNull() ? std::string() : val::global("String")(v).as<std::string>();
+}
+
+irm::Result<irm::Comparison> read_and_compare(const val& input, const val& options) {
+  irm::CompareInput in;
+  in.runs = string_array(input["runs"]);
+  in.topics = string_array(input["topics"]);
+  const val scores = input["scores"];
+  const int measures = scores.isUndefined() || scores.isNull() ? 0 : scores["length"].as<int>();
+  for (int m = 0; m < measures; ++m) {
+    irm::MeasureScores one;
+    one.measure = val::global("String")(scores[m]["measure"]).as<std::string>();
+    const val by_run = scores[m]["byRun"];
+    const int runs = by_run.isUndefined() || by_run.isNull() ? 0 : by_run["length"].as<int>();
+    for (int r = 0; r < runs; ++r) {
+      one.by_run.push_back(emscripten::convertJSArrayToNumberVector<double>(by_run[r]));
+    }
+    in.scores.push_back(std::move(one));
+  }
+  irm::CompareOptions o;
+  if (options.isUndefined() || options.isNull()) return irm::compare_runs(in, o);
+  if (const std::string test = text_option(options, "test"); !test.empty()) {
+    const auto named = irm::compare_test_named(test);
+    if (!named) {
+      return option_error("unknown test '" + test +
+                          "'; expected ttest, wilcoxon, sign, randomization, tukey or bootstrap");
+    }
+    o.test = *named;
+  }
+  if (const std::string correction = text_option(options, "correction"); !correction.empty()) {
+    const auto named = irm::correction_named(correction);
+    if (!named) {
+      return option_error("unknown correction '" + correction +
+                          "'; expected none, bonferroni, holm or bh");
+    }
+    o.correction = *named;
+  }
+  if (const std::string baseline = text_option(options, "baseline"); !baseline.empty()) {
+    const auto at = std::find(in.runs.begin(), in.runs.end(), baseline);
+    if (at == in.runs.end()) {
+      return option_error("the baseline '" + baseline + "' is not one of the runs");
+    }
+    o.baseline = static_cast<std::size_t>(at - in.runs.begin());
+  }
+  const std::pair<const char*, const char*> choices[] = {{"zero", "wilcox|pratt"},
+                                                         {"method", "exact|normal"},
+                                                         {"continuity", "yes|no"},
+                                                         {"tukey", "blocked|oneway"}};
+  for (const auto& [name, allowed] : choices) {
+    const std::string value = text_option(options, name);
+    if (value.empty()) continue;
+    const std::string list = std::string("|") + allowed + "|";
+    if (list.find("|" + value + "|") == std::string::npos) {
+      return option_error(std::string(name) + " is one of " + allowed + "; found '" + value + "'");
+    }
+    const std::string_view key = name;
+    if (key == "zero") o.wilcoxon_pratt = value == "pratt";
+    if (key == "method") o.wilcoxon_exact = value == "exact";
+    if (key == "continuity") o.wilcoxon_continuity = value == "yes";
+    if (key == "tukey") o.tukey_blocked = value == "blocked";
+  }
+  struct Number {
+    const char* name;
+    double* real;
+    std::int64_t* whole;
+  };
+  double seed = static_cast<double>(o.seed);
+  const Number numbers[] = {{"alpha", &o.alpha, nullptr},
+                            {"confidence", &o.confidence, nullptr},
+                            {"permutations", nullptr, &o.permutations},
+                            {"bootstrap", nullptr, &o.bootstrap_samples},
+                            {"seed", &seed, nullptr}};
+  for (const Number& n : numbers) {
+    const auto read = number_option(options, n.name);
+    if (!read.ok()) return read.error();
+    if (!read.value()) continue;
+    const double d = *read.value();
+    if (n.whole != nullptr) {
+      if (d != std::floor(d) || d < 1 || d > 1e7) {
+        return option_error(std::string(n.name) + " must be a whole number from 1 to 10,000,000");
+      }
+      *n.whole = static_cast<std::int64_t>(d);
+    } else {
+      *n.real = d;
+    }
+  }
+  if (seed < 0 || seed != std::floor(seed) || seed > 9007199254740991.0) {
+    return option_error("seed must be a whole number from 0 to 2^53 - 1");
+  }
+  o.seed = static_cast<std::uint64_t>(seed);
+  return irm::compare_runs(in, o);
+}
+
+val compare_runs(const val& input, const val& options) {
+  return guarded([&] { return irm_js::comparison_to_js(read_and_compare(input, options)); });
 }
 
 #ifndef IRM_NO_TREC  // the embed widget has no TREC files (wasm/CMakeLists.txt)
@@ -242,6 +374,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::function("check", &check);
   emscripten::function("check", &check_key);  // check(measure, input, options, answer, key)
   emscripten::function("listSlips", &list_slips);
+  emscripten::function("compareRuns", &compare_runs);
   emscripten::function("version", &version);
   emscripten::function("internalErrorForTest", &internal_error_for_test);
 }

@@ -334,6 +334,21 @@ const char* cutoff_value_kind(irm::CutoffKind kind) {
   return "";
 }
 
+void optional_number(JsonWriter& j, const std::optional<double>& d) {
+  if (d) {
+    j.value(*d);
+  } else {
+    j.null();
+  }
+}
+
+void interval(JsonWriter& j, double low, double high) {
+  j.begin_array();
+  j.value(low);
+  j.value(high);
+  j.end_array();
+}
+
 }  // namespace
 
 val to_js(const irm::Result<irm::Outcome>& result, Detail detail) {
@@ -737,5 +752,143 @@ val trec_topic(const irm::TrecSession& session, int run_index, const std::string
 }
 
 #endif  // IRM_NO_TREC
+
+val comparison_to_js(const irm::Result<irm::Comparison>& result) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("ok");
+  j.value(result.ok());
+  if (!result.ok()) {
+    const irm::InputError& e = result.error();
+    j.key("error");
+    error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
+    j.end_object();
+    return j.parse();
+  }
+  const irm::Comparison& c = result.value();
+  j.key("value");
+  j.begin_object();
+  j.key("measures");
+  strings(j, c.measures);
+  j.key("runs");
+  strings(j, c.runs);
+  j.key("topics");
+  strings(j, c.topics);
+  j.key("options");
+  j.begin_object();
+  j.key("test");
+  j.value(irm::to_string(c.options.test));
+  j.key("correction");
+  j.value(irm::to_string(c.options.correction));
+  j.key("alpha");
+  j.value(c.options.alpha);
+  j.key("confidence");
+  j.value(c.options.confidence);
+  j.key("baseline");
+  if (c.options.baseline) {
+    j.value(irm::visible(c.runs[*c.options.baseline]));
+  } else {
+    j.null();
+  }
+  j.key("seed");
+  j.value(static_cast<double>(c.options.seed));
+  j.key("permutations");
+  j.value(static_cast<double>(c.options.permutations));
+  j.key("bootstrap");
+  j.value(static_cast<double>(c.options.bootstrap_samples));
+  j.end_object();
+  j.key("comparisons");
+  j.begin_array();
+  for (const irm::PairComparison& p : c.comparisons) {
+    j.begin_object();
+    j.key("measure");
+    j.value(p.measure);
+    j.key("a");
+    j.value(irm::visible(p.a));
+    j.key("b");
+    j.value(irm::visible(p.b));
+    j.key("test");
+    j.value(p.test);
+    j.key("p");
+    j.value(p.p);
+    j.key("p_adjusted");
+    j.value(p.p_adjusted);
+    j.key("significant");
+    j.value(p.significant);
+    j.key("mean_a");
+    j.value(p.mean_a);
+    j.key("mean_b");
+    j.value(p.mean_b);
+    j.key("diff");
+    j.value(p.diff);
+    j.key("ci");
+    interval(j, p.ci_low, p.ci_high);
+    j.key("ci_method");
+    j.value(p.ci_method);
+    j.key("effect_size");
+    optional_number(j, p.effect_size);
+    j.key("wins");
+    j.value(static_cast<double>(p.wins));
+    j.key("ties");
+    j.value(static_cast<double>(p.ties));
+    j.key("losses");
+    j.value(static_cast<double>(p.losses));
+    j.key("statistic");
+    j.value(p.statistic);
+    j.key("statistic_name");
+    j.value(p.statistic_name);
+    j.key("df");
+    optional_number(j, p.df);
+    j.key("z");
+    optional_number(j, p.z);
+    j.key("method");
+    j.value(p.method);
+    j.key("p_standard_error");
+    optional_number(j, p.p_standard_error);
+    j.key("samples");
+    j.value(static_cast<double>(p.samples));
+    j.end_object();
+  }
+  j.end_array();
+  j.key("means");
+  j.begin_array();
+  for (const irm::RunMean& m : c.means) {
+    j.begin_object();
+    j.key("run");
+    j.value(irm::visible(m.run));
+    j.key("measure");
+    j.value(m.measure);
+    j.key("mean");
+    j.value(m.mean);
+    j.key("ci");
+    interval(j, m.ci_low, m.ci_high);
+    j.key("ci_method");
+    j.value(m.ci_method);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("summaries");
+  j.begin_array();
+  for (const irm::MeasureSummary& m : c.summaries) {
+    j.begin_object();
+    j.key("measure");
+    j.value(m.measure);
+    j.key("pairs");
+    j.value(static_cast<double>(m.pairs));
+    j.key("mse");
+    optional_number(j, m.mse);
+    j.key("df");
+    optional_number(j, m.df);
+    j.key("q_critical");
+    optional_number(j, m.q_critical);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("notes");
+  strings(j, c.notes);
+  j.end_object();
+  j.end_object();
+  return j.parse();
+}
 
 }  // namespace irm_js

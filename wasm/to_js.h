@@ -7,6 +7,7 @@
 #include <string>
 
 #include "irm/check.h"
+#include "irm/compare.h"
 #include "irm/irm.h"
 #include "irm/trec_eval.h"
 
@@ -26,6 +27,9 @@ emscripten::val measures_to_js(const std::vector<irm::MeasureInfo>& measures);
 emscripten::val check_to_js(const irm::Result<irm::CheckResult>& result);
 /// The catalogue of slips as [{name, measures, summary}].
 emscripten::val slips_to_js(const std::vector<irm::SlipInfo>& slips);
+/// {ok: true, value: {measures, runs, topics, options, comparisons, means, summaries, notes}} or
+/// {ok: false, error} (docs/js-api.md, compareRuns()).
+emscripten::val comparison_to_js(const irm::Result<irm::Comparison>& result);
 /// {ok: false, error: {code: "internal", ...}}: the second line of defence.
 emscripten::val internal_error(const std::string& what);
 
