@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm run bench [-- A|B|C|web ...]: how fast `irmetrics trec -m all_trec` evaluates large runs,
-// and how much memory it takes, through the command line's own streaming code (bin/lib/trec.mjs);
-// `web` measures first visits of the pages instead (scripts/bench-web.mjs); no argument, both.
+// npm run bench [-- A|B|C|compare|web ...]: how fast `irmetrics trec -m all_trec` evaluates large
+// runs, and how much memory it takes, through the command line's own streaming code
+// (bin/lib/trec.mjs); `compare` times irmetrics compare on 10 runs (scripts/bench-compare.mjs),
+// `web` first visits of the pages (scripts/bench-web.mjs); no argument, all of them.
 //
 //   case  topics × docs      run         like
 //   A       250 × 1,000      ~10 MB      one TREC ad hoc track
@@ -177,19 +178,20 @@ function printRow(cells, widths) {
 }
 
 function main(argv) {
-  // `web` (alone, or after the cases) measures the pages instead: scripts/bench-web.mjs. With no
-  // argument, both.
-  const web = argv.length === 0 || argv.some((arg) => arg.toLowerCase() === 'web');
-  argv = argv.filter((arg) => arg.toLowerCase() !== 'web');
-  if (web && argv.length === 0 && process.argv.length > 2) return benchWeb();
-  const status = trecCases(argv);
-  return status === 0 && web ? benchWeb() : status;
+  // `compare` and `web` measure irmetrics compare (scripts/bench-compare.mjs) and the pages'
+  // first visits (scripts/bench-web.mjs); with no argument, everything.
+  const all = argv.length === 0;
+  const extras = ['compare', 'web'].filter((name) => all || argv.some((arg) => arg.toLowerCase() === name));
+  argv = argv.filter((arg) => !['compare', 'web'].includes(arg.toLowerCase()));
+  let status = all || argv.length > 0 ? trecCases(argv) : 0;
+  for (const name of extras) if (status === 0) status = benchScript(`scripts/bench-${name}.mjs`);
+  return status;
 }
 
-/** The pages' first visits (scripts/bench-web.mjs), in a child process. */
-function benchWeb() {
+/** Another bench script, in a child process. */
+function benchScript(script) {
   console.log('');
-  const child = spawnSync(process.execPath, [fileURLToPath(new URL('scripts/bench-web.mjs', root))], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL(script, root))], { stdio: 'inherit' });
   return child.status ?? 1;
 }
 
@@ -198,7 +200,7 @@ function trecCases(argv) {
   const unknown = names.filter((name) => !(name in CASES));
   if (unknown.length > 0) {
     console.error(`bench: unknown case ${unknown.join(', ')}; the cases are ` +
-      `${Object.keys(CASES).join(', ')} and web (npm run bench -- A)`);
+      `${Object.keys(CASES).join(', ')}, compare and web (npm run bench -- A)`);
     return 2;
   }
   const rows = [];
