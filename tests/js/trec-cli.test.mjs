@@ -605,3 +605,35 @@ describe('bin/lib/trec.mjs: runs streamed topic by topic', () => {
       JSON.parse(inOrder.report).runs[0].perQuery);
   });
 });
+
+describe('irmetrics trec: what trec_eval reads loosely, and --strict', () => {
+  // Run A with words after the tag of its second line: trec_eval 10.0 ignores them, so the
+  // values are run A's (map 11/24 = 0.4583), with one warning at line 2, column 20 (after
+  // '9 Q0 d2 2 0.8 runA ', 19 characters).
+  const extra = file('run-seven-fields.txt',
+    RUN_A_LINES.map((text, i) => (i === 1 ? `${text} extra words` : text)));
+
+  test('fields after the tag are ignored with a positioned warning', () => {
+    const { status, stdout, stderr } = trec(['-m', 'map', qrels, extra]);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, `${line('map', 'all', '0.4583')}\n`);
+    assert.match(stderr, /run-seven-fields\.txt:2:20: ignored the fields after the tag/);
+    assert.match(stderr, /--strict refuses them/);
+  });
+
+  test('--strict refuses them with the error at line 2, column 20', () => {
+    const { status, stdout, stderr } = trec(['--strict', '-m', 'map', qrels, extra]);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /run-seven-fields\.txt:2:20: found an extra field 'extra'/);
+  });
+
+  test('-M 0 leaves topics empty: -nan as trec_eval prints it, or 0 with --nan-as-zero', () => {
+    // Both topics lose every document; interpolated precision at level 0 (no relevant document
+    // needed) is trec_eval's 0/0, so 11pt_avg is NaN, printed '  -nan' (%6.4f).
+    const nan = trec(['-M', '0', '-m', '11pt_avg', qrels, runA]);
+    assert.equal(nan.stdout, `${line('11pt_avg', 'all', '  -nan')}\n`);
+    const zero = trec(['--nan-as-zero', '-M', '0', '-m', '11pt_avg', qrels, runA]);
+    assert.equal(zero.stdout, `${line('11pt_avg', 'all', '0.0000')}\n`);
+  });
+});
