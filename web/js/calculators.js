@@ -1,3 +1,4 @@
+// @ts-check
 // The calculator pages, in menu order. `calc` is a page's key in share links (#calc=ranked&…);
 // `samples` names the MeasureInfo.input families a page computes (most pages one; the agreement
 // page two: two judges' grid and Fleiss' table), each with an input to try.

@@ -182,7 +182,7 @@ function withRowFetchers(result, handle, computeRequest) {
 
 /**
  * Loads the engine (once) and reports whether it is usable.
- * @returns {Promise<{ok: true, version: string} | {ok: false, error: InputError}>}
+ * @returns {Promise<{ok: true, version: string, error?: undefined} | {ok: false, error: InputError}>}
  */
 export async function ready() {
   const send = worker();

@@ -1,3 +1,4 @@
+// @ts-check
 // Inputs of worked examples that several places show: a page's presets, the home page's "try
 // it" links (calculators.js) and the browser tests, which work the answers out by hand. Plain
 // data, no imports, so node tests can import it too.

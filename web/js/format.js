@@ -1,3 +1,4 @@
+// @ts-check
 // Numbers as the page shows them: "28/45 ≈ 0.6222", "1/2 = 0.5", "0.9189". Display rounding
 // lives here and nowhere else; the engine keeps full precision.
 
@@ -70,7 +71,7 @@ const trimZeros = (text) => (text.includes('.') ? text.replace(/\.?0+$/, '') : t
  *  - decimal: the value to `digits` places ("0.6222"; "0.7" or "7" when that is exact); "—" if
  *    not a number;
  *  - formula: how an irrational value was made ("4 + 3/log2(3)"), or "".
- * @param {import('./engine.js').Num} num
+ * @param {{approx: number, exact: string | null, formula?: string}} num a Num (or without formula)
  * @param {number} [digits]
  * @returns {{exact: string, relation: '' | '=' | '≈', decimal: string, formula: string}}
  */
@@ -102,7 +103,7 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
 /**
  * One line of text for a number: "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "0.9189".
  * The formula of an irrational value is not included (see {@link numParts}).
- * @param {import('./engine.js').Num} num
+ * @param {{approx: number, exact: string | null, formula?: string}} num a Num (or without formula)
  * @param {number} [digits]
  * @returns {string}
  */

@@ -2,7 +2,8 @@
 // describes it and wasm/bindings.cpp exports it. Hand-written: the generated file is never
 // type-checked nor committed. tsconfig.json type-checks the modules that have `// @ts-check`
 // (checkJs is off, so the Emscripten output that web/js/engine-worker.js imports is not checked);
-// engine-worker.js gives the factory it imports this file's type.
+// engine-worker.js gives the factory it imports this file's type. Before a build, when there is
+// no generated file, that import resolves to this file (tsconfig.json's rootDirs).
 
 /** A quantity: `exact` is "28/45", "3" or "-1/2", or null when irrational or too large. */
 export type Num = {

@@ -1,3 +1,4 @@
+// @ts-check
 // The measures field: "AP, P@5, IPrec(rule=trec10)@0.3". This module only finds the names in
 // the field and sets one parameter in a name (for the convention selectors). Whether a name is
 // valid is the engine's business: a name this module cannot read is passed on unchanged, and

@@ -1,3 +1,4 @@
+// @ts-check
 // The list a reader reorders by hand (render/rerank.js): which words of the input are the ranked
 // documents, how each is judged, and the input rewritten for a new order in the reader's own
 // notation. Text only, no DOM, so that tests/js/rerank.test.mjs runs it in Node.
@@ -61,11 +62,11 @@ function* words(text) {
   }
 }
 
-const MARKS = new Map([
+const MARKS = new Map(/** @type {[string, Judgement][]} */ ([
   ...[...'Rr1+Yy\u2713\u2714'].map((mark) => [mark, 'relevant']),
   ...[...'Nn0-Ii\u2717\u2718'].map((mark) => [mark, 'not relevant']),
   ...[...'Uu?'].map((mark) => [mark, 'unjudged']),
-]);
+]));
 
 /** A run of marks (RNNRI, +--+): upper-case letters and symbols only, as the core splits them. */
 const RUN = /^[RNIUY+\-?]{2,}$/;
@@ -180,6 +181,7 @@ function readRanks(list, start, limit) {
   if (lengthGiven && last > length) return { status: 'unreadable' };
   if (!lengthGiven) length = last;
   if (length > limit) return { status: 'long', count: length };
+  /** @type {ListItem[]} */
   const items = Array.from({ length }, (_, index) =>
     ranks.has(index + 1)
       ? { text: 'R', label: '', judgement: 'relevant', grade: '' }

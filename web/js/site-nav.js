@@ -1,3 +1,4 @@
+// @ts-check
 // The site's menu of calculators ([data-site-nav] in every page header): a link per calculator,
 // then one to the practice page, and a "Calculators" button that folds them away on a narrow
 // screen (site.css, "the menu on a narrow screen"): the button says aria-expanded, opens and
@@ -21,7 +22,7 @@ export const PRACTICE = 'practice';
  * @returns {HTMLElement | null} the list, or null on a page without a menu
  */
 export function fillSiteNav(current = '') {
-  const list = document.querySelector('[data-site-nav]');
+  const list = /** @type {HTMLElement | null} */ (document.querySelector('[data-site-nav]'));
   if (!list) return null;
   list.replaceChildren(
     ...calculators.map(({ calc, page, short, title }) =>

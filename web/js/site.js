@@ -1,3 +1,4 @@
+// @ts-check
 // What every page shares: the calculator menu, the engine version in the footer, and a banner
 // when the engine cannot load.
 
@@ -45,7 +46,7 @@ export function bindTableNumbers(select, container) {
  */
 export function keepStateInHash() {
   document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest('a[href^="#"]')) : null;
     const target = link && document.getElementById(decodeURIComponent(link.hash.slice(1)));
     if (!target) return;
     event.preventDefault();

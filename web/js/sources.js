@@ -1,3 +1,4 @@
+// @ts-check
 // The course notes the calculator's worked examples and default conventions come from, cited so
 // that a reader who has never seen them can find them: author, course and title where the notes
 // give them, the title otherwise. The pages' example buttons (pages/*.js) and the convention

@@ -1,3 +1,4 @@
+// @ts-check
 // The state of a calculator lives in the URL hash, so a link reproduces an answer:
 //   ranked.html#calc=ranked&in=%2B+-+%2B&relevant=5&m=AP%4010
 // Keys are public and stable: calc (which calculator: ranked, ndcg, queries, roc, sets,

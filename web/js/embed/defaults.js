@@ -1,3 +1,4 @@
+// @ts-check
 // What the widget and the offline page use when an attribute is left out: each calculator's
 // default measures (the same as its page's, web/js/pages/*.js) and whether it reads R.
 

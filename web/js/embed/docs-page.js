@@ -1,3 +1,4 @@
+// @ts-check
 // The controller of embedding.html: the site's menu, and `data-ready` on <body> once every
 // live example on the page has rendered (the browser tests wait for it).
 //
@@ -10,7 +11,7 @@ fillSiteNav();
 
 // A widget may have rendered before this module ran (the engine loads while the page's modules
 // are fetched): its `state` says so.
-const widgets = [...document.querySelectorAll('ir-calculator')];
+const widgets = [.../** @type {NodeListOf<HTMLElement & {state: string}>} */ (document.querySelectorAll('ir-calculator'))];
 const settled = () => widgets.every((widget) => widget.state === 'ready' || widget.state === 'error');
 const markReady = () => {
   if (settled()) document.body.dataset.ready = 'true';

@@ -1,3 +1,4 @@
+// @ts-check
 // The entry of irmetrics-embed.js (scripts/build-embed.mjs): defines <ir-calculator> over the
 // embed build of the engine (web/js/engine.js, its wasm import aliased to ./factory.js), styled
 // by the site's stylesheet in a constructable stylesheet (allowed by `style-src 'self'`, unlike
@@ -17,6 +18,7 @@ import { defineIrCalculator } from './widget.js';
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 if (!inWorker) {
   const css = `${shadowCss(siteCss)}\n${widgetCss}`;
+  /** @type {string | CSSStyleSheet[]} */
   let styles = css;
   try {
     const sheet = new CSSStyleSheet();

@@ -1,3 +1,4 @@
+// @ts-check
 // The embed build's stand-in for web/generated/irmetrics.js (scripts/build-embed.mjs aliases
 // that import to this file), so that web/js/engine.js is reused unchanged by the widget.
 //

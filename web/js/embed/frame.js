@@ -1,3 +1,4 @@
+// @ts-check
 // The controller of embed.html, the iframe form of the widget: the state comes in the hash with
 // the share-link keys (embed.html#calc=ranked&in=R+N+R+N&relevant=5&m=AP,P@5; url-state.js;
 // and the widget's own digits, theme and working: working=open shows every answer's working),
@@ -24,7 +25,7 @@ function readHash() {
   }
 }
 
-const widget = document.querySelector('[data-frame-widget]');
+const widget = /** @type {HTMLElement & {state: string}} */ (document.querySelector('[data-frame-widget]'));
 
 /** Hash → attributes. Every value is set as an attribute, so it is shown as text only. */
 function apply() {

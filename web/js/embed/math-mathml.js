@@ -1,3 +1,4 @@
+// @ts-check
 // The embed build's stand-in for web/js/render/math.js (scripts/build-embed.mjs aliases it):
 // the same two functions, rendering LaTeX as MathML instead of KaTeX's HTML.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The controller of irmetrics-offline.html (scripts/build-embed.mjs inlines it after the
 // widget): a calculator picker and the fields of a calculator page, written into one
 // <ir-calculator>'s attributes. The state lives in the URL hash with the share-link keys

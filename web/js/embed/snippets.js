@@ -1,3 +1,4 @@
+// @ts-check
 // The HTML an instructor pastes into a course page, written from a calculator's state (the
 // share-link keys of url-state.js: calc, in, relevant, m). Pure functions over strings, no DOM:
 // the Embed button (embed-button.js), the documentation page and scripts/build-embed.mjs use
@@ -42,13 +43,13 @@ export const RESIZE_SCRIPT = `window.addEventListener('message', function (event
  */
 export function widgetAttributes(state) {
   const problem = state.problem === '1';
-  return [
+  return /** @type {[string, string | null][]} */ ([
     ['calc', state.calc],
     ['input', state.in ?? ''],
     ['relevant', state.relevant ?? ''],
     ['measures', state.m ?? ''],
     ...(problem ? [['problem', null], ['ask', state.ask ?? ''], ['reveal', state.reveal === 'never' ? 'never' : '']] : []),
-  ].filter(([name, value]) => name === 'calc' || name === 'input' || value === null || value.trim() !== '');
+  ]).filter(([name, value]) => name === 'calc' || name === 'input' || value === null || value.trim() !== '');
 }
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // The site's stylesheet (web/css/site.css) made fit for the widget's shadow root, so that a
 // widget looks like the calculator pages without a second copy of their rules:
 //   - the custom properties of :root are set on :host (a shadow root has no :root);

@@ -1,3 +1,4 @@
+// @ts-check
 // <ir-calculator>: one calculator's worked answer, for any page (a course page, a file on disk,
 // the iframe form web/embed.html, the offline page). The attributes are the share-link state
 // (url-state.js) under readable names:
@@ -63,7 +64,7 @@ function errorBlock(attribute, message, where = {}) {
     el('p', { class: 'error-message' }, el('span', { class: 'irc-error-attribute', text: `${attribute}: ` }), message),
   );
   if (where.text !== undefined && where.line > 0) {
-    const { before, marked, after, caret } = markedLine(where.text, where);
+    const { before, marked, after, caret } = markedLine(where.text, { line: where.line, column: where.column, length: where.length });
     block.append(
       el('p', { class: 'error-where', text: `Line ${where.line}, column ${where.column}` }),
       el(
@@ -114,7 +115,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         if (!target) return;
         // A table in another answer's closed "Show working": opened first, so it can be seen.
         for (let closed = target.closest('details:not([open])'); closed; closed = closed.parentElement?.closest('details:not([open])')) {
-          closed.open = true;
+          /** @type {HTMLDetailsElement} */ (closed).open = true;
         }
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Judges' agreement" calculator: two judges' labels (a k×k grid of counts or two label
 // lines) in, Cohen's κ out, with the chance agreement and the scale chosen by the convention
 // selectors (chance=cohen|pooled, scale=…, from the registry); or an items × categories table

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Kendall's τ" calculator: two rankings of the same items (x: and y: lines of ranks or
 // scores, optionally items:) in; the pair table, n_c, n_d, the ties, τb or τa (variant=b|a, a
 // selector built from the registry) out. See calculator-page.js.

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: what irmetrics is, the calculators, and the measure reference built from the
 // engine's registry. A share link addressed to the home page (#calc=ranked&…) is forwarded to
 // its calculator.

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Multiclass confusion matrix" calculator: a k×k grid (or true/predicted labels) in;
 // per-class precision, recall and F1, micro and macro averages, accuracy and the heat map out.
 // See calculator-page.js.

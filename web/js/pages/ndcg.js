@@ -1,3 +1,4 @@
+// @ts-check
 // The "Graded relevance" calculator: grades in rank order (and the judged grades not
 // retrieved), DCG / IDCG / nDCG out, under the convention chosen (dcg=notes|trec|burges, a
 // selector built from the registry). See calculator-page.js for how a calculator page works.

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Pooling" calculator: several runs (RUN TOPIC: lines or TREC run lines) and, optionally,
 // judgments (qrels TOPIC: lines or TREC qrels) in; each topic's depth-k pool, its size, each
 // run's unique contribution and, with judgments, each run's scores under the two assumptions

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Several queries" calculator: one ranked list per query (blocks separated by blank lines,
 // each optionally headed `q1 relevant=5`), means over the queries out (MAP, gMAP, MRR, 11pt-avg,
 // mean(M)), with the per-query table the engine sends. R from the page's field counts for the

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Ranked list" calculator: a ranked list, R and some measures in; one worked answer per
 // measure out (see calculator-page.js for how a calculator page works).
 

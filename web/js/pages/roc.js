@@ -1,3 +1,4 @@
+// @ts-check
 // The "ROC, AUC, EER" calculator: labelled scores in, the ROC curve (with the chance diagonal
 // and the EER point), its area, the equal error rate and the PR area out. See
 // calculator-page.js.

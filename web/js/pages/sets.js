@@ -1,3 +1,4 @@
+// @ts-check
 // The "Sets and confusion matrices" calculator: relevant/returned sets, tp/fp/fn/tn counts, a
 // 2×2 grid or true/predicted lines in; every set measure, and weighted F, out. The β field sets
 // F(beta=…) in the measures (so a share link keeps it in `m`). See calculator-page.js.

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Significance tests" calculator: per-query scores of two systems (two columns, x:/y:
 // lines or a d: line) in; the sign test, Wilcoxon, the paired t-test and the randomization test
 // out, each with the per-query differences chart the engine sends. The alternative, Wilcoxon's

@@ -1,3 +1,4 @@
+// @ts-check
 // Charts of an Outcome (the PR curve, the interpolated envelope, the 11 sampled points, …) drawn
 // with Observable Plot, and matrices (confusion matrices, heat maps) drawn as shaded <table>s.
 // Every point and cell comes from the Outcome; nothing is recomputed here.
@@ -137,6 +138,10 @@ function integerTicks(low, high) {
  * The scale of an axis: [0, 1] for quantities that live there (precision, recall), so curves
  * are not stretched; a rank axis from its first rank to its last, and a count axis from 0,
  * ticked at whole numbers; anything else from 0.
+ * @param {import('../engine.js').Chart} chart
+ * @param {0 | 1} axis
+ * @param {string} label
+ * @returns {import('@observablehq/plot').ScaleOptions}
  */
 function scaleFor(chart, axis, label) {
   if (axis === 0 && hasCategories(chart)) return { label, type: 'band', domain: chart.xCategories, padding: 0.2 };
@@ -160,7 +165,8 @@ const drawingOrder = (chart) =>
 function plotSvg(chart, width, descriptionId) {
   const square = SQUARE_CHARTS.has(chart.id);
   const plotWidth = square ? Math.min(width, 420) : width;
-  const svg = plot({
+  // Without a title, caption or legend, Plot returns the <svg> itself (not a <figure>).
+  const svg = /** @type {SVGSVGElement} */ (plot({
     className: PLOT_CLASS,
     width: plotWidth,
     height: square ? plotWidth : Math.round(Math.min(340, Math.max(220, width * 0.56))),
@@ -170,7 +176,7 @@ function plotSvg(chart, width, descriptionId) {
     x: scaleFor(chart, 0, chart.x),
     y: scaleFor(chart, 1, chart.y),
     marks: drawingOrder(chart).map(({ index }) => seriesMarks(chart, index)),
-  });
+  }));
   for (const style of svg.querySelectorAll('style')) style.remove();
   // Plot labels its groups ("line", "x-axis tick"); inside role="img" those labels are
   // meaningless and not allowed on a plain <g>. The figure's description speaks for them.

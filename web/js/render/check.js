@@ -1,3 +1,4 @@
+// @ts-check
 // "Check my answer": the field under a result where a student types their own answer, and the
 // verdict the core gives (engine.js check()). Render only: the check itself is passed in, so
 // this module never touches wasm (the calculator pages and the embeddable widget share it).
@@ -5,11 +6,9 @@
 import { el, uniqueId } from './dom.js';
 
 /**
- * @typedef {{correct: boolean, matched: string | null, why: string, measure: string,
- *            label: string, precision: string, expected: import('../engine.js').Num,
- *            answer: {text: string, form: string, value: string, decimals: number}}} CheckValue
- * @typedef {{ok: true, value: CheckValue} |
- *           {ok: false, error: import('../engine.js').InputError}} CheckResult
+ * @typedef {import('../irmetrics.js').Check} CheckValue
+ * @typedef {{ok: true, value: CheckValue, error?: undefined} |
+ *           {ok: false, error: import('../engine.js').InputError, value?: undefined}} CheckResult
  */
 
 /**
@@ -33,7 +32,7 @@ function showsValue(why, expected) {
  * not type.
  * @param {CheckResult} result
  * @param {{hideValue?: boolean}} [options]
- * @returns {Node[]}
+ * @returns {(Node | string | false | null)[]} with the parts left out as false, '' or null
  */
 export function renderCheckResult(result, { hideValue = false } = {}) {
   if (!result.ok) {
@@ -104,7 +103,7 @@ export function renderCheckField({ label, check, initial = '', onAnswer, compact
     if (current !== generation) return;
     if (result.ok) input.removeAttribute('aria-invalid');
     else input.setAttribute('aria-invalid', 'true');
-    status.replaceChildren(...renderCheckResult(result, { hideValue }).filter(Boolean));
+    status.replaceChildren(.../** @type {(Node | string)[]} */ (renderCheckResult(result, { hideValue }).filter(Boolean)));
     status.dataset.checked = answer; // which answer the verdict is about (tests wait for it)
   }
   button.addEventListener('click', run);

@@ -1,3 +1,4 @@
+// @ts-check
 // Building DOM without HTML strings: every text goes through text nodes, so pasted labels,
 // measure names and messages can never become markup.
 
@@ -5,12 +6,13 @@ import { tableExportToolbar, tableFromElement } from './export.js';
 
 /**
  * Creates an element.
- * @param {string} tag e.g. 'p', 'table'
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag e.g. 'p', 'table'
  * @param {Object<string, string | number | boolean | null | undefined>} [attributes]
  *   `class` sets the class list, `text` the text content; `true` sets an empty attribute;
  *   null, undefined and false are skipped. Everything else is set with setAttribute.
  * @param {...(Node | string | null | undefined | false)} children strings become text nodes
- * @returns {HTMLElement}
+ * @returns {HTMLElementTagNameMap[Tag]}
  */
 export function el(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -20,7 +22,7 @@ export function el(tag, attributes = {}, ...children) {
     else if (name === 'class') element.className = String(value);
     else element.setAttribute(name, value === true ? '' : String(value));
   }
-  element.append(...children.filter((child) => child != null && child !== false));
+  element.append(.../** @type {(Node | string)[]} */ (children.filter((child) => child != null && child !== false)));
   return element;
 }
 
@@ -34,7 +36,7 @@ export const uniqueId = (prefix) => `${prefix}-${++idCounter}`;
  * screen (focusable, so keyboard users can scroll it too), followed by buttons that copy it as
  * CSV, Markdown and LaTeX (render/export.js).
  * @param {{caption: string, columns: string[], rows: HTMLTableRowElement[], className?: string,
- *          id?: string, exports?: boolean, getTable?: () => import('./export.js').PlainTable}} table
+ *          id?: string, exports?: boolean, getTable?: () => import('./export.js').PlainTable | Promise<import('./export.js').PlainTable>}} table
  *   id: the scrolling box's; exports: false for no copy buttons (then the box itself is
  *   returned); getTable: what the buttons copy (default: the table as shown)
  * @returns {HTMLElement} a div.table-block holding the box and the buttons

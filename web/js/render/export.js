@@ -1,3 +1,4 @@
+// @ts-check
 // Exports of what the pages show: every table copied as CSV, Markdown or LaTeX (booktabs), every
 // chart downloaded as SVG or PNG. The one module for these ideas: the calculators' step tables
 // (render/dom.js, render/steps.js), the matrices and charts (render/chart.js) and the TREC page's
@@ -377,7 +378,7 @@ const TEXT_PROPERTIES = ['font-family', 'font-size', 'font-weight', 'text-anchor
  * @returns {SVGElement}
  */
 function styledCopy(node) {
-  const copy = node.cloneNode(true);
+  const copy = /** @type {SVGElement} */ (node.cloneNode(true));
   const originals = [node, ...node.querySelectorAll('*')];
   const copies = [copy, ...copy.querySelectorAll('*')];
   const computedOf = new Map(originals.map((original) => [original, getComputedStyle(original)]));

@@ -1,3 +1,4 @@
+// @ts-check
 // Shows where the input went wrong: the engine's message, the offending line with the span
 // marked and a caret under it, aria-invalid on the field, and (when the reader is not typing
 // there) the span selected in the field. The user's text is never changed.

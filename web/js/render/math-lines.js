@@ -1,3 +1,4 @@
+// @ts-check
 // A long formula cut into pieces a narrow screen can wrap (render/typeset.js draws them).
 //
 // KaTeX's inline mode lets the browser break a formula only after its top-level relations and

@@ -1,3 +1,4 @@
+// @ts-check
 // The measure reference, generated from the engine's registry (listMeasures), so the page
 // cannot drift from the code.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Reorder by hand: the input's ranked (or graded) list shown as cards under the input field, one
 // per rank, which a student reorders to see what the order does to every measure. A card is
 // dragged (Pointer Events, so mouse, pen and touch alike: on a touch screen a card is held for a
@@ -101,11 +102,13 @@ export function setUpRerank({ kind, input, onReorder }) {
 
   // ------------------------------------------------------------ the cards
 
-  const cards = () => [...list.children];
+  const cards = () => /** @type {HTMLElement[]} */ ([...list.children]);
+  /** The reading while cards are shown: they are made for a readable list only. */
+  const listed = () => /** @type {import('../rerank-text.js').ListReading} */ (reading);
 
   /** A card's rank, name and position in the reading (data-item) after the order changed. */
   function label(card, rank) {
-    const item = reading.items[rank];
+    const item = listed().items[rank];
     card.dataset.item = String(rank);
     card.querySelector('.rerank-rank').textContent = String(rank + 1);
     card.setAttribute('aria-label', `Rank ${rank + 1}: ${describe(item, kind).card}`);
@@ -180,8 +183,8 @@ export function setUpRerank({ kind, input, onReorder }) {
    */
   function commit(card) {
     const order = shownOrder();
-    const item = reading.items[Number(card.dataset.item)];
-    const { text, respaced } = reorderText(shownText, reading, order);
+    const item = listed().items[Number(card.dataset.item)];
+    const { text, respaced } = reorderText(shownText, listed(), order);
     if (typed === null) typed = shownText;
     input.value = text;
     written = text;
@@ -212,7 +215,7 @@ export function setUpRerank({ kind, input, onReorder }) {
   const KEYS = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1 };
 
   list.addEventListener('keydown', (event) => {
-    const card = event.target.closest?.('.rerank-card');
+    const card = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest?.('.rerank-card'));
     if (!card || locked || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const all = cards();
     const from = all.indexOf(card);
@@ -223,7 +226,7 @@ export function setUpRerank({ kind, input, onReorder }) {
     else return;
     event.preventDefault();
     if (drag) return;
-    const item = reading.items[Number(card.dataset.item)];
+    const item = listed().items[Number(card.dataset.item)];
     if (to < 0 || to >= all.length || to === from) {
       say(`${sentence(describe(item, kind).named)} is already at the ${from === 0 ? 'top' : 'bottom'}, rank ${from + 1} of ${all.length}.`);
       return;
@@ -245,7 +248,7 @@ export function setUpRerank({ kind, input, onReorder }) {
   let scrolling = 0; // the animation frame that scrolls while a card is held near an edge
 
   list.addEventListener('pointerdown', (event) => {
-    const card = event.target.closest('.rerank-card');
+    const card = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('.rerank-card'));
     if (!card || locked || press || event.button !== 0) return;
     press = { card, pointerId: event.pointerId, x: event.clientX, y: event.clientY, touch: event.pointerType === 'touch', timer: 0 };
     if (press.touch) press.timer = setTimeout(() => startDrag(press.x, press.y), HOLD_MS);

@@ -1,3 +1,4 @@
+// @ts-check
 // An Outcome as a worked answer: the value, the formula and its working, the step tables, the
 // other conventions and the notes. Everything comes from the Outcome; nothing is recomputed.
 
@@ -163,7 +164,7 @@ export function renderStepTable(table, { digits = DEFAULT_DIGITS, id, rowLimit =
   more.addEventListener('click', () => {
     const full = renderStepTable(table, { digits, id, rowLimit: Infinity });
     block.replaceWith(full);
-    (full.querySelector('.table-scroll') ?? full).focus(); // the button is gone; keep the keyboard on the table it opened
+    (/** @type {HTMLElement | null} */ (full.querySelector('.table-scroll')) ?? full).focus(); // the button is gone; keep the keyboard on the table it opened
   });
   return block;
 }
@@ -318,7 +319,8 @@ function workingDisclosure(measure, content, charts) {
  * @param {{digits?: number, id?: string, onAlternative?: (measure: string) => void,
  *          seenTables?: Map<string, {id: string, measure: string}>,
  *          charts?: import('../engine.js').Chart[],
- *          answerExtra?: (outcome: import('../engine.js').Outcome) => Node | null}} [options]
+ *          answerExtra?: (outcome: import('../engine.js').Outcome) => Node | null,
+ *          compact?: boolean}} [options]
  *   answerExtra: shown under the answer (the "Check my answer" field, render/check.js);
  *   id: the section's id (tables get ids from it); onAlternative: when given, each alternative
  *   gets a "Show working" button calling it; seenTables: shared by the outcomes of one page, so a

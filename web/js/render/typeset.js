@@ -1,3 +1,4 @@
+// @ts-check
 // What the site's math (render/math.js, KaTeX's HTML with its CSS and fonts) and the embed
 // widget's (embed/math-mathml.js, MathML) share: one pair of functions, made for KaTeX options.
 // katex.render builds DOM nodes (a strict CSP blocks the style attributes that renderToString +
@@ -11,7 +12,7 @@ export const MATH_LIMIT = 5000;
 
 /**
  * renderMath and mathBlock over katex.render with `katexOptions` (e.g. {output: 'mathml'}).
- * @param {object} [katexOptions]
+ * @param {import('katex').KatexOptions} [katexOptions]
  */
 export function typesetter(katexOptions = {}) {
   const options = { throwOnError: true, strict: false, ...katexOptions };
