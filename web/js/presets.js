@@ -1,3 +1,4 @@
+// @ts-check
 // Convention presets: one switch that sets every convention of a page as a textbook or a tool
 // does. A convention is a parameter with choices in the core's registry (listMeasures():
 // AP(norm=…), IPrec(rule=…), nDCG(dcg=…), kappa(chance=…), …); a preset is one value per
@@ -374,8 +375,10 @@ function valuesDiffer(a, b) {
  * notes; trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation
  * rule, rule=trec10)." Answers are matched by their place in the list (the switch rewrites
  * each name where it stands); an answer that did not change, or could not be computed, has none.
- * @param {{names: string[], outcomes: import('./engine.js').ComputeResult[], from: string}} before
- * @param {{names: string[], outcomes: import('./engine.js').ComputeResult[], to: string}} after
+ * @param {{names: string[], outcomes: {ok: boolean, value?: import('./engine.js').Outcome}[],
+ *          from: string}} before the outcomes: ComputeResults (or a page's other failures)
+ * @param {{names: string[], outcomes: {ok: boolean, value?: import('./engine.js').Outcome}[],
+ *          to: string}} after
  * @param {import('./engine.js').MeasureInfo[]} registry
  * @param {(num: import('./engine.js').Num) => string} format e.g. format.js formatNum
  * @returns {{index: number, text: string}[]}

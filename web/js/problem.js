@@ -1,3 +1,4 @@
+// @ts-check
 // Problem mode: an instructor turns a calculator state into a problem link; the student sees the
 // input (fixed), is asked for chosen measures, checks answers, and sees the working only on
 // request (or never). Kept apart from the page controller so that the embeddable widget
@@ -98,8 +99,11 @@ export function askedNames(problem, measures) {
  */
 export function lockQuestion(controls, locked) {
   for (const control of controls) {
-    if (control.matches('textarea, input:not([type]), input[type="text"]')) control.readOnly = locked;
-    else control.disabled = locked;
+    if (control.matches('textarea, input:not([type]), input[type="text"]')) {
+      /** @type {HTMLInputElement | HTMLTextAreaElement} */ (control).readOnly = locked;
+    } else {
+      control.disabled = locked;
+    }
   }
 }
 
@@ -123,11 +127,14 @@ export function questionText({ names, subject, given = '' }) {
  * other named quantity of the answer (render/check.js renderQuantityChecks: names only), and
  * (reveal=ask) a "Show the working" button that replaces itself with `renderWorking(outcome)`.
  * No value of the answer appears until then (a correct answer's verdict states it).
- * @param {{items: {name: string, result: import('./engine.js').ComputeResult}[],
+ * @param {{items: {name: string, result: import('./engine.js').ComputeResult |
+ *                   {ok: false, error: {message: string}, value?: undefined}}[],
  *          reveal: 'ask' | 'never',
  *          check: (name: string, answer: string, key?: string) => Promise<import('./render/check.js').CheckResult>,
  *          renderWorking: (outcome: import('./engine.js').Outcome, index: number) => HTMLElement,
  *          answers?: Map<string, string>}} options
+ *   items: each asked measure's answer (a failure may be a calculator page's hand-off, whose
+ *   error is not an InputError);
  *   check: the engine's check for a measure on the problem's input (key: one of its named
  *   quantities, or none for the answer itself); answers: typed answers by measure name (and
  *   "name|key"), kept across renders (updated as the student checks)
@@ -182,7 +189,7 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
         show.hidden = true;
         place.replaceChildren(worked);
         worked.querySelector('h3, h4')?.setAttribute('tabindex', '-1');
-        worked.querySelector('h3, h4')?.focus();
+        /** @type {HTMLElement | null} */ (worked.querySelector('h3, h4'))?.focus();
       });
       working = el('div', {}, show, place);
     }
@@ -204,16 +211,16 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
  * The "Make a problem" control: a panel with the measures to ask, whether the working may be
  * revealed, and the link (kept up to date with the page's state).
  * @param {{button: HTMLButtonElement, panel: HTMLElement,
- *          getState: () => Object<string, string>}} options
+ *          getState: () => {calc: string, in?: string, relevant?: string, m?: string}}} options
  *   panel: holds #problem-ask, #problem-reveal, #problem-link, [data-problem-copy] and
  *   [data-problem-status] (web/partials/calculator.html)
  * @returns {{refresh: () => void}}
  */
 export function setUpProblemMaker({ button, panel, getState }) {
-  const ask = panel.querySelector('#problem-ask');
-  const reveal = panel.querySelector('#problem-reveal');
-  const link = panel.querySelector('#problem-link');
-  const embed = panel.querySelector('#problem-embed'); // the same problem as a widget snippet
+  const ask = /** @type {HTMLInputElement} */ (panel.querySelector('#problem-ask'));
+  const reveal = /** @type {HTMLSelectElement} */ (panel.querySelector('#problem-reveal'));
+  const link = /** @type {HTMLInputElement} */ (panel.querySelector('#problem-link'));
+  const embed = /** @type {HTMLTextAreaElement | null} */ (panel.querySelector('#problem-embed')); // the same problem as a widget snippet
   const status = panel.querySelector('[data-problem-status]');
   let askEdited = false;
   function refresh() {
@@ -238,8 +245,10 @@ export function setUpProblemMaker({ button, panel, getState }) {
     refresh();
   });
   reveal.addEventListener('change', refresh);
-  for (const copy of panel.querySelectorAll('[data-problem-copy]')) {
-    const field = copy.dataset.problemCopy ? panel.querySelector(`#${copy.dataset.problemCopy}`) : link;
+  for (const copy of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll('[data-problem-copy]'))) {
+    const field = copy.dataset.problemCopy
+      ? /** @type {HTMLInputElement | HTMLTextAreaElement} */ (panel.querySelector(`#${copy.dataset.problemCopy}`))
+      : link;
     const what = field === link ? 'Problem link' : 'Embed snippet';
     copy.addEventListener('click', async () => {
       try {

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Embed" button of every calculator page (web/partials/calculator.html): the page's current
 // state as the two snippets an instructor pastes into a course page (snippets.js): the script
 // form (irmetrics-embed.js + <ir-calculator …>) and the iframe form (embed.html + the resizer),
@@ -10,16 +11,17 @@ import { frameSnippet, widgetSnippet } from './snippets.js';
 
 /**
  * Wires the Embed button.
- * @param {() => {calc: string, in: string, relevant?: string, m: string}} state the page's
- *   share-link state (calculator-page.js)
+ * @param {() => {calc: string, in: string, relevant?: string, m: string, problem?: string,
+ *                 ask?: string, reveal?: string}} state the page's share-link state
+ *   (calculator-page.js; a problem's keys: problem.js)
  * @returns {{refresh: () => void}} call refresh() after the state changes: an open panel follows
  */
 export function setUpEmbedButton(state) {
   const button = document.querySelector('[data-embed]');
-  const panel = document.querySelector('[data-embed-panel]');
+  const panel = /** @type {HTMLElement | null} */ (document.querySelector('[data-embed-panel]'));
   if (!button || !panel) return { refresh() {} };
-  const scriptField = panel.querySelector('#embed-script');
-  const frameField = panel.querySelector('#embed-frame');
+  const scriptField = /** @type {HTMLTextAreaElement} */ (panel.querySelector('#embed-script'));
+  const frameField = /** @type {HTMLTextAreaElement} */ (panel.querySelector('#embed-frame'));
   const status = panel.querySelector('[data-embed-status]');
 
   function refresh() {
@@ -41,9 +43,9 @@ export function setUpEmbedButton(state) {
     if (!panel.hidden) scriptField.focus();
   });
 
-  for (const copy of panel.querySelectorAll('[data-embed-copy]')) {
+  for (const copy of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll('[data-embed-copy]'))) {
     copy.addEventListener('click', async () => {
-      const field = panel.querySelector(`#${copy.dataset.embedCopy}`);
+      const field = /** @type {HTMLTextAreaElement} */ (panel.querySelector(`#${copy.dataset.embedCopy}`));
       try {
         await navigator.clipboard.writeText(field.value);
         status.textContent = `${copy.dataset.embedName} copied.`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The controller every calculator page shares. A page gives its configuration (its presets, its
 // extra fields; the input families it computes are its entry in calculators.js); this module
 // does the rest:
@@ -60,7 +61,8 @@ const MAX_MEASURES = 100;
  *   One worked example: `name` says what it shows ("Method 1: 5 relevant, all found"), `source`
  *   is a key of sources.js (the notes it comes from), `options` the values of the option fields
  *   (missing ones are emptied). `id` is not shown: it is the button's data-preset, for tests.
- * @typedef {{measure: string, param: string} | {measure: string, cutoff: string}} ParamField
+ * @typedef {{measure: string, param: string, cutoff?: undefined} |
+ *           {measure: string, cutoff: string, param?: undefined}} ParamField
  *   A text field that sets `param` (field #param), or the cutoff (field #cutoff, e.g. #depth),
  *   in every name of `measure` in the measures field, and adds `measure(param=value)` or
  *   `measure@value` when there is none.
@@ -70,6 +72,14 @@ const MAX_MEASURES = 100;
  *   computes); options: the engine options that have a field on the page (['relevant']);
  *   emptyMessage: what the answers panel says while the input is empty; rerank: show the input,
  *   read as a ranked or a graded list, as cards to reorder by hand (render/rerank.js).
+ * @typedef {{ok: false, value?: undefined,
+ *            handOff: {calculator: {calc: string, page: string, title: string, subject: string},
+ *                      link: string, withQuantity: string, message: string},
+ *            error: {code: 'other_page', field: 'elsewhere', message: string, line: number,
+ *                    column: number, length: number}}} HandOff
+ *   The answer for a measure another calculator computes (see handOff).
+ * @typedef {(import('../engine.js').ComputeResult & {handOff?: undefined}) | HandOff} Answer
+ *   A measure's answer on this page: computed here, or handed off to another page.
  */
 
 const $ = (selector) => document.querySelector(selector);
@@ -320,7 +330,10 @@ export function startCalculator(config) {
     update({ before });
   }
 
-  /** The registry's default of a parameter field's parameter ("1" for beta), or "" (a cutoff has none). */
+  /**
+   * The registry's default of a parameter field's parameter ("1" for beta), or "" (a cutoff has none).
+   * @param {ParamField} field
+   */
   function paramDefault({ measure, param }) {
     const info = family.find((candidate) => candidate.name === measure);
     return info?.params.find((known) => known.name === param)?.default ?? '';
@@ -349,7 +362,7 @@ export function startCalculator(config) {
 
   /** Toggles, selectors, parameter fields and input hints follow what the measures field says. */
   function syncControls(names) {
-    for (const button of document.querySelectorAll('[data-quick-add] [data-measure]')) {
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-quick-add] [data-measure]'))) {
       const pressed = names.some((name) => infoFor(name)?.name === button.dataset.measure);
       button.setAttribute('aria-pressed', String(pressed));
     }
@@ -367,7 +380,7 @@ export function startCalculator(config) {
     // On a page of several input families, what belongs to a family not in use is put away.
     const inUse = new Set(names.map((name) => infoFor(name) && inputOf(infoFor(name), name)).filter(Boolean));
     const away = (input) => inUse.size > 0 && !inUse.has(input);
-    for (const hint of document.querySelectorAll('[data-input-kind]')) hint.hidden = away(hint.dataset.inputKind);
+    for (const hint of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-input-kind]'))) hint.hidden = away(hint.dataset.inputKind);
     for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
     $('[data-conventions]').hidden = conventions.every(({ row }) => row.hidden);
     renderPresetStatement(presetStatement, names, presetInForce, family);
@@ -467,7 +480,7 @@ export function startCalculator(config) {
    * not of its kind), but which page computes it, and what this page offers instead.
    * Resolves like compute() with {ok: false, handOff, error}: not a mistake in a field, so the
    * other answers stand.
-   * @returns {Promise<{ok: false, handOff: object, error: object}>}
+   * @returns {Promise<HandOff>}
    */
   async function handOff(name, { info, calculator }) {
     const keys = TAKES_RELEVANT.has(calculator.calc) ? { relevant: optionValues().relevant ?? '' } : {};
@@ -590,8 +603,8 @@ export function startCalculator(config) {
 
   /**
    * @param {{name: string}[]} entries
-   * @param {import('../engine.js').ComputeResult[]} outcomes
-   * @param {{names: string[], outcomes: import('../engine.js').ComputeResult[], from: string}} [before]
+   * @param {Answer[]} outcomes
+   * @param {{names: string[], outcomes: Answer[], from: string}} [before]
    *   the answers shown before a switch of preset: an answer that changed says what it was
    */
   function showOutcomes(entries, outcomes, before) {
@@ -656,7 +669,7 @@ export function startCalculator(config) {
             })
           : result.handOff
             ? renderHandOff(entries[index].name, result.handOff, { id: `outcome-${index}` })
-            : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
+            : renderOutcomeError(entries[index].name, /** @type {import('../engine.js').InputError} */ (result.error), { id: `outcome-${index}` }),
       ),
     );
     announcer.textContent = good.map(answerLine).join('; ');
@@ -678,6 +691,7 @@ export function startCalculator(config) {
   let asking = new AbortController(); // aborted when the answers it asked for are no longer wanted
   let embed = { refresh() {} }; // the Embed button (embed/embed-button.js), once wired
   let problemMaker = { refresh() {} }; // the "Make a problem" panel (problem.js), once wired
+  /** @type {{refresh: (state: {locked: boolean, inputError: boolean}) => void}} */
   let rerank = { refresh() {} }; // the cards to reorder by hand (render/rerank.js), on pages with them
   let timer; // the pending update while the reader types
 
@@ -713,6 +727,7 @@ export function startCalculator(config) {
       rerank.refresh({ locked: Boolean(problem), inputError: false });
       return;
     }
+    /** @type {Answer[]} */
     const outcomes = await Promise.all(
       entries.map(({ name }) => {
         const elsewhere = homeElsewhere(name);

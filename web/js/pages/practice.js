@@ -1,3 +1,4 @@
+// @ts-check
 // The practice page (web/practice.html): an exercise drawn from a family, a difficulty and a
 // seed (practice/generate.js: the same seed gives the same exercise here and on the command
 // line), a field per value asked, checked by the engine (render/check.js): right; or wrong with
@@ -157,7 +158,7 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
     showButton.hidden = true;
     triesLine.textContent = why;
     if (focus) {
-      const first = working.querySelector('.practice-answer, h3');
+      const first = /** @type {HTMLElement} */ (working.querySelector('.practice-answer, h3'));
       first.setAttribute('tabindex', '-1');
       first.focus();
     }

@@ -1,7 +1,21 @@
+// @ts-check
 // The answers of a practice exercise, computed by the engine on the exercise's input exactly as
 // `irmetrics calc MEASURE --input INPUT [--relevant R]` computes them: the same module, the same
 // names. Works with the wasm module itself (the command line, the tests: compute returns the
 // result) and with web/js/engine.js (the page: compute returns a promise).
+
+/**
+ * @typedef {import('./generate.js').Exercise} Exercise
+ * @typedef {{approx: number, exact: string | null}} Answer
+ * @typedef {{code: string, message: string}} Failure an InputError, or an asked value missing
+ * @typedef {{hint: string, slips: {measure: string, value: import('../engine.js').Num,
+ *            why: string}[]}} Feedback
+ * @typedef {{exercise: Exercise, answers: Object<string, Answer>,
+ *            outcomes: Object<string, import('../engine.js').Outcome>,
+ *            feedback: Object<string, Feedback>}} Prepared
+ *   An exercise ready to export: its answers by asked name, the engine's outcome of each measure
+ *   (the working) and each asked value's feedback.
+ */
 
 /**
  * The compute options of an exercise: R when the family reads it.
@@ -12,9 +26,10 @@ export const optionsOf = (exercise) => (exercise.relevant === null ? {} : { rele
 /**
  * Computes every asked value of an exercise.
  * @param {{compute: Function}} engine
- * @param {ReturnType<import('./generate.js').drawExercise>} exercise
- * @returns {Promise<{ok: true, answers: Object<string, {approx: number, exact: string | null}>,
- *   outcomes: Object<string, object>} | {ok: false, error: object}>}
+ * @param {Exercise} exercise
+ * @returns {Promise<{ok: true, answers: Object<string, Answer>,
+ *   outcomes: Object<string, import('../engine.js').Outcome>, error?: undefined} |
+ *   {ok: false, error: Failure}>}
  *   answers by asked name; outcomes by measure (the working, shared by the keys of one measure)
  */
 export async function answerExercise(engine, exercise) {
@@ -36,7 +51,7 @@ export async function answerExercise(engine, exercise) {
 /**
  * Checks a student's answer to one asked value, as `irmetrics calc --check [KEY=]ANSWER` does.
  * @param {{check: Function}} engine
- * @param {ReturnType<import('./generate.js').drawExercise>} exercise
+ * @param {Exercise} exercise
  * @param {{measure: string, key: string | null}} asked
  * @param {string} answer as typed
  */
@@ -65,9 +80,9 @@ export async function hintOf(engine, exercise, asked) {
  * conventions of the measure that give another value, the common slips (AP over the relevant
  * retrieved, DCG with log2(i+1)); a named quantity has no slips of its own.
  * @param {{check: Function}} engine
- * @param {ReturnType<import('./generate.js').drawExercise>} exercise
- * @param {{answers: object, outcomes: object}} answered what answerExercise gave
- * @returns {Promise<Object<string, {hint: string, slips: {value: object, why: string}[]}>>}
+ * @param {Exercise} exercise
+ * @param {{outcomes: Object<string, import('../engine.js').Outcome>}} answered what answerExercise gave
+ * @returns {Promise<Object<string, Feedback>>}
  */
 export async function feedbackOf(engine, exercise, answered) {
   const feedback = {};
@@ -85,8 +100,9 @@ export async function feedbackOf(engine, exercise, answered) {
 /**
  * Exercises ready to export (export.js): each with its answers, outcomes and feedback.
  * @param {{compute: Function, check: Function}} engine
- * @param {ReturnType<import('./generate.js').drawExercise>[]} exercises
- * @returns {Promise<{ok: true, prepared: object[]} | {ok: false, error: object, exercise: object}>}
+ * @param {Exercise[]} exercises
+ * @returns {Promise<{ok: true, prepared: Prepared[], error?: undefined, exercise?: undefined} |
+ *   {ok: false, error: Failure, exercise: Exercise}>}
  */
 export async function prepareExercises(engine, exercises) {
   const prepared = [];

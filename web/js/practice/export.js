@@ -1,3 +1,4 @@
+// @ts-check
 // Practice exercises written out: JSON, plain text, Moodle XML and GIFT, the same from the page's
 // download and from `irmetrics practice --format`. Every function here is pure: it takes
 // exercises already answered by the engine (answers.js) and returns text.
@@ -8,6 +9,8 @@
 
 import { formatNum, numParts } from '../format.js';
 import { DECIMALS, FAMILIES } from './generate.js';
+
+/** @typedef {import('./answers.js').Prepared} Prepared */
 
 const familyTitle = (family) => FAMILIES.find((one) => one.id === family)?.title ?? family;
 
@@ -26,7 +29,7 @@ const decimalOf = (num) => numParts(num, DECIMALS).decimal;
 /**
  * The JSON form: one object per exercise; `measures` lists the asked names (MEASURE, or
  * MEASURE:KEY for a named quantity of MEASURE's answer) and `answers` holds each one's value.
- * @param {{exercise: object, answers: object}[]} prepared
+ * @param {Pick<Prepared, 'exercise' | 'answers'>[]} prepared
  */
 export function toJson(prepared) {
   return prepared.map(({ exercise, answers }) => ({
@@ -48,7 +51,7 @@ const indent = (text, by = '    ') => text.split('\n').map((line) => (line ? by 
 
 /**
  * The plain-text worksheet: every exercise, then the answers, exact and to DECIMALS places.
- * @param {{exercise: object, answers: object}[]} prepared
+ * @param {Pick<Prepared, 'exercise' | 'answers'>[]} prepared
  */
 export function toText(prepared) {
   const first = prepared[0]?.exercise;
@@ -121,7 +124,7 @@ const xmlText = (text) => escapeHtml(text);
  * the right answer with a tolerance of half a unit of the DECIMALS-th place, each common slip as
  * a wrong answer with its feedback, and any other answer given the hint; the working is the
  * general feedback. Imports into Moodle's question bank (Question bank → Import → Moodle XML).
- * @param {{exercise: object, answers: object, outcomes: object, feedback: object}[]} prepared
+ * @param {Prepared[]} prepared
  */
 export function toMoodleXml(prepared) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<quiz>'];
@@ -174,7 +177,7 @@ const giftText = (text) => String(text).replace(/[~=#{}:\\]/g, (char) => `\\${ch
  * answer (a weight is read only with one or two digits, so the right one carries none and counts
  * 100%), `=%0%ANSWER:TOLERANCE#feedback` a wrong one with its feedback, `~#feedback` the
  * feedback for any other answer (here the hint) and `####` the general feedback (the working).
- * @param {{exercise: object, answers: object, outcomes: object, feedback: object}[]} prepared
+ * @param {Prepared[]} prepared
  */
 export function toGift(prepared) {
   const out = [];
@@ -214,7 +217,7 @@ export const FORMATS = {
 /**
  * The prepared exercises in a format of FORMATS.
  * @param {string} format
- * @param {object[]} prepared
+ * @param {Prepared[]} prepared
  */
 export function exportAs(format, prepared) {
   if (format === 'json') return `${JSON.stringify(toJson(prepared), null, 2)}\n`;

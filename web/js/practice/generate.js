@@ -1,3 +1,4 @@
+// @ts-check
 // Practice exercises, drawn from a seed: an input of one calculator's family and the values asked
 // about it. Pure JavaScript with its own random numbers (no Math.random), so that the page, the
 // command line (`irmetrics practice`) and the tests draw the very same exercise from the same
@@ -320,16 +321,20 @@ function significance(draw, difficulty) {
 const DRAWERS = { ranked, graded, queries, roc, sets, multiclass, agreement, correlation, significance };
 
 /**
+ * @typedef {{id: string, family: string, difficulty: string, seed: number, input: string,
+ *   relevant: number | null, asked: {name: string, measure: string, key: string | null,
+ *   label: string}[], question: string}} Exercise
+ *   asked: the values to work out; name is the measure, or MEASURE:KEY for one named quantity
+ *   of its answer (`irmetrics calc MEASURE --json` → values.KEY)
+ */
+
+/**
  * The exercise of a family, difficulty and seed. Every exercise of a seed is the same wherever
  * it is drawn; `irmetrics practice --seed S --count N` draws the seeds S, S+1, …, S+N−1.
  * @param {string} family one of FAMILIES' ids
  * @param {string} difficulty easy, medium or hard
  * @param {number} seed a whole number from 0 to MAX_SEED
- * @returns {{id: string, family: string, difficulty: string, seed: number, input: string,
- *   relevant: number | null, asked: {name: string, measure: string, key: string | null,
- *   label: string}[], question: string}}
- *   asked: the values to work out; name is the measure, or MEASURE:KEY for one named quantity
- *   of its answer (`irmetrics calc MEASURE --json` → values.KEY)
+ * @returns {Exercise}
  */
 export function drawExercise(family, difficulty, seed) {
   const make = DRAWERS[family];

@@ -1,3 +1,4 @@
+// @ts-check
 // The practice page's score (web/practice.html): what a student did with each exercise, kept in
 // the browser's localStorage under one key and never sent anywhere, and the score per family
 // drawn from it. Storage may be turned off or full (private windows, a blocked site): every
@@ -137,15 +138,19 @@ function safeLocalStorage() {
 }
 
 /**
+ * @typedef {{exercises: number, asked: number, right: number, first: number}} Score
+ */
+
+/**
  * One family's score in a sentence: "5 of 6 values right (4 at the first try) in 2 exercises".
- * @param {{exercises: number, asked: number, right: number, first: number}} score
+ * @param {Score} score
  */
 export const scoreSentence = ({ exercises, asked, right, first }) =>
   `${right} of ${plural(asked, 'value')} right (${first} at the first try) in ${plural(exercises, 'exercise')}`;
 
 /**
  * The score of every family tried, as a list in the families' order.
- * @param {Map<string, object>} scores from scoreStore().scores()
+ * @param {Map<string, Score>} scores from scoreStore().scores()
  * @param {{id: string, title: string}[]} families
  * @param {boolean} available whether storage works
  * @returns {HTMLElement}

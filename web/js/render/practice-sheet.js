@@ -1,3 +1,4 @@
+// @ts-check
 // The practice page's worksheet (web/practice.html): N exercises to print, each with its
 // question, its input and a line to write each value on; then the answer key, which the print
 // stylesheet (css/practice.css) starts on a new page: every value exact and to DECIMALS places,
@@ -16,7 +17,7 @@ export const commandFor = ({ family, difficulty, seed, count }) =>
 
 /**
  * One exercise as the student reads it: "Exercise 2", its question, its input, a line per value.
- * @param {ReturnType<import('../practice/generate.js').drawExercise>} exercise
+ * @param {import('../practice/generate.js').Exercise} exercise
  * @param {number} number from 1
  */
 function renderSheetExercise(exercise, number) {
@@ -65,7 +66,7 @@ function renderKeyWorking(exercise, outcomes, number) {
 /**
  * The worksheet and its answer key.
  * @param {{title: string, family: string, difficulty: string, seed: number,
- *          exercises: ReturnType<import('../practice/generate.js').drawExercise>[],
+ *          exercises: import('../practice/generate.js').Exercise[],
  *          answered: {answers: object, outcomes: object}[], working?: boolean}} sheet
  *   title: the family's title; answered: answerExercise's result for each exercise, in order;
  *   working: false for a key of the answers alone (a few lines per exercise)
