@@ -7,6 +7,7 @@
 // comparison as CSV; or all of it as JSON.
 
 import { latexText, tableToCsv } from '../../web/js/render/export.js';
+import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, scoresFromReport } from '../../web/js/compare-report.js';
 import { evaluateTrec } from './trec.mjs';
 
 export const COMPARE_USAGE = `usage: irmetrics compare QRELS RUN RUN... [-m MEASURE]... [--test T] [--correction C]
@@ -110,90 +111,6 @@ export function parseCompareArgs(argv, usageError) {
     usageError(`--format expects one of ${FORMATS.join(', ')}, found '${parsed.format}'`, COMPARE_USAGE);
   }
   return parsed;
-}
-
-/** Names for the runs: their tags, or their files where two tags are the same. */
-function runNames(runs) {
-  const tags = runs.map((run) => run.runId || run.file);
-  return runs.map((run, index) => (tags.indexOf(tags[index]) !== tags.lastIndexOf(tags[index]) ? run.file : tags[index]));
-}
-
-/**
- * The per-topic scores of every run, from a trec report (TrecReport, docs/js-api.md) made with
- * -q -c: the measures averaged over topics, on the topics of the first run (every run has them
- * all under -c).
- * @returns {{ok: true, input: object} | {ok: false, message: string}}
- */
-export function scoresFromReport(report) {
-  const measures = report.measures
-    .map((measure, index) => ({ ...measure, index }))
-    .filter((measure) => measure.kind === 'float' && (measure.summary === 'mean' || measure.summary === 'geometric'));
-  if (measures.length === 0) {
-    return { ok: false, message: 'none of the measures asked for is averaged over topics (map, P.10, ndcg_cut.10, … are)' };
-  }
-  const topics = report.runs[0].topics;
-  const scores = measures.map(({ name, index }) => ({
-    measure: name,
-    byRun: report.runs.map((run) => {
-      const row = new Map(run.topics.map((topic, t) => [topic, run.perQuery[t][index]]));
-      return topics.map((topic) => {
-        const value = row.get(topic);
-        return typeof value === 'number' ? value : 0;
-      });
-    }),
-  }));
-  return { ok: true, input: { runs: runNames(report.runs), topics, scores } };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reports
-
-const SUPERSCRIPT = { a: 'ᵃ', b: 'ᵇ', c: 'ᶜ', d: 'ᵈ', e: 'ᵉ', f: 'ᶠ', g: 'ᵍ', h: 'ʰ', i: 'ⁱ', j: 'ʲ', k: 'ᵏ', l: 'ˡ', m: 'ᵐ', n: 'ⁿ', o: 'ᵒ', p: 'ᵖ' };
-const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-
-/** Each run's mark: a, b, c, … (up to 16 runs), else 1, 2, 3, …. */
-const marksFor = (count) => Array.from({ length: count }, (_, i) => (count <= 16 ? String.fromCharCode(97 + i) : String(i + 1)));
-
-const TEST_NAMES = {
-  ttest: 'paired t-test',
-  wilcoxon: 'Wilcoxon signed-rank test',
-  sign: 'sign test',
-  randomization: 'paired randomization test',
-  bootstrap: 'paired bootstrap test',
-  tukey: 'Tukey’s HSD',
-};
-const CORRECTION_NAMES = { none: 'no correction', bonferroni: 'Bonferroni correction', holm: 'Holm correction', bh: 'Benjamini–Hochberg correction' };
-
-/** The table's cells: for each run and measure, its mean and the marks of the runs it beats. */
-function meansTable(comparison) {
-  const { runs, measures, means, comparisons } = comparison;
-  const marks = marksFor(runs.length);
-  const mean = (run, measure) => means.find((m) => m.run === run && m.measure === measure)?.mean ?? 0;
-  const beats = (run, measure) =>
-    runs
-      .map((other, index) => ({ other, index }))
-      .filter(({ other }) =>
-        comparisons.some(
-          (c) =>
-            c.measure === measure &&
-            c.significant &&
-            ((c.a === run && c.b === other && c.diff > 0) || (c.b === run && c.a === other && c.diff < 0)),
-        ),
-      )
-      .map(({ index }) => marks[index]);
-  return runs.map((run, r) => ({ mark: marks[r], run, cells: measures.map((measure) => ({ mean: mean(run, measure), beats: beats(run, measure) })) }));
-}
-
-/** The legend under the table: what the marks mean, the test, the correction and α. */
-function legend(comparison) {
-  const { options, runs, comparisons, measures } = comparison;
-  const pairs = measures.length ? comparisons.length / measures.length : 0;
-  const against = options.baseline ? `each run against ${options.baseline}` : `all ${pairs} pairs`;
-  return (
-    `A mark after a mean: significantly better than that run (${TEST_NAMES[options.test] ?? options.test}, ` +
-    `${CORRECTION_NAMES[options.correction] ?? options.correction} over ${against} of each measure, ` +
-    `α = ${options.alpha}; ${runs.length} runs, ${comparison.topics.length} topics).`
-  );
 }
 
 const fixed = (value, digits) => value.toFixed(digits);

@@ -16,6 +16,8 @@
 //   {type: 'topic', run, qid}      → session.topic(run, qid)
 //   {type: 'sniff', blob}          → {ok: true, kind: 'qrels' | 'run' | ''}: what a file looks
 //                                    like from its first line (4 fields: qrels, 6: run)
+//   {type: 'compare', input, options} → module.compareRuns(input, options): {ok, value} or
+//                                    {ok: false, error} (docs/js-api.md, compareRuns)
 // No message makes the worker stop answering: anything that throws is answered as
 // {ok: false, error: {code: 'internal', message}}.
 
@@ -235,8 +237,15 @@ function report({ digits }) {
   return { ok: true, text: session.report('trec', digits) };
 }
 
+/** The runs compared pair by pair (the page builds `input` from the report: compare-report.js). */
+async function compare({ input, options }) {
+  const module = await load();
+  return module.compareRuns(input, options);
+}
+
 const handlers = {
   evaluate: (message) => evaluate(message.id, message),
+  compare,
   report,
   topic,
   sniff: async ({ blob }) => ({ ok: true, kind: await sniff(blob) }),

@@ -24,6 +24,7 @@ import {
   sortableTable,
 } from '../render/trec-report.js';
 import { initSite } from '../site.js';
+import { renderRunComparison } from '../render/trec-compare.js';
 import { hashFor } from '../url-state.js';
 
 /** Re-evaluate this long after the last keystroke in a field. */
@@ -703,6 +704,9 @@ function main() {
     renderComparison();
     await nextTask();
     if (stopped()) return;
+    if (report.runs.length >= 2) {
+      results.append(renderRunComparison({ report, digits: places, request: (message) => worker.request(message) }));
+    }
     results.append(renderPerTopic(report, places));
     await nextTask();
     if (stopped()) return;

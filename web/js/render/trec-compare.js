@@ -1,0 +1,254 @@
+// The TREC files page's comparison of two or more runs (the module's compareRuns, asked through
+// the page's worker): every pair of runs on each measure averaged over topics, on the topics all
+// runs were evaluated on, with a paired test, a correction for the number of pairs and 95%
+// intervals. It shows
+//   - a table of each run's mean per measure, marked with the letters of the runs it is
+//     significantly better than (as `irmetrics compare` prints it), its legend as the caption;
+//   - for a chosen measure, the runs' means with their 95% bootstrap intervals as error bars;
+//   - for a chosen pair, the per-topic differences as sorted bars, wins/ties/losses, the mean
+//     difference with its interval, p and the corrected p, and a link to the significance
+//     calculator with the pair's scores for the whole working of its test.
+// Run ids, topics and measure names are text nodes only.
+
+import { dot, plot, ruleX, ruleY, barY, tickY } from '@observablehq/plot';
+import { CORRECTION_NAMES, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../compare-report.js';
+import { hashFor } from '../url-state.js';
+import { el, uniqueId } from './dom.js';
+import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
+
+const CHART_WIDTH = 640; // drawn once; site.css scales the SVG down to a narrow screen
+const TOPIC_LABEL_WIDTH = 30;
+/** The significance calculator's test for each test here (bootstrap and Tukey's HSD have none). */
+const CALCULATOR_TEST = { ttest: 'ttest', wilcoxon: 'wilcoxon', sign: 'sign', randomization: 'randomization' };
+
+/** A <select> of `choices` ([value, label]) with a label. */
+function choice(id, label, choices, value) {
+  const select = el('select', { id }, ...choices.map(([v, text]) => el('option', { value: v, text, selected: v === value ? true : null })));
+  return { select, field: el('div', { class: 'field' }, el('label', { for: id, text: label }), select) };
+}
+
+/** Plot's SVG made fit for the page: its <style> removed (the CSP), a title and a description. */
+function figure(svg, { id, title, description }) {
+  for (const style of svg.querySelectorAll('style')) style.remove();
+  for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
+  const descriptionId = uniqueId('chart-description');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', title);
+  svg.setAttribute('aria-describedby', descriptionId);
+  return el(
+    'figure',
+    { class: 'chart', 'data-chart-id': id },
+    el('figcaption', { text: title }),
+    svg,
+    el('details', { class: 'chart-description' }, el('summary', { text: 'Describe this chart' }), el('p', { id: descriptionId, text: description })),
+    chartExportToolbar(() => svg, { title, description }),
+  );
+}
+
+/** The runs' means of one measure with their intervals, as dots and error bars. */
+function meansChart(means, measure, digits) {
+  const rows = means.filter((mean) => mean.measure === measure);
+  // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
+  const band = ((CHART_WIDTH - 48 - 20) / Math.max(1, rows.length)) * 0.6;
+  const inset = Math.max(0, (band - 24) / 2);
+  const svg = plot({
+    className: 'irm-plot',
+    width: CHART_WIDTH,
+    height: 260,
+    marginLeft: 48,
+    marginBottom: 40,
+    grid: true,
+    x: { type: 'band', domain: rows.map((row) => row.run), padding: 0.4, label: 'run' },
+    y: { label: measure, nice: true, zero: true },
+    marks: [
+      ruleX(rows, { x: 'run', y1: (row) => row.ci[0], y2: (row) => row.ci[1], stroke: 'currentColor', strokeWidth: 2, className: 'chart-series chart-series-0' }),
+      tickY(rows, { x: 'run', y: (row) => row.ci[0], inset, stroke: 'currentColor', strokeWidth: 2, className: 'chart-series chart-series-0' }),
+      tickY(rows, { x: 'run', y: (row) => row.ci[1], inset, stroke: 'currentColor', strokeWidth: 2, className: 'chart-series chart-series-0' }),
+      dot(rows, { x: 'run', y: 'mean', r: 4.5, fill: 'currentColor', className: 'chart-series chart-series-1' }),
+    ],
+  });
+  const method = rows[0]?.ci_method === 'bootstrap percentile' ? '95% bootstrap percentile intervals' : '95% intervals';
+  return figure(svg, {
+    id: 'trec-compare-means',
+    title: `Mean ${measure} of each run, with ${method}`,
+    description: rows.map((row) => `${row.run}: ${row.mean.toFixed(digits)} [${row.ci[0].toFixed(digits)}, ${row.ci[1].toFixed(digits)}]`).join('; ') + '.',
+  });
+}
+
+/** The per-topic differences a − b of one measure, sorted, as bars. */
+function differenceChart(topics, differences, a, b, measure, digits) {
+  const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
+  const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (CHART_WIDTH - 60)));
+  const domain = data.map((row) => row.topic);
+  const svg = plot({
+    className: 'irm-plot',
+    width: CHART_WIDTH,
+    height: 260,
+    marginLeft: 48,
+    marginBottom: 40,
+    grid: true,
+    x: { type: 'band', domain, padding: 0.15, label: 'topic (sorted by the difference)', ticks: domain.filter((_, index) => index % every === 0) },
+    y: { label: `${measure}: ${a} − ${b}`, nice: true },
+    marks: [barY(data, { x: 'topic', y: 'd', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' }), ruleY([0])],
+  });
+  const shown = data.slice(0, 60).map((row) => `${row.topic} ${row.d.toFixed(digits)}`).join(', ');
+  return figure(svg, {
+    id: 'trec-compare-differences',
+    title: `${measure} of ${a} minus ${b}, topic by topic`,
+    description: `Differences from the largest to the smallest: ${shown}${data.length > 60 ? ` and ${data.length - 60} more` : ''}.`,
+  });
+}
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A p-value for reading: 4 decimals, or 4 significant digits under 0.001. */
+const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPrecision(4));
+
+/**
+ * The comparison section; it computes through `request` (the page's worker) and redraws itself
+ * when a control changes.
+ * @param {{report: object, digits: number, request: (message: object) => Promise<object>}} options
+ * @returns {HTMLElement}
+ */
+export function renderRunComparison({ report, digits, request }) {
+  const section = el('section', { class: 'trec-compare', 'data-run-comparison': true, 'aria-labelledby': 'trec-compare-title' });
+  const scores = scoresFromReport(report);
+  section.append(el('h2', { id: 'trec-compare-title', text: 'Compare the runs' }));
+  if (!scores.ok) {
+    section.append(el('p', { class: 'hint', text: `No comparison: ${scores.message}.` }));
+    return section;
+  }
+  const { input } = scores;
+  const measures = input.scores.map((score) => score.measure);
+  section.append(
+    el('p', {
+      class: 'hint',
+      text:
+        `Every pair of the ${input.runs.length} runs on each measure averaged over topics, on the ${input.topics.length} topics ` +
+        'all of them were evaluated on (with -c, every qrels topic): a paired test over the topics, a correction for the number of pairs, and 95% intervals.',
+    }),
+  );
+  const test = choice('compare-test', 'Test', Object.entries(TEST_NAMES), 'ttest');
+  const correction = choice('compare-correction', 'Correction', Object.entries(CORRECTION_NAMES), 'holm');
+  const baseline = choice('compare-baseline', 'Pairs', [['', 'all pairs'], ...input.runs.map((run) => [run, `each run against ${run}`])], '');
+  const alpha = el('input', { id: 'compare-alpha', type: 'text', value: '0.05', inputmode: 'decimal', size: 5, spellcheck: 'false' });
+  const alphaField = el('div', { class: 'field' }, el('label', { for: 'compare-alpha', text: 'Significance level α' }), alpha);
+  const measure = choice('compare-measure', 'Measure', measures.map((name) => [name, name]), measures[0]);
+  const runA = choice('compare-a', 'Run a', input.runs.map((run) => [run, run]), input.runs[0]);
+  const runB = choice('compare-b', 'Run b', input.runs.map((run) => [run, run]), input.runs[1]);
+  const tableBox = el('div', { 'data-compare-table': true, 'aria-live': 'polite' });
+  const meansBox = el('div', { 'data-compare-means': true });
+  const pairBox = el('div', { 'data-compare-pair': true, 'aria-live': 'polite' });
+  section.append(
+    el('div', { class: 'compare-controls trec-option-grid' }, test.field, correction.field, baseline.field, alphaField),
+    tableBox,
+    el('h3', { text: 'One measure, one pair' }),
+    el('div', { class: 'compare-controls trec-option-grid' }, measure.field, runA.field, runB.field),
+    meansBox,
+    pairBox,
+  );
+
+  let comparison = null;
+  let asked = 0;
+
+  function renderTable() {
+    const marks = marksFor(comparison.runs.length);
+    const rows = meansTable(comparison).map((row) =>
+      el(
+        'tr',
+        {},
+        el('td', { text: row.mark }),
+        el('th', { scope: 'row', text: row.run }),
+        ...row.cells.map((cell) => el('td', { class: 'numeric' }, cell.mean.toFixed(digits), cell.beats.length ? el('sup', { text: cell.beats.join('') }) : null)),
+      ),
+    );
+    const table = el(
+      'table',
+      { class: 'compare-table' },
+      el('caption', { text: legend(comparison) }),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden', text: 'letter' })), el('th', { scope: 'col', text: 'run' }), ...comparison.measures.map((name) => el('th', { scope: 'col', text: name })))),
+      el('tbody', {}, ...rows),
+    );
+    tableBox.replaceChildren(
+      el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': 'Means of the runs, marked' }, table),
+      tableExportToolbar(() => tableFromElement(table), 'Means of the runs'),
+      el('p', { class: 'hint', text: `Letters: ${comparison.runs.map((run, index) => `${marks[index]} = ${run}`).join(', ')}.` }),
+    );
+  }
+
+  async function renderMeans() {
+    const current = asked;
+    const bootstrap = await request({ type: 'compare', input, options: { test: 'bootstrap' } });
+    if (current !== asked) return;
+    if (!bootstrap.ok) return meansBox.replaceChildren(el('p', { class: 'error-message', text: bootstrap.error.message }));
+    meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits));
+  }
+
+  function renderPair() {
+    const name = measure.select.value;
+    const a = runA.select.value;
+    const b = runB.select.value;
+    if (a === b) return pairBox.replaceChildren(el('p', { class: 'hint', text: 'Choose two different runs.' }));
+    const score = input.scores.find((one) => one.measure === name);
+    const ia = input.runs.indexOf(a);
+    const ib = input.runs.indexOf(b);
+    const differences = input.topics.map((_, t) => score.byRun[ia][t] - score.byRun[ib][t]);
+    const found = comparison.comparisons.find((c) => c.measure === name && ((c.a === a && c.b === b) || (c.a === b && c.b === a)));
+    const facts = [];
+    if (found) {
+      const flip = found.a !== a;
+      const diff = flip ? -found.diff : found.diff;
+      const [low, high] = flip ? [-found.ci[1], -found.ci[0]] : found.ci;
+      const [wins, losses] = flip ? [found.losses, found.wins] : [found.wins, found.losses];
+      facts.push(
+        `${name}: ${a} − ${b} = ${diff.toFixed(digits)} on average, 95% interval [${low.toFixed(digits)}, ${high.toFixed(digits)}]; ` +
+          `${a} is higher on ${wins} topics, level on ${found.ties}, lower on ${losses}. ` +
+          `${capitalised(TEST_NAMES[found.test])}: p = ${pText(found.p)}` +
+          (comparison.options.correction === 'none' ? '' : `, ${pText(found.p_adjusted)} after the ${CORRECTION_NAMES[comparison.options.correction]}`) +
+          ` — ${found.significant ? 'significant' : 'not significant'} at α = ${comparison.options.alpha}.`,
+      );
+    } else {
+      facts.push(`${a} and ${b} are not a pair of this comparison (it compares each run with ${comparison.options.baseline}).`);
+    }
+    const lines = input.topics.map((topic, t) => `${topic} ${score.byRun[ia][t]} ${score.byRun[ib][t]}`);
+    const calculatorTest = CALCULATOR_TEST[test.select.value] ?? 'ttest';
+    const href = `./significance.html#${hashFor({ calc: 'significance', in: lines.join('\n'), m: calculatorTest })}`;
+    pairBox.replaceChildren(
+      el('p', { 'data-pair-facts': true, text: facts.join(' ') }),
+      el(
+        'p',
+        {},
+        el('a', { href, target: '_blank', rel: 'noopener', 'data-pair-working': true }, `The whole working of the ${TEST_NAMES[calculatorTest]}`),
+        ` for ${a} (x) and ${b} (y) in the significance calculator, on their ${input.topics.length} per-topic ${name} scores` +
+          (CALCULATOR_TEST[test.select.value] ? '.' : ` (the calculator has no ${TEST_NAMES[test.select.value]}).`),
+      ),
+      differenceChart(input.topics, differences, a, b, name, digits),
+    );
+  }
+
+  async function recompute() {
+    const current = ++asked;
+    const options = { test: test.select.value, correction: correction.select.value, alpha: alpha.value, ...(baseline.select.value ? { baseline: baseline.select.value } : {}) };
+    tableBox.setAttribute('aria-busy', 'true');
+    const answer = await request({ type: 'compare', input, options });
+    if (current !== asked) return;
+    tableBox.removeAttribute('aria-busy');
+    if (!answer.ok) {
+      tableBox.replaceChildren(el('p', { class: 'error-message', role: 'alert', text: answer.error.message }));
+      return;
+    }
+    comparison = answer.value;
+    renderTable();
+    renderPair();
+  }
+
+  for (const control of [test.select, correction.select, baseline.select]) control.addEventListener('change', recompute);
+  alpha.addEventListener('change', recompute);
+  measure.select.addEventListener('change', () => {
+    renderMeans();
+    if (comparison) renderPair();
+  });
+  for (const control of [runA.select, runB.select]) control.addEventListener('change', () => comparison && renderPair());
+  recompute().then(renderMeans);
+  return section;
+}
