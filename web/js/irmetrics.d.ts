@@ -1,5 +1,5 @@
 // The wasm module's API (web/generated/irmetrics.js, built by `npm run build`), as docs/js-api.md
-// describes it and wasm/bindings.cpp exports it. Hand-written: the generated file is never
+// describes it and wasm/bindings.cpp exports it (keep the three in step). Hand-written: the generated file is never
 // type-checked nor committed. tsconfig.json type-checks the modules that have `// @ts-check`
 // (checkJs is off, so the Emscripten output that web/js/engine-worker.js imports is not checked);
 // engine-worker.js gives the factory it imports this file's type. Before a build, when there is
@@ -13,8 +13,11 @@ export type Num = {
   formula: string;
 };
 
-/** A step table's cell: the text as the notes write it ("3/5", "D5 +"). */
-export type Cell = { text: string; value?: Num };
+/**
+ * A step table's cell: the text as the notes write it ("3/5", "D5 +"). A lean answer
+ * (compute's `lean: true`) has `quantity: true` on the cells that hold a number instead of `value`.
+ */
+export type Cell = { text: string; value?: Num; quantity?: true };
 
 export type StepTable = {
   title: string;
@@ -181,8 +184,90 @@ export type CheckResult =
 
 export type SlipInfo = { name: string; measures: string[]; summary: string };
 
-/** compute()'s and check()'s `options`: unknown keys are an error. */
-export type Options = { [key: string]: string | number };
+/**
+ * compute()'s and check()'s `options`: unknown keys are an error. `relevant` is R ("" for not
+ * given); compute's `lean: true` answers for a reader of text (cells as text, no charts).
+ */
+export type Options = { [key: string]: string | number | boolean };
+
+// ------------------------------------------------------------------ compareRuns
+
+export type CompareInput = {
+  /** at least 2, distinct */
+  runs: string[];
+  /** at least 2 */
+  topics: string[];
+  /** byRun[run][topic] */
+  scores: { measure: string; byRun: number[][] }[];
+};
+
+export type CompareOptions = {
+  test?: 'ttest' | 'wilcoxon' | 'sign' | 'randomization' | 'bootstrap' | 'tukey';
+  correction?: 'none' | 'bonferroni' | 'holm' | 'bh';
+  alpha?: number;
+  confidence?: number;
+  /** a run: each other run against it */
+  baseline?: string;
+  seed?: number;
+  permutations?: number;
+  bootstrap?: number;
+  zero?: 'wilcox' | 'pratt';
+  method?: 'exact' | 'normal';
+  continuity?: 'yes' | 'no';
+  tukey?: 'blocked' | 'oneway';
+};
+
+export type Comparison = {
+  measure: string;
+  a: string;
+  b: string;
+  test: string;
+  p: number;
+  p_adjusted: number;
+  significant: boolean;
+  mean_a: number;
+  mean_b: number;
+  diff: number;
+  ci: [number, number];
+  ci_method: string;
+  /** Cohen's d_z */
+  effect_size: number | null;
+  wins: number;
+  ties: number;
+  losses: number;
+  statistic: number;
+  statistic_name: string;
+  df: number | null;
+  z: number | null;
+  method: string;
+  p_standard_error: number | null;
+  samples: number;
+};
+
+export type Comparisons = {
+  measures: string[];
+  runs: string[];
+  topics: string[];
+  options: {
+    test: string;
+    correction: string;
+    alpha: number;
+    confidence: number;
+    baseline: string | null;
+    seed: number;
+    permutations: number;
+    bootstrap: number;
+  };
+  comparisons: Comparison[];
+  means: { run: string; measure: string; mean: number; ci: [number, number]; ci_method: string }[];
+  summaries: { measure: string; pairs: number; mse: number | null; df: number | null; q_critical: number | null }[];
+  notes: string[];
+};
+
+/** field 'options' for a bad option, 'input' for the scores */
+export type CompareResult =
+  | { ok: true; value: Comparisons; error?: undefined }
+  | { ok: false; error: InputError; value?: undefined };
 
 // ------------------------------------------------------------------ TREC files
 
@@ -251,6 +336,8 @@ export type TrecReport = {
 export interface TrecSession {
   /** trec_eval's flags, each a separate element; when ok, `warnings` says what was read loosely */
   configure(args: string[]): TrecStatus & { warnings?: string[] };
+  /** with -Z FILE among the flags: the z-score file's text (`qid measure mean stddev` lines) */
+  zscores(text: string, file: string): TrecStatus;
   /** `size` bytes of wasm memory for the next chunk, valid until the next call on the module */
   buffer(size: number): Uint8Array;
   beginQrels(name: string, bytes?: number): void;
@@ -277,6 +364,8 @@ export interface IrMetricsModule {
   check(measure: string, input: string, options: Options, answer: string, key: string | null | undefined): CheckResult;
   listMeasures(): MeasureInfo[];
   listSlips(): SlipInfo[];
+  /** N runs' per-topic scores compared pair by pair on each measure */
+  compareRuns(input: CompareInput, options: CompareOptions): CompareResult;
   /** the project version, e.g. "0.1.0" */
   version(): string;
   /** absent from the embeddable widget's build (IRM_NO_TREC) */
