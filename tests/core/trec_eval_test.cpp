@@ -555,6 +555,24 @@ TEST_CASE("trec: memory limits are errors naming the limit and the file", "[trec
   REQUIRE(e.has_value());
   CHECK(e->message.find("piped.run has more than 3 documents to hold at once at line 4 (a run "
                         "read whole, as from a pipe, holds all its topics)") == 0);
+
+  // Qrels topics: 2 at most. qrels_text's topics are 1 (lines 1-5), 2 (lines 6-7) and 3 (line
+  // 8): topic 3 at line 8, column 1 is one too many; a topic seen before is never counted twice.
+  s.set_limits({1 << 20, 10, 2});
+  s.begin_qrels("many.qrels");
+  s.feed_qrels(qrels_text);
+  const auto topics = s.end_qrels();
+  REQUIRE(topics.has_value());
+  CHECK(topics->code == irm::ErrorCode::out_of_range);
+  CHECK(topics->where.line == 8);
+  CHECK(topics->where.column == 1);
+  CHECK(topics->where.length == 1);
+  CHECK(topics->message ==
+        "many.qrels has more than 2 topics (topic '3' at line 8 is one too many); irmetrics trec "
+        "holds at most 2 topics in memory, far more than the qrels of any TREC track");
+  s.begin_qrels("again.qrels");
+  s.feed_qrels("1 0 a 1\n2 0 b 1\n1 0 c 1\n2 0 d 0\n");
+  CHECK_FALSE(s.end_qrels().has_value());
 }
 
 TEST_CASE("trec: rbp, rbp_resid and unj, trec_eval 10.0's, worked by hand", "[trec][eval]") {

@@ -275,9 +275,12 @@ struct RankedTopic {
 ///   bad_number   a rel that is not a whole number (an optional sign and digits).
 ///   With `loose`, a rel that starts with a whole number is read as trec_eval's atol reads it
 ///   ("1.7" is 1), with one warning for the file.
+///   out_of_range  more than `max_topics` topics (the line of the first one too many): memory
+///                 for the topics runs out long before the bytes do (TrecSession::Limits).
 [[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                                        Duplicates duplicates = Duplicates::error,
-                                       bool loose = false);
+                                       bool loose = false,
+                                       std::size_t max_topics = static_cast<std::size_t>(-1));
 
 /// Reads a run file (`qid Q0 docno rank score tag` lines) held in one piece (see RunReader).
 /// Scores are doubles, or 32-bit floats widened to double with Compat::trec9. Errors as

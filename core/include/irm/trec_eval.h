@@ -142,6 +142,8 @@ class TrecSession {
     std::size_t qrels_bytes = std::size_t{256} << 20;  // the qrels' text, uncompressed
     std::size_t documents = 10'000'000;  // run documents held at once: one topic's when the
                                          // run is streamed, the whole run's when read whole
+    std::size_t topics = 5'000'000;      // qrels topics (each costs about 300 bytes of tables:
+                                         // 5.5 million took 1.6 GB; 10 million ran out of memory)
   };
   void set_limits(Limits limits) { limits_ = limits; }
   const Limits& limits() const { return limits_; }

@@ -332,7 +332,7 @@ bool skipped(const Fields& fields) { return fields.count == 0 || fields.text[0][
 }  // namespace
 
 Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Duplicates duplicates,
-                         bool loose) {
+                         bool loose, std::size_t max_topics) {
   bool loose_warned = false;
   Qrels qrels;
   qrels.file_name = std::string(file_name);
@@ -368,6 +368,16 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
     }
     const std::string_view topic = fields.text[0];
     if (current == nullptr || !same_text(topic, last_topic)) {
+      if (qrels.topics.size() >= max_topics && qrels.topic_index.count(topic) == 0) {
+        const std::string limit = with_thousands(max_topics);
+        const Span span = span_of(line, number, topic);
+        return InputError{ErrorCode::out_of_range,
+                          std::string(file_name) + " has more than " + limit + " topics (topic " +
+                              text::quoted(topic) + " at line " + std::to_string(number) +
+                              " is one too many); irmetrics trec holds at most " + limit +
+                              " topics in memory, far more than the qrels of any TREC track",
+                          span};
+      }
       const auto [it, inserted] = qrels.topic_index.try_emplace(topic, qrels.topics.size());
       if (inserted) {
         qrels.topics.push_back(topic);

@@ -731,7 +731,7 @@ std::optional<InputError> TrecSession::end_qrels() {
                       Span{}, Field::input};
   }
   auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
-                          options_.duplicates, !options_.strict);
+                          options_.duplicates, !options_.strict, limits_.topics);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
   std::vector<std::string_view> all_negative;
