@@ -37,7 +37,7 @@ describe('the preset table', () => {
   test('every parameter with choices in the registry is in the table, but the tests’ alternative', () => {
     const missing = registry.flatMap((info) =>
       info.params
-        .filter((param) => param.choices.length > 1 && param.name !== 'alternative' && !conventionFor(param))
+        .filter((param) => param.choices.length > 1 && param.name !== 'alternative' && !conventionFor({ ...param, measure: info.name }))
         .map((param) => `${info.name}(${param.name}=${param.choices.join('|')})`),
     );
     assert.deepEqual(missing, []);
@@ -45,10 +45,17 @@ describe('the preset table', () => {
 
   test('the Course notes preset is the registry’s defaults', () => {
     for (const info of registry) {
-      for (const param of info.params.filter((candidate) => conventionFor(candidate))) {
+      for (const param of info.params.map((candidate) => ({ ...candidate, measure: info.name })).filter((candidate) => conventionFor(candidate))) {
         assert.equal(conventionFor(param).presets.notes.value, param.default, `${info.name} ${param.name}`);
       }
     }
+  });
+
+  test('a convention of one measure is not another’s with the same choices: sign’s method is not Wilcoxon’s', () => {
+    const method = { name: 'method', choices: ['exact', 'normal'] };
+    assert.equal(conventionFor({ ...method, measure: 'sign' }).id, 'sign-method');
+    assert.equal(conventionFor({ ...method, measure: 'wilcoxon' }).id, 'wilcoxon-method');
+    assert.equal(conventionFor({ name: 'correction', choices: ['yes', 'no'], measure: 'wilcoxon' }).id, 'wilcoxon-correction');
   });
 
   test('every preset states a value among the choices, or none, with a reason, for every convention', () => {

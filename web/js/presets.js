@@ -23,10 +23,12 @@ import { measureBase, parseMeasureName, withParam } from './measure-list.js';
  * @typedef {{id: string, label: string, summary: string}} Preset
  * @typedef {{value: string | null, why: string}} Opinion
  *   `value` null: the preset has no opinion and keeps the notes' default; `why` names the source.
- * @typedef {{id: string, param: string, choices: string[], name: string,
+ * @typedef {{id: string, param: string, choices: string[], name: string, measures?: string[],
  *            meaning: Object<string, string>, presets: Object<string, Opinion>}} Convention
  *   `choices` identify the registry parameter (bpref's variant=notes|trec is not tau's
- *   variant=b|a); `meaning` says what each choice uses, written to follow "trec_eval 10 uses …".
+ *   variant=b|a), and `measures`, when given, the measures it belongs to (the sign test's
+ *   method=exact|normal is not Wilcoxon's); `meaning` says what each choice uses, written to
+ *   follow "trec_eval 10 uses …".
  */
 
 /** @type {Preset[]} in the switch's order; the first is the default. */
@@ -217,6 +219,7 @@ export const CONVENTIONS = [
     id: 'wilcoxon-method',
     param: 'method',
     choices: ['exact', 'normal'],
+    measures: ['wilcoxon'],
     name: 'Wilcoxon’s p-value',
     meaning: {
       exact: 'the exact distribution of W+',
@@ -225,6 +228,42 @@ export const CONVENTIONS = [
     presets: {
       notes: { value: 'exact', why: 'the calculator’s default, exact when there are no ties (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      trec10: { value: null, why: 'trec_eval has no significance tests' },
+      trec9: { value: null, why: 'trec_eval has no significance tests' },
+      sklearn: { value: null, why: 'scikit-learn has no significance tests' },
+    },
+  },
+  {
+    id: 'wilcoxon-correction',
+    param: 'correction',
+    choices: ['yes', 'no'],
+    measures: ['wilcoxon'],
+    name: 'Wilcoxon’s continuity correction',
+    meaning: {
+      yes: 'the normal approximation with W moved 1/2 toward its mean',
+      no: 'the normal approximation without a continuity correction',
+    },
+    presets: {
+      notes: { value: 'yes', why: 'the calculator’s default, as SciPy’s wilcoxon (correction=True) and R’s wilcox.test' },
+      iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      trec10: { value: null, why: 'trec_eval has no significance tests' },
+      trec9: { value: null, why: 'trec_eval has no significance tests' },
+      sklearn: { value: null, why: 'scikit-learn has no significance tests' },
+    },
+  },
+  {
+    id: 'sign-method',
+    param: 'method',
+    choices: ['exact', 'normal'],
+    measures: ['sign'],
+    name: 'The sign test’s p-value',
+    meaning: {
+      exact: 'the exact binomial tail',
+      normal: 'the normal approximation with a continuity correction',
+    },
+    presets: {
+      notes: { value: 'exact', why: 'the calculator’s default, the binomial probability the lecture notes “Week 3: Metrics” describe' },
+      iir: { value: null, why: 'IIR does not work the sign test' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
@@ -240,10 +279,17 @@ const sameChoices = (a, b) => a.length === b.length && a.every((choice) => b.inc
 /**
  * The convention of the table that a registry parameter is, or undefined (a parameter without
  * choices, the tests' alternative, or one the table does not know yet).
- * @param {{name: string, choices: string[]}} param a MeasureParam of listMeasures()
+ * @param {{name: string, choices: string[], measure?: string}} param a MeasureParam of
+ *   listMeasures(), with the name of its measure when known (conventionParams adds it): the
+ *   sign test's method is then told from Wilcoxon's
  */
 export const conventionFor = (param) =>
-  CONVENTIONS.find((convention) => convention.param === param.name && sameChoices(convention.choices, param.choices));
+  CONVENTIONS.find(
+    (convention) =>
+      convention.param === param.name &&
+      sameChoices(convention.choices, param.choices) &&
+      (!convention.measures || !param.measure || convention.measures.includes(param.measure)),
+  );
 
 /**
  * What `presetId` does with a registry parameter: its value (the registry's default where the
@@ -274,8 +320,9 @@ export function measureInfoFor(name, registry) {
   return registry.find((info) => [info.name, ...info.aliases].some((known) => known.toLowerCase() === base));
 }
 
-/** The parameters of `info` that are conventions (two choices or more). */
-export const conventionParams = (info) => (info?.params ?? []).filter((param) => param.choices.length > 1 && conventionFor(param));
+/** The parameters of `info` that are conventions (two choices or more), each with `measure`. */
+export const conventionParams = (info) =>
+  (info?.params ?? []).map((param) => ({ ...param, measure: info.name })).filter((param) => param.choices.length > 1 && conventionFor(param));
 
 /**
  * `name` under `presetId`: every convention the measure takes set to the preset's value (the
