@@ -13,7 +13,10 @@
 //
 // Each calculator page is opened with a share link of its own sample input (calculators.js), so
 // the answer is computed on arrival; the home page and the TREC page (no files given) have no
-// answer and report only their bytes. Needs `npm run build` first. Not part of npm test.
+// answer and report only their bytes. Then a large input: 100,000 ranks pasted into the ranked
+// page, the time to its answer and the longest task on the main thread meanwhile (a
+// PerformanceObserver of 'longtask'): the page stays responsive when no task is long. Needs
+// `npm run build` first. Not part of npm test.
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +86,32 @@ async function visit(browser, url, { answer, slowdown }) {
   return { bytes, requests: sizes.length, answerMs };
 }
 
+/** 100,000 ranks pasted into the ranked page: ms to the answer, the longest main-thread task. */
+async function largeInput(browser, base) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const page = await context.newPage();
+  await page.goto(new URL('ranked.html', base).href);
+  await page.waitForSelector('body[data-ready]');
+  await page.fill('#measures', 'AP, P@5');
+  const ranks = Array.from({ length: 100_000 }, (_, index) => ((index + 1) % 10 === 0 ? 'R' : 'N')).join(' ');
+  await page.evaluate(() => (window.__longest = 0));
+  const started = Date.now();
+  await page.fill('#input', ranks);
+  // Relevant at every 10th rank: AP = (10,000 × 1/10)/10,000 = 1/10.
+  await page.waitForFunction(() => document.querySelector('#outcome-0 .answer')?.textContent.includes('AP = 1/10'), null, { timeout: 120000, polling: 50 });
+  const answerMs = Date.now() - started;
+  await page.waitForTimeout(500); // the rendering that follows the answer
+  const longest = await page.evaluate(() => window.__longest);
+  await context.close();
+  return { answerMs, longest };
+}
+
 const median = (numbers) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -120,6 +149,15 @@ async function main() {
       for (let run = 0; run < (page.answer ? runs : 0); run += 1) slow.push(await visit(browser, url, { answer: true, slowdown: 4 }));
       const ms = (list) => (page.answer && list.length ? `${Math.round(median(list.map((one) => one.answerMs)))} ms` : '–');
       row([page.name, `${(normal[0].bytes / 1024).toFixed(0)} KB`, normal[0].requests, ms(normal), ms(slow)]);
+    }
+    if (positionals.length === 0 || positionals.includes('large')) {
+      const large = [];
+      for (let run = 0; run < runs; run += 1) large.push(await largeInput(browser, base));
+      console.log(
+        `\nbench-web: 100,000 ranks pasted into the ranked page (median of ${runs}): answer in ` +
+          `${Math.round(median(large.map((one) => one.answerMs)))} ms, longest main-thread task ` +
+          `${Math.round(median(large.map((one) => one.longest)))} ms (Chromium reports tasks over 50 ms; 0 = none)`,
+      );
     }
   } finally {
     await browser.close();

