@@ -97,8 +97,8 @@ describe('the bad-input corpus', () => {
       const result = irm.compute(measure, input, entry.options ?? {});
       const elapsed = performance.now() - started;
       if (input.length + measure.length > 1e6) {
+        // The time is printed, not asserted: a test must not depend on the machine's speed.
         t.diagnostic(`${((input.length + measure.length) / 2 ** 20).toFixed(1)} MB answered in ${elapsed.toFixed(0)} ms`);
-        assert.ok(elapsed < 5000, `${elapsed.toFixed(0)} ms for a large input`);
       }
       assert.equal(result.ok, false, `computed ${JSON.stringify(result.value?.value)} instead of refusing`);
       assert.deepEqual(pinned(result.error), entry.expect);
