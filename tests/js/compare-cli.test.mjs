@@ -123,6 +123,15 @@ test('markdown, LaTeX and CSV', () => {
   assert.match(csv[1], /^map,runA,runB,sign,0\.25\d*,0\.25\d*,true,1,0\.625,0\.375,[-\d.e]+,[-\d.e]+,1\.5,3,1,0$/);
 });
 
+test('a sampled p is printed with its standard error', () => {
+  // Bootstrap of A − C (d = 2/3, 3/4, 3/4, 1/2, mean 2/3): no resampled mean is as far as 2/3
+  // from 2/3 (they lie in [1/2, 3/4]), so p = (1 + 0)/(1 + 10,000) = 1/10001 = 0.00009999, with
+  // standard error √(p(1 − p)/10,000) = 0.00009999 (to 4 digits).
+  const { status, stdout, stderr } = compare([...files, '-m', 'map', '--test', 'bootstrap']);
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /map: runA − runC = 0\.6667, p = 0\.00009999 \(± 0\.00009999 from 10000 samples\), corrected/);
+});
+
 test('--baseline compares each run with it only', () => {
   const { stdout } = compare([...files, '-m', 'map', '--test', 'sign', '--baseline', 'runC', '--format', 'json']);
   const report = JSON.parse(stdout);

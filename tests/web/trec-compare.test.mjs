@@ -90,6 +90,11 @@ test('four runs: the sign test at α = 0.3 marks each mean with the runs it beat
     await page.waitForSelector('[data-chart-id="trec-compare-means"] svg');
     const means = await page.textContent('[data-chart-id="trec-compare-means"] .chart-description p');
     assert.match(means, /^runB: 0\.6250 \[[\d.]+, [\d.]+\]; runC: 0\.3333 \[[\d.]+, [\d.]+\]; runD: 0\.6250 \[[\d.]+, [\d.]+\]; runA: 1\.0000 \[1\.0000, 1\.0000\]\.$/);
+    // A sampled p says how far it may be off: the bootstrap's p for runA − runC is 1/10001 (no
+    // resampled mean of d = 2/3, 3/4, 3/4, 1/2 lies 2/3 from their mean), its standard error
+    // √(p(1 − p)/10,000) = 0.00009999.
+    await page.selectOption('#compare-test', 'bootstrap');
+    await waitForText(page, '[data-pair-facts]', ['Paired bootstrap test: p = 0.00009999 (± 0.00009999, sampled 10000 times) — significant at α = 0.3.']);
     assert.deepEqual(await axeViolations(page), []);
   });
 });

@@ -204,6 +204,7 @@ export function renderRunComparison({ report, digits, request }) {
         `${name}: ${a} − ${b} = ${diff.toFixed(digits)} on average, 95% interval [${low.toFixed(digits)}, ${high.toFixed(digits)}]; ` +
           `${a} is higher on ${wins} topics, level on ${found.ties}, lower on ${losses}. ` +
           `${capitalised(TEST_NAMES[found.test])}: p = ${pText(found.p)}` +
+          (found.p_standard_error === null ? '' : ` (± ${pText(found.p_standard_error)}, sampled ${found.samples} times)`) +
           (comparison.options.correction === 'none' ? '' : `, ${pText(found.p_adjusted)} after the ${CORRECTION_NAMES[comparison.options.correction]}`) +
           ` — ${found.significant ? 'significant' : 'not significant'} at α = ${comparison.options.alpha}.`,
       );
