@@ -67,6 +67,7 @@
 
 #include "common.h"
 #include "irm/distributions.h"
+#include "stats/splitmix.h"
 
 namespace irm {
 namespace {
@@ -105,19 +106,7 @@ using stats::normal_cdf;
 using stats::normal_upper;
 using stats::student_two_sided;
 
-// splitmix64 (Steele, Lea and Flood, 2014): the state advances by a fixed odd constant and is
-// scrambled by two xor-shift-multiply rounds. Plain 64-bit integer arithmetic, so the sequence
-// is the same in the native build and in WebAssembly.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state += 0x9E3779B97F4A7C15ULL;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-};
+using stats::SplitMix64;
 
 // --- numbers and text ---------------------------------------------------------------------------
 
