@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomFrom } from '../web/js/practice/generate.js';
 
 const root = new URL('../', import.meta.url);
 const dir = fileURLToPath(new URL('build/bench/compare/', root));
@@ -17,22 +18,10 @@ const RUNS = 10;
 const TOPICS = 250;
 const DOCS = 100;
 
-/** mulberry32: a small seeded PRNG; floats in [0, 1). */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Qrels with about 10% relevant; run r raises a relevant document's score by 0.3 + 0.05 r. */
 function generate() {
   mkdirSync(dir, { recursive: true });
-  const random = mulberry32(0xc0a1);
+  const random = randomFrom(0xc0a1);
   const relevant = [];
   const qrels = [];
   for (let t = 1; t <= TOPICS; t += 1) {

@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync,
   writeFileSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomFrom } from '../web/js/practice/generate.js';
 
 const root = new URL('../', import.meta.url);
 const benchDir = fileURLToPath(new URL('build/bench/', root));
@@ -43,18 +44,6 @@ const REFERENCE = {
 };
 const REFERENCE_NOTE = 'trec_eval 10.0: reference figures measured when this benchmark was written, not on ' +
   'each run (22–26 MB/s)';
-
-/** mulberry32: a small, fast, seeded PRNG; returns floats in [0, 1). */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes text to a file in large pieces; close() returns the bytes written. */
 class BufferedWriter {
@@ -101,7 +90,7 @@ function grade(random, i, docs) {
 
 /** Writes the run and qrels of one case; returns their sizes in bytes. */
 function generate(name, spec, runPath, qrelsPath) {
-  const random = mulberry32(spec.seed);
+  const random = randomFrom(spec.seed);
   const run = new BufferedWriter(runPath);
   const qrels = new BufferedWriter(qrelsPath);
   for (let t = 0; t < spec.topics; t += 1) {
