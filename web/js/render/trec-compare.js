@@ -45,20 +45,18 @@ function figure(svg, { id, title, description }) {
   );
 }
 
+/** A chart over a band x scale (runs or topics), at the page's width and height. */
+const bandPlot = ({ x, y, marks }) =>
+  plot({ className: 'irm-plot', width: CHART_WIDTH, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
+
 /** The runs' means of one measure with their intervals, as dots and error bars. */
 function meansChart(means, measure, digits) {
   const rows = means.filter((mean) => mean.measure === measure);
   // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
   const band = ((CHART_WIDTH - 48 - 20) / Math.max(1, rows.length)) * 0.6;
   const inset = Math.max(0, (band - 24) / 2);
-  const svg = plot({
-    className: 'irm-plot',
-    width: CHART_WIDTH,
-    height: 260,
-    marginLeft: 48,
-    marginBottom: 40,
-    grid: true,
-    x: { type: 'band', domain: rows.map((row) => row.run), padding: 0.4, label: 'run' },
+  const svg = bandPlot({
+    x: { domain: rows.map((row) => row.run), padding: 0.4, label: 'run' },
     y: { label: measure, nice: true, zero: true },
     marks: [
       ruleX(rows, { x: 'run', y1: (row) => row.ci[0], y2: (row) => row.ci[1], stroke: 'currentColor', strokeWidth: 2, className: 'chart-series chart-series-0' }),
@@ -80,14 +78,8 @@ function differenceChart(topics, differences, a, b, measure, digits) {
   const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (CHART_WIDTH - 60)));
   const domain = data.map((row) => row.topic);
-  const svg = plot({
-    className: 'irm-plot',
-    width: CHART_WIDTH,
-    height: 260,
-    marginLeft: 48,
-    marginBottom: 40,
-    grid: true,
-    x: { type: 'band', domain, padding: 0.15, label: 'topic (sorted by the difference)', ticks: domain.filter((_, index) => index % every === 0) },
+  const svg = bandPlot({
+    x: { domain, padding: 0.15, label: 'topic (sorted by the difference)', ticks: domain.filter((_, index) => index % every === 0) },
     y: { label: `${measure}: ${a} − ${b}`, nice: true },
     marks: [barY(data, { x: 'topic', y: 'd', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' }), ruleY([0])],
   });
