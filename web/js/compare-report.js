@@ -1,7 +1,8 @@
-// Comparing runs, the part the command line (bin/lib/compare.mjs) and the TREC files page
-// (render/trec-compare.js) share: the per-topic scores a comparison reads, taken from a TREC
-// report, and what a comparison's table shows (each run's mean and the runs it is significantly
-// better than) with its legend. Pure functions: no DOM, no engine.
+// Comparing runs, the part the command line (bin/lib/compare.mjs), the TREC files page and the
+// significance page (both through render/trec-compare.js) share: the per-topic scores a
+// comparison reads, taken from a TREC report, and what a comparison's table shows (each run's
+// mean and the runs it is significantly better than) with its legend. Pure functions: no DOM,
+// no engine.
 
 /** Names for the runs: their tags, or their files where two tags are the same. */
 function runNames(runs) {
@@ -82,14 +83,22 @@ export function meansTable(comparison) {
   return runs.map((run, r) => ({ mark: marks[r], run, cells: measures.map((measure) => ({ mean: mean(run, measure), beats: beats(run, measure) })) }));
 }
 
+/**
+ * What the compared things are called: runs over topics (the TREC files page, the command line),
+ * or systems over queries (the significance page's pasted table). `ofEach` follows "all 6 pairs"
+ * where there are several measures.
+ */
+export const RUN_WORDS = { run: 'run', runs: 'runs', topic: 'topic', topics: 'topics', ofEach: ' of each measure' };
+export const SYSTEM_WORDS = { run: 'system', runs: 'systems', topic: 'query', topics: 'queries', ofEach: '' };
+
 /** The legend under the table: what the marks mean, the test, the correction and α. */
-export function legend(comparison) {
+export function legend(comparison, words = RUN_WORDS) {
   const { options, runs, comparisons, measures } = comparison;
   const pairs = measures.length ? comparisons.length / measures.length : 0;
-  const against = options.baseline ? `each run against ${options.baseline}` : `all ${pairs} pairs`;
+  const against = options.baseline ? `each ${words.run} against ${options.baseline}` : `all ${pairs} pairs`;
   return (
-    `A mark after a mean: significantly better than that run (${TEST_NAMES[options.test] ?? options.test}, ` +
-    `${CORRECTION_NAMES[options.correction] ?? options.correction} over ${against} of each measure, ` +
-    `α = ${options.alpha}; ${runs.length} runs, ${comparison.topics.length} topics).`
+    `A mark after a mean: significantly better than that ${words.run} (${TEST_NAMES[options.test] ?? options.test}, ` +
+    `${CORRECTION_NAMES[options.correction] ?? options.correction} over ${against}${words.ofEach}, ` +
+    `α = ${options.alpha}; ${runs.length} ${words.runs}, ${comparison.topics.length} ${words.topics}).`
   );
 }

@@ -1,7 +1,8 @@
-// The TREC files page's comparison of two or more runs (the module's compareRuns, asked through
-// the page's worker): every pair of runs on each measure averaged over topics, on the topics all
-// runs were evaluated on, with a paired test, a correction for the number of pairs and 95%
-// intervals. It shows
+// The comparison of two or more runs (the module's compareRuns, asked through a page's worker),
+// drawn by one renderer for both pages that compare: the TREC files page (runs over topics, every
+// measure averaged over topics: renderRunComparison) and the significance page (systems over
+// queries, a pasted table of one score: renderComparison). Every pair on each measure, with a
+// paired test, a correction for the number of pairs and 95% intervals. It shows
 //   - a table of each run's mean per measure, marked with the letters of the runs it is
 //     significantly better than (as `irmetrics compare` prints it), its legend as the caption;
 //   - for a chosen measure, the runs' means with their 95% bootstrap intervals as error bars;
@@ -11,7 +12,8 @@
 // Run ids, topics and measure names are text nodes only.
 
 import { dot, plot, ruleX, ruleY, barY, tickY } from '@observablehq/plot';
-import { CORRECTION_NAMES, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../compare-report.js';
+import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../compare-report.js';
+import { SCORE_MEASURE, pairColumns } from '../score-table.js';
 import { hashFor } from '../url-state.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
@@ -50,13 +52,13 @@ const bandPlot = ({ x, y, marks }) =>
   plot({ className: 'irm-plot', width: CHART_WIDTH, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
 
 /** The runs' means of one measure with their intervals, as dots and error bars. */
-function meansChart(means, measure, digits) {
+function meansChart(means, measure, digits, words) {
   const rows = means.filter((mean) => mean.measure === measure);
   // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
   const band = ((CHART_WIDTH - 48 - 20) / Math.max(1, rows.length)) * 0.6;
   const inset = Math.max(0, (band - 24) / 2);
   const svg = bandPlot({
-    x: { domain: rows.map((row) => row.run), padding: 0.4, label: 'run' },
+    x: { domain: rows.map((row) => row.run), padding: 0.4, label: words.run },
     y: { label: measure, nice: true, zero: true },
     marks: [
       ruleX(rows, { x: 'run', y1: (row) => row.ci[0], y2: (row) => row.ci[1], stroke: 'currentColor', strokeWidth: 2, className: 'chart-series chart-series-0' }),
@@ -68,25 +70,25 @@ function meansChart(means, measure, digits) {
   const method = rows[0]?.ci_method === 'bootstrap percentile' ? '95% bootstrap percentile intervals' : '95% intervals';
   return figure(svg, {
     id: 'trec-compare-means',
-    title: `Mean ${measure} of each run, with ${method}`,
+    title: `Mean ${measure} of each ${words.run}, with ${method}`,
     description: rows.map((row) => `${row.run}: ${row.mean.toFixed(digits)} [${row.ci[0].toFixed(digits)}, ${row.ci[1].toFixed(digits)}]`).join('; ') + '.',
   });
 }
 
 /** The per-topic differences a − b of one measure, sorted, as bars. */
-function differenceChart(topics, differences, a, b, measure, digits) {
+function differenceChart(topics, differences, a, b, measure, digits, words) {
   const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (CHART_WIDTH - 60)));
   const domain = data.map((row) => row.topic);
   const svg = bandPlot({
-    x: { domain, padding: 0.15, label: 'topic (sorted by the difference)', ticks: domain.filter((_, index) => index % every === 0) },
+    x: { domain, padding: 0.15, label: `${words.topic} (sorted by the difference)`, ticks: domain.filter((_, index) => index % every === 0) },
     y: { label: `${measure}: ${a} − ${b}`, nice: true },
     marks: [barY(data, { x: 'topic', y: 'd', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' }), ruleY([0])],
   });
   const shown = data.slice(0, 60).map((row) => `${row.topic} ${row.d.toFixed(digits)}`).join(', ');
   return figure(svg, {
     id: 'trec-compare-differences',
-    title: `${measure} of ${a} minus ${b}, topic by topic`,
+    title: `${measure} of ${a} minus ${b}, ${words.topic} by ${words.topic}`,
     description: `Differences from the largest to the smallest: ${shown}${data.length > 60 ? ` and ${data.length - 60} more` : ''}.`,
   });
 }
@@ -97,8 +99,8 @@ const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPrecision(4));
 
 /**
- * The comparison section; it computes through `request` (the page's worker) and redraws itself
- * when a control changes.
+ * The comparison section of the TREC files page: the runs' per-topic scores of every measure
+ * averaged over topics (compare-report.js, scoresFromReport), then {@link renderComparison}.
  * @param {{report: object, digits: number, request: (message: object) => Promise<object>}} options
  * @returns {HTMLElement}
  */
@@ -111,7 +113,6 @@ export function renderRunComparison({ report, digits, request }) {
     return section;
   }
   const { input } = scores;
-  const measures = input.scores.map((score) => score.measure);
   section.append(
     el('p', {
       class: 'hint',
@@ -119,26 +120,56 @@ export function renderRunComparison({ report, digits, request }) {
         `Every pair of the ${input.runs.length} runs on each measure averaged over topics, on the ${input.topics.length} topics ` +
         'all of them were evaluated on (with -c, every qrels topic): a paired test over the topics, a correction for the number of pairs, and 95% intervals.',
     }),
+    renderComparison({ input, digits, request }),
   );
-  const test = choice('compare-test', 'Test', Object.entries(TEST_NAMES), 'ttest');
-  const correction = choice('compare-correction', 'Correction', Object.entries(CORRECTION_NAMES), 'holm');
-  const baseline = choice('compare-baseline', 'Pairs', [['', 'all pairs'], ...input.runs.map((run) => [run, `each run against ${run}`])], '');
-  const alpha = el('input', { id: 'compare-alpha', type: 'text', value: '0.05', inputmode: 'decimal', size: 5, spellcheck: 'false' });
+  return section;
+}
+
+/**
+ * @typedef {{test: string, correction: string, alpha: string, baseline: string}} CompareChoices
+ *   the controls' values: a test and correction of TEST_NAMES and CORRECTION_NAMES, α as typed,
+ *   the baseline's name or '' for all pairs
+ */
+
+/** The controls' values before the reader changes them. */
+export const DEFAULT_CHOICES = { test: 'ttest', correction: 'holm', alpha: '0.05', baseline: '' };
+
+/**
+ * The comparison of `input`'s runs: the controls, the marked means table with its legend, the
+ * means chart of a chosen measure and a chosen pair's facts and sorted differences. It computes
+ * through `request` (a page's worker answering {type: 'compare', input, options}) and redraws
+ * itself when a control changes; `onChange` hears the controls' new values (a share link).
+ * @param {{input: {runs: string[], topics: string[], scores: {measure: string, byRun: number[][]}[]},
+ *          digits: number, request: (message: object) => Promise<any>,
+ *          words?: typeof RUN_WORDS, initial?: Partial<CompareChoices>,
+ *          onChange?: (choices: CompareChoices) => void}} options
+ * @returns {HTMLElement} a div whose data-compare-state is 'busy', 'ready' or 'error'
+ */
+export function renderComparison({ input, digits, request, words = RUN_WORDS, initial = {}, onChange = () => {} }) {
+  const start = { ...DEFAULT_CHOICES, ...initial };
+  const Runs = words.run.charAt(0).toUpperCase() + words.run.slice(1);
+  const view = el('div', { class: 'compare-view', 'data-compare-view': true, 'data-compare-state': 'busy' });
+  const measures = input.scores.map((score) => score.measure);
+  const test = choice('compare-test', 'Test', Object.entries(TEST_NAMES), TEST_NAMES[start.test] ? start.test : 'ttest');
+  const correction = choice('compare-correction', 'Correction', Object.entries(CORRECTION_NAMES), CORRECTION_NAMES[start.correction] ? start.correction : 'holm');
+  const baseline = choice('compare-baseline', 'Pairs', [['', 'all pairs'], ...input.runs.map((run) => [run, `each ${words.run} against ${run}`])], input.runs.includes(start.baseline) ? start.baseline : '');
+  const alpha = el('input', { id: 'compare-alpha', type: 'text', value: start.alpha, inputmode: 'decimal', size: 5, spellcheck: 'false' });
   const alphaField = el('div', { class: 'field' }, el('label', { for: 'compare-alpha', text: 'Significance level α' }), alpha);
   const measure = choice('compare-measure', 'Measure', measures.map((name) => [name, name]), measures[0]);
-  const runA = choice('compare-a', 'Run a', input.runs.map((run) => [run, run]), input.runs[0]);
-  const runB = choice('compare-b', 'Run b', input.runs.map((run) => [run, run]), input.runs[1]);
+  const runA = choice('compare-a', `${Runs} a`, input.runs.map((run) => [run, run]), input.runs[0]);
+  const runB = choice('compare-b', `${Runs} b`, input.runs.map((run) => [run, run]), input.runs[1]);
   const tableBox = el('div', { 'data-compare-table': true, 'aria-live': 'polite' });
   const meansBox = el('div', { 'data-compare-means': true });
   const pairBox = el('div', { 'data-compare-pair': true, 'aria-live': 'polite' });
-  section.append(
+  view.append(
     el('div', { class: 'compare-controls trec-option-grid' }, test.field, correction.field, baseline.field, alphaField),
     tableBox,
-    el('h3', { text: 'One measure, one pair' }),
-    el('div', { class: 'compare-controls trec-option-grid' }, measure.field, runA.field, runB.field),
+    el('h3', { text: measures.length > 1 ? 'One measure, one pair' : 'One pair' }),
+    el('div', { class: 'compare-controls trec-option-grid' }, measures.length > 1 ? measure.field : null, runA.field, runB.field),
     meansBox,
     pairBox,
   );
+  const choices = () => ({ test: test.select.value, correction: correction.select.value, alpha: alpha.value, baseline: baseline.select.value });
 
   let comparison = null;
   let asked = 0;
@@ -157,14 +188,17 @@ export function renderRunComparison({ report, digits, request }) {
     const table = el(
       'table',
       { class: 'compare-table' },
-      el('caption', { text: legend(comparison) }),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden', text: 'letter' })), el('th', { scope: 'col', text: 'run' }), ...comparison.measures.map((name) => el('th', { scope: 'col', text: name })))),
+      el('caption', { text: legend(comparison, words) }),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden', text: 'letter' })), el('th', { scope: 'col', text: words.run }), ...comparison.measures.map((name) => el('th', { scope: 'col', text: name })))),
       el('tbody', {}, ...rows),
     );
     tableBox.replaceChildren(
-      el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': 'Means of the runs, marked' }, table),
-      tableExportToolbar(() => tableFromElement(table), 'Means of the runs'),
-      el('p', { class: 'hint', text: `Letters: ${comparison.runs.map((run, index) => `${marks[index]} = ${run}`).join(', ')}.` }),
+      el('div', { class: 'table-scroll', tabindex: 0, role: 'group', 'aria-label': `Means of the ${words.runs}, marked` }, table),
+      tableExportToolbar(() => tableFromElement(table), `Means of the ${words.runs}`),
+      el('p', {
+        class: 'hint',
+        text: `Letters: ${comparison.runs.map((run, index) => `${marks[index]} = ${run}`).join(', ')}. Each mean is the sum of a ${words.run}’s ${comparison.topics.length} scores divided by ${comparison.topics.length}.`,
+      }),
     );
   }
 
@@ -173,15 +207,16 @@ export function renderRunComparison({ report, digits, request }) {
     const bootstrap = await request({ type: 'compare', input, options: { test: 'bootstrap' } });
     if (current !== asked) return;
     if (!bootstrap.ok) return meansBox.replaceChildren(el('p', { class: 'error-message', text: bootstrap.error.message }));
-    meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits));
+    meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits, words));
   }
 
   function renderPair() {
     const name = measure.select.value;
     const a = runA.select.value;
     const b = runB.select.value;
-    if (a === b) return pairBox.replaceChildren(el('p', { class: 'hint', text: 'Choose two different runs.' }));
-    const score = input.scores.find((one) => one.measure === name);
+    if (a === b) return pairBox.replaceChildren(el('p', { class: 'hint', text: `Choose two different ${words.runs}.` }));
+    const m = measures.indexOf(name);
+    const score = input.scores[m];
     const ia = input.runs.indexOf(a);
     const ib = input.runs.indexOf(b);
     const differences = input.topics.map((_, t) => score.byRun[ia][t] - score.byRun[ib][t]);
@@ -194,45 +229,49 @@ export function renderRunComparison({ report, digits, request }) {
       const [wins, losses] = flip ? [found.losses, found.wins] : [found.wins, found.losses];
       facts.push(
         `${name}: ${a} − ${b} = ${diff.toFixed(digits)} on average, 95% interval [${low.toFixed(digits)}, ${high.toFixed(digits)}]; ` +
-          `${a} is higher on ${wins} topics, level on ${found.ties}, lower on ${losses}. ` +
+          `${a} is higher on ${wins} ${words.topics}, level on ${found.ties}, lower on ${losses}. ` +
           `${capitalised(TEST_NAMES[found.test])}: p = ${pText(found.p)}` +
           (found.p_standard_error === null ? '' : ` (± ${pText(found.p_standard_error)}, sampled ${found.samples} times)`) +
           (comparison.options.correction === 'none' ? '' : `, ${pText(found.p_adjusted)} after the ${CORRECTION_NAMES[comparison.options.correction]}`) +
           ` — ${found.significant ? 'significant' : 'not significant'} at α = ${comparison.options.alpha}.`,
       );
     } else {
-      facts.push(`${a} and ${b} are not a pair of this comparison (it compares each run with ${comparison.options.baseline}).`);
+      facts.push(`${a} and ${b} are not a pair of this comparison (it compares each ${words.run} with ${comparison.options.baseline}).`);
     }
-    const lines = input.topics.map((topic, t) => `${topic} ${score.byRun[ia][t]} ${score.byRun[ib][t]}`);
     const calculatorTest = CALCULATOR_TEST[test.select.value] ?? 'ttest';
-    const href = `./significance.html#${hashFor({ calc: 'significance', in: lines.join('\n'), m: calculatorTest })}`;
+    const href = `./significance.html#${hashFor({ calc: 'significance', in: pairColumns(input, ia, ib, m), m: calculatorTest })}`;
     pairBox.replaceChildren(
       el('p', { 'data-pair-facts': true, text: facts.join(' ') }),
       el(
         'p',
         {},
         el('a', { href, target: '_blank', rel: 'noopener', 'data-pair-working': true }, `The whole working of the ${TEST_NAMES[calculatorTest]}`),
-        ` for ${a} (x) and ${b} (y) in the significance calculator, on their ${input.topics.length} per-topic ${name} scores` +
+        ` for ${a} (x) and ${b} (y) in the significance calculator, on their ${input.topics.length} per-${words.topic} ${name === SCORE_MEASURE ? '' : `${name} `}scores` +
           (CALCULATOR_TEST[test.select.value] ? '.' : ` (the calculator has no ${TEST_NAMES[test.select.value]}).`),
       ),
-      differenceChart(input.topics, differences, a, b, name, digits),
+      differenceChart(input.topics, differences, a, b, name, digits, words),
     );
   }
 
   async function recompute() {
     const current = ++asked;
-    const options = { test: test.select.value, correction: correction.select.value, alpha: alpha.value, ...(baseline.select.value ? { baseline: baseline.select.value } : {}) };
+    const chosen = choices();
+    onChange(chosen);
+    const options = { test: chosen.test, correction: chosen.correction, alpha: chosen.alpha, ...(chosen.baseline ? { baseline: chosen.baseline } : {}) };
     tableBox.setAttribute('aria-busy', 'true');
+    view.dataset.compareState = 'busy';
     const answer = await request({ type: 'compare', input, options });
     if (current !== asked) return;
     tableBox.removeAttribute('aria-busy');
     if (!answer.ok) {
+      view.dataset.compareState = 'error';
       tableBox.replaceChildren(el('p', { class: 'error-message', role: 'alert', text: answer.error.message }));
       return;
     }
     comparison = answer.value;
     renderTable();
     renderPair();
+    view.dataset.compareState = 'ready';
   }
 
   for (const control of [test.select, correction.select, baseline.select]) control.addEventListener('change', recompute);
@@ -243,5 +282,5 @@ export function renderRunComparison({ report, digits, request }) {
   });
   for (const control of [runA.select, runB.select]) control.addEventListener('change', () => comparison && renderPair());
   recompute().then(renderMeans);
-  return section;
+  return view;
 }
