@@ -3,14 +3,21 @@
 // lines or a d: line) in; the sign test, Wilcoxon, the paired t-test and the randomization test
 // out, each with the per-query differences chart the engine sends. The alternative, Wilcoxon's
 // zero rule and method are selectors built from the registry. See calculator-page.js.
+//
+// A table whose header names three or more systems is compared pair by pair instead, with a
+// correction for the number of pairs (significance-many.js, set up before the calculator so that
+// it hears the field first).
 
 import { TEN_QUERIES } from '../examples.js';
+import { setUpManySystems } from '../significance-many.js';
 import { startCalculator } from './calculator-page.js';
+
+const manySystems = setUpManySystems();
 
 startCalculator({
   calc: 'significance',
   defaultMeasures: 'sign, wilcoxon, ttest',
-  emptyMessage: 'Paste the per-query scores of two systems, or pick an example.',
+  emptyMessage: 'Paste the per-query scores of two systems (or a table of three or more), or pick an example.',
   presets: [
     {
       id: 'AP×10',
@@ -32,3 +39,5 @@ startCalculator({
     },
   ],
 });
+
+manySystems.afterCalculator();
