@@ -1,7 +1,7 @@
 // "Check my answer" through the module's JS boundary (docs/js-api.md, check() and listSlips()):
 // the measure's value or a named quantity (the fifth argument, key), the slip that gives a wrong
 // answer or else a hint; and on the command line (irmetrics calc … --check [KEY=]ANSWER). Expected values are worked out by
-// hand in the comments (../shared/WORKED_EXAMPLES.md), never copied from the output.
+// hand in the comments (docs/examples.md), never copied from the output.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -30,11 +30,12 @@ function checked(measure, input, answer, options = {}, key = undefined) {
 
 const RL2 = '+ - + - - + - - + +';  // R = 5: AP@10 = 28/45 = 0.6222 (notes 0.62)
 const RL1 = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';  // R = 15: AP = 1/10, notes' 0.5
-// S1: TP = 2, FP = 2, FN = 1, TN = 3: precision 2/4 = 1/2, recall 2/3, F1 = 2PR/(P + R) = 4/7.
+// sets-d1-to-d8: TP = 2, FP = 2, FN = 1, TN = 3: precision 2/4 = 1/2, recall 2/3, F1 = 2PR/(P + R)
+// = 4/7.
 const S1 = 'tp=2 fp=2 fn=1 tn=3';
 
 describe('check() through the module', () => {
-  test('RL2: 0.62 is right at 2 decimals, with the value and the precision', () => {
+  test('method-1-ap: 0.62 is right at 2 decimals, with the value and the precision', () => {
     const value = checked('AP@10', RL2, '0.62', { relevant: 5 });
     assert.equal(value.correct, true);
     assert.equal(value.matched, null);
@@ -48,7 +49,7 @@ describe('check() through the module', () => {
     assert.equal(value.hint, '');
   });
 
-  test('RL2: 0.6 (1 decimal), 62.2% and 56/90 are right; 0.63 is not', () => {
+  test('method-1-ap: 0.6 (1 decimal), 62.2% and 56/90 are right; 0.63 is not', () => {
     assert.equal(checked('AP@10', RL2, '0.6', { relevant: 5 }).correct, true);
     const percent = checked('AP@10', RL2, '62.2%', { relevant: 5 });
     assert.equal(percent.correct, true);
@@ -60,7 +61,7 @@ describe('check() through the module', () => {
     assert.equal(wrong.matched, null);
   });
 
-  test('RL1-ap: 0.5 is matched to ap.norm_retrieved with a sentence that has the numbers', () => {
+  test('relevant-at-2-4-6-ap: 0.5 is matched to ap.norm_retrieved with a sentence that has the numbers', () => {
     // (1/2 + 2/4 + 3/6) = 3/2; over the 3 relevant retrieved 1/2, over R = 15 1/10.
     const value = checked('AP', RL1, '0.5', { relevant: 15 });
     assert.equal(value.correct, false);
@@ -69,7 +70,7 @@ describe('check() through the module', () => {
       '(AP(norm=retrieved) = 1/2 = 0.5); the notes divide by R = 15.');
   });
 
-  test('K4: the notes\' Fleiss 0.22 is the rounded intermediates (fleiss.rounded_intermediates)',
+  test('fleiss-14-raters: the notes\' Fleiss 0.22 is the rounded intermediates (fleiss.rounded_intermediates)',
     () => {
       // P(A) = 0.3780 → 0.38, P(E) = 0.2128 → 0.21: (0.38 − 0.21)/0.79 = 0.2152; exact 0.2099.
       const input = '0 0 0 0 14\n0 2 6 4 2\n0 0 3 5 6\n0 3 9 2 0\n2 2 8 1 1\n7 7 0 0 0\n' +
@@ -98,7 +99,7 @@ describe('check() through the module', () => {
     assert.equal(irm.check('AP', 'R N X', {}, '0.5').error.field, 'input');
   });
 
-  test('a key checks a named quantity: S1\'s recall 2/3, labelled recall', () => {
+  test('a key checks a named quantity: sets-d1-to-d8\'s recall 2/3, labelled recall', () => {
     const value = checked('confusion', S1, '0.67', {}, 'recall');
     assert.equal(value.correct, true);
     assert.equal(value.key, 'recall');
@@ -135,11 +136,11 @@ describe('check() through the module', () => {
       message: "kappa has no quantity named 'P_A'; its quantities are PA, PE, kappa",
       field: 'answer', line: 0, column: 0, length: 0,
     });
-    // K1: P(A) = (75 + 225)/400 = 3/4.
+    // kappa-400-documents: P(A) = (75 + 225)/400 = 3/4.
     assert.equal(checked('kappa', 'R 75 25\nN 75 225', '0.75', {}, 'PA').correct, true);
   });
 
-  test('a wrong answer nothing gives has a hint: RL2\'s P@6 taken as 3/5 (rank 6)', () => {
+  test('a wrong answer nothing gives has a hint: method-1-ap\'s P@6 taken as 3/5 (rank 6)', () => {
     // (1 + 2/3 + 3/5 + 4/9 + 5/10)/5 = (289/90)/5 = 289/450 = 0.6422 where AP@10 = 28/45.
     const value = checked('AP@10', RL2, '0.642', { relevant: 5 });
     assert.equal(value.correct, false);
@@ -187,7 +188,8 @@ describe('irmetrics calc … --check ANSWER', () => {
   });
 
   test('--json adds check: {correct, matched, why, hint}', () => {
-    // S1: P = 1/2, R = 2/3; F₂ = 5/8; with β and 1/β swapped 5PR/(P + 4R) = 10/19 = 0.5263.
+    // sets-d1-to-d8: P = 1/2, R = 2/3; F₂ = 5/8; with β and 1/β swapped 5PR/(P + 4R) = 10/19 =
+    // 0.5263.
     const { status, stdout } = run(['calc', 'F(beta=2)', '--input', 'tp=2 fp=2 fn=1 tn=3',
       '--check', '0.53', '--json']);
     assert.equal(status, 0);
@@ -210,7 +212,7 @@ describe('irmetrics calc … --check ANSWER', () => {
   });
 
   test('a wrong answer nothing gives: the text ends with the hint', () => {
-    // RL2 with P@6 taken as 3/5: 289/450 = 0.6422 (AP@10 = 28/45 = 0.6222).
+    // method-1-ap with P@6 taken as 3/5: 289/450 = 0.6422 (AP@10 = 28/45 = 0.6222).
     const { status, stdout } = run(['calc', 'AP@10', '--relevant', '5', '--input', RL2,
       '--check', '0.642']);
     assert.equal(status, 0);

@@ -1,6 +1,6 @@
 // bin/irmetrics.mjs as a user runs it: a child process, its output and its exit status; the
 // repeated --check KEY=ANSWER and option values that begin with a dash.
-// Expected values are the hand-checked ones of ../shared/WORKED_EXAMPLES.md.
+// Expected values are the hand-checked ones of docs/examples.md.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -22,14 +22,14 @@ const RL2 = ['--relevant', '5', '--input', '+ - + - - + - - + +'];
 const RL1 = ['--relevant', '15', '--input', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10'];
 
 describe('irmetrics calc (text)', () => {
-  test('RL2: prints AP@10 = 28/45 ≈ 0.6222 first, with the step tables', () => {
+  test('method-1-ap: prints AP@10 = 28/45 ≈ 0.6222 first, with the step tables', () => {
     const { status, stdout, stderr } = run(['calc', 'AP@10', ...RL2]);
     assert.equal(status, 0, stderr);
     assert.match(stdout.split('\n')[0], /^AP@10 = 28\/45 ≈ 0\.6222$/);
     assert.match(stdout, /─/, 'has an aligned table with a rule under its header');
   });
 
-  test('RL1: shows the notes\' 1/2 as the alternative AP(norm=retrieved)', () => {
+  test('relevant-at-2-4-6: shows the notes\' 1/2 as the alternative AP(norm=retrieved)', () => {
     const { status, stdout } = run(['calc', 'AP', ...RL1]);
     assert.equal(status, 0);
     assert.match(stdout, /^AP = 1\/10 = 0\.1$/m);
@@ -50,7 +50,7 @@ describe('irmetrics calc (text)', () => {
     assert.match(stdout, /^ +150000 +N +no +50000 /m);
   });
 
-  test('RL6: reads the ranked list from standard input', () => {
+  test('precision-at-5-and-10: reads the ranked list from standard input', () => {
     const { status, stdout } = run(['calc', 'P@10'], 'R R N N R N R R R R\n');
     assert.equal(status, 0);
     assert.match(stdout, /^P@10 = 7\/10 = 0\.7$/m);
@@ -60,7 +60,7 @@ describe('irmetrics calc (text)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'irmetrics-cli-'));
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    test('RL5: reads the list, with a relevant=10 first line, from a file', () => {
+    test('four-of-ten-ap: reads the list, with a relevant=10 first line, from a file', () => {
       const file = join(dir, 'rl5.txt');
       writeFileSync(file, 'relevant=10\n+ + - - + - - + - -\n');
       const { status, stdout } = run(['calc', 'AP', '--file', file]);
@@ -82,7 +82,7 @@ describe('irmetrics calc (text)', () => {
 });
 
 describe('irmetrics calc --json', () => {
-  test('RL2: the documented keys, with value {approx, exact}', () => {
+  test('method-1-ap: the documented keys, with value {approx, exact}', () => {
     const { status, stdout } = run(['calc', 'AP@10', ...RL2, '--json']);
     assert.equal(status, 0);
     const json = JSON.parse(stdout);
@@ -103,7 +103,7 @@ describe('irmetrics calc --json', () => {
     }
   });
 
-  test('RL1: the alternative AP(norm=retrieved) with exact 1/2 and a why', () => {
+  test('relevant-at-2-4-6: the alternative AP(norm=retrieved) with exact 1/2 and a why', () => {
     const json = JSON.parse(run(['calc', 'AP', ...RL1, '--json']).stdout);
     assert.equal(json.value.exact, '1/10');
     const retrieved = json.alternatives.find((a) => a.measure === 'AP(norm=retrieved)');
@@ -163,8 +163,8 @@ describe('bad input and usage errors exit with status 2', () => {
 });
 
 describe('irmetrics calc --check KEY=ANSWER, repeated', () => {
-  // S1: TP = 2, FP = 2, FN = 1, TN = 3: precision = 2/(2 + 2) = 1/2, recall = 2/(2 + 1) = 2/3,
-  // F1 = 2PR/(P + R) = (2/3)/(7/6) = 4/7.
+  // sets-d1-to-d8: TP = 2, FP = 2, FN = 1, TN = 3: precision = 2/(2 + 2) = 1/2, recall = 2/(2 + 1)
+  // = 2/3, F1 = 2PR/(P + R) = (2/3)/(7/6) = 4/7.
   const S1 = ['calc', 'confusion', '--input', 'tp=2 fp=2 fn=1 tn=3'];
 
   test('text: one "Your answer for KEY" block per check, in the order given', () => {

@@ -1,5 +1,5 @@
 // The wasm module through its JavaScript boundary (docs/js-api.md): golden examples from
-// ../shared/WORKED_EXAMPLES.md (expected values hand-checked there, never copied from output),
+// docs/examples.md (expected values hand-checked there, never copied from output),
 // the shape of every result, bad input, and the registry.
 //
 // Loads web/generated/irmetrics.{js,wasm} exactly as the contract says a Node user does.
@@ -42,14 +42,14 @@ function assertExact(num, exact, message = '') {
 }
 
 describe('golden ranked-list examples through the JS boundary', () => {
-  test('RL2: AP@10, R = 5, relevant at ranks 1,3,6,9,10 is 28/45 ≈ 0.6222 (notes: 0.62)', () => {
+  test('method-1-ap: AP@10, R = 5, relevant at ranks 1,3,6,9,10 is 28/45 ≈ 0.6222 (notes: 0.62)', () => {
     const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
     assert.equal(ap.measure, 'AP@10');
     assertExact(ap.value, '28/45');
     assert.equal(ap.value.approx.toFixed(4), '0.6222');
   });
 
-  test('RL1-ap: AP with R = 15 on D1,*D2*,…,D10 is 1/10; AP(norm=retrieved) is the notes\' 1/2',
+  test('relevant-at-2-4-6-ap: AP with R = 15 on D1,*D2*,…,D10 is 1/10; AP(norm=retrieved) is the notes\' 1/2',
     () => {
       const ap = outcome('AP', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10', { relevant: 15 });
       assertExact(ap.value, '1/10');
@@ -59,37 +59,37 @@ describe('golden ranked-list examples through the JS boundary', () => {
       assert.ok(retrieved.why.length > 0, 'the alternative says why it differs');
     });
 
-  test('RL1-ap: asking for AP(norm=retrieved) directly gives 1/2', () => {
+  test('relevant-at-2-4-6-ap: asking for AP(norm=retrieved) directly gives 1/2', () => {
     const ap = outcome('AP(norm=retrieved)', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10',
       { relevant: 15 });
     assert.equal(ap.measure, 'AP(norm=retrieved)');
     assertExact(ap.value, '1/2');
   });
 
-  test('RL1-i: interpolated precision on RL1 is 1/2 at recall 0.2 and 0 at recall 0.3', () => {
+  test('relevant-at-2-4-6-interpolated: interpolated precision on relevant-at-2-4-6 is 1/2 at recall 0.2 and 0 at recall 0.3', () => {
     const input = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';
     assertExact(outcome('IPrec@0.2', input, { relevant: 15 }).value, '1/2');
     assertExact(outcome('IPrec@0.3', input, { relevant: 15 }).value, '0');
   });
 
-  test('RL3: AP@10 with R = 5, relevant at ranks 2,5,6,7 is 69/175 ≈ 0.3943', () => {
+  test('method-2-ap: AP@10 with R = 5, relevant at ranks 2,5,6,7 is 69/175 ≈ 0.3943', () => {
     assertExact(outcome('AP@10', '- + - - + + + - - -', { relevant: 5 }).value, '69/175');
   });
 
-  test('RL4: AP@10 with R = 5, relevant at ranks 2 to 6 is 71/100', () => {
+  test('method-3-ap: AP@10 with R = 5, relevant at ranks 2 to 6 is 71/100', () => {
     assertExact(outcome('AP@10', '- + + + + + - - - -', { relevant: 5 }).value, '71/100');
   });
 
-  test('RL5: AP with R = 10 on + + - - + - - + - - is 31/100 = 0.31', () => {
+  test('four-of-ten-ap: AP with R = 10 on + + - - + - - + - - is 31/100 = 0.31', () => {
     assertExact(outcome('AP', '+ + - - + - - + - -', { relevant: 10 }).value, '31/100');
   });
 
-  test('RL6: on R R N N R N R R R R, P@5 = 3/5 and P@10 = 7/10', () => {
+  test('precision-at-5-and-10: on R R N N R N R R R R, P@5 = 3/5 and P@10 = 7/10', () => {
     assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
     assertExact(outcome('P@10', 'R R N N R N R R R R').value, '7/10');
   });
 
-  test('RL7: one relevant document at rank 3 gives AP = RR = 1/3', () => {
+  test('one-relevant-ap-rr: one relevant document at rank 3 gives AP = RR = 1/3', () => {
     assertExact(outcome('AP', 'N N R N', { relevant: 1 }).value, '1/3');
     assertExact(outcome('RR', 'N N R N').value, '1/3');
   });
@@ -129,7 +129,7 @@ describe('the inputs students bring from other textbooks', () => {
   });
 
   test('a 2 × 2 grid on one line: 300 20 10 70 is TP FN FP TN, 75 25 75 225 the judges\' rows', () => {
-    // F1 = 2·300 / (2·300 + 10 + 20) = 600/630 = 20/21; κ of K1's table = 3/7.
+    // F1 = 2·300 / (2·300 + 10 + 20) = 600/630 = 20/21; κ of kappa-400-documents' table = 3/7.
     assertExact(outcome('confusion', '300 20 10 70').value, '20/21');
     const kappa = outcome('kappa(chance=pooled)', '75 25 75 225');
     // Pooled: P(E) = (250/800)² + (550/800)² = 73/128, κ = (3/4 − 73/128)/(55/128) = 23/55.
@@ -148,7 +148,7 @@ describe('the shape of an Outcome', () => {
     assert.equal(typeof num.formula, 'string', `${where}.formula`);
   };
 
-  test('RL2 has every field of docs/js-api.md with the documented types', () => {
+  test('method-1-ap has every field of docs/js-api.md with the documented types', () => {
     const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
     assert.equal(typeof ap.title, 'string');
     assert.ok(ap.title.length > 0);
@@ -177,7 +177,7 @@ describe('the shape of an Outcome', () => {
     assert.ok(Array.isArray(ap.charts));
   });
 
-  test('RL2: the AP table lists P@k at the five relevant ranks 1, 2/3, 1/2, 4/9, 1/2', () => {
+  test('method-1-ap: the AP table lists P@k at the five relevant ranks 1, 2/3, 1/2, 4/9, 1/2', () => {
     const ap = outcome('AP@10', '+ - + - - + - - + +', { relevant: 5 });
     const cells = ap.steps.flatMap((step) => step.rows.flat()).map((cell) => cell.value?.exact);
     for (const precision of ['2/3', '1/2', '4/9']) {
@@ -187,8 +187,9 @@ describe('the shape of an Outcome', () => {
 });
 
 describe('a lean answer (options.lean), for readers of text', () => {
-  test('RL2: the same value, notes and tables; cells as text with a quantity mark; no charts', () => {
-    // RL2: relevant at ranks 1, 3, 6, 9, 10 with R = 5: AP@10 = (1 + 2/3 + 1/2 + 4/9 + 1/2)/5 = 28/45.
+  test('method-1-ap: the same value, notes and tables; cells as text with a quantity mark; no charts', () => {
+    // method-1-ap: relevant at ranks 1, 3, 6, 9, 10 with R = 5: AP@10 = (1 + 2/3 + 1/2 + 4/9 +
+    // 1/2)/5 = 28/45.
     const full = irm.compute('AP@10', '+ - + - - + - - + +', { relevant: 5 });
     const lean = irm.compute('AP@10', '+ - + - - + - - + +', { relevant: 5, lean: true });
     assert.equal(lean.ok, true);
@@ -244,7 +245,8 @@ describe('bad input answers with an error, and the module keeps working', () => 
       assert.equal(result.error.code, 'internal');
       assert.match(result.error.message, /internal error/);
     }
-    // RL6 (the Q&A notes “Evaluation”): R R N N R | N R R R R has 3 relevant in the top 5.
+    // precision-at-5-and-10 (the Q&A notes “Evaluation”): R R N N R | N R R R R has 3 relevant in
+    // the top 5.
     assertExact(outcome('P@5', 'R R N N R N R R R R').value, '3/5');
   });
 

@@ -22,10 +22,12 @@ function run(args) {
 // 0.4, r·R = 1.2: the textbook rule needs recall ≥ 0.4, i.e. 2 relevant, max(1/2, 1/2) = 1/2;
 // trec_eval 10 lround(1.2) = 1 relevant, max(1, 1/2, 1/2) = 1; trec_eval 9 (long)(2.1) = 2, 1/2.
 const LIST = ['--relevant', '3', '--input', 'R N N R N R'];
-// RL1 (note 000): 3 relevant retrieved of R = 15, at ranks 2, 4, 6 (P = 1/2 each):
-// AP = (3/2)/15 = 1/10 over R; (3/2)/3 = 1/2 over the relevant retrieved (scikit-learn).
+// relevant-at-2-4-6 (Evaluation Metrics notes): 3 relevant retrieved of R = 15, at ranks 2, 4, 6 (P
+// = 1/2 each): AP = (3/2)/15 = 1/10 over R; (3/2)/3 = 1/2 over the relevant retrieved
+// (scikit-learn).
 const RL1 = ['--relevant', '15', '--input', 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10'];
-// K1 (note 001): κ = 3/7 with each judge's marginals; pooled P(E) = 73/128, κ = 23/55.
+// kappa-400-documents (What to evaluate notes): κ = 3/7 with each judge's marginals; pooled P(E) =
+// 73/128, κ = 23/55.
 const K1 = ['--input', '    R   N\nR  75  25\nN  75 225'];
 
 describe('the preset table', () => {
@@ -118,7 +120,7 @@ describe('irmetrics calc --preset', () => {
     assert.equal(run(['calc', 'IPrec@0.4', ...LIST, '--preset', 'iir']).stdout.split('\n')[0], 'IPrec@0.4 = 1/2 = 0.5');
   });
 
-  test('sklearn: RL1’s AP over the relevant retrieved, 1/2', () => {
+  test('sklearn: relevant-at-2-4-6’s AP over the relevant retrieved, 1/2', () => {
     const { status, stdout } = run(['calc', 'AP', ...RL1, '--preset', 'sklearn']);
     assert.equal(status, 0);
     assert.equal(stdout.split('\n')[0], 'AP(norm=retrieved) = 1/2 = 0.5');

@@ -143,7 +143,7 @@ const focusVisible = (page) =>
     return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
   });
 
-test('ranked.html from the keyboard alone: Tab to each field, type RL2, see AP@10 = 28/45, copy a table with Enter', async () => {
+test('ranked.html from the keyboard alone: Tab to each field, type the method-1-ap list, see AP@10 = 28/45, copy a table with Enter', async () => {
   const { page, problems, close } = await openPage('ranked.html');
   try {
     await tabTo(page, '#input');
@@ -156,7 +156,8 @@ test('ranked.html from the keyboard alone: Tab to each field, type RL2, see AP@1
     await page.keyboard.press('Control+A');
     await page.keyboard.type('AP@10');
     await page.keyboard.press('Enter'); // submits the form: computes at once
-    // RL2: relevant at ranks 1, 3, 6, 9, 10 of R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10) / 5 = 28/45.
+    // method-1-ap: relevant at ranks 1, 3, 6, 9, 10 of R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)
+    // / 5 = 28/45.
     await waitForText(page, '.outcome .answer', ['AP@10', '28/45', '0.6222']);
 
     // On to the copy buttons of the first step table, past the form and the answer.

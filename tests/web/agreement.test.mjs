@@ -1,28 +1,30 @@
 // Browser tests of the Judges' agreement page (web/agreement.html) against the built site in
-// dist/. The examples are K1–K4 of WORKED_EXAMPLES.md (notes 001 and 002).
-// Run: npm run build && node --test tests/web/agreement.test.mjs
+// dist/. The examples are kappa-400-documents to fleiss-14-raters of docs/examples.md (the What to
+// evaluate and CS657A notes). Run: npm run build && node --test tests/web/agreement.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NOTE_002_RATINGS } from '../../web/js/examples.js';
 import { calculatorPageChecks, shareLink, shownQuantities, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-// K1 (note 001): A said R to 100 documents, B to 150; they agree on 75 + 225 = 300 of 400.
-// P(A) = 300/400 = 3/4; P(E) = (100/400)(150/400) + (300/400)(250/400) = 3/32 + 15/32 = 9/16;
-// κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7 ≈ 0.4286. Pooled marginals: P(R) =
-// (100 + 150)/800 = 5/16, P(N) = 11/16, P(E) = 25/256 + 121/256 = 73/128, κ = (96/128 − 73/128)/
-// (55/128) = 23/55 ≈ 0.4182.
+// kappa-400-documents (What to evaluate notes): A said R to 100 documents, B to 150; they agree on
+// 75 + 225 = 300 of 400. P(A) = 300/400 = 3/4; P(E) = (100/400)(150/400) + (300/400)(250/400) =
+// 3/32 + 15/32 = 9/16; κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7 ≈ 0.4286. Pooled
+// marginals: P(R) = (100 + 150)/800 = 5/16, P(N) = 11/16, P(E) = 25/256 + 121/256 = 73/128, κ =
+// (96/128 − 73/128)/ (55/128) = 23/55 ≈ 0.4182.
 const K1 = '    R   N\nR  75  25\nN  75 225';
 const K1_KAPPA = 'κ = 3/7 ≈ 0.4286';
 const K1_POOLED = 'κ = 23/55 ≈ 0.4182';
-// K2 (note 002): 20 + 4 = 24 agreements of 40, P(A) = 3/5; A's R 32/40, B's R 24/40:
-// P(E) = (4/5)(3/5) + (1/5)(2/5) = 14/25; κ = (15/25 − 14/25)/(11/25) = 1/11 ≈ 0.0909.
+// kappa-40-documents (CS657A notes): 20 + 4 = 24 agreements of 40, P(A) = 3/5; A's R 32/40, B's R
+// 24/40: P(E) = (4/5)(3/5) + (1/5)(2/5) = 14/25; κ = (15/25 − 14/25)/(11/25) = 1/11 ≈ 0.0909.
 const NOTE_002 = '    R   I\nR  20  12\nI   4   4';
 const K2_KAPPA = 'κ = 1/11 ≈ 0.0909';
-// K3: pooled, P(R) = (32 + 24)/80 = 7/10, P(E) = 49/100 + 9/100 = 29/50; κ = (30/50 − 29/50)/(21/50) = 1/21.
+// kappa-40-documents-pooled: pooled, P(R) = (32 + 24)/80 = 7/10, P(E) = 49/100 + 9/100 = 29/50; κ =
+// (30/50 − 29/50)/(21/50) = 1/21.
 const K3_KAPPA = 'κ = 1/21 ≈ 0.0476';
-// K4 (note 002, Fleiss): P(A) = 172/455, P(E) = 417/1960 (WORKED_EXAMPLES.md lists the p_j and
-// p_a(i)); κ = (172/455 − 417/1960)/(1 − 417/1960) = 4211/20059 ≈ 0.2099. The notes print 0.22.
+// fleiss-14-raters (CS657A notes, Fleiss): P(A) = 172/455, P(E) = 417/1960 (docs/examples.md lists
+// the p_j and p_a(i)); κ = (172/455 − 417/1960)/(1 − 417/1960) = 4211/20059 ≈ 0.2099. The notes
+// print 0.22.
 const K4 = NOTE_002_RATINGS;
 const K4_KAPPA = 'κ = 4211/20059 ≈ 0.2099';
 // Label by label: they agree on 6 of 8 items, P(A) = 3/4; A and B each said R 5 times, so
@@ -32,7 +34,7 @@ const LABELS_KAPPA = 'κ = 7/15 ≈ 0.4667';
 const session = useBrowserSession();
 const { withPage } = session;
 
-test('K1 typed in: κ = 3/7 ≈ 0.4286, the pooled alternative 23/55 beside it, P(A) 3/4 and P(E) 9/16 step by step', async () => {
+test('kappa-400-documents typed in: κ = 3/7 ≈ 0.4286, the pooled alternative 23/55 beside it, P(A) 3/4 and P(E) 9/16 step by step', async () => {
   await withPage('agreement.html', async (page) => {
     await page.fill('#measures', 'kappa');
     await page.fill('#input', K1);
@@ -56,7 +58,7 @@ test('K1 typed in: κ = 3/7 ≈ 0.4286, the pooled alternative 23/55 beside it, 
   });
 });
 
-test('the chance selector rewrites kappa to kappa(chance=pooled): K2 becomes K3, 1/11 becomes 1/21', async () => {
+test('the chance selector rewrites kappa to kappa(chance=pooled): kappa-40-documents becomes kappa-40-documents-pooled, 1/11 becomes 1/21', async () => {
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: NOTE_002, m: 'kappa(scale=cs657a)' }), async (page) => {
     await waitForAnswers(page, [K2_KAPPA]);
     const chance = page.locator('select[data-param="chance"]');
@@ -71,7 +73,7 @@ test('the chance selector rewrites kappa to kappa(chance=pooled): K2 becomes K3,
   });
 });
 
-test('K4: Fleiss κ = 4211/20059 ≈ 0.2099, and a note explains the notes’ 0.22 by rounded intermediates', async () => {
+test('fleiss-14-raters: Fleiss κ = 4211/20059 ≈ 0.2099, and a note explains the notes’ 0.22 by rounded intermediates', async () => {
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: K4, m: 'fleiss' }), async (page) => {
     await waitForAnswers(page, [K4_KAPPA]);
     const notes = await page.locator('#outcome-0 .notes').textContent();
@@ -97,7 +99,8 @@ test('one input family at a time: toggling fleiss on puts kappa away, shows the 
     assert.equal(await page.locator('[data-input-kind="judges"]').isVisible(), false);
     assert.equal(await page.locator('[data-input-kind="ratings"]').isVisible(), true);
     assert.equal(await page.locator('[data-conventions]').isVisible(), false, 'chance and scale are kappa’s');
-    // K1's grid read as Fleiss' table: 100 raters for the first item, 300 for the second.
+    // kappa-400-documents' grid read as Fleiss' table: 100 raters for the first item, 300 for the
+    // second.
     await waitForText(page, '#input-error', ['row 2', 'same sum']);
     await page.click('[data-quick-add] [data-measure="kappa"]');
     assert.equal(await page.inputValue('#measures'), 'kappa');

@@ -1,7 +1,7 @@
 // "Check my answer" on the calculator pages: for each measure family, a right answer and a wrong
 // one, typed into the field under the answer; the verdict (role=status) says ✓ or ✗, why, and
 // the convention or slip that gives the wrong one (or that nothing does). Expected values are
-// worked out by hand in the comments (../shared/WORKED_EXAMPLES.md).
+// worked out by hand in the comments (docs/examples.md).
 // Run: IRM_DIST=/tmp/site-NAME node --test tests/web/check.test.mjs
 
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ async function checkAnswer(page, outcome, answer) {
 
 const RL1 = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';
 
-test('ranked list, AP and P@5 (RL1): right answers ✓; the notes\' 0.5 is AP over the 3 retrieved; a P@5 slip nothing explains', async () => {
+test('ranked list, AP and P@5 (relevant-at-2-4-6): right answers ✓; the notes\' 0.5 is AP over the 3 retrieved; a P@5 slip nothing explains', async () => {
   // AP = (1/2 + 2/4 + 3/6)/15 = 1/10; over the 3 relevant retrieved 1/2. P@5 = 2/5.
   await withPage(shareLink('ranked.html', { calc: 'ranked', in: RL1, relevant: '15', m: 'AP, P@5' }), async (page) => {
     await page.waitForSelector('#outcome-1 .check-answer input');
@@ -88,7 +88,7 @@ test('bpref and interpolation on the ranked page: trec_eval\'s bpref and trec_ev
   });
 });
 
-test('graded, nDCG@5 (G2): 0.9189 ✓; 0.961 is the log2(i+1) form', async () => {
+test('graded, nDCG@5 (capitals-method-1-dcg): 0.9189 ✓; 0.961 is the log2(i+1) form', async () => {
   // trec form: (5 + 2/log2 3 + 3/2 + 4/log2 5 + 1/log2 6)/(5 + 4/log2 3 + 3/2 + 2/log2 5 + 1/log2 6)
   // = 9.8714/10.2719 = 0.9610.
   await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '5 2 3 4 1', m: 'nDCG@5' }), async (page) => {
@@ -111,7 +111,7 @@ test('several queries, MAP: 13/36 ✓; 0.71 is the mean of AP(norm=retrieved)', 
   });
 });
 
-test('confusion matrix, F(beta=2) (S1): 0.625 ✓; 0.53 is β and 1/β swapped', async () => {
+test('confusion matrix, F(beta=2) (sets-d1-to-d8): 0.625 ✓; 0.53 is β and 1/β swapped', async () => {
   // P = 1/2, R = 2/3: F₂ = 5PR/(4P + R) = 5/8; swapped 5PR/(P + 4R) = 10/19 = 0.5263.
   await withPage(shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'F(beta=2)' }), async (page) => {
     await page.waitForSelector('#outcome-0 .check-answer input');
@@ -122,8 +122,8 @@ test('confusion matrix, F(beta=2) (S1): 0.625 ✓; 0.53 is β and 1/β swapped',
   });
 });
 
-test('two judges, kappa (K2): 0.09 ✓; 0.05 is pooled marginals (K3)', async () => {
-  // K2: κ = 1/11 = 0.0909; pooled: P(E) = 29/50, κ = 1/21 = 0.0476.
+test('two judges, kappa (kappa-40-documents): 0.09 ✓; 0.05 is pooled marginals (kappa-40-documents-pooled)', async () => {
+  // kappa-40-documents: κ = 1/11 = 0.0909; pooled: P(E) = 29/50, κ = 1/21 = 0.0476.
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: 'R 20 12\nI 4 4', m: 'kappa' }), async (page) => {
     await page.waitForSelector('#outcome-0 .check-answer input');
     assert.match(await checkAnswer(page, '#outcome-0', '0.09'), /^✓ Correct at 2 decimals\./);

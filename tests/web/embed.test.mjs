@@ -623,7 +623,7 @@ test('embedding.html: live examples (AP = 1/3, nDCG(dcg=trec)@5, an error), a se
   await session.withPage('embedding.html', async (page) => {
     await waitForWidgetAnswers(page, [AP_ONE_THIRD, P5_TWO_FIFTHS], 'ir-calculator[data-example="ranked"]');
     const ndcg = await widgetAnswers(page, 'ir-calculator[data-example="ndcg"]');
-    // G1 (4 3 4 2 0 0 0 1 1 0) under trec_eval's discount, by hand to rank 5 (5 decimals):
+    // dcg-4-3-4-2 (4 3 4 2 0 0 0 1 1 0) under trec_eval's discount, by hand to rank 5 (5 decimals):
     // DCG = 4/1 + 3/log2 3 + 4/2 + 2/log2 5 + 0 = 4 + 1.89279 + 2 + 0.86135 = 8.75414;
     // ideal 4 4 3 2 1: 4 + 4/log2 3 + 3/2 + 2/log2 5 + 1/log2 6 = 4 + 2.52372 + 1.5 + 0.86135 + 0.38685 = 9.27192;
     // nDCG@5 = 8.75414 / 9.27192 = 0.94416 ≈ 0.9442.

@@ -70,7 +70,7 @@ test('Markdown: the caption in bold, numbers right-aligned, | and _ escaped', ()
 
 // ------------------------------------------------------------------ the calculators' tables
 
-// RL2 (note 002): R = 5, relevant at ranks 1, 3, 6, 9, 10 ("+ - + - - + - - + +"). The
+// method-1-ap (CS657A notes): R = 5, relevant at ranks 1, 3, 6, 9, 10 ("+ - + - - + - - + +"). The
 // precision at each relevant document: 1/1, 2/3, 3/6, 4/9, 5/10; they sum to
 // 1 + 2/3 + 1/2 + 4/9 + 1/2 = (18 + 12 + 9 + 8 + 9)/18 = 56/18 = 28/9, and AP@10 = 28/9 / 5 = 28/45.
 // Shown with four decimals: 2/3 ≈ 0.6667, 4/9 ≈ 0.4444, 28/9 ≈ 3.1111; 3/6 and 5/10 are 0.5
@@ -101,7 +101,7 @@ async function press(page, toolbarScope, button) {
   return { text: await scope.locator('[data-export-text]').inputValue(), status: await status.textContent() };
 }
 
-test('RL2: "Copy CSV", "Copy Markdown" and "Copy LaTeX" copy the precision at each relevant document as shown', async () => {
+test('method-1-ap: "Copy CSV", "Copy Markdown" and "Copy LaTeX" copy the precision at each relevant document as shown', async () => {
   await withPage(shareLink('ranked.html', RL2), async (page) => {
     await waitForAnswers(page, ['AP@10 = 28/45 ≈ 0.6222', 'P@5 = 2/5 = 0.4']);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -152,7 +152,7 @@ test('RL2: "Copy CSV", "Copy Markdown" and "Copy LaTeX" copy the precision at ea
   });
 });
 
-test('RL2: the copy follows "Numbers in tables": fractions only, or the decimals shown', async () => {
+test('method-1-ap: the copy follows "Numbers in tables": fractions only, or the decimals shown', async () => {
   await withPage(shareLink('ranked.html', RL2), async (page) => {
     await waitForAnswers(page, ['AP@10 = 28/45 ≈ 0.6222', 'P@5 = 2/5 = 0.4']);
     const column = async () =>
@@ -215,9 +215,9 @@ test('a table longer than the 200 rows shown copies every row: rank 250 of "R N"
   });
 });
 
-test('S1: the confusion matrix copies with its headers: TP 2, FN 1 in the relevant row; FP 2, TN 3 in the other', async () => {
-  // S1 (note 002): relevant {d1, d5, d7}, returned {d1, d3, d5, d6} of d1…d8: TP = |{d1, d5}| = 2,
-  // FN = |{d7}| = 1, FP = |{d3, d6}| = 2, TN = |{d2, d4, d8}| = 3.
+test('sets-d1-to-d8: the confusion matrix copies with its headers: TP 2, FN 1 in the relevant row; FP 2, TN 3 in the other', async () => {
+  // sets-d1-to-d8 (CS657A notes): relevant {d1, d5, d7}, returned {d1, d3, d5, d6} of d1…d8: TP =
+  // |{d1, d5}| = 2, FN = |{d7}| = 1, FP = |{d3, d6}| = 2, TN = |{d2, d4, d8}| = 3.
   await withPage(shareLink('sets.html', { calc: 'sets', in: 'tp=2 fp=2 fn=1 tn=3', m: 'confusion' }), async (page) => {
     await page.waitForSelector('figure.chart-matrix');
     const { text } = await press(page, 'figure.chart-matrix', '[data-copy-table="csv"]');
@@ -256,7 +256,7 @@ function readPng(bytes) {
   return { width, height, pixels: inflateSync(Buffer.concat(idat)) };
 }
 
-// RL2 with PR: the precision–recall curve, 640 × 340 at the desktop width.
+// method-1-ap with PR: the precision–recall curve, 640 × 340 at the desktop width.
 const RL2_PR = { calc: 'ranked', in: '+ - + - - + - - + +', relevant: '5', m: 'PR' };
 const PR_CHART = 'figure.chart[data-chart-id="pr"]';
 

@@ -186,7 +186,7 @@ test('an input too long for a link: left out of the hash, said so, and offered a
 });
 
 test('a damaged link on another calculator (agreement): the notice, and the page computes', async () => {
-  // K1 (note 001): 75 25 / 75 225, κ = 3/7.
+  // kappa-400-documents (What to evaluate notes): 75 25 / 75 225, κ = 3/7.
   await withPage('agreement.html#calc=agreement&in=75+25%0A75+%E0%A4&m=kappa', async (page) => {
     assert.match(await linkNotice(page), /^Part of this link is damaged: “in”/);
     await page.fill('#input', '75 25\n75 225');

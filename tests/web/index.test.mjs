@@ -81,13 +81,14 @@ test("a measure's example link opens the calculator and computes it", async () =
     await page.locator('#measure-nDCG .example a').click();
     await page.waitForURL(/ndcg\.html#/);
     await page.waitForSelector('body[data-ready]');
-    // G1 under trec_eval's discount, cut at 5: the example of the registry.
+    // dcg-4-3-4-2 under trec_eval's discount, cut at 5: the example of the registry.
     await waitForText(page, '.outcome .answer', ['nDCG(dcg=trec)@5']);
   });
 });
 
 test('on a calculator of two input families, each measure’s example opens with an input of its own family', async () => {
-  // kappa's example, kappa(chance=pooled), on K1's grid: 23/55; fleiss on note 002's table (K4).
+  // kappa's example, kappa(chance=pooled), on kappa-400-documents' grid: 23/55; fleiss on the
+  // CS657A notes' table (fleiss-14-raters).
   for (const [measure, answer] of [
     ['kappa', ['κ', '23/55']],
     ['fleiss', ['κ', '4211/20059']],

@@ -1,6 +1,6 @@
 // Browser tests of the Graded relevance page (web/ndcg.html) against the built site in dist/.
-// The numbers are those of WORKED_EXAMPLES.md (G1–G5, notes 002 and 004), in the notes'
-// convention rel_1 + Σ_{i≥2} rel_i / log2 i.
+// The numbers are those of docs/examples.md (dcg-4-3-4-2 to dcg-3-2-1, the CS657A and Week 3
+// notes), in the notes' convention rel_1 + Σ_{i≥2} rel_i / log2 i.
 // Run: npm run build && node --test tests/web/ndcg.test.mjs
 
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ const G4 = '5 4 0 3 2\nunretrieved: 1';
 const session = useBrowserSession();
 const { withPage } = session;
 
-test('G1 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG and nDCG at every rank', async () => {
+test('dcg-4-3-4-2 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG and nDCG at every rank', async () => {
   await withPage('ndcg.html', async (page) => {
     await page.fill('#measures', 'DCG, nDCG');
     await page.locator('#input').pressSequentially(G1);
@@ -26,7 +26,8 @@ test('G1 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG an
     const column = async (name) => (await table.locator('thead th').allTextContents()).indexOf(name);
     const dcg = await column('DCG');
     const ndcg = await column('nDCG');
-    // G1's DCG by rank in the notes: 4, 7, 9.5237, 10.5237, 10.5237, 10.5237, 10.5237, 10.8571, 11.1725, 11.1725.
+    // dcg-4-3-4-2's DCG by rank in the notes: 4, 7, 9.5237, 10.5237, 10.5237, 10.5237, 10.5237,
+    // 10.8571, 11.1725, 11.1725.
     assert.deepEqual(
       rows.map((row) => row[dcg]),
       ['4', '7', '9.5237', '10.5237', '10.5237', '10.5237', '10.5237', '10.8571', '11.1725', '11.1725'],
@@ -41,7 +42,7 @@ test('G1 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG an
   });
 });
 
-test('G4 with "unretrieved: 1": nDCG@5 = 0.9219 over the ideal 5 4 3 2 1, IDCG@5 = 12.3235', async () => {
+test('capitals-method-3-dcg with "unretrieved: 1": nDCG@5 = 0.9219 over the ideal 5 4 3 2 1, IDCG@5 = 12.3235', async () => {
   await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: G4, m: 'nDCG@5, IDCG@5' }), async (page) => {
     await waitForAnswers(page, ['nDCG@5 = 0.9219', 'IDCG@5 = 12.3235']);
     // An irrational value shows how it was made.

@@ -77,10 +77,10 @@ test('ranked: a convention set in the name is stated as not the preset’s', asy
   });
 });
 
-// RL1 (note 000): D2, D4, D6 relevant of R = 15, at ranks 2, 4, 6 with P = 1/2, 2/4, 3/6.
-// The notes divide by R: AP = (3/2)/15 = 1/10. scikit-learn's average_precision_score sees only
-// the positives it is given, the 3 retrieved: AP = (3/2)/3 = 1/2.
-test('ranked: scikit-learn divides AP by the relevant retrieved: RL1’s 1/10 becomes 1/2, and an example follows the preset', async () => {
+// relevant-at-2-4-6 (Evaluation Metrics notes): D2, D4, D6 relevant of R = 15, at ranks 2, 4, 6
+// with P = 1/2, 2/4, 3/6. The notes divide by R: AP = (3/2)/15 = 1/10. scikit-learn's
+// average_precision_score sees only the positives it is given, the 3 retrieved: AP = (3/2)/3 = 1/2.
+test('ranked: scikit-learn divides AP by the relevant retrieved: relevant-at-2-4-6’s 1/10 becomes 1/2, and an example follows the preset', async () => {
   const state = { calc: 'ranked', in: 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10', relevant: '15', m: 'AP' };
   await withPage(shareLink('ranked.html', state), async (page) => {
     await waitForAnswers(page, ['AP = 1/10 = 0.1']);
@@ -136,9 +136,10 @@ test('ndcg: the DCG form follows the preset: the notes’ 2.6309, trec_eval’s 
   });
 });
 
-// K1 (note 001): P(A) = 3/4; each judge's marginals: P(E) = 9/16, κ = (3/16)/(7/16) = 3/7.
-// Pooled (IIR Table 8.2's way): P(R) = (100 + 150)/800 = 5/16, P(E) = 25/256 + 121/256 = 73/128,
-// κ = (96/128 − 73/128)/(55/128) = 23/55. scikit-learn's cohen_kappa_score uses each judge's.
+// kappa-400-documents (What to evaluate notes): P(A) = 3/4; each judge's marginals: P(E) = 9/16, κ
+// = (3/16)/(7/16) = 3/7. Pooled (IIR Table 8.2's way): P(R) = (100 + 150)/800 = 5/16, P(E) = 25/256
+// + 121/256 = 73/128, κ = (96/128 − 73/128)/(55/128) = 23/55. scikit-learn's cohen_kappa_score uses
+// each judge's.
 const K1 = '    R   N\nR  75  25\nN  75 225';
 test('agreement: IIR pools the marginals (3/7 becomes 23/55), scikit-learn does not (back to 3/7)', async () => {
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: K1, m: 'kappa' }), async (page) => {
@@ -159,8 +160,9 @@ test('agreement: IIR pools the marginals (3/7 becomes 23/55), scikit-learn does 
     // No reading of κ in scikit-learn: the scale is the notes' default, and the page says so.
     await waitForText(page, '[data-preset-statement]', ['scale=iir', 'cohen_kappa_score gives no reading of κ; the calculator’s default is kept']);
     assert.deepEqual(await hashOf(page), { calc: 'agreement', in: K1, m: 'kappa', preset: 'sklearn' });
-    // An example that names its conventions keeps them (K3 is about pooled marginals): note 002's
-    // judges, pooled P(E) = 29/50, κ = (30/50 − 29/50)/(21/50) = 1/21 (WORKED_EXAMPLES.md K3).
+    // An example that names its conventions keeps them (kappa-40-documents-pooled is about pooled
+    // marginals): the CS657A notes' judges, pooled P(E) = 29/50, κ = (30/50 − 29/50)/(21/50) = 1/21
+    // (docs/examples.md kappa-40-documents-pooled).
     await clickExample(page, 'K3');
     assert.equal(await page.inputValue('#measures'), 'kappa(chance=pooled,scale=cs657a)');
     await waitForAnswers(page, ['κ = 1/21 ≈ 0.0476']);

@@ -10,8 +10,8 @@ import { shareLink, useBrowserSession } from './helpers.mjs';
 
 const { openPage } = useBrowserSession();
 
-// RL2 (note 002): relevant at ranks 1, 3, 6, 9, 10 of R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10) / 5
-// = 28/45 ≈ 0.6222; PR adds the per-rank table and the precision–recall chart.
+// method-1-ap (CS657A notes): relevant at ranks 1, 3, 6, 9, 10 of R = 5: AP@10 = (1 + 2/3 + 3/6 +
+// 4/9 + 5/10) / 5 = 28/45 ≈ 0.6222; PR adds the per-rank table and the precision–recall chart.
 const RL2 = { calc: 'ranked', in: '+ - + - - + - - + +', relevant: '5', m: 'AP@10, PR' };
 
 /** How many elements of `selector` are rendered (not display:none, not inside one), of how many. */
@@ -19,7 +19,7 @@ const shown = (page, selector) =>
   page.$$eval(selector, (nodes) => [nodes.filter((node) => node.getClientRects().length > 0).length, nodes.length]);
 
 for (const colorScheme of ['light', 'dark']) {
-  test(`printing RL2 (${colorScheme} system setting): input, answers, working, tables and chart, black on white; no controls`, async () => {
+  test(`printing method-1-ap (${colorScheme} system setting): input, answers, working, tables and chart, black on white; no controls`, async () => {
     const { page, problems, close } = await openPage(shareLink('ranked.html', RL2), { waitForReady: false });
     try {
       await page.emulateMedia({ colorScheme });

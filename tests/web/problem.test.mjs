@@ -9,10 +9,10 @@ import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession 
 
 const { withPage } = useBrowserSession();
 
-// RL2 (note 002): R = 5, relevant at 1, 3, 6, 9, 10: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)/5 =
-// 28/45 = 0.6222; P@5 = 2/5.
+// method-1-ap (CS657A notes): R = 5, relevant at 1, 3, 6, 9, 10: AP@10 = (1 + 2/3 + 3/6 + 4/9 +
+// 5/10)/5 = 28/45 = 0.6222; P@5 = 2/5.
 const RL2 = '+ - + - - + - - + +';
-// RL5 (note 004): R = 10, + + - - + - - + - -: AP = (1 + 1 + 3/5 + 4/8)/10 = 31/100.
+// four-of-ten-ap (Week 3 notes): R = 10, + + - - + - - + - -: AP = (1 + 1 + 3/5 + 4/8)/10 = 31/100.
 const RL5 = '+ + - - + - - + - -';
 
 const pageText = (page) => page.evaluate(() => document.body.innerText);

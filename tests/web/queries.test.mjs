@@ -1,6 +1,6 @@
 // Browser tests of the Several queries page (web/queries.html) against the built site in dist/.
-// The example is note 002's three methods (WORKED_EXAMPLES.md RL2–RL4) as three queries.
-// Run: npm run build && node --test tests/web/queries.test.mjs
+// The example is the CS657A notes' three methods (docs/examples.md method-1-ap to method-3-ap) as
+// three queries. Run: npm run build && node --test tests/web/queries.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -17,7 +17,7 @@ const THREE_METHODS = [
   '- + + + + + - - - -',
 ].join('\n');
 
-// MAP by hand: AP = 28/45, 69/175, 71/100 (RL2–RL4). Over the common denominator
+// MAP by hand: AP = 28/45, 69/175, 71/100 (method-1-ap to method-3-ap). Over the common denominator
 // 6300 = 2²·3²·5²·7: 28/45 = 3920/6300, 69/175 = 2484/6300, 71/100 = 4473/6300; the sum is
 // 10877/6300 and a third of it is 10877/18900 (10877 is odd and divisible by none of 3, 5, 7),
 // which is 0.57550… ≈ 0.5755.

@@ -12,7 +12,7 @@ const { withPage } = useBrowserSession();
 
 const shareLink = (state) => `ranked.html#${new URLSearchParams({ calc: 'ranked', ...state })}`;
 
-test('RL2 typed in: AP@10 = 28/45 ≈ 0.6222, with the precision at each relevant rank', async () => {
+test('method-1-ap typed in: AP@10 = 28/45 ≈ 0.6222, with the precision at each relevant rank', async () => {
   await withPage('ranked.html', async (page) => {
     await page.fill('#input', RL2);
     await page.fill('#relevant', '5');
@@ -80,7 +80,7 @@ test('a wrong cutoff is marked inside the measures field, where that name sits',
   });
 });
 
-test('RL1: one click shows PR, 11pt and AP = 1/10, with AP(norm=retrieved) = 1/2 and why, and one PR chart', async () => {
+test('relevant-at-2-4-6: one click shows PR, 11pt and AP = 1/10, with AP(norm=retrieved) = 1/2 and why, and one PR chart', async () => {
   await withPage('ranked.html', async (page) => {
     await page.click('[data-preset="RL1"]');
     await waitForText(page, '[data-results]', ['3/22', '1/10']);
@@ -129,14 +129,14 @@ test('a malformed hash leaves a working page', async () => {
   });
 });
 
-test('no accessibility violations (axe-core) with RL1 worked out', async () => {
+test('no accessibility violations (axe-core) with relevant-at-2-4-6 worked out', async () => {
   await withPage(shareLink({ in: RL1, relevant: '15', m: 'PR, 11pt, AP' }), async (page) => {
     await waitForText(page, '[data-results]', ['3/22']);
     assert.deepEqual(await axeViolations(page), []);
   });
 });
 
-test('at 375 px wide the page, with RL1 worked out, does not scroll sideways', async () => {
+test('at 375 px wide the page, with relevant-at-2-4-6 worked out, does not scroll sideways', async () => {
   await withPage(
     shareLink({ in: RL1, relevant: '15', m: 'PR, 11pt, AP' }),
     async (page) => {
@@ -147,7 +147,7 @@ test('at 375 px wide the page, with RL1 worked out, does not scroll sideways', a
   );
 });
 
-test('every preset gives the answer of the worked examples (RL2–RL7, B1–B3)', async () => {
+test('every preset gives the answer of the worked examples (method-1-ap to one-relevant-ap-rr, bpref-irii to bpref-irnnriri)', async () => {
   const expected = {
     RL2: ['AP@10 = 28/45 ≈ 0.6222'],
     RL3: ['AP@10 = 69/175 ≈ 0.3943'],
@@ -156,8 +156,8 @@ test('every preset gives the answer of the worked examples (RL2–RL7, B1–B3)'
     RL6: ['P@5 = 3/5 = 0.6', 'P@10 = 7/10 = 0.7'],
     RL7: ['AP = 1/3 ≈ 0.3333', 'RR = 1/3 ≈ 0.3333'],
     // bpref = 1/R Σ (1 − n_r/R), n_r the judged irrelevant (I) above relevant r; N not judged.
-    // B1 IRII, R = 2: (1 − 1/2)/2 = 1/4. B2 IRNNRI, R = 2: (1/2 + 1/2)/2 = 1/2.
-    // B3 IRNNRIRI, R = 3: (2/3 + 2/3 + 1/3)/3 = 5/9.
+    // bpref-irii IRII, R = 2: (1 − 1/2)/2 = 1/4. bpref-irnnri IRNNRI, R = 2: (1/2 + 1/2)/2 = 1/2.
+    // bpref-irnnriri IRNNRIRI, R = 3: (2/3 + 2/3 + 1/3)/3 = 5/9.
     B1: ['bpref = 1/4 = 0.25'],
     B2: ['bpref = 1/2 = 0.5'],
     B3: ['bpref = 5/9 ≈ 0.5556'],

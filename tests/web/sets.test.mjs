@@ -1,6 +1,6 @@
 // Browser tests of the Sets and confusion matrices page (web/sets.html) against the built site
-// in dist/. The example is S1 of note 002 (WORKED_EXAMPLES.md): D = d1…d8, relevant
-// {d1, d5, d7}, returned {d1, d3, d5, d6}, so TP = 2, FP = 2, FN = 1, TN = 3.
+// in dist/. The example is sets-d1-to-d8 of the CS657A notes (docs/examples.md): D = d1…d8,
+// relevant {d1, d5, d7}, returned {d1, d3, d5, d6}, so TP = 2, FP = 2, FN = 1, TN = 3.
 // Run: npm run build && node --test tests/web/sets.test.mjs
 
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ async function measureTable(page) {
   return Object.fromEntries(rows);
 }
 
-test('S1 typed in as three sets: precision 1/2, recall 2/3, F1 4/7, accuracy 5/8, and the four sets', async () => {
+test('sets-d1-to-d8 typed in as three sets: precision 1/2, recall 2/3, F1 4/7, accuracy 5/8, and the four sets', async () => {
   await withPage('sets.html', async (page) => {
     await page.fill('#measures', 'confusion');
     await page.fill('#input', S1);

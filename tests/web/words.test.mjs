@@ -1,7 +1,8 @@
-// Words a stranger understands: no page shows an internal id (an example numbered "RL1", a
-// source called "note 002"), examples are named by what they show and cite their source as a
-// reader could find it, the headings name the variant computed, and a measure typed on the
-// wrong page says which page computes it, with a link that carries the input there.
+// Words a stranger understands: no page shows an internal id (an example called by a short code
+// such as the golden tests' tags, a source called by a file number), examples are named by what
+// they show and cite their source as a reader could find it, the headings name the variant
+// computed, and a measure typed on the wrong page says which page computes it, with a link that
+// carries the input there.
 // Run: IRM_DIST=/tmp/site-NAME node --test tests/web/words.test.mjs
 
 import assert from 'node:assert/strict';
@@ -77,8 +78,9 @@ test('an example cites its source by title and author', async () => {
 });
 
 test('pooled κ is not headed “Cohen’s kappa”', async () => {
-  // K1's table with pooled marginals: P(E) = ((100 + 150)/800)² + ((300 + 250)/800)² =
-  // (5/16)² + (11/16)² = 146/256 = 73/128; κ = (3/4 − 73/128)/(1 − 73/128) = (23/128)/(55/128) = 23/55.
+  // kappa-400-documents' table with pooled marginals: P(E) = ((100 + 150)/800)² + ((300 +
+  // 250)/800)² = (5/16)² + (11/16)² = 146/256 = 73/128; κ = (3/4 − 73/128)/(1 − 73/128) =
+  // (23/128)/(55/128) = 23/55.
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: '75 25\n75 225', m: 'kappa(chance=pooled), kappa' }), async (page) => {
     await waitForAnswers(page, ['κ = 23/55 ≈ 0.4182', 'κ = 3/7 ≈ 0.4286']);
     const pooled = await page.textContent('#outcome-0 h3');

@@ -189,7 +189,8 @@ export const CONVENTIONS = [
       a: 'τa = (n_c − n_d)/n_0, tied pairs counted in the denominator',
     },
     presets: {
-      // Note 002: τ = (n_c − n_d)/n_0, then with n_1 and n_2 tied pairs (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)).
+      // The CS657A notes: τ = (n_c − n_d)/n_0, then with n_1 and n_2 tied pairs (n_c − n_d)/√((n_0
+      // − n_1)(n_0 − n_2)).
       notes: { value: 'b', why: 'Bhattacharya’s CS657A notes leave tied pairs out (τb) when there are ties' },
       iir: { value: null, why: 'IIR does not define Kendall’s τ' },
       trec10: { value: null, why: 'trec_eval has no Kendall’s τ' },
@@ -207,7 +208,7 @@ export const CONVENTIONS = [
       pratt: 'differences of 0 ranked, then their ranks dropped',
     },
     presets: {
-      // Note 004 names the Wilcoxon test without a rule for differences of 0.
+      // The Week 3 notes name the Wilcoxon test without a rule for differences of 0.
       notes: { value: 'wilcox', why: 'the calculator’s default, Wilcoxon’s own rule (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },

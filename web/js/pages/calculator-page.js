@@ -306,7 +306,8 @@ export function startCalculator(config) {
 
   /**
    * An example's measure names with the conventions of the preset in force (presets.js) where
-   * they name none: an example that names one (K3's chance=pooled) is about it.
+   * they name none: an example that names one (kappa-40-documents-pooled's chance=pooled) is about
+   * it.
    */
   const underPreset = (text) =>
     presetInForce === DEFAULT_PRESET

@@ -11,8 +11,9 @@ startCalculator({
   // The list also as cards, one per rank, to reorder by hand (render/rerank.js).
   rerank: 'graded',
   emptyMessage: 'Paste the grades of a ranking, or pick a worked example.',
-  // The worked examples of the notes (tests/core/golden_graded.cpp), one click each. G2–G4 are the
-  // capitals example: five documents judged 5…1, all retrieved, so the ideal is 5 4 3 2 1.
+  // The worked examples of the notes (tests/core/golden_graded.cpp), one click each.
+  // capitals-method-1-dcg to capitals-method-3-dcg are the capitals example: five documents judged
+  // 5…1, all retrieved, so the ideal is 5 4 3 2 1.
   presets: [
     { id: 'G1', name: '10 graded results', source: 'bhattacharya', input: '4 3 4 2 0 0 0 1 1 0', measures: 'DCG, nDCG' },
     { id: 'G2', name: 'Capitals, method 1', source: 'bhattacharya', input: '5 2 3 4 1\nunretrieved:', measures: 'nDCG@5' },
