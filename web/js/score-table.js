@@ -9,8 +9,8 @@
 //   q2     0.39  0.30  0.41           0.39,0.30,0.41,0.52
 //
 // A first line whose cells are all names (none a number) is a header. The first column holds
-// query ids when its first data cell is not a number, when the rows have one cell more than the
-// header, or when the header names it query, topic, qid, id, … (so numeric TREC topic ids work).
+// query ids when the header names it query, topic, qid, id, … (so numeric TREC topic ids work),
+// when the first row has one cell more than the header, or when its first cell is not a number.
 // A header of one or two systems is not read here: the two-system calculator reads it as it
 // always has. Pure: no DOM, no engine.
 
@@ -18,6 +18,25 @@
 const ID_HEADER = /^(#|q|id|ids|qid|qids|num|number|query|queries|query[ _-]?id|topic|topics|topic[ _-]?id)$/i;
 /** A number as the cells write it: 0.62, .5, -1, 3e-2. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Four systems × ten queries: A and B are the calculator's ten-query example (x and y), C and D
+ * two more systems. A table with a query column, separated by spaces: the significance page's example
+ * (significance-many.js) and its browser test's.
+ */
+export const FOUR_SYSTEMS = [
+  'query  A     B     C     D',
+  'q1     0.62  0.48  0.55  0.30',
+  'q2     0.39  0.30  0.35  0.28',
+  'q3     0.71  0.52  0.60  0.41',
+  'q4     0.45  0.45  0.50  0.33',
+  'q5     0.58  0.41  0.47  0.39',
+  'q6     0.22  0.31  0.25  0.20',
+  'q7     0.80  0.66  0.71  0.52',
+  'q8     0.53  0.40  0.49  0.36',
+  'q9     0.35  0.28  0.30  0.25',
+  'q10    0.67  0.49  0.58  0.40',
+].join('\n');
 
 /** The name every score gets: the comparison's one "measure". */
 export const SCORE_MEASURE = 'score';
@@ -86,11 +105,10 @@ export function readScoreTable(text) {
   const header = cellsOf(head.line, separator);
   if (header.some((cell) => cell.text === '' || isNumber(cell.text) || cell.text.endsWith(':'))) return { kind: 'none' };
   const first = data.length ? cellsOf(data[0].line, separator) : [];
-  const ids =
-    first.length === header.length + 1 ||
-    (first.length > 0 && !isNumber(first[0].text)) ||
-    (first.length !== header.length + 1 && ID_HEADER.test(header[0].text));
-  const names = first.length === header.length + 1 ? header : ids ? header.slice(1) : header;
+  const named = ID_HEADER.test(header[0].text);
+  const unnamed = !named && first.length === header.length + 1;
+  const ids = named || unnamed || (first.length > 0 && !isNumber(first[0].text));
+  const names = ids && !unnamed ? header.slice(1) : header;
   if (names.length < 3) return { kind: 'none' };
 
   const seen = new Map();

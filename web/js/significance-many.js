@@ -20,7 +20,7 @@ import { SYSTEM_WORDS } from './compare-report.js';
 import { DEFAULT_CHOICES, renderComparison } from './render/trec-compare.js';
 import { el } from './render/dom.js';
 import { clearInputError, showInputError } from './render/input-error.js';
-import { readScoreTable } from './score-table.js';
+import { FOUR_SYSTEMS, readScoreTable } from './score-table.js';
 import { readHash, writeHash } from './url-state.js';
 import '../css/significance-many.css';
 
@@ -28,24 +28,6 @@ const DEBOUNCE_MS = 150;
 const DIGITS = 4;
 /** The share-link keys of the comparison's controls. */
 const CHOICE_KEYS = /** @type {const} */ (['test', 'correction', 'alpha', 'baseline']);
-
-/**
- * Four systems × ten queries: A and B are the calculator's ten-query example (x and y), C and D
- * two more systems. A table with a query column, separated by spaces.
- */
-export const FOUR_SYSTEMS = [
-  'query  A     B     C     D',
-  'q1     0.62  0.48  0.55  0.30',
-  'q2     0.39  0.30  0.35  0.28',
-  'q3     0.71  0.52  0.60  0.41',
-  'q4     0.45  0.45  0.50  0.33',
-  'q5     0.58  0.41  0.47  0.39',
-  'q6     0.22  0.31  0.25  0.20',
-  'q7     0.80  0.66  0.71  0.52',
-  'q8     0.53  0.40  0.49  0.36',
-  'q9     0.35  0.28  0.30  0.25',
-  'q10    0.67  0.49  0.58  0.40',
-].join('\n');
 
 /**
  * A request/answer client of the TREC page's worker, started on first use. A worker that fails
