@@ -5,15 +5,33 @@
 // data is generated once into build/bench/compare/ (seeded, deterministic); each test runs in a
 // fresh Node process, so the times include starting Node and the wasm module and evaluating the
 // ten runs, as a user would wait for them.
+//
+// Then the same comparison in the browser, in the page's worker (trec-worker.js, the one the
+// significance page and the TREC page compare in), in Debian's Chromium on the built site
+// (dist/, or IRM_DIST, or --dist DIR; served by scripts/serve.mjs): the ten runs' per-topic AP
+// (evaluated here as `irmetrics compare` does) pasted into the significance page as a table of
+// 10 systems × 250 queries, and the time from choosing the randomization test to the marked
+// table on screen; then the worker alone, sent {type: 'compare'} with 10,000 permutations, the
+// time to its answer. Medians of 3, each after a first request that loaded the wasm module.
+
+/* global document, MutationObserver, Worker -- the functions given to page.evaluate run in Chromium */
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { loadEngine } from '../bin/lib/engine.mjs';
+import { evaluateTrec } from '../bin/lib/trec.mjs';
+import { scoresFromReport } from '../web/js/compare-report.js';
 import { randomFrom } from '../web/js/practice/generate.js';
+import { startServer } from './serve.mjs';
 
 const root = new URL('../', import.meta.url);
 const dir = fileURLToPath(new URL('build/bench/compare/', root));
 const cli = fileURLToPath(new URL('bin/irmetrics.mjs', root));
+const { values } = parseArgs({ options: { dist: { type: 'string', default: process.env.IRM_DIST ?? fileURLToPath(new URL('dist/', root)) } } });
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 10;
 const TOPICS = 250;
 const DOCS = 100;
@@ -48,10 +66,113 @@ function generate() {
   writeFileSync(`${dir}.done`, '');
 }
 
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+/** The per-topic AP of the ten runs, as `irmetrics compare -m map` reads them. */
+async function perTopicScores(runs) {
+  const engine = await loadEngine();
+  const evaluated = await evaluateTrec(engine, { args: ['-q', '-c', '-m', 'map'], qrels: `${dir}qrels`, runs, format: 'json' });
+  if (!evaluated.ok) throw new Error(evaluated.error.message);
+  const scores = scoresFromReport(JSON.parse(evaluated.report));
+  if (!scores.ok) throw new Error(scores.message);
+  return scores.input;
+}
+
+/** The input as a table the significance page reads: a header of run names, a row per topic. */
+const asTable = (input) =>
+  [['topic', ...input.runs].join('\t'), ...input.topics.map((topic, t) => [topic, ...input.scores[0].byRun.map((run) => run[t])].join('\t'))].join('\n');
+
+/**
+ * In Chromium: {page, worker} seconds (medians of 3), or a sentence saying why not measured.
+ * page: the significance page with the table, from the randomization test chosen to the table
+ * shown; worker: trec-worker.js alone, from the request to the answer.
+ */
+async function inBrowser(input) {
+  const dist = values.dist.replace(/\/*$/, '/');
+  if (!existsSync(`${dist}index.html`)) return `no built site in ${dist} (npm run build, or --dist DIR)`;
+  if (!existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`;
+  const workerFile = readdirSync(`${dist}assets`).find((name) => /^trec-worker-.*\.js$/.test(name));
+  if (!workerFile) return `no trec-worker in ${dist}assets`;
+  const server = await startServer({ root: dist, port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const base = `http://127.0.0.1:${server.port}/`;
+    const hash = new URLSearchParams({ calc: 'significance', in: asTable(input), test: 'ttest', correction: 'holm', alpha: '0.05' });
+    await page.goto(`${base}significance.html#${hash}`);
+    let pageTimes = null;
+    try {
+      await page.waitForSelector('[data-many-systems] [data-compare-view][data-compare-state="ready"]', { timeout: 60000 });
+      // The means chart's bootstrap runs after the first table: wait for it, so that nothing is queued.
+      await page.waitForSelector('[data-many-systems] [data-chart-id="trec-compare-means"] svg', { timeout: 60000 });
+      const choose = (test) =>
+        page.evaluate(
+          (chosen) =>
+            new Promise((resolve) => {
+              const view = document.querySelector('[data-many-systems] [data-compare-view]');
+              const select = document.querySelector('#compare-test');
+              const started = performance.now();
+              const watch = new MutationObserver(() => {
+                if (view.dataset.compareState !== 'ready') return;
+                watch.disconnect();
+                resolve((performance.now() - started) / 1000);
+              });
+              select.value = chosen;
+              select.dispatchEvent(new Event('change'));
+              watch.observe(view, { attributes: true, attributeFilter: ['data-compare-state'] });
+            }),
+          test,
+        );
+      pageTimes = [];
+      for (let i = 0; i < 3; i += 1) {
+        pageTimes.push(await choose('randomization'));
+        await choose('ttest');
+      }
+      const caption = await page.textContent('[data-many-systems] .compare-table caption');
+      if (!caption.includes('paired t-test') || !caption.includes('10 systems, 250 queries')) throw new Error(`unexpected table: ${caption}`);
+    } catch (error) {
+      pageTimes = `the page did not show the comparison (${error.message.split('\n')[0]})`;
+    }
+    const workerTimes = await page.evaluate(
+      async ({ url, input }) => {
+        const worker = new Worker(url, { type: 'module' });
+        let id = 0;
+        const ask = (options) =>
+          new Promise((resolve) => {
+            const own = ++id;
+            const listen = ({ data }) => {
+              if (data.id !== own) return;
+              worker.removeEventListener('message', listen);
+              resolve(data);
+            };
+            worker.addEventListener('message', listen);
+            worker.postMessage({ type: 'compare', id: own, input, options });
+          });
+        await ask({ test: 'ttest' }); // loads the module
+        const times = [];
+        for (let i = 0; i < 3; i += 1) {
+          const started = performance.now();
+          const answer = await ask({ test: 'randomization', permutations: 10000, correction: 'holm' });
+          times.push((performance.now() - started) / 1000);
+          if (!answer.ok || answer.value.comparisons.length !== 45 || answer.value.comparisons[0].samples !== 10000) throw new Error(JSON.stringify(answer).slice(0, 300));
+        }
+        worker.terminate();
+        return times;
+      },
+      { url: `${base}assets/${workerFile}`, input },
+    );
+    return { page: typeof pageTimes === 'string' ? pageTimes : median(pageTimes), worker: median(workerTimes) };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 if (!existsSync(`${dir}.done`)) generate();
 const runs = Array.from({ length: RUNS }, (_, r) => `${dir}run${r}`);
 console.log(`bench-compare: irmetrics compare, ${RUNS} runs × ${TOPICS} topics × ${DOCS} documents, all ${(RUNS * (RUNS - 1)) / 2} pairs, -m map, Holm`);
 console.log('test            seconds  (wall time of the whole command, median of 3)');
+const commandLine = {};
 for (const test of ['ttest', 'wilcoxon', 'sign', 'randomization', 'bootstrap', 'tukey']) {
   const times = [];
   for (let i = 0; i < 3; i += 1) {
@@ -63,6 +184,18 @@ for (const test of ['ttest', 'wilcoxon', 'sign', 'randomization', 'bootstrap', '
     }
     times.push((performance.now() - started) / 1000);
   }
-  times.sort((a, b) => a - b);
-  console.log(`${test.padEnd(14)}  ${times[1].toFixed(2).padStart(7)}`);
+  commandLine[test] = median(times);
+  console.log(`${test.padEnd(14)}  ${commandLine[test].toFixed(2).padStart(7)}`);
+}
+
+const input = await perTopicScores(runs);
+const browser = await inBrowser(input);
+console.log(`\nbench-compare: randomization, 10,000 permutations, all 45 pairs of ${input.runs.length} runs × ${input.topics.length} topics (per-topic AP), Holm (median of 3)`);
+console.log(`  command line (irmetrics compare, the whole command)        ${commandLine.randomization.toFixed(2).padStart(6)} s`);
+if (typeof browser === 'string') {
+  console.log(`  Chromium: not measured: ${browser}`);
+} else {
+  const pageFigure = typeof browser.page === 'number' ? `${browser.page.toFixed(2).padStart(6)} s` : `not measured: ${browser.page}`;
+  console.log(`  significance page (test chosen → marked table shown)        ${pageFigure}`);
+  console.log(`  the page's worker alone (trec-worker.js, request → answer)  ${browser.worker.toFixed(2).padStart(6)} s`);
 }
