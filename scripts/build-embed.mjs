@@ -43,7 +43,7 @@ if (!existsSync(generated)) {
 
 // The embed build's two substitutions (see factory.js and math-mathml.js for why).
 const aliases = new Map([
-  [resolve(web, 'generated/irmetrics.js'), resolve(web, 'js/embed/factory.js')],
+  [resolve(web, 'generated/irmetrics-lite.js'), resolve(web, 'js/embed/factory.js')],
   [resolve(web, 'js/render/math.js'), resolve(web, 'js/embed/math-mathml.js')],
 ]);
 // The one script has no module worker file beside it: engine.js's worker is this same script,

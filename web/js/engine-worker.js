@@ -17,16 +17,20 @@
 //       names the answer in later 'rows' requests
 //   {type: 'check', measure, input, options, answer, key} → CheckResult (key optional)
 //   {type: 'listMeasures'}                            → MeasureInfo[]
+//   {type: 'compare', input, options}                 → module.compareRuns(input, options):
+//       CompareResult (docs/js-api.md, compareRuns)
 //   {type: 'rows', handle, table, from, to, request}  → {ok: true, rows} | {ok: false, error}:
 //       rows [from, to) of table `table` of the answer to compute request `handle`; `request`
 //       ({measure, input, options}) recomputes it when it is no longer kept (KEPT answers are).
 // Nothing here throws into the page: a failure is answered as {ok: false, error}.
 
-import createGenerated from '../generated/irmetrics.js';
+// The module without the TREC engine (wasm/CMakeLists.txt, irmetrics_lite): what a first visit
+// of a calculator downloads. The TREC files page's worker (trec-worker.js) loads the full one.
+import createGenerated from '../generated/irmetrics-lite.js';
 
 /**
- * The Emscripten factory, with the API web/js/irmetrics.d.ts describes (the generated file
- * itself is not type-checked).
+ * The Emscripten factory, with the API web/js/irmetrics.d.ts describes but TrecSession (the
+ * generated file itself is not type-checked).
  * @type {import('./irmetrics.js').CreateIrMetrics}
  */
 const createIrMetrics = createGenerated;
@@ -98,6 +102,7 @@ export function engineOver(create) {
       ? module.check(measure, input, options, answer)
       : module.check(measure, input, options, answer, key)), failed),
     listMeasures: () => guarded((module) => module.listMeasures(), () => []),
+    compareRuns: (input, options = {}) => guarded((module) => module.compareRuns(input, options), failed),
   };
 }
 
@@ -192,6 +197,7 @@ const handlers = {
   compute,
   check: ({ measure, input, options, answer, key }) => inThread.check(measure, input, options, answer, key),
   listMeasures: () => inThread.listMeasures(),
+  compare: ({ input, options }) => inThread.compareRuns(input, options),
   rows,
 };
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The embed build's stand-in for web/generated/irmetrics.js (scripts/build-embed.mjs aliases
+// The embed build's stand-in for web/generated/irmetrics-lite.js (scripts/build-embed.mjs aliases
 // that import to this file), so that web/js/engine.js is reused unchanged by the widget.
 //
 // `createIrMetricsEmbed` is not imported: it is the factory that Emscripten's SINGLE_FILE build
