@@ -220,6 +220,19 @@ test('two systems are the calculator’s as before, also after a table', async (
   });
 });
 
+test('a link pasted into the open page: a table is compared, a two-system link goes back to the calculator', async () => {
+  await withPage(shareLink('significance.html', { calc: 'significance', in: TEN_QUERIES, m: 'ttest' }), async (page) => {
+    await waitForAnswers(page, ['p = 0.0054']);
+    await page.evaluate((hash) => (location.hash = hash), new URLSearchParams({ calc: 'significance', in: FOUR_SYSTEMS_TABLE, test: 'sign', correction: 'none' }).toString());
+    await waitForText(page, '[data-many-systems] .compare-table caption', ['sign test, no correction over all 6 pairs, α = 0.05; 4 systems, 10 queries']);
+    assert.equal(await page.inputValue('#input'), FOUR_SYSTEMS_TABLE);
+    assert.equal((await inputError(page)).hidden, true, 'the calculator did not read the table');
+    await page.evaluate((hash) => (location.hash = hash), new URLSearchParams({ calc: 'significance', in: TEN_QUERIES, m: 'ttest' }).toString());
+    await waitForAnswers(page, ['p = 0.0054']);
+    assert.equal(await page.isVisible('[data-many-systems]'), false);
+  });
+});
+
 test('at 375 px wide the comparison fits: nothing scrolls sideways', async () => {
   await withPage(
     'significance.html',
