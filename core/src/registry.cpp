@@ -347,7 +347,7 @@ const std::vector<MeasureInfo>& all_measures() {
        "IDCG@5",
        {"G1", "G4"},
        &run_ideal_dcg},
-      // --- Sets, confusion matrices, ROC (issue 3) ---------------------------------------------
+      // --- Sets, confusion matrices, ROC ---------------------------------------------------------
       {"confusion",
        "Confusion matrix and set measures",
        "TP, FP, FN, TN and every measure of the table in Bhattacharya's CS657A notes: "
@@ -458,7 +458,7 @@ const std::vector<MeasureInfo>& all_measures() {
        "AUC-PR",
        {"PR1", "PR2"},
        &run_auc_pr},
-      // --- Significance tests over per-query scores of two systems (issue 4) ------------------
+      // --- Significance tests over per-query scores of two systems -------------------------------
       {"sign",
        "Sign test",
        "Counts the queries where x beats y and where y beats x (ties dropped) and asks how likely "
@@ -549,7 +549,7 @@ const std::vector<MeasureInfo>& all_measures() {
        "randomization",
        {"SIG4"},
        &run_randomization},
-      // --- Agreement between judges, rank correlation (issue 4) -------------------------------
+      // --- Agreement between judges, rank correlation --------------------------------------------
       {"kappa",
        "Cohen's kappa",
        "Agreement between two judges beyond what chance would give, over any number of "

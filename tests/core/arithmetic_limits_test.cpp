@@ -229,13 +229,13 @@ TEST_CASE("scores at the paired limits and huge grades give finite tables",
 }
 
 TEST_CASE("an irrational DCG says how it was made", "[arithmetic-limits][DCG]") {
-  // G5 (note 004): grades 3, 2, 1 in the notes' form: 3 + 2/log2 2 + 1/log2 3 ≈ 5.6309.
+  // dcg-3-2-1 (Week 3 notes): grades 3, 2, 1 in the notes' form: 3 + 2/log2 2 + 1/log2 3 ≈ 5.6309.
   // Before: the value had neither a fraction nor a formula.
   const auto dcg = test::run("DCG", "3 2 1");
   CHECK_FALSE(dcg.value.exact);
   CHECK(dcg.value.approx == Approx(5.0 + 1.0 / std::log2(3.0)));
   CHECK(dcg.value.formula == "3 + 2/log2(2) + 1/log2(3)");
-  // IDCG@5 of G4 (note 002): ideal 5, 4, 3, 2, 1 ≈ 12.3235.
+  // IDCG@5 of capitals-method-3-dcg (CS657A notes): ideal 5, 4, 3, 2, 1 ≈ 12.3235.
   const auto ideal = test::run("IDCG@5", "5 4 0 3 2\nunretrieved: 1");
   CHECK(ideal.value.approx ==
         Approx(5.0 + 4.0 + 3.0 / std::log2(3.0) + 2.0 / 2.0 + 1.0 / std::log2(5.0)));

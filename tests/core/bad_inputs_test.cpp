@@ -38,8 +38,9 @@ TEST_CASE("a NUL byte is named as a control character, not echoed into the messa
 
 TEST_CASE("a lone CR (old Mac line ends) ends a line, so rows and line numbers are right",
           "[bad-input][text]") {
-  // K1 of note 001 with CR line ends: rows 75 25 / 75 225, κ = 3/7 (WORKED_EXAMPLES K1). Before
-  // the fix it read one row of 4 counts and refused the grid.
+  // kappa-400-documents of the What to evaluate notes with CR line ends: rows 75 25 / 75 225, κ =
+  // 3/7 (docs/examples.md kappa-400-documents). Before the fix it read one row of 4 counts and
+  // refused the grid.
   CHECK(test::run("kappa", "75 25\r75 225").value.exact == irm::Fraction{3, 7});
   // The stray X is on the third line, first column.
   const auto e = test::fails("AP", "R\rN\rX");

@@ -35,9 +35,9 @@ irm::InputError answer_error(const std::string& answer) {
   return r.error();
 }
 
-// RL2 (note 002): method 1, relevant at ranks 1, 3, 6, 9, 10 of 5 relevant documents.
+// method-1-ap (CS657A notes): method 1, relevant at ranks 1, 3, 6, 9, 10 of 5 relevant documents.
 const char* const kRL2 = "relevant=5\n+ - + - - + - - + +";
-// RL1 (note 000): relevant at ranks 2, 4, 6 of 10; R = 15.
+// relevant-at-2-4-6 (Evaluation Metrics notes): relevant at ranks 2, 4, 6 of 10; R = 15.
 const char* const kRL1 = "relevant=15\nD1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10";
 
 }  // namespace
@@ -141,7 +141,7 @@ TEST_CASE("check_answer passes on compute()'s errors and names the answer field"
 
 // --- judging at the precision typed ------------------------------------------------------------
 
-TEST_CASE("RL2: 28/45 = 0.6222… is right as 0.62, 0.6, 0.622, 62.2%, 28/45 and 56/90",
+TEST_CASE("method-1-ap: 28/45 = 0.6222… is right as 0.62, 0.6, 0.622, 62.2%, 28/45 and 56/90",
           "[check][golden][RL2]") {
   for (const char* answer : {"0.62", "0.6", "0.622", "62.2%", "62%", "28/45", "56/90"}) {
     INFO(answer);
@@ -157,7 +157,7 @@ TEST_CASE("RL2: 28/45 = 0.6222… is right as 0.62, 0.6, 0.622, 62.2%, 28/45 and
   CHECK(r.expected.exact == irm::Fraction{28, 45});
 }
 
-TEST_CASE("RL2: 0.63, 0.623 and 0.7 are wrong, and nothing in the catalogue gives them",
+TEST_CASE("method-1-ap: 0.63, 0.623 and 0.7 are wrong, and nothing in the catalogue gives them",
           "[check][golden][RL2]") {
   for (const char* answer : {"0.63", "0.623", "0.7", "1", "2/3"}) {
     INFO(answer);
@@ -175,8 +175,10 @@ TEST_CASE("RL2: 0.63, 0.623 and 0.7 are wrong, and nothing in the catalogue give
 
 // --- conventions -------------------------------------------------------------------------------
 
-TEST_CASE("RL1-ap: the notes' 0.5 is AP divided by the 3 relevant retrieved (ap.norm_retrieved)",
-          "[check][golden][RL1-ap]") {
+TEST_CASE(
+    "relevant-at-2-4-6-ap: the notes' 0.5 is AP divided by the 3 relevant retrieved "
+    "(ap.norm_retrieved)",
+    "[check][golden][RL1-ap]") {
   // AP = (1/2 + 2/4 + 3/6)/15 = (3/2)/15 = 1/10; over the 3 retrieved: (3/2)/3 = 1/2.
   const auto r = check("AP", kRL1, "0.5");
   CHECK_FALSE(r.correct);
@@ -189,9 +191,10 @@ TEST_CASE("RL1-ap: the notes' 0.5 is AP divided by the 3 relevant retrieved (ap.
 
 TEST_CASE("nDCG: the trec_eval form log2(i+1) is recognised (ndcg.dcg_trec)",
           "[check][golden][G2]") {
-  // G2 grades 5 2 3 4 1, ideal 5 4 3 2 1. trec form: DCG = 5 + 2/log2 3 + 3/2 + 4/log2 5 +
-  // 1/log2 6 = 9.8714, IDCG = 5 + 4/log2 3 + 3/2 + 2/log2 5 + 1/log2 6 = 10.2719: 0.9610.
-  CHECK(check("nDCG@5", "5 2 3 4 1", "0.9189").correct);  // the notes' G2 value
+  // capitals-method-1-dcg grades 5 2 3 4 1, ideal 5 4 3 2 1. trec form: DCG = 5 + 2/log2 3 + 3/2 +
+  // 4/log2 5 + 1/log2 6 = 9.8714, IDCG = 5 + 4/log2 3 + 3/2 + 2/log2 5 + 1/log2 6 = 10.2719:
+  // 0.9610.
+  CHECK(check("nDCG@5", "5 2 3 4 1", "0.9189").correct);  // the notes' capitals-method-1-dcg value
   const auto r = check("nDCG@5", "5 2 3 4 1", "0.961");
   CHECK(r.matched == "ndcg.dcg_trec");
   CHECK(r.why ==
@@ -199,10 +202,12 @@ TEST_CASE("nDCG: the trec_eval form log2(i+1) is recognised (ndcg.dcg_trec)",
         "the notes use rel_1 + Σ_{i≥2} rel_i/log2 i.");
 }
 
-TEST_CASE("K3: pooled marginals give 0.05 for K2's table (kappa.chance_pooled)",
-          "[check][golden][K2][K3]") {
-  // K2: κ = 1/11 = 0.0909 (notes 0.09). Pooled: P(E) = 0.7² + 0.3² = 29/50, κ = (3/5 −
-  // 29/50)/(21/50) = 1/21 = 0.0476 (notes 0.05).
+TEST_CASE(
+    "kappa-40-documents-pooled: pooled marginals give 0.05 for kappa-40-documents' table "
+    "(kappa.chance_pooled)",
+    "[check][golden][K2][K3]") {
+  // kappa-40-documents: κ = 1/11 = 0.0909 (notes 0.09). Pooled: P(E) = 0.7² + 0.3² = 29/50, κ =
+  // (3/5 − 29/50)/(21/50) = 1/21 = 0.0476 (notes 0.05).
   CHECK(check("kappa", "R 20 12\nI 4 4", "0.09").correct);
   const auto r = check("kappa", "R 20 12\nI 4 4", "0.05");
   CHECK(r.matched == "kappa.chance_pooled");
@@ -241,22 +246,22 @@ TEST_CASE("IPrec: trec_eval 10's lround(r·R) is recognised (iprec.rule_trec10)"
 
 TEST_CASE("AP@k: the sum over min(R, k) and over k (ap.over_min_r_k, ap.over_k)",
           "[check][golden][RL3][RL5]") {
-  // RL5's list with R = 10, cut at 5: relevant at 1, 2, 5: sum = 1 + 1 + 3/5 = 13/5, AP@5 =
-  // 13/50 = 0.26; over min(R, k) = 5: 13/25 = 0.52.
+  // four-of-ten-ap's list with R = 10, cut at 5: relevant at 1, 2, 5: sum = 1 + 1 + 3/5 = 13/5,
+  // AP@5 = 13/50 = 0.26; over min(R, k) = 5: 13/25 = 0.52.
   const auto min = check("AP@5", "+ + - - + - - + - -", "0.52", "10");
   CHECK(min.matched == "ap.over_min_r_k");
   CHECK(min.why ==
         "0.52 is the sum of precisions 13/5 divided by min(R, k) = min(10, 5) = 5; AP@5 divides "
         "it by R = 10.");
-  // RL3: relevant at 2, 5, 6, 7 of R = 5: sum = 1/2 + 2/5 + 3/6 + 4/7 = 69/35; AP@10 = 69/175;
-  // over k = 10: 69/350 = 0.1971.
+  // method-2-ap: relevant at 2, 5, 6, 7 of R = 5: sum = 1/2 + 2/5 + 3/6 + 4/7 = 69/35; AP@10 =
+  // 69/175; over k = 10: 69/350 = 0.1971.
   const auto over_k = check("AP@10", "relevant=5\n- + - - + + + - - -", "0.197");
   CHECK(over_k.matched == "ap.over_k");
 }
 
 TEST_CASE("AP: each P@k rounded to 2 decimals first (ap.rounded_intermediates)",
           "[check][golden][RL2]") {
-  // RL2: P@k = 1, 0.67, 0.5, 0.44, 0.5 rounded; sum 3.11; /5 = 0.622 → 0.6220 at 4 decimals
+  // method-1-ap: P@k = 1, 0.67, 0.5, 0.44, 0.5 rounded; sum 3.11; /5 = 0.622 → 0.6220 at 4 decimals
   // where the exact 28/45 gives 0.6222.
   CHECK(check("AP@10", kRL2, "0.622").correct);
   CHECK(check("AP@10", kRL2, "0.6220").matched == "ap.rounded_intermediates");
@@ -286,7 +291,7 @@ TEST_CASE("RR with ranks counted from 0 (rr.ranks_from_0)", "[check][RL7]") {
 }
 
 TEST_CASE("nDCG: ln, log10, ranks from 0 and IDCG in the given order", "[check][golden][G2]") {
-  // G2 (5 2 3 4 1, ideal 5 4 3 2 1), the notes' form with another logarithm:
+  // capitals-method-1-dcg (5 2 3 4 1, ideal 5 4 3 2 1), the notes' form with another logarithm:
   //   ln:    (5 + 2/ln 2 + 3/ln 3 + 4/ln 4 + 1/ln 5) / (5 + 4/ln 2 + 3/ln 3 + 2/ln 4 + 1/ln 5)
   //          = 0.9073
   //   log10: the same with log10: 0.8867
@@ -301,8 +306,9 @@ TEST_CASE("nDCG: ln, log10, ranks from 0 and IDCG in the given order", "[check][
 
 TEST_CASE("nDCG: IDCG without the unretrieved grades (ndcg.idcg_retrieved_only)",
           "[check][golden][G2]") {
-  // G2 with a judged grade 5 not retrieved: ideal 5 5 4 3 2 → IDCG@5 = 5 + 5 + 4/log2 3 + 3/2
-  // + 2/log2 5 = 14.8858, nDCG@5 = 11.3235/14.8858 = 0.7607. Without the 5: 0.9189 (G2).
+  // capitals-method-1-dcg with a judged grade 5 not retrieved: ideal 5 5 4 3 2 → IDCG@5 = 5 + 5 +
+  // 4/log2 3 + 3/2 + 2/log2 5 = 14.8858, nDCG@5 = 11.3235/14.8858 = 0.7607. Without the 5: 0.9189
+  // (capitals-method-1-dcg).
   const char* const input = "5 2 3 4 1\nunretrieved: 5";
   CHECK(check("nDCG@5", input, "0.7607").correct);
   CHECK(check("nDCG@5", input, "0.9189").matched == "ndcg.idcg_retrieved_only");
@@ -310,8 +316,8 @@ TEST_CASE("nDCG: IDCG without the unretrieved grades (ndcg.idcg_retrieved_only)"
 
 TEST_CASE("nDCG: DCG and IDCG rounded to 2 decimals first (ndcg.rounded_intermediates)",
           "[check][golden][G4]") {
-  // G4 (Dehradun's 1 unretrieved): DCG@5 = 11.3614, IDCG@5 = 12.3235, nDCG@5 = 0.9219;
-  // rounded: 11.36/12.32 = 0.9221.
+  // capitals-method-3-dcg (Dehradun's 1 unretrieved): DCG@5 = 11.3614, IDCG@5 = 12.3235, nDCG@5 =
+  // 0.9219; rounded: 11.36/12.32 = 0.9221.
   CHECK(check("nDCG@5", "5 4 0 3 2\nunretrieved: 1", "0.9219").correct);
   const auto r = check("nDCG@5", "5 4 0 3 2\nunretrieved: 1", "0.9221");
   CHECK(r.matched == "ndcg.rounded_intermediates");
@@ -320,9 +326,11 @@ TEST_CASE("nDCG: DCG and IDCG rounded to 2 decimals first (ndcg.rounded_intermed
         "unrounded values and round only nDCG.");
 }
 
-TEST_CASE("K1: P(A) and P(E) rounded before dividing (kappa.rounded_intermediates)",
-          "[check][golden][K1]") {
-  // K1: P(A) = 3/4, P(E) = 9/16 = 0.5625 → 0.56: (0.75 − 0.56)/0.44 = 0.4318; exact 3/7 = 0.4286.
+TEST_CASE(
+    "kappa-400-documents: P(A) and P(E) rounded before dividing (kappa.rounded_intermediates)",
+    "[check][golden][K1]") {
+  // kappa-400-documents: P(A) = 3/4, P(E) = 9/16 = 0.5625 → 0.56: (0.75 − 0.56)/0.44 = 0.4318;
+  // exact 3/7 = 0.4286.
   const char* const input = "R 75 25\nN 75 225";
   CHECK(check("kappa", input, "0.4286").correct);
   const auto r = check("kappa", input, "0.4318");
@@ -332,8 +340,9 @@ TEST_CASE("K1: P(A) and P(E) rounded before dividing (kappa.rounded_intermediate
         "them exact (or to 4 decimals) and round only κ.");
 }
 
-TEST_CASE("K4: the notes' Fleiss 0.22 comes from rounded intermediates", "[check][golden][K4]") {
-  // K4: κ = 0.2099; the notes round P(A) = 0.3780 and P(E) = 0.2128 to 0.38 and 0.21:
+TEST_CASE("fleiss-14-raters: the notes' Fleiss 0.22 comes from rounded intermediates",
+          "[check][golden][K4]") {
+  // fleiss-14-raters: κ = 0.2099; the notes round P(A) = 0.3780 and P(E) = 0.2128 to 0.38 and 0.21:
   // (0.38 − 0.21)/0.79 = 0.2152, printed 0.22.
   const char* const input =
       "0 0 0 0 14\n0 2 6 4 2\n0 0 3 5 6\n0 3 9 2 0\n2 2 8 1 1\n7 7 0 0 0\n3 2 6 3 0\n"
@@ -342,9 +351,10 @@ TEST_CASE("K4: the notes' Fleiss 0.22 comes from rounded intermediates", "[check
   CHECK(check("fleiss", input, "0.22").matched == "fleiss.rounded_intermediates");
 }
 
-TEST_CASE("S1: F₂ with β and 1/β swapped, with β for β², and with P and R rounded",
+TEST_CASE("sets-d1-to-d8: F₂ with β and 1/β swapped, with β for β², and with P and R rounded",
           "[check][golden][S1]") {
-  // S1: P = 1/2, R = 2/3. F₂ = 5PR/(4P + R) = (5/3)/(8/3) = 5/8 = 0.625 (0.63 at 2 decimals).
+  // sets-d1-to-d8: P = 1/2, R = 2/3. F₂ = 5PR/(4P + R) = (5/3)/(8/3) = 5/8 = 0.625 (0.63 at 2
+  // decimals).
   //   swapped: 5PR/(P + 4R) = (5/3)/(19/6) = 10/19 = 0.5263
   //   β for β²: 3PR/(2P + R) = 1/(5/3) = 3/5 = 0.60
   //   P, R rounded to 0.5, 0.67: 5 · 0.5 · 0.67/(2 + 0.67) = 0.6273
@@ -392,7 +402,7 @@ TEST_CASE("MAP: an answer that rounding each AP does not explain is not attribut
 
 TEST_CASE("11pt: each interpolated precision rounded before averaging, and when it is not that",
           "[check][11pt]") {
-  // RL2 (R = 5, relevant at 1, 3, 6, 9, 10): the textbook interpolated precisions at recall
+  // method-1-ap (R = 5, relevant at 1, 3, 6, 9, 10): the textbook interpolated precisions at recall
   // 0, 0.1, …, 1 are 1, 1, 1, 2/3, 2/3, 1/2, 1/2, 1/2, 1/2, 1/2, 1/2: 11pt = (3 + 4/3 + 3)/11 =
   // 2/3 = 0.6667. Rounded (2/3 → 0.67): (3 + 1.34 + 3)/11 = 7.34/11 = 0.66727 → 0.6673.
   CHECK(check("11pt", kRL2, "0.6667").correct);
@@ -406,8 +416,9 @@ TEST_CASE("11pt: each interpolated precision rounded before averaging, and when 
   CHECK(check("11pt", "N N R", "0.3300", "1").matched.empty());
 }
 
-TEST_CASE("RL1: recall 1/15 printed as 0.06 is truncated (any.truncated)", "[check][golden][RL1]") {
-  // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (note 000).
+TEST_CASE("relevant-at-2-4-6: recall 1/15 printed as 0.06 is truncated (any.truncated)",
+          "[check][golden][RL1]") {
+  // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (Evaluation Metrics notes).
   CHECK(check("R@2", kRL1, "0.07").correct);
   const auto r = check("R@2", kRL1, "0.06");
   CHECK(r.matched == "any.truncated");
@@ -443,10 +454,10 @@ TEST_CASE("the catalogue: unique names that apply to registry measures", "[check
 
 // --- named quantities --------------------------------------------------------------------------
 
-TEST_CASE("keys: the confusion matrix's precision, recall, accuracy and F1 (S1)",
+TEST_CASE("keys: the confusion matrix's precision, recall, accuracy and F1 (sets-d1-to-d8)",
           "[check][key][S1]") {
-  // S1: TP = 2, FP = 2, FN = 1, TN = 3 (8 documents). precision = 2/4 = 1/2, recall = 2/3 =
-  // 0.6667, accuracy = 5/8 = 0.625 (0.63 rounded half away from zero), F1 = 2PR/(P + R) =
+  // sets-d1-to-d8: TP = 2, FP = 2, FN = 1, TN = 3 (8 documents). precision = 2/4 = 1/2, recall =
+  // 2/3 = 0.6667, accuracy = 5/8 = 0.625 (0.63 rounded half away from zero), F1 = 2PR/(P + R) =
   // (2/3)/(7/6) = 4/7 = 0.5714.
   const char* const input = "tp=2 fp=2 fn=1 tn=3";
   const auto precision = check_key("confusion", input, "precision", "0.5");
@@ -501,9 +512,9 @@ TEST_CASE("keys: the paired t-test's t, df and p", "[check][key][ttest]") {
         "t.");
 }
 
-TEST_CASE("keys: κ's P(A), P(E) and κ (K1)", "[check][key][K1]") {
-  // K1: 400 documents, the judges agree on 75 + 225 = 300: P(A) = 3/4. Judge A says R to
-  // 100/400 = 1/4, judge B to 150/400 = 3/8: P(E) = 1/4 · 3/8 + 3/4 · 5/8 = 18/32 = 9/16;
+TEST_CASE("keys: κ's P(A), P(E) and κ (kappa-400-documents)", "[check][key][K1]") {
+  // kappa-400-documents: 400 documents, the judges agree on 75 + 225 = 300: P(A) = 3/4. Judge A
+  // says R to 100/400 = 1/4, judge B to 150/400 = 3/8: P(E) = 1/4 · 3/8 + 3/4 · 5/8 = 18/32 = 9/16;
   // κ = (3/4 − 9/16)/(1 − 9/16) = (3/16)/(7/16) = 3/7 = 0.4286.
   const char* const input = "R 75 25\nN 75 225";
   CHECK(check_key("kappa", input, "PA", "0.75").correct);
@@ -608,7 +619,8 @@ TEST_CASE("any.lost_sign: 0.33 for τ = −1/3", "[check][lost-sign][TAU]") {
 
 TEST_CASE("any.other_quantity: precision typed where recall is asked, never with its value",
           "[check][other-quantity]") {
-  // S1: precision = 1/2, recall = 2/3. 0.5 is precision at 1 decimal; recall is 0.7 there.
+  // sets-d1-to-d8: precision = 1/2, recall = 2/3. 0.5 is precision at 1 decimal; recall is 0.7
+  // there.
   const auto r = check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "recall", "0.5");
   CHECK_FALSE(r.correct);
   CHECK(r.matched == "any.other_quantity");
@@ -626,9 +638,9 @@ TEST_CASE("any.other_quantity: precision typed where recall is asked, never with
 
 // --- hints -------------------------------------------------------------------------------------
 
-TEST_CASE("hint: the one precision of AP's sum that a slip changed (RL2, rank 6)",
+TEST_CASE("hint: the one precision of AP's sum that a slip changed (method-1-ap, rank 6)",
           "[check][hint][RL2]") {
-  // RL2: relevant at ranks 1, 3, 6, 9, 10, R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)/5 =
+  // method-1-ap: relevant at ranks 1, 3, 6, 9, 10, R = 5: AP@10 = (1 + 2/3 + 3/6 + 4/9 + 5/10)/5 =
   // (28/9)/5 = 28/45. Taking P@6 as 3/5 instead of 3/6 adds 1/10 to the sum: (1 + 2/3 + 3/5 +
   // 4/9 + 5/10)/5 = (90 + 60 + 54 + 40 + 45)/90/5 = (289/90)/5 = 289/450 = 0.64222.
   // At 3 decimals (0.642) no other single change gives it: the sum would have to grow by
@@ -679,7 +691,7 @@ TEST_CASE("hint: each measure family names its quantities, from the input only",
   CHECK(check_key("confusion", "tp=2 fp=2 fn=1 tn=3", "recall", "0.9").hint ==
         "Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = "
         "TP/(TP + FN).");
-  // F@5 of a ranked list (RL2): P@5 = R@5 = 2/5, F@5 = 2/5; its counts are the top 5's.
+  // F@5 of a ranked list (method-1-ap): P@5 = R@5 = 2/5, F@5 = 2/5; its counts are the top 5's.
   CHECK(
       check("F@5", kRL2, "0.01").hint ==
       "Count the relevant documents in the top 5; P@5 divides them by k = 5, R@5 by R = 5; then F "

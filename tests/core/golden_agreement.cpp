@@ -1,4 +1,5 @@
-// Golden tests for agreement between judges: K1–K4 of ../shared/WORKED_EXAMPLES.md (notes 001 and
+// Golden tests for agreement between judges: kappa-400-documents to fleiss-14-raters of
+// docs/examples.md (the What to evaluate notes and
 // 002) through the layouts a student pastes, both chance models, the interpretation scales, the
 // notes on skewed marginals, on 1 − P(E) = 0 and on rounded intermediates (Fleiss' 0.22), and a
 // 3-category example worked by hand in the comments.
@@ -15,10 +16,11 @@ using test::value_of;
 
 namespace {
 
-// Note 001's table: rows judge A (Rel, NR), columns judge B, totals 100/300 and 150/250.
+// The What to evaluate notes' table: rows judge A (Rel, NR), columns judge B, totals 100/300 and
+// 150/250.
 const char* const k1_grid = "75 25\n75 225";
 
-// Note 002's table as printed (tab-separated, with its totals).
+// The CS657A notes' table as printed (tab-separated, with its totals).
 const char* const k2_table =
     "\t#R(B)\t#I(B)\tTotal\n"
     "#R(A)\t20\t12\t32\n"
@@ -27,10 +29,13 @@ const char* const k2_table =
 
 }  // namespace
 
-// --- K1 ------------------------------------------------------------------------------------------
+// --- kappa-400-documents
+// ------------------------------------------------------------------------------------------
 
-TEST_CASE("K1: note 001's table gives P(A) = 3/4, P(E) = 9/16, kappa = 3/7",
-          "[golden][K1][note-001][kappa]") {
+TEST_CASE(
+    "kappa-400-documents: the What to evaluate notes' table gives P(A) = 3/4, P(E) = 9/16, kappa = "
+    "3/7",
+    "[golden][K1][what-to-evaluate][kappa]") {
   const auto o = run("kappa", k1_grid);
   // P(A) = (75 + 225)/400 = 3/4; P(E) = 100/400 · 150/400 + 300/400 · 250/400 = 3/32 + 15/32.
   CHECK(test::exact_value(o, "PA") == frac(3, 4));
@@ -40,7 +45,7 @@ TEST_CASE("K1: note 001's table gives P(A) = 3/4, P(E) = 9/16, kappa = 3/7",
   CHECK(*o.value.exact == frac(3, 7));
   CHECK(o.measure == "kappa");
   CHECK(o.label == "κ");
-  CHECK(irm::to_decimal(o.value, 4) == "0.4286");  // what note 001 prints
+  CHECK(irm::to_decimal(o.value, 4) == "0.4286");  // what the What to evaluate notes print
   CHECK(irm::to_decimal(value_of(o, "PE"), 4) == "0.5625");
 
   const auto& table = o.steps.at(0);
@@ -66,8 +71,8 @@ TEST_CASE("K1: note 001's table gives P(A) = 3/4, P(E) = 9/16, kappa = 3/7",
   CHECK(o.charts[0].matrix->cells == std::vector<std::vector<double>>{{75, 25}, {75, 225}});
 }
 
-TEST_CASE("K1: pooled marginals give P(E) = 73/128 and kappa = 23/55",
-          "[golden][K1][note-001][kappa]") {
+TEST_CASE("kappa-400-documents: pooled marginals give P(E) = 73/128 and kappa = 23/55",
+          "[golden][K1][what-to-evaluate][kappa]") {
   // P(Rel) = (100 + 150)/800 = 5/16, P(NR) = (300 + 250)/800 = 11/16;
   // P(E) = 25/256 + 121/256 = 73/128; κ = (3/4 − 73/128)/(55/128) = 23/55.
   const auto o = run("kappa(chance=pooled)", k1_grid);
@@ -89,8 +94,10 @@ TEST_CASE("K1: pooled marginals give P(E) = 73/128 and kappa = 23/55",
   CHECK(*pooled->value.exact == frac(23, 55));
 }
 
-TEST_CASE("K1: note 001's table pasted as printed, with labels and totals (Markdown)",
-          "[golden][K1][note-001][kappa]") {
+TEST_CASE(
+    "kappa-400-documents: the What to evaluate notes' table pasted as printed, with labels and "
+    "totals (Markdown)",
+    "[golden][K1][what-to-evaluate][kappa]") {
   const auto o =
       run("kappa",
           " |                 | *Rel_B*         | *NR_B*          |                 |\n"
@@ -105,8 +112,9 @@ TEST_CASE("K1: note 001's table pasted as printed, with labels and totals (Markd
                             "sums of the counts, so they are checked and left out."));
 }
 
-TEST_CASE("K1: the same judgements as two label sequences, and as one line with '/'",
-          "[golden][K1][note-001][kappa]") {
+TEST_CASE(
+    "kappa-400-documents: the same judgements as two label sequences, and as one line with '/'",
+    "[golden][K1][what-to-evaluate][kappa]") {
   std::string a = "A:";
   std::string b = "B:";
   // 75 Rel/Rel, 25 Rel/NR, 75 NR/Rel, 225 NR/NR.
@@ -136,8 +144,9 @@ TEST_CASE("K1: the same judgements as two label sequences, and as one line with 
                             "(rows are judge A, columns judge B): 75 25 / 75 225."));
 }
 
-TEST_CASE("K1: high observed agreement with a low kappa gets the skewed-marginals note",
-          "[golden][K1][note-001][kappa]") {
+TEST_CASE(
+    "kappa-400-documents: high observed agreement with a low kappa gets the skewed-marginals note",
+    "[golden][K1][what-to-evaluate][kappa]") {
   const auto o = run("kappa", "Rel NR\nRel 75 25\nNR 75 225");
   CHECK(has_note_containing(
       o,
@@ -145,14 +154,17 @@ TEST_CASE("K1: high observed agreement with a low kappa gets the skewed-marginal
       "skewed (judge A gave NR to 300 of 400 items, judge B to 250), so chance alone would "
       "already agree P(E) = 9/16 = 0.5625 of the time. κ credits only the agreement beyond "
       "chance, so skewed marginals keep it low even when the judges mostly agree."));
-  // K2 agrees less (P(A) = 3/5): no such note.
+  // kappa-40-documents agrees less (P(A) = 3/5): no such note.
   CHECK_FALSE(has_note_containing(run("kappa", k2_table), "Observed agreement is high"));
 }
 
-// --- K2, K3 --------------------------------------------------------------------------------------
+// --- kappa-40-documents, kappa-40-documents-pooled
+// --------------------------------------------------------------------------------------
 
-TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes: 0.09)",
-          "[golden][K2][note-002][kappa]") {
+TEST_CASE(
+    "kappa-40-documents: the CS657A notes' table, each judge's own marginals: kappa = 1/11 (notes: "
+    "0.09)",
+    "[golden][K2][cs657a][kappa]") {
   const auto o = run("kappa", k2_table);
   // P(A) = (20 + 4)/40 = 3/5; P(E) = 32/40 · 24/40 + 8/40 · 16/40 = 12/25 + 2/25 = 14/25;
   // κ = (3/5 − 14/25)/(1 − 14/25) = (1/25)/(11/25) = 1/11.
@@ -161,12 +173,12 @@ TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes
   CHECK(test::exact_value(o, "kappa") == frac(1, 11));
   CHECK(irm::to_decimal(value_of(o, "PA"), 2) == "0.60");
   CHECK(irm::to_decimal(value_of(o, "PE"), 2) == "0.56");
-  CHECK(irm::to_decimal(o.value, 2) == "0.09");  // what note 002 prints
+  CHECK(irm::to_decimal(o.value, 2) == "0.09");  // what the CS657A notes print
   // The table's labels lose the judges' marks: #R(A) and #R(B) are both R.
   CHECK(o.steps.at(0).columns == std::vector<std::string>{"A \\ B", "R", "I", "judge A total"});
   const auto& marginals = o.steps.at(1);
-  CHECK(marginals.rows.at(0).at(6).text == "32/40 × 24/40 = 12/25");  // note 002: 0.48
-  CHECK(marginals.rows.at(1).at(6).text == "8/40 × 16/40 = 2/25");    // note 002: 0.08
+  CHECK(marginals.rows.at(0).at(6).text == "32/40 × 24/40 = 12/25");  // the CS657A notes: 0.48
+  CHECK(marginals.rows.at(1).at(6).text == "8/40 × 16/40 = 2/25");    // the CS657A notes: 0.08
   const auto& steps = o.steps.at(3);
   CHECK(steps.title == "κ step by step");
   CHECK(steps.rows.at(0).at(2).text == "(20 + 4)/40 = 24/40");
@@ -184,15 +196,17 @@ TEST_CASE("K2: note 002's table, each judge's own marginals: kappa = 1/11 (notes
       "P(E) = Σ P_A(c) · P_B(c)."));
 }
 
-TEST_CASE("K3: note 002's table with pooled marginals: P(R) = 0.70, kappa = 1/21 (notes: 0.05)",
-          "[golden][K3][note-002][kappa]") {
+TEST_CASE(
+    "kappa-40-documents-pooled: the CS657A notes' table with pooled marginals: P(R) = 0.70, kappa "
+    "= 1/21 (notes: 0.05)",
+    "[golden][K3][cs657a][kappa]") {
   const auto o = run("kappa(chance=pooled)", k2_table);
   // P(R) = (32 + 24)/80 = 7/10, P(I) = (8 + 16)/80 = 3/10; P(E) = 49/100 + 9/100 = 29/50;
   // κ = (3/5 − 29/50)/(1 − 29/50) = (1/50)/(21/50) = 1/21.
   CHECK(test::exact_value(o, "PA") == frac(3, 5));
   CHECK(test::exact_value(o, "PE") == frac(29, 50));
   CHECK(test::exact_value(o, "kappa") == frac(1, 21));
-  CHECK(irm::to_decimal(o.value, 2) == "0.05");  // what note 002 prints
+  CHECK(irm::to_decimal(o.value, 2) == "0.05");  // what the CS657A notes print
   const auto& marginals = o.steps.at(1);
   CHECK(marginals.rows.at(0).at(5).text == "(32 + 24)/80 = 7/10");
   CHECK(irm::to_decimal(*marginals.rows.at(0).at(5).number, 2) == "0.70");
@@ -234,13 +248,16 @@ TEST_CASE("kappa: the band on every scale, the chosen scale first", "[golden][K1
   CHECK(run("kappa(scale=notes001)", k2_table).measure == "kappa");
 }
 
-TEST_CASE("kappa: scale bands compare exactly: κ = 4/5 is fair on note 001 (good needs > 0.8)",
-          "[kappa]") {
+TEST_CASE(
+    "kappa: scale bands compare exactly: κ = 4/5 is fair on the What to evaluate notes (good needs "
+    "> 0.8)",
+    "[kappa]") {
   // RR 9, RN 1, NR 0, NN 10: P(A) = 19/20, P(E) = 10/20 · 9/20 + 10/20 · 11/20 = 1/2,
   // κ = (19/20 − 1/2)/(1/2) = 9/10: good (> 0.8).
   CHECK(run("kappa", "9 1\n0 10").steps.at(4).rows[0].at(2).text == "good (> 0.8)");
   // RR 8, RN 2, NR 0, NN 10: P(A) = 9/10, P(E) = 10/20 · 8/20 + 10/20 · 12/20 = 1/2,
-  // κ = (9/10 − 1/2)/(1/2) = 4/5 exactly: fair on note 001, good on note 002, substantial.
+  // κ = (9/10 − 1/2)/(1/2) = 4/5 exactly: fair on the What to evaluate notes, good on the CS657A
+  // notes, substantial.
   const auto o = run("kappa", "8 2\n0 10");
   CHECK(*o.value.exact == frac(4, 5));
   CHECK(o.steps.at(4).rows[0].at(2).text == "fair (0.67–0.8)");
@@ -300,7 +317,8 @@ TEST_CASE("kappa: agreement worse than chance is negative", "[kappa]") {
   CHECK(o.steps.at(4).rows[2].at(2).text == "poor (< 0)");
 }
 
-// --- K4 ------------------------------------------------------------------------------------------
+// --- fleiss-14-raters
+// ------------------------------------------------------------------------------------------
 
 namespace {
 
@@ -318,8 +336,10 @@ const char* const k4_table =
 
 }  // namespace
 
-TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa = 0.2099",
-          "[golden][K4][note-002][fleiss]") {
+TEST_CASE(
+    "fleiss-14-raters: the CS657A notes' Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa = "
+    "0.2099",
+    "[golden][K4][cs657a][fleiss]") {
   const auto o = run("fleiss", k4_table);
   // Σ_ij x_ij² = 828, m = 14, n = 10: P(A) = (828 − 140)/(10 · 182) = 688/1820 = 172/455.
   CHECK(test::exact_value(o, "PA") == frac(172, 455));
@@ -332,7 +352,7 @@ TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa =
   CHECK(irm::to_decimal(o.value, 4) == "0.2099");
   CHECK(o.measure == "fleiss");
 
-  // p_a(i), as note 002's first table lists them.
+  // p_a(i), as the CS657A notes' first table lists them.
   const std::vector<std::string> p_a = {"1.0000", "0.2527", "0.3077", "0.4396", "0.3297",
                                         "0.4615", "0.2418", "0.1758", "0.2857", "0.2857"};
   const auto& items = o.steps.at(0);
@@ -343,7 +363,7 @@ TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa =
   }
   CHECK(items.rows[1].back().text == "(60 − 14)/182 = 23/91");
   CHECK(items.rows[10].at(3).text == "39");
-  // p_j, as note 002's second table lists them.
+  // p_j, as the CS657A notes' second table lists them.
   const std::vector<std::string> p_j = {"0.1429", "0.2000", "0.2786", "0.1500", "0.2286"};
   const auto& proportions = o.steps.at(1);
   for (std::size_t j = 0; j < p_j.size(); ++j) {
@@ -356,8 +376,10 @@ TEST_CASE("K4: note 002's Fleiss table: P(A) = 172/455, P(E) = 417/1960, kappa =
   CHECK(o.charts[0].matrix->cells.at(5) == std::vector<double>{7, 7, 0, 0, 0});
 }
 
-TEST_CASE("K4: the notes' printed 0.22 comes from rounding P(A) and P(E) to 0.38 and 0.21 first",
-          "[golden][K4][note-002][fleiss]") {
+TEST_CASE(
+    "fleiss-14-raters: the notes' printed 0.22 comes from rounding P(A) and P(E) to 0.38 and 0.21 "
+    "first",
+    "[golden][K4][cs657a][fleiss]") {
   const auto o = run("fleiss", k4_table);
   CHECK(irm::to_decimal(o.value, 2) == "0.21");
   // (0.38 − 0.21)/(1 − 0.21) = 0.17/0.79 = 17/79 ≈ 0.2152, printed 0.22.
@@ -368,12 +390,13 @@ TEST_CASE("K4: the notes' printed 0.22 comes from rounding P(A) and P(E) to 0.38
       "CS657A notes print their Fleiss example this way); with the exact P(A) and P(E), κ = "
       "4211/20059 ≈ 0.2099, "
       "which prints as 0.21. Keep full precision until the last step."));
-  // Where rounding changes nothing, there is no such note (K2: 0.60 and 0.56 give 0.09 too).
+  // Where rounding changes nothing, there is no such note (kappa-40-documents: 0.60 and 0.56 give
+  // 0.09 too).
   CHECK_FALSE(has_note_containing(run("kappa", k2_table), "Rounding the intermediates"));
 }
 
-TEST_CASE("K4: the table pasted with note 002's header and item numbers",
-          "[golden][K4][note-002][fleiss]") {
+TEST_CASE("fleiss-14-raters: the table pasted with the CS657A notes' header and item numbers",
+          "[golden][K4][cs657a][fleiss]") {
   const auto o = run("fleiss",
                      "x_ij\t1\t2\t3\t4\t5\n"
                      "1\t0\t0\t0\t0\t14\n2\t0\t2\t6\t4\t2\n3\t0\t0\t3\t5\t6\n4\t0\t3\t9\t2\t0\n"

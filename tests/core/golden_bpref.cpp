@@ -1,5 +1,6 @@
-// Golden tests B1–B3 of ../shared/WORKED_EXAMPLES.md (note 002): bpref with unjudged documents
-// ignored, written the way the notes write the lists (I = judged irrelevant, N = not judged).
+// Golden tests bpref-irii to bpref-irnnriri of docs/examples.md (CS657A notes): bpref with unjudged
+// documents ignored, written the way the notes write the lists (I = judged irrelevant, N = not
+// judged).
 
 #include <catch2/catch.hpp>
 
@@ -8,7 +9,7 @@
 using test::frac;
 using test::run;
 
-TEST_CASE("B1: IRII with R = 2 gives bpref 1/4", "[golden][B1][note-002][bpref]") {
+TEST_CASE("bpref-irii: IRII with R = 2 gives bpref 1/4", "[golden][B1][cs657a][bpref]") {
   // One relevant document, at rank 2, with one judged non-relevant above it:
   // (1/2)[(1 − 1/2)] = 1/4.
   const auto o = run("bpref", "IRII", "2");
@@ -20,7 +21,8 @@ TEST_CASE("B1: IRII with R = 2 gives bpref 1/4", "[golden][B1][note-002][bpref]"
   CHECK(*test::alternative(o, "bpref(variant=trec)")->value.exact == frac(1, 4));
 }
 
-TEST_CASE("B2: IRNNRI with R = 2 (N not judged) gives bpref 1/2", "[golden][B2][note-002][bpref]") {
+TEST_CASE("bpref-irnnri: IRNNRI with R = 2 (N not judged) gives bpref 1/2",
+          "[golden][B2][cs657a][bpref]") {
   // Relevant at ranks 2 and 5, each with one judged non-relevant (rank 1) above; the Ns are
   // ignored: (1/2)[(1 − 1/2) + (1 − 1/2)] = 1/2.
   const auto o = run("bpref", "IRNNRI", "2");
@@ -29,7 +31,7 @@ TEST_CASE("B2: IRNNRI with R = 2 (N not judged) gives bpref 1/2", "[golden][B2][
   CHECK(test::has_note_containing(o, "I = judged irrelevant, N = not judged"));
 }
 
-TEST_CASE("B3: IRNNRIRI with R = 3 gives bpref 5/9", "[golden][B3][note-002][bpref]") {
+TEST_CASE("bpref-irnnriri: IRNNRIRI with R = 3 gives bpref 5/9", "[golden][B3][cs657a][bpref]") {
   // Relevant at ranks 2, 5 and 7 with 1, 1 and 2 judged non-relevant above:
   // (1/3)[(1 − 1/3) + (1 − 1/3) + (1 − 2/3)] = (1/3)(5/3) = 5/9.
   const auto o = run("bpref", "IRNNRIRI", "3");

@@ -1,6 +1,7 @@
-// Golden tests G1–G5 of ../shared/WORKED_EXAMPLES.md (notes 002 and 004): DCG, IDCG and nDCG in
-// the notes' form rel_1 + Σ_{i≥2} rel_i / log2 i. The values are irrational from rank 3 on, so
-// they are checked to 5e-5 against the four decimals listed, at every rank where given.
+// Golden tests dcg-4-3-4-2 to dcg-3-2-1 of docs/examples.md (the CS657A and Week 3 notes): DCG,
+// IDCG and nDCG in the notes' form rel_1 + Σ_{i≥2} rel_i / log2 i. The values are irrational from
+// rank 3 on, so they are checked to 5e-5 against the four decimals listed, at every rank where
+// given.
 
 #include <catch2/catch.hpp>
 
@@ -28,8 +29,8 @@ void check_all(const std::vector<double>& actual, const std::vector<double>& exp
 
 }  // namespace
 
-TEST_CASE("G1: note 002's DCG, IDCG and nDCG at every rank of 4,3,4,2,0,0,0,1,1,0",
-          "[golden][G1][note-002][DCG][nDCG]") {
+TEST_CASE("dcg-4-3-4-2: the CS657A notes' DCG, IDCG and nDCG at every rank of 4,3,4,2,0,0,0,1,1,0",
+          "[golden][G1][cs657a][DCG][nDCG]") {
   const auto o = run("nDCG", "4 3 4 2 0 0 0 1 1 0");
   // DCG: 4; 4 + 3/1 = 7; 7 + 4/log2 3 = 9.5237; + 2/2 = 10.5237; … + 1/3 = 10.8571; + 1/log2 9.
   check_all(column(o, 6),
@@ -49,26 +50,29 @@ TEST_CASE("G1: note 002's DCG, IDCG and nDCG at every rank of 4,3,4,2,0,0,0,1,1,
   CHECK_FALSE(o.value.formula.empty());
 }
 
-TEST_CASE("G2: the capitals, method 1 (5,2,3,4,1): DCG@5 = 11.3235, nDCG@5 = 0.9189",
-          "[golden][G2][note-002][DCG][nDCG]") {
+TEST_CASE(
+    "capitals-method-1-dcg: the capitals, method 1 (5,2,3,4,1): DCG@5 = 11.3235, nDCG@5 = 0.9189",
+    "[golden][G2][cs657a][DCG][nDCG]") {
   // 5 + 2 + 3/log2 3 + 4/2 + 1/log2 5 = 9 + 1.8928 + 0.4307 = 11.3235; ideal 5,4,3,2,1 = 12.3235.
   const auto o = run("nDCG@5", "5 2 3 4 1");
   CHECK_THAT(test::value_of(o, "DCG").approx, WithinAbs(11.3235, 5e-5));
   CHECK_THAT(test::value_of(o, "IDCG").approx, WithinAbs(12.3235, 5e-5));
   CHECK_THAT(o.value.approx, WithinAbs(0.9189, 5e-5));
-  check_all(column(o, 6), {5, 7, 8.8928, 10.8928, 11.3235});  // note 002's table: 8.89, 10.89
+  check_all(column(o, 6),
+            {5, 7, 8.8928, 10.8928, 11.3235});  // the CS657A notes' table: 8.89, 10.89
 }
 
-TEST_CASE("G3: method 2 (5,4,1,2,3): DCG@5 = 11.9230, nDCG@5 = 0.9675",
-          "[golden][G3][note-002][DCG][nDCG]") {
+TEST_CASE("capitals-method-2-dcg: method 2 (5,4,1,2,3): DCG@5 = 11.9230, nDCG@5 = 0.9675",
+          "[golden][G3][cs657a][DCG][nDCG]") {
   const auto o = run("nDCG@5", "5 4 1 2 3");
   CHECK_THAT(test::value_of(o, "DCG").approx, WithinAbs(11.9230, 5e-5));
   CHECK_THAT(o.value.approx, WithinAbs(0.9675, 5e-5));
   check_all(column(o, 6), {5, 9, 9.6309, 10.6309, 11.9230});
 }
 
-TEST_CASE("G4: method 3 (5,4,0,3,2) with Dehradun (1) unretrieved: IDCG@5 = 12.3235",
-          "[golden][G4][note-002][DCG][nDCG][IDCG]") {
+TEST_CASE(
+    "capitals-method-3-dcg: method 3 (5,4,0,3,2) with Dehradun (1) unretrieved: IDCG@5 = 12.3235",
+    "[golden][G4][cs657a][DCG][nDCG][IDCG]") {
   const auto o = run("nDCG@5", "5 4 0 3 2\nunretrieved: 1");
   CHECK_THAT(test::value_of(o, "DCG").approx, WithinAbs(11.3614, 5e-5));
   CHECK_THAT(test::value_of(o, "IDCG").approx, WithinAbs(12.3235, 5e-5));
@@ -79,7 +83,7 @@ TEST_CASE("G4: method 3 (5,4,0,3,2) with Dehradun (1) unretrieved: IDCG@5 = 12.3
   CHECK_THAT(run("IDCG@5", "5 4 0 3 2").value.approx, WithinAbs(11.8928, 5e-5));
 }
 
-TEST_CASE("G5: note 004's 3,2,1: DCG 3, 5, 5.6309", "[golden][G5][note-004][DCG]") {
+TEST_CASE("dcg-3-2-1: the Week 3 notes' 3,2,1: DCG 3, 5, 5.6309", "[golden][G5][week-3][DCG]") {
   const auto o = run("DCG", "3 2 1");
   check_all(column(o, 6), {3, 5, 5.6309});
   CHECK(*o.steps[0].rows[1][6].number->exact == irm::Fraction{5, 1});
@@ -88,7 +92,7 @@ TEST_CASE("G5: note 004's 3,2,1: DCG 3, 5, 5.6309", "[golden][G5][note-004][DCG]
         "\\text{DCG} = 3 + \\frac{2}{\\log_2 2} + \\frac{1}{\\log_2 3} \\approx 5.6309");
 }
 
-TEST_CASE("the three DCG forms on G5 (3,2,1), worked by hand", "[golden][G5][DCG]") {
+TEST_CASE("the three DCG forms on dcg-3-2-1 (3,2,1), worked by hand", "[golden][G5][DCG]") {
   // trec: 3/log2 2 + 2/log2 3 + 1/log2 4 = 3 + 1.2619 + 0.5 = 4.7619.
   CHECK_THAT(run("DCG(dcg=trec)", "3 2 1").value.approx, WithinAbs(4.7619, 5e-5));
   // burges: 7/1 + 3/log2 3 + 1/2 = 7 + 1.8928 + 0.5 = 9.3928.

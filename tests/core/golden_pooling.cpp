@@ -111,7 +111,8 @@ TEST_CASE("error: judgments in a run line, bad TREC numbers, no runs", "[parse][
         "lines");
 }
 
-TEST_CASE("POOL1: a bpref below 0 under note 002's form is explained", "[golden][POOL1][pool]") {
+TEST_CASE("POOL1: a bpref below 0 under the CS657A notes' form is explained",
+          "[golden][POOL1][pool]") {
   // C on q1: d6 and d2 judged non-relevant above d1, the only relevant (R = 1):
   // 1 − n_r/R = 1 − 2/1 = −1, over R = 1: bpref = −1.
   const auto o = run("pool", "C q1: d6 d2 d1\nqrels q1: d1+ d2 d6");

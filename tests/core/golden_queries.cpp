@@ -1,6 +1,6 @@
 // Several queries: MAP, gMAP, MRR, 11pt-avg and mean(M) over blocks of ranked lists. The
-// per-query values come from golden examples (RL2–RL4, RL6, RL7); the means are worked by hand
-// in the comments.
+// per-query values come from golden examples (method-1-ap to method-3-ap, precision-at-5-and-10,
+// one-relevant-ap-rr); the means are worked by hand in the comments.
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -12,15 +12,15 @@ using test::frac;
 using test::run;
 
 namespace {
-// Note 002's three methods as three queries, 5 relevant each.
+// The CS657A notes' three methods as three queries, 5 relevant each.
 const char* const methods =
     "q1 relevant=5\n+ - + - - + - - + +\n\n"
     "q2 relevant=5\n- + - - + + + - - -\n\n"
     "q3 relevant=5\n- + + + + + - - - -";
 }  // namespace
 
-TEST_CASE("MAP of note 002's three methods is (28/45 + 69/175 + 71/100)/3 = 10877/18900",
-          "[golden][RL2][RL3][RL4][note-002][MAP]") {
+TEST_CASE("MAP of the CS657A notes' three methods is (28/45 + 69/175 + 71/100)/3 = 10877/18900",
+          "[golden][RL2][RL3][RL4][cs657a][MAP]") {
   // Over 6300 = 2²·3²·5²·7: 28/45 = 3920/6300, 69/175 = 2484/6300, 71/100 = 4473/6300;
   // the sum is 10877/6300 and a third of it 10877/18900 ≈ 0.5755.
   const auto o = run("MAP@10", methods);
@@ -78,16 +78,19 @@ TEST_CASE("11pt-avg averages each recall level over the queries", "[golden][RL1-
   CHECK_FALSE(curve.series[2].faint);
 }
 
-TEST_CASE("mean(P@5) over note 003's list and its reverse", "[golden][RL6][mean]") {
-  // RL6: R R N N R N R R R R has P@5 = 3/5; its reverse R R R R N R N N R R has P@5 = 4/5.
-  // The mean is 7/10.
+TEST_CASE("mean(P@5) over the Evaluation Q&A notes' list and its reverse", "[golden][RL6][mean]") {
+  // precision-at-5-and-10: R R N N R N R R R R has P@5 = 3/5; its reverse R R R R N R N N R R has
+  // P@5 = 4/5. The mean is 7/10.
   const auto o = run("mean(P@5)", "R R N N R N R R R R\n\nR R R R N R N N R R");
   CHECK(o.measure == "mean(P@5)");
   CHECK(*o.value.exact == frac(7, 10));
   CHECK(*test::value_of(o, "q2:P@5").exact == frac(4, 5));
 }
 
-TEST_CASE("mean(nDCG@5) over graded queries: G2 and G3 of note 002", "[golden][G2][G3][mean]") {
+TEST_CASE(
+    "mean(nDCG@5) over graded queries: capitals-method-1-dcg and capitals-method-2-dcg of the "
+    "CS657A notes",
+    "[golden][G2][G3][mean]") {
   // nDCG@5: 0.9189 (method 1) and 0.9675 (method 2); the mean is 0.9432.
   const auto o = run("mean(nDCG@5)", "5 2 3 4 1\n\n5 4 1 2 3");
   CHECK_THAT(o.value.approx, WithinAbs((0.91886 + 0.96751) / 2, 1e-4));
@@ -95,7 +98,8 @@ TEST_CASE("mean(nDCG@5) over graded queries: G2 and G3 of note 002", "[golden][G
 }
 
 TEST_CASE("the R field applies to queries without their own relevant=N", "[golden][RL2][MAP]") {
-  // q1 gives relevant=5 → 28/45; q2 takes R = 10 from the field: RL5's list gives 31/100.
+  // q1 gives relevant=5 → 28/45; q2 takes R = 10 from the field: four-of-ten-ap's list gives
+  // 31/100.
   const auto o = run("MAP", "q1 relevant=5\n+ - + - - + - - + +\n\nq2\n+ + - - + - - + - -", "10");
   CHECK(*test::value_of(o, "q1:AP").exact == frac(28, 45));
   CHECK(*test::value_of(o, "q2:AP").exact == frac(31, 100));

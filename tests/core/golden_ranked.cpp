@@ -1,4 +1,4 @@
-// Golden tests: every ranked-list example of ../shared/WORKED_EXAMPLES.md, written the way the
+// Golden tests: every ranked-list example of docs/examples.md, written the way the
 // notes write the input, checked against the exact fraction and the decimals the notes print.
 // Expected values are worked out by hand in the comments, never copied from the program.
 
@@ -12,11 +12,13 @@ using test::frac;
 using test::run;
 
 namespace {
-const char* const rl1 = "D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10";  // note 000, R = 15
+const char* const rl1 =
+    "D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10";  // the Evaluation Metrics notes, R = 15
 }
 
-TEST_CASE("RL1: precision and recall at each rank of note 000's list",
-          "[golden][RL1][note-000][PR]") {
+TEST_CASE(
+    "relevant-at-2-4-6: precision and recall at each rank of the Evaluation Metrics notes' list",
+    "[golden][RL1][evaluation-metrics][PR]") {
   const auto o = run("PR", rl1, "15");
   const auto& table = o.steps.at(0);
   REQUIRE(table.rows.size() == 10);
@@ -25,7 +27,7 @@ TEST_CASE("RL1: precision and recall at each rank of note 000's list",
                                 frac(1, 2), frac(3, 7), frac(3, 8), frac(1, 3), frac(3, 10)};
   const Fraction recall[] = {frac(0, 1), frac(1, 15), frac(1, 15), frac(2, 15), frac(2, 15),
                              frac(1, 5), frac(1, 5),  frac(1, 5),  frac(1, 5),  frac(1, 5)};
-  // The decimals note 000 prints in its table.
+  // The decimals the Evaluation Metrics notes print in their table.
   const char* printed_precision[] = {"0.00", "0.50", "0.33", "0.50", "0.40",
                                      "0.50", "0.43", "0.38", "0.33", "0.30"};
   const char* printed_recall[] = {"0.00", "0.06", "0.06", "0.13", "0.13",
@@ -45,8 +47,10 @@ TEST_CASE("RL1: precision and recall at each rank of note 000's list",
       o, "1/15 = 0.0667 rounds to 0.07 at two decimals; cutting gives 0.06"));
 }
 
-TEST_CASE("RL1-i: 11-point interpolated precision of note 000 is 1/2 up to recall 0.2, then 0",
-          "[golden][RL1-i][note-000][11pt]") {
+TEST_CASE(
+    "relevant-at-2-4-6-interpolated: 11-point interpolated precision of the Evaluation Metrics "
+    "notes is 1/2 up to recall 0.2, then 0",
+    "[golden][RL1-i][evaluation-metrics][11pt]") {
   const auto o = run("11pt", rl1, "15");
   // Recall reaches 1/15, 2/15, 3/15 = 0.2 at ranks 2, 4, 6, each with precision 1/2; levels 0.3
   // and above need 5 or more relevant documents and only 3 are retrieved.
@@ -70,8 +74,10 @@ TEST_CASE("RL1-i: 11-point interpolated precision of note 000 is 1/2 up to recal
   CHECK(o.charts[0].series.at(2).points.at(1).second == 0.5);  // the sampled point at recall 0.1
 }
 
-TEST_CASE("RL1-ap: note 000's 0.5 is AP(norm=retrieved), the default over R = 15 is 1/10",
-          "[golden][RL1-ap][note-000][AP]") {
+TEST_CASE(
+    "relevant-at-2-4-6-ap: the Evaluation Metrics notes' 0.5 is AP(norm=retrieved), the default "
+    "over R = 15 is 1/10",
+    "[golden][RL1-ap][evaluation-metrics][AP]") {
   const auto o = run("AP", rl1, "15");
   // Sum of precisions at the relevant ranks: 1/2 + 2/4 + 3/6 = 3/2; over R = 15: 1/10.
   CHECK(*o.value.exact == frac(1, 10));
@@ -88,7 +94,8 @@ TEST_CASE("RL1-ap: note 000's 0.5 is AP(norm=retrieved), the default over R = 15
   CHECK(*test::alternative(retrieved, "AP")->value.exact == frac(1, 10));
 }
 
-TEST_CASE("RL2: AP@10 of method 1 is 28/45 (notes 002 print 0.62)", "[golden][RL2][note-002][AP]") {
+TEST_CASE("method-1-ap: AP@10 of method 1 is 28/45 (the CS657A notes print 0.62)",
+          "[golden][RL2][cs657a][AP]") {
   const auto o = run("AP@10", "+ - + - - + - - + +", "5");
   // (1/1 + 2/3 + 3/6 + 4/9 + 5/10) / 5 = (28/9) / 5 = 28/45.
   CHECK(*o.value.exact == frac(28, 45));
@@ -111,8 +118,8 @@ TEST_CASE("RL2: AP@10 of method 1 is 28/45 (notes 002 print 0.62)", "[golden][RL
   CHECK(*table.rows.at(2).at(2).number->exact == frac(1, 2));
 }
 
-TEST_CASE("RL3: AP@10 of method 2 is 69/175 (notes 002 print 0.39)",
-          "[golden][RL3][note-002][AP]") {
+TEST_CASE("method-2-ap: AP@10 of method 2 is 69/175 (the CS657A notes print 0.39)",
+          "[golden][RL3][cs657a][AP]") {
   const auto o = run("AP@10", "- + - - + + + - - -", "5");
   // (1/2 + 2/5 + 3/6 + 4/7) / 5 = (69/35) / 5 = 69/175; the 5th relevant is never retrieved.
   CHECK(*o.value.exact == frac(69, 175));
@@ -123,16 +130,17 @@ TEST_CASE("RL3: AP@10 of method 2 is 69/175 (notes 002 print 0.39)",
   CHECK(*alt->value.exact == frac(69, 140));  // 69/35 over the 4 retrieved
 }
 
-TEST_CASE("RL4: AP@10 of method 3 is 71/100 (notes 002 print 0.71)",
-          "[golden][RL4][note-002][AP]") {
+TEST_CASE("method-3-ap: AP@10 of method 3 is 71/100 (the CS657A notes print 0.71)",
+          "[golden][RL4][cs657a][AP]") {
   const auto o = run("AP@10", "- + + + + + - - - -", "5");
   // (1/2 + 2/3 + 3/4 + 4/5 + 5/6) / 5 = (71/20) / 5 = 71/100.
   CHECK(*o.value.exact == frac(71, 100));
   CHECK(irm::to_decimal(o.value, 2) == "0.71");
 }
 
-TEST_CASE("RL5: AP of note 004's list with 10 relevant in the collection is 31/100",
-          "[golden][RL5][note-004][AP]") {
+TEST_CASE(
+    "four-of-ten-ap: AP of the Week 3 notes' list with 10 relevant in the collection is 31/100",
+    "[golden][RL5][week-3][AP]") {
   const auto o = run("AP", "+ + - - + - - + - -", "10");
   // (1/1 + 2/2 + 3/5 + 4/8) / 10 = (31/10) / 10 = 31/100.
   CHECK(*o.value.exact == frac(31, 100));
@@ -151,15 +159,16 @@ TEST_CASE("RL5: AP of note 004's list with 10 relevant in the collection is 31/1
   CHECK(table.rows.at(5).at(7).text.empty());
 }
 
-TEST_CASE("RL6: P@5 = 3/5 and P@10 = 7/10 on note 003's list", "[golden][RL6][note-003][P]") {
+TEST_CASE("precision-at-5-and-10: P@5 = 3/5 and P@10 = 7/10 on the Evaluation Q&A notes' list",
+          "[golden][RL6][evaluation-qa][P]") {
   // R R N N R | N R R R R: 3 relevant in the top 5, 7 in the top 10.
   CHECK(*run("P@5", "R R N N R N R R R R").value.exact == frac(3, 5));
   CHECK(*run("P@10", "R R N N R N R R R R").value.exact == frac(7, 10));
   CHECK(irm::to_decimal(run("P@5", "R R N N R N R R R R").value, 1) == "0.6");
 }
 
-TEST_CASE("RL7: with one known relevant document at rank r, AP = RR = 1/r",
-          "[golden][RL7][note-004][AP][RR]") {
+TEST_CASE("one-relevant-ap-rr: with one known relevant document at rank r, AP = RR = 1/r",
+          "[golden][RL7][week-3][AP][RR]") {
   for (int r = 1; r <= 25; ++r) {
     std::string list;
     for (int k = 1; k <= 25; ++k) list += (k == r ? "R " : "N ");
@@ -169,20 +178,22 @@ TEST_CASE("RL7: with one known relevant document at rank r, AP = RR = 1/r",
   }
 }
 
-TEST_CASE("R-precision on RL1 is P@15 = 3/15 = 1/5, the 5 missing ranks count as not relevant",
-          "[golden][RL1][Rprec]") {
+TEST_CASE(
+    "R-precision on relevant-at-2-4-6 is P@15 = 3/15 = 1/5, the 5 missing ranks count as not "
+    "relevant",
+    "[golden][RL1][Rprec]") {
   const auto o = run("Rprec", rl1, "15");
   CHECK(*o.value.exact == frac(1, 5));
   CHECK(test::has_note_containing(o, "ranks 11–15 count as not relevant"));
 }
 
-TEST_CASE("R@k on RL1: R@4 = 2/15, R@10 = 3/15 = 1/5", "[golden][RL1][R]") {
+TEST_CASE("R@k on relevant-at-2-4-6: R@4 = 2/15, R@10 = 3/15 = 1/5", "[golden][RL1][R]") {
   CHECK(*run("R@4", rl1, "15").value.exact == frac(2, 15));
   CHECK(*run("R@10", rl1, "15").value.exact == frac(1, 5));
   CHECK(*run("R", rl1, "15").value.exact == frac(1, 5));
 }
 
-TEST_CASE("P@k past the end of the list divides by k: P@15 of RL1 is 3/15 = 1/5",
+TEST_CASE("P@k past the end of the list divides by k: P@15 of relevant-at-2-4-6 is 3/15 = 1/5",
           "[golden][RL1][P]") {
   const auto o = run("P@15", rl1, "15");
   CHECK(*o.value.exact == frac(1, 5));
@@ -192,7 +203,7 @@ TEST_CASE("P@k past the end of the list divides by k: P@15 of RL1 is 3/15 = 1/5"
       o, "ranks 11–15 count as not relevant, so the precision divides by 15"));
 }
 
-TEST_CASE("RR@k: the first relevant of RL1 is at rank 2, so RR = 1/2 and RR@1 = 0",
+TEST_CASE("RR@k: the first relevant of relevant-at-2-4-6 is at rank 2, so RR = 1/2 and RR@1 = 0",
           "[golden][RL1][RR]") {
   CHECK(*run("RR", rl1, "15").value.exact == frac(1, 2));
   const auto cut = run("RR@1", rl1, "15");
@@ -293,8 +304,8 @@ TEST_CASE("A list written as the ranks of its relevant documents: AP with R = 8"
 
 TEST_CASE("IPrec(rule=none): the precision at the first rank whose recall reaches r",
           "[golden][RL1-i][IPrec][none]") {
-  // RL1, R = 15, relevant at ranks 2, 4, 6. r = 0.1: ceil(1.5) = 2 relevant, first at rank 4
-  // (recall 2/15 ≥ 0.1): P@4 = 2/4 = 1/2. r = 0.2: ceil(3) = 3, rank 6: 3/6 = 1/2. r = 0.3:
+  // relevant-at-2-4-6, R = 15, relevant at ranks 2, 4, 6. r = 0.1: ceil(1.5) = 2 relevant, first at
+  // rank 4 (recall 2/15 ≥ 0.1): P@4 = 2/4 = 1/2. r = 0.2: ceil(3) = 3, rank 6: 3/6 = 1/2. r = 0.3:
   // ceil(4.5) = 5 relevant, never reached: 0.
   const auto at01 = run("IPrec(rule=none)@0.1", rl1, "15");
   CHECK(at01.measure == "IPrec(rule=none)@0.1");
@@ -324,9 +335,9 @@ TEST_CASE("IPrec(rule=none): the precision at the first rank whose recall reache
 
 TEST_CASE("IPrec(rule=none) differs from the interpolated value when a later rank is better",
           "[golden][RL2][IPrec][none]") {
-  // RL2: + - + - - + - - + +, R = 5; precision at the relevant ranks 1, 3, 6, 9, 10: 1, 2/3,
-  // 1/2, 4/9, 1/2. r = 0.8 needs ceil(4) = 4 relevant, first at rank 9: P@9 = 4/9. Interpolated:
-  // max(P@9, P@10) = max(4/9, 1/2) = 1/2.
+  // method-1-ap: + - + - - + - - + +, R = 5; precision at the relevant ranks 1, 3, 6, 9, 10: 1,
+  // 2/3, 1/2, 4/9, 1/2. r = 0.8 needs ceil(4) = 4 relevant, first at rank 9: P@9 = 4/9.
+  // Interpolated: max(P@9, P@10) = max(4/9, 1/2) = 1/2.
   const std::string list = "+ - + - - + - - + +";
   const auto o = run("IPrec@0.8", list, "5");
   CHECK(*o.value.exact == frac(1, 2));
@@ -355,7 +366,8 @@ TEST_CASE("IPrec(rule=none) differs from the interpolated value when a later ran
   CHECK(*run("IPrec(rule=none)@0.6", list, "5").value.exact == frac(1, 2));
 }
 
-TEST_CASE("11pt(rule=none): the 11 uninterpolated points of RL2", "[golden][RL2][11pt][none]") {
+TEST_CASE("11pt(rule=none): the 11 uninterpolated points of method-1-ap",
+          "[golden][RL2][11pt][none]") {
   // R = 5: level j/10 needs ceil(j/2) relevant: 0 → rank 1 (every rank reaches recall 0), 1 and
   // 1 → rank 1, 2 and 2 → rank 3, 3 and 3 → rank 6, 4 and 4 → rank 9, 5 and 5 → rank 10. Points:
   // 1, 1, 1, 2/3, 2/3, 1/2, 1/2, 4/9, 4/9, 1/2, 1/2; sum = 3 + 4/3 + 1 + 8/9 + 1 = 65/9, over 11:
@@ -380,8 +392,8 @@ TEST_CASE("11pt(rule=none): the 11 uninterpolated points of RL2", "[golden][RL2]
         "recall 0.7, 0.8)");
   CHECK(o.charts.at(0).id == "pr-none");
   CHECK(o.charts[0].series.at(2).name == "11 uninterpolated points");
-  // RL1 (relevant at ranks 2, 4, 6, R = 15): level 0 takes rank 1, P@1 = 0; level 0.1 needs
-  // ceil(1.5) = 2 relevant, rank 4: 1/2; level 0.2 needs 3, rank 6: 1/2; 0.3 and above need 5 or
-  // more, which no rank has: 0. Sum 1, 11pt = 1/11.
+  // relevant-at-2-4-6 (relevant at ranks 2, 4, 6, R = 15): level 0 takes rank 1, P@1 = 0; level 0.1
+  // needs ceil(1.5) = 2 relevant, rank 4: 1/2; level 0.2 needs 3, rank 6: 1/2; 0.3 and above need 5
+  // or more, which no rank has: 0. Sum 1, 11pt = 1/11.
   CHECK(*run("11pt(rule=none)", rl1, "15").value.exact == frac(1, 11));
 }

@@ -1,4 +1,4 @@
-// Golden tests for the set measures: S1 of ../shared/WORKED_EXAMPLES.md (note 002) through every
+// Golden tests for the set measures: sets-d1-to-d8 of docs/examples.md (CS657A notes) through every
 // input layout, the weighted F in its β, α and swapped forms, and hand-worked multiclass
 // examples MC1 and MC2. Expected values are worked out by hand in the comments.
 
@@ -14,7 +14,7 @@ using test::value_of;
 
 namespace {
 
-// Note 002: D = {d1, …, d8}, correct answers {d1, d5, d7}, A returns {d1, d3, d5, d6}.
+// The CS657A notes: D = {d1, …, d8}, correct answers {d1, d5, d7}, A returns {d1, d3, d5, d6}.
 const char* const s1_sets =
     "relevant: d1 d5 d7\n"
     "returned: d1 d3 d5 d6\n"
@@ -27,7 +27,8 @@ bool has_value(const irm::Outcome& o, const std::string& key) {
   return false;
 }
 
-// S1's counts: TP = |{d1, d5}| = 2, FP = |{d3, d6}| = 2, FN = |{d7}| = 1, TN = |{d2, d4, d8}| = 3.
+// sets-d1-to-d8's counts: TP = |{d1, d5}| = 2, FP = |{d3, d6}| = 2, FN = |{d7}| = 1, TN = |{d2, d4,
+// d8}| = 3.
 void check_s1(const irm::Outcome& o) {
   CHECK(test::exact_value(o, "TP") == frac(2, 1));
   CHECK(test::exact_value(o, "FP") == frac(2, 1));
@@ -54,11 +55,12 @@ void check_s1(const irm::Outcome& o) {
 
 }  // namespace
 
-TEST_CASE("S1: note 002's sets give TP {d1,d5}, FP {d3,d6}, FN {d7}, TN {d2,d4,d8}",
-          "[golden][S1][note-002][confusion]") {
+TEST_CASE(
+    "sets-d1-to-d8: the CS657A notes' sets give TP {d1,d5}, FP {d3,d6}, FN {d7}, TN {d2,d4,d8}",
+    "[golden][S1][cs657a][confusion]") {
   const auto o = run("confusion", s1_sets);
   check_s1(o);
-  // The decimals note 002 prints: recall 0.667, precision 0.500, F 0.571, accuracy 0.625.
+  // The decimals the CS657A notes print: recall 0.667, precision 0.500, F 0.571, accuracy 0.625.
   CHECK(irm::to_decimal(value_of(o, "recall"), 3) == "0.667");
   CHECK(irm::to_decimal(value_of(o, "precision"), 3) == "0.500");
   CHECK(irm::to_decimal(value_of(o, "F1"), 3) == "0.571");
@@ -73,7 +75,7 @@ TEST_CASE("S1: note 002's sets give TP {d1,d5}, FP {d3,d6}, FN {d7}, TN {d2,d4,d
   CHECK(sets.rows.at(2).at(2).text == "{d7}");
   CHECK(sets.rows.at(3).at(2).text == "{d2, d4, d8}");
 
-  // Every measure of note 002's table, with its counts substituted.
+  // Every measure of the CS657A notes' table, with its counts substituted.
   const auto& table = o.steps.at(2);
   REQUIRE(table.rows.size() == 11);
   CHECK(table.rows[0][2].text == "2 / (2 + 2) = 2/4");
@@ -99,8 +101,10 @@ TEST_CASE("S1: note 002's sets give TP {d1,d5}, FP {d3,d6}, FN {d7}, TN {d2,d4,d
   CHECK(test::has_note_containing(o, "Read three sets: relevant 3, returned 4, all 8."));
 }
 
-TEST_CASE("S1 as counts, as note 002's grid, as a spreadsheet paste and as label sequences",
-          "[golden][S1][note-002][confusion]") {
+TEST_CASE(
+    "sets-d1-to-d8 as counts, as the CS657A notes' grid, as a spreadsheet paste and as label "
+    "sequences",
+    "[golden][S1][cs657a][confusion]") {
   check_s1(run("confusion", "tp=2 fp=2 fn=1 tn=3"));
   check_s1(run("confusion", "TN: 3, FN: 1, FP = 2, TP=2"));
   check_s1(run("confusion", "tp=2 fp=2 fn=1 total=8"));  // TN = 8 − 2 − 2 − 1 = 3
@@ -188,8 +192,8 @@ TEST_CASE("confusion: G is exact when precision · recall is a square", "[golden
   CHECK(test::exact_value(o, "G") == frac(1, 2));
 }
 
-TEST_CASE("F(beta=2) on S1 is 5/8, the swapped form of note 004 gives 10/19",
-          "[golden][S1][note-002][note-004][F]") {
+TEST_CASE("F(beta=2) on sets-d1-to-d8 is 5/8, the swapped form of the Week 3 notes give 10/19",
+          "[golden][S1][cs657a][week-3][F]") {
   // P = 1/2, R = 2/3, β² = 4:
   //   F = (4 + 1)·(1/2)·(2/3) / (4·(1/2) + 2/3) = (5/3) / (8/3) = 5/8.
   //   α = 1/(β² + 1) = 1/5: 1/F = (1/5)·2 + (4/5)·(3/2) = 2/5 + 6/5 = 8/5.
@@ -203,7 +207,7 @@ TEST_CASE("F(beta=2) on S1 is 5/8, the swapped form of note 004 gives 10/19",
         "\\frac{1}{2} \\cdot \\frac{2}{3}}{4 \\cdot \\frac{1}{2} + \\frac{2}{3}} = \\frac{5}{8} = "
         "0.625,\\qquad \\frac{1}{F} = \\alpha \\frac{1}{P} + (1 - \\alpha) \\frac{1}{R} = "
         "\\frac{1}{5} \\cdot 2 + \\frac{4}{5} \\cdot \\frac{3}{2} = \\frac{8}{5}");
-  // Note 004 puts β²/(β² + 1) = 4/5 on 1/P: 1/F = (4/5)·2 + (1/5)·(3/2) = 19/10, F = 10/19,
+  // The Week 3 notes put β²/(β² + 1) = 4/5 on 1/P: 1/F = (4/5)·2 + (1/5)·(3/2) = 19/10, F = 10/19,
   // which is F with β = 1/2: (1/4 + 1)·(1/3) / ((1/4)·(1/2) + 2/3) = (5/12) / (19/24) = 10/19.
   const auto* swapped = test::alternative(o, "F(beta=0.5)");
   REQUIRE(swapped != nullptr);
@@ -216,7 +220,7 @@ TEST_CASE("F(beta=2) on S1 is 5/8, the swapped form of note 004 gives 10/19",
   CHECK(test::has_note_containing(run("F(beta=2)", s1_sets), "β > 1 weights recall"));
 }
 
-TEST_CASE("F(alpha=...) on S1: α = 0.2 is β = 2, α = 1/3 is β² = 2", "[golden][S1][F]") {
+TEST_CASE("F(alpha=...) on sets-d1-to-d8: α = 0.2 is β = 2, α = 1/3 is β² = 2", "[golden][S1][F]") {
   // α = 1/5: β² = (1 − 1/5)/(1/5) = 4, so the same 5/8; swapped α = 4/5 gives 10/19.
   const auto by_alpha = run("F(alpha=0.2)", "tp=2 fp=2 fn=1 tn=3");
   CHECK(*by_alpha.value.exact == frac(5, 8));

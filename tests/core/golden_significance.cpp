@@ -1,8 +1,8 @@
-// Golden tests for the paired significance tests: sign, wilcoxon, ttest and randomization. Note
-// 004 names the sign and Wilcoxon tests but works no example, so every example here is worked by
-// hand in the comments (binomial sums, the Wilcoxon rank-sum table of n = 6 enumerated, the
-// t distribution's closed forms for small df with table values, the 16 sign flips of n = 4).
-// No expected number is copied from the program.
+// Golden tests for the paired significance tests: sign, wilcoxon, ttest and randomization. The
+// Week 3 notes name the sign and Wilcoxon tests but work no example, so every example here is
+// worked by hand in the comments (binomial sums, the Wilcoxon rank-sum table of n = 6 enumerated,
+// the t distribution's closed forms for small df with table values, the 16 sign flips of n = 4). No
+// expected number is copied from the program.
 //
 //   SIG1  sign test, 11 queries with one tie: p = 7/64
 //   SIG2  Wilcoxon exact, n = 6: p = 5/16

@@ -1,5 +1,5 @@
-// Golden tests for Kendall's tau (note 002's n_0, n_1, n_2 and both formulas), on examples worked
-// by hand in the comments: TAU1 without ties (τa = τb), TAU2 with ties and an exact τb, TAU3
+// Golden tests for Kendall's tau (CS657A notes' n_0, n_1, n_2 and both formulas), on examples
+// worked by hand in the comments: TAU1 without ties (τa = τb), TAU2 with ties and an exact τb, TAU3
 // with a tie and an irrational τb; and the other layouts (orders, columns, plain lines).
 
 #include <catch2/catch.hpp>
@@ -77,7 +77,8 @@ TEST_CASE("TAU1: the same rankings as orders, as columns and as two plain lines"
   const auto plain = run("tau", "1 2 3 4 5\n2 1 4 3 5");
   CHECK(*plain.value.exact == frac(3, 5));
   CHECK(has_note_containing(plain, "Read line 1 as x and line 2 as y"));
-  // Note 002 names the rankings r and s; scores work as well as ranks (only the order counts).
+  // The CS657A notes name the rankings r and s; scores work as well as ranks (only the order
+  // counts).
   const auto scores = run("tau", "r: 0.9 0.8 0.7 0.6 0.5\ns: 8 9 6 7 5");
   CHECK(*scores.value.exact == frac(3, 5));
   CHECK(scores.steps.at(1).columns.at(1) == "r_i, r_j");

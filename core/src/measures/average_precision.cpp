@@ -3,7 +3,7 @@
 //   AP = (1 / normaliser) * sum over relevant ranks k of P@k
 //
 // norm=relevant (default): normaliser = R, every relevant document for the query; relevant
-//   documents never retrieved add 0 to the sum. Notes 002 and 004; trec_eval m_map.c.
+//   documents never retrieved add 0 to the sum. The CS657A and Week 3 notes; trec_eval m_map.c.
 // norm=retrieved: normaliser = relevant documents retrieved (within the cutoff). The study notes
 // "Evaluation Metrics"
 //   example averages over the 3 relevant retrieved and prints 0.5 where norm=relevant gives 1/10.
@@ -11,7 +11,8 @@
 // 0/0: a normaliser of 0 (nothing relevant) gives AP = 0, said in the notes.
 // The other normaliser is always offered as an alternative, with the reason it differs.
 //
-// Golden tests: RL1-ap, RL2, RL3, RL4, RL5, RL7 (tests/core/golden_ranked.cpp).
+// Golden tests: relevant-at-2-4-6-ap, method-1-ap, method-2-ap, method-3-ap, four-of-ten-ap,
+// one-relevant-ap-rr (tests/core/golden_ranked.cpp).
 
 #include "ranked_walk.h"
 

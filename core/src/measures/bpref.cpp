@@ -11,7 +11,7 @@
 // The notes' form lets a term fall below 0 when more than R judged non-relevant documents come
 // first; trec_eval's caps n_r at R. 0/0: R = 0 gives bpref = 0, said in a note.
 //
-// Golden tests: B1, B2, B3 (tests/core/golden_bpref.cpp).
+// Golden tests: bpref-irii, bpref-irnnri, bpref-irnnriri (tests/core/golden_bpref.cpp).
 
 #include <algorithm>
 

@@ -17,7 +17,8 @@
 // the formula that made them. 0/0: nDCG with IDCG = 0 is 0, said in a note. The other two forms are
 // offered as alternatives, with the reason they differ.
 //
-// Golden tests: G1, G2, G3, G4, G5 (tests/core/golden_graded.cpp).
+// Golden tests: dcg-4-3-4-2, capitals-method-1-dcg, capitals-method-2-dcg, capitals-method-3-dcg,
+// dcg-3-2-1 (tests/core/golden_graded.cpp).
 
 #include <algorithm>
 #include <cmath>

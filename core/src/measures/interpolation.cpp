@@ -18,8 +18,9 @@
 // R = 0: recall is 0/0, taken as 0; every level is then 0 because nothing is relevant.
 // The other rules are offered as alternatives, each with the levels where it asks differently.
 //
-// Golden tests: RL1-i (tests/core/golden_ranked.cpp); the rules on R = 12 and rule=none on the
-// lists of the study notes "Evaluation Metrics" and Bhattacharya's CS657A notes in the same file.
+// Golden tests: relevant-at-2-4-6-interpolated (tests/core/golden_ranked.cpp); the rules on R = 12
+// and rule=none on the lists of the study notes "Evaluation Metrics" and Bhattacharya's CS657A
+// notes in the same file.
 
 #include <array>
 

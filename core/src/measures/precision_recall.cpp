@@ -10,8 +10,8 @@
 // (cut), and the PR
 // outcome says so when a value of the user's table rounds and cuts differently.
 //
-// Golden tests: RL1 (per-rank precision and recall), RL6 (P@5, P@10), Rprec and R@k on RL1
-// (tests/core/golden_ranked.cpp).
+// Golden tests: relevant-at-2-4-6 (per-rank precision and recall), precision-at-5-and-10 (P@5,
+// P@10), Rprec and R@k on relevant-at-2-4-6 (tests/core/golden_ranked.cpp).
 
 #include "ranked_walk.h"
 

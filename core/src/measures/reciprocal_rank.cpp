@@ -5,7 +5,7 @@
 // With one known relevant document, AP = RR = 1/r (lecture notes "Week 3: Metrics"). MRR, the mean
 // over queries, is a measure of several queries, not an alias.
 //
-// Golden tests: RL7 (tests/core/golden_ranked.cpp).
+// Golden tests: one-relevant-ap-rr (tests/core/golden_ranked.cpp).
 
 #include "ranked_walk.h"
 

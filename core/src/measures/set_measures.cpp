@@ -19,7 +19,7 @@
 //   β²/(β² + 1) on 1/P: that is F with β replaced by 1/β
 //   (α by 1 − α), offered as an alternative with the reason. β = 0 (α = 1) is P; α = 0 is R.
 //
-// Golden tests: S1 (tests/core/golden_sets.cpp).
+// Golden tests: sets-d1-to-d8 (tests/core/golden_sets.cpp).
 
 #include <cmath>
 

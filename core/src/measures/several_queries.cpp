@@ -14,8 +14,8 @@
 // relevant documents it lists (said in a note).
 // The other values of each parameter are offered as alternatives.
 //
-// Golden tests: RL2+RL3+RL4 as three queries (MAP of the three methods of Bhattacharya's CS657A
-// notes), RL7 (MRR), by hand (tests/core/golden_queries.cpp).
+// Golden tests: method-1-ap+method-2-ap+method-3-ap as three queries (MAP of the three methods of
+// Bhattacharya's CS657A notes), one-relevant-ap-rr (MRR), by hand (tests/core/golden_queries.cpp).
 
 #include <cmath>
 
