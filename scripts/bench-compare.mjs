@@ -11,8 +11,10 @@
 // (dist/, or IRM_DIST, or --dist DIR; served by scripts/serve.mjs): the ten runs' per-topic AP
 // (evaluated here as `irmetrics compare` does) pasted into the significance page as a table of
 // 10 systems × 250 queries, and the time from choosing the randomization test to the marked
-// table on screen; then the worker alone, sent {type: 'compare'} with 10,000 permutations, the
-// time to its answer. Medians of 3, each after a first request that loaded the wasm module.
+// table on screen (and, on a first visit with an empty cache, from opening a share link that asks
+// for the randomization test to the table); then the worker alone, sent {type: 'compare'} with
+// 10,000 permutations, the time to its answer. Medians of 3; the page and the worker are timed
+// after a first request that loaded the wasm module.
 
 /* global document, MutationObserver, Worker -- the functions given to page.evaluate run in Chromium */
 
@@ -133,6 +135,20 @@ async function inBrowser(input) {
     } catch (error) {
       pageTimes = `the page did not show the comparison (${error.message.split('\n')[0]})`;
     }
+    // A cold visit: a share link that asks for the randomization test, from navigation to the table.
+    const coldTimes = [];
+    for (let i = 0; i < 3; i += 1) {
+      const context = await browser.newContext();
+      const cold = await context.newPage();
+      await cold.goto(`${base}significance.html#${new URLSearchParams({ ...Object.fromEntries(hash), test: 'randomization' })}`);
+      const at = await cold.waitForFunction(
+        () => document.querySelector('[data-many-systems] [data-compare-view]')?.getAttribute('data-compare-state') === 'ready' && performance.now(),
+        null,
+        { polling: 'raf', timeout: 60000 },
+      );
+      coldTimes.push((await at.jsonValue()) / 1000);
+      await context.close();
+    }
     const workerTimes = await page.evaluate(
       async ({ url, input }) => {
         const worker = new Worker(url, { type: 'module' });
@@ -161,7 +177,7 @@ async function inBrowser(input) {
       },
       { url: `${base}assets/${workerFile}`, input },
     );
-    return { page: typeof pageTimes === 'string' ? pageTimes : median(pageTimes), worker: median(workerTimes) };
+    return { page: typeof pageTimes === 'string' ? pageTimes : median(pageTimes), cold: median(coldTimes), worker: median(workerTimes) };
   } finally {
     await browser.close();
     await server.close();
@@ -197,5 +213,6 @@ if (typeof browser === 'string') {
 } else {
   const pageFigure = typeof browser.page === 'number' ? `${browser.page.toFixed(2).padStart(6)} s` : `not measured: ${browser.page}`;
   console.log(`  significance page (test chosen → marked table shown)        ${pageFigure}`);
+  console.log(`  the same, a first visit (link opened → marked table shown)  ${browser.cold.toFixed(2).padStart(6)} s`);
   console.log(`  the page's worker alone (trec-worker.js, request → answer)  ${browser.worker.toFixed(2).padStart(6)} s`);
 }
