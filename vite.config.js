@@ -109,9 +109,19 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'katex', test: /node_modules[\\/]katex/ },
-            { name: 'plot', test: /node_modules[\\/]/ },
-            { name: 'engine', test: /web[\\/]generated[\\/]/ },
-            { name: 'site', test: /web[\\/](css|js)[\\/]/, minShareCount: 2 }, // what several pages use
+            // Observable Plot and the module render/chart.js loads it through (render/plot-marks.js).
+            { name: 'plot', test: /node_modules[\\/]|web[\\/]js[\\/]render[\\/]plot-marks\.js$/ },
+            // The calculators' module (no TREC engine) and the TREC page's full one: never one chunk.
+            { name: 'engine', test: /web[\\/]generated[\\/]irmetrics-lite\./ },
+            { name: 'trec-engine', test: /web[\\/]generated[\\/]irmetrics\./ },
+            // What several pages use, but the run comparison (the TREC and significance pages): it
+            // draws with Plot from its first answer, so every page would load Plot with it
+            // (render/chart.js loads Plot only when a chart is first drawn).
+            {
+              name: 'site',
+              test: /web[\\/](css|js)[\\/](?!render[\\/]trec-compare\.js|compare-report\.js|significance-many\.js)/,
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -15,12 +15,39 @@
 //
 // Every chart has buttons that download it as SVG or PNG, and every matrix buttons that copy
 // it as a table (render/export.js).
+//
+// Plot (about 70 KB compressed) is loaded when a chart is first drawn (`loadPlot`), not with the
+// page: the answer and its working show first, and a page whose answers have no chart, or only
+// matrices, never downloads it.
 
-import { barY, dot, line, plot } from '@observablehq/plot';
 import { numParts } from '../format.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 import { POINT_LIMIT, thinPoints } from '../engine-worker.js';
+
+/** @type {typeof import('./plot-marks.js') | null} Observable Plot, once loaded */
+let Plot = null;
+/** @type {Promise<typeof import('./plot-marks.js')> | null} */
+let plotLoading = null;
+
+/**
+ * Loads Observable Plot (once; again after a failed load). renderChart needs it for every
+ * chart but a matrix; showCharts waits for it by itself.
+ * @returns {Promise<typeof import('./plot-marks.js')>}
+ */
+export function loadPlot() {
+  plotLoading ??= import('./plot-marks.js').then(
+    (module) => (Plot = module),
+    (cause) => {
+      plotLoading = null;
+      throw cause;
+    },
+  );
+  return plotLoading;
+}
+
+/** Whether drawing `charts` needs Plot (anything but a matrix). */
+const needsPlot = (charts) => charts.some((chart) => !(chart.kind === 'matrix' && chart.matrix));
 
 const PLOT_CLASS = 'irm-plot';
 const PALETTE_SIZE = 4; // .chart-series-0 … -3 in site.css
@@ -105,15 +132,15 @@ function seriesMarks(chart, index) {
   const x = hasCategories(chart) ? (point) => chart.xCategories[point[0]] ?? String(point[0]) : (point) => point[0];
   const channels = { x, y: (point) => point[1], className };
   if (series.kind === 'bar') {
-    return barY(series.points, { ...channels, fill: 'currentColor', inset: 0.5 });
+    return plotLibrary().barY(series.points, { ...channels, fill: 'currentColor', inset: 0.5 });
   }
   if (series.kind === 'dot') {
-    return dot(series.points, { ...channels, symbol, r: series.faint ? 2.5 : 4.5, fill: 'currentColor' });
+    return plotLibrary().dot(series.points, { ...channels, symbol, r: series.faint ? 2.5 : 4.5, fill: 'currentColor' });
   }
   const curve = series.kind === 'step' ? 'step-after' : 'linear';
   const marked = series.kind === 'line' && !series.faint && series.points.length <= MARKED_POINTS;
   const marker = marked ? 'circle-stroke' : 'none';
-  return line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: series.faint ? 1 : 2 });
+  return plotLibrary().line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: series.faint ? 1 : 2 });
 }
 
 const INTEGER_TICKS = 12; // a rank axis up to this long gets a tick at every rank
@@ -161,12 +188,18 @@ function scaleFor(chart, axis, label) {
 const drawingOrder = (chart) =>
   chart.series.map((series, index) => ({ series, index })).sort((a, b) => Number(b.series.faint) - Number(a.series.faint));
 
+/** Plot, which renderChart needs loaded (loadPlot). */
+function plotLibrary() {
+  if (!Plot) throw new Error('Observable Plot is not loaded yet: await loadPlot() before renderChart');
+  return Plot;
+}
+
 /** Plot's SVG, with its inline <style> removed (see the header) and a text alternative. */
 function plotSvg(chart, width, descriptionId) {
   const square = SQUARE_CHARTS.has(chart.id);
   const plotWidth = square ? Math.min(width, 420) : width;
   // Without a title, caption or legend, Plot returns the <svg> itself (not a <figure>).
-  const svg = /** @type {SVGSVGElement} */ (plot({
+  const svg = /** @type {SVGSVGElement} */ (plotLibrary().plot({
     className: PLOT_CLASS,
     width: plotWidth,
     height: square ? plotWidth : Math.round(Math.min(340, Math.max(220, width * 0.56))),
@@ -313,7 +346,8 @@ function thinnedForDrawing(chart) {
 
 /**
  * One chart as a <figure>: title, legend, the plot, and its text description; a 'matrix'
- * chart as a shaded table (see {@link renderMatrix}).
+ * chart as a shaded table (see {@link renderMatrix}). Any chart but a matrix needs Plot loaded
+ * first (`await loadPlot()`); showCharts does that.
  * @param {import('../engine.js').Chart} chart
  * @param {{width?: number}} [options] width in CSS pixels
  * @returns {HTMLElement}
@@ -342,10 +376,31 @@ export function renderChart(chart, { width = 640 } = {}) {
   );
 }
 
+/** A chart whose drawing could not be made (Plot did not load): its title and description. */
+function undrawn(chart) {
+  const descriptionId = uniqueId('chart-description');
+  return el(
+    'figure',
+    { class: 'chart', 'data-chart-id': chart.id },
+    el('figcaption', { text: chart.title }),
+    el('p', { class: 'chart-thinned', text: 'The chart could not be drawn: its drawing library did not load. Reload the page to try again.' }),
+    describe(descriptionId, chart.description),
+  );
+}
+
 const observed = new WeakMap(); // container → {charts, width}
 
 function draw(container) {
   const state = observed.get(container);
+  if (!Plot && needsPlot(state.charts)) {
+    // Drawn once Plot has loaded, if the container still shows these charts; a failed load
+    // leaves each chart's title and text description, and says why there is no drawing.
+    loadPlot().then(
+      () => observed.get(container) === state && draw(container),
+      () => observed.get(container) === state && container.replaceChildren(...state.charts.map(undrawn)),
+    );
+    return;
+  }
   state.width = container.clientWidth;
   const width = Math.max(280, Math.min(640, state.width || 640));
   container.replaceChildren(...state.charts.map((chart) => renderChart(chart, { width })));
