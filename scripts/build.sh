@@ -2,12 +2,15 @@
 # Builds everything, incrementally (a second run with nothing changed takes a few seconds):
 #   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them)
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
-#                    web/generated/irmetrics.{js,wasm}, which the page and bin/irmetrics.mjs load
+#                    web/generated/irmetrics-lite.{js,wasm} (no TREC engine: the calculators'
+#                    worker), irmetrics.{js,wasm} (all of it: the TREC page's worker and
+#                    bin/irmetrics.mjs) and irmetrics-embed.js (the widget's, wasm inside)
 #   3. dist/         the static site, bundled by Vite, with the embed files and a gzip and a
 #                    brotli copy of each compressible file (scripts/compress.mjs)
 #   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
 #   5. build/fuzz    the libFuzzer harnesses of tests/fuzz (clang; scripts/fuzz.sh runs them)
-# and prints the sizes of what a browser downloads. With CI set, warnings are errors.
+# and prints the sizes of what a browser downloads, file by file and per page's first visit
+# (scripts/first-visit.mjs). With CI set, warnings are errors.
 #
 #   bash scripts/build.sh        # all of it (npm run build, npm test)
 #   bash scripts/build.sh site   # only what serving needs: 2 and 3 (npm start)
@@ -58,7 +61,9 @@ say "wasm: core through Emscripten (build/wasm → web/generated/)"
 # the native g++ build cannot see.
 configure build/wasm "$werror" emcmake cmake
 cmake --build build/wasm -j "$jobs"
-for output in web/generated/irmetrics.js web/generated/irmetrics.wasm web/generated/irmetrics-embed.js; do
+wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics.wasm
+  web/generated/irmetrics.js web/generated/irmetrics-embed.js)
+for output in "${wasm_outputs[@]}"; do
   [[ -f "$output" ]] || {
     echo "build: error: the wasm build did not write $output" >&2
     exit 1
@@ -109,7 +114,7 @@ size_row() { printf '  %-46s %10s %10s\n' "$1" "$2" "$3"; }
 
 say "sizes in bytes (gzip -9)"
 size_row file raw gzip
-for file in web/generated/irmetrics.wasm web/generated/irmetrics.js web/generated/irmetrics-embed.js; do
+for file in "${wasm_outputs[@]}"; do
   size_row "$file" "$(wc -c <"$file")" "$(gz_size "$file")"
 done
 if [[ -d dist ]]; then
@@ -140,6 +145,11 @@ if [[ -d dist ]]; then
     size_row "dist/**/*.$format (${#fonts[@]} fonts)" "$fonts_raw" "$fonts_gz"
   done
   size_row "dist/ in total" "$total_raw" "$total_gz"
+
+  # What a first visit of each page downloads: its own files, then the workers it can start
+  # with their wasm, and what it loads later with import() (Plot, when a chart is first drawn).
+  say "first visit of each page, in bytes gzip -9 (scripts/first-visit.mjs)"
+  node scripts/first-visit.mjs dist
 fi
 
 say "done in $(($(date +%s) - started)) s"
