@@ -1,0 +1,90 @@
+// Browser tests that keep the site's first visit light (wasm/CMakeLists.txt, vite.config.js,
+// render/chart.js): a calculator page loads the wasm module without the TREC engine
+// (irmetrics-lite) and never the full one; the TREC files page loads the full one only when it
+// is given files; Observable Plot is loaded when a chart is first drawn, so an answer without a
+// chart never downloads it. Requests are watched for the page and its workers (Chromium reports
+// a dedicated worker's requests to the context).
+// Run: npm run build && node --test tests/web/first-visit.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { useBrowserSession, waitForText } from './helpers.mjs';
+
+const session = useBrowserSession();
+
+// Vite names a built file NAME-HASH.EXT, the hash 8 characters of [A-Za-z0-9_-].
+const LITE_WASM = /\/irmetrics-lite-[\w-]{8}\.wasm$/;
+const FULL_WASM = /\/irmetrics-(?!lite-)[\w-]{8}\.wasm$/;
+const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
+const PLOT = /\/plot-[\w-]{8}\.js$/;
+
+/**
+ * Opens `path` in a fresh context (empty cache), records the URL of every request the page and
+ * its workers make, runs `body(page, urls)` (`urls` grows as requests are made), and returns
+ * the URLs.
+ */
+async function requestsOf(path, body) {
+  const urls = [];
+  // A file of the site that runs nothing first, so that the listener is there before the page's
+  // first request. Its tab asks for /favicon.ico (the site has none: a 404 in the console), which
+  // is not the page's doing: what was reported until then is dropped.
+  const { page, problems, close } = await session.openPage('irmetrics-resize.js', { waitForReady: false });
+  await page.waitForLoadState('networkidle');
+  problems.length = 0;
+  page.context().on('request', (request) => urls.push(request.url()));
+  try {
+    await page.goto(new URL(path, page.url()).href);
+    await page.waitForSelector('body[data-ready]');
+    await body(page, urls);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(problems, [], 'console errors, page errors or CSP violations');
+  } finally {
+    await close();
+  }
+  return urls;
+}
+
+const matching = (urls, pattern) => urls.filter((url) => pattern.test(new URL(url).pathname));
+
+// The ranked page's sample, + - + - - + - - + + with R = 5: relevant at ranks 1, 3, 6, 9, 10, so
+// AP = (1/1 + 2/3 + 3/6 + 4/9 + 5/10) / 5 = (90 + 60 + 45 + 40 + 45) / 90 / 5 = 280/450 = 28/45
+// ≈ 0.6222; its answer has a chart (the precision–recall curve).
+const RANKED = 'ranked.html#calc=ranked&in=%2B+-+%2B+-+-+%2B+-+-+%2B+%2B&relevant=5&m=AP';
+
+test('a calculator share link loads the module without the TREC engine, never the full one', async () => {
+  const urls = await requestsOf(RANKED, async (page) => {
+    await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
+    // The chart is drawn once Plot has loaded (import() on the first chart).
+    await page.locator('.outcome figure.chart svg').first().waitFor({ timeout: 10000 });
+  });
+  assert.equal(matching(urls, LITE_WASM).length, 1, `the lite wasm once: ${urls.join(' ')}`);
+  assert.deepEqual(matching(urls, FULL_WASM), [], 'no full wasm on a calculator page');
+  assert.deepEqual(matching(urls, TREC_WORKER), [], 'no TREC worker on a calculator page');
+  assert.equal(matching(urls, PLOT).length, 1, 'Plot loaded for the chart');
+});
+
+// P@5 of the same list: 2 relevant in the first 5 (ranks 1 and 3), P@5 = 2/5; its answer has no
+// chart, so Plot is never asked for.
+test('an answer without a chart never loads Plot', async () => {
+  const urls = await requestsOf(RANKED.replace('m=AP', 'm=P%405'), async (page) => {
+    await waitForText(page, '.outcome .answer', ['P@5', '2/5']);
+    assert.equal(await page.locator('.outcome figure.chart').count(), 0, 'no chart drawn');
+  });
+  assert.equal(matching(urls, LITE_WASM).length, 1);
+  assert.deepEqual(matching(urls, PLOT), [], 'Plot is not loaded');
+});
+
+// One topic, one run: the run retrieves a (relevant) then b (not): AP = (1/1) / 1 = 1.0000.
+test('the TREC page loads the full module only once files are given', async () => {
+  let before = [];
+  const urls = await requestsOf('trec.html', async (page, seen) => {
+    await page.waitForLoadState('networkidle');
+    before = matching(seen, FULL_WASM);
+    await page.fill('#qrels-text', 'q1 0 a 1\nq1 0 b 0');
+    await page.fill('#run-text', 'q1 Q0 a 1 2 alpha\nq1 Q0 b 2 1 alpha');
+    await waitForText(page, '[data-trec-text]', ['map                   \tall\t1.0000'], { timeout: 15000 });
+  });
+  assert.deepEqual(before, [], 'no full wasm before any file is given');
+  assert.equal(matching(urls, FULL_WASM).length, 1, 'the full wasm once files are given');
+  assert.equal(matching(urls, TREC_WORKER).length, 1);
+});
