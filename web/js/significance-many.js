@@ -86,8 +86,9 @@ export function setUpManySystems() {
   const resultsPanel = $('.results-panel');
   const answerBar = $('[data-answer-bar]');
   const request = compareWorker();
-  const box = el('div', { class: 'many-systems', 'data-many-systems': true, hidden: true, 'aria-live': 'polite' });
-  const status = el('p', { class: 'results-status', 'data-many-status': true, hidden: true });
+  // The table and the pair's facts announce themselves (renderComparison); the charts do not.
+  const box = el('div', { class: 'many-systems', 'data-many-systems': true, hidden: true });
+  const status = el('p', { class: 'results-status', role: 'status', 'data-many-status': true, hidden: true });
   const viewBox = el('div', { 'data-many-view': true });
   box.append(status, viewBox);
   resultsPanel.append(box);
