@@ -29,7 +29,9 @@
 // left out, a non-relevant rank counted) gives the answer, when exactly one rank does; else each
 // measure's quantities in the order they are worked out.
 //
-// Golden tests: tests/core/check_test.cpp (RL1-ap, RL1, RL2, G2, K2, K3, K4, S1, TAU, …).
+// Golden tests: tests/core/check_test.cpp (relevant-at-2-4-6-ap, relevant-at-2-4-6, method-1-ap,
+// capitals-method-1-dcg, kappa-40-documents, kappa-40-documents-pooled, fleiss-14-raters,
+// sets-d1-to-d8, TAU, …).
 
 #include "irm/check.h"
 
@@ -49,18 +51,9 @@ constexpr int kMaxDigits = 15;
 
 // --- the answer ------------------------------------------------------------------------------
 
-// The UTF-8 sequence starting at byte `pos` (one code point).
+// The character starting at byte `pos`: its UTF-8 sequence, or the one byte that is not UTF-8.
 std::string code_point_at(std::string_view s, std::size_t pos) {
-  const auto lead = static_cast<unsigned char>(s[pos]);
-  std::size_t length = 1;
-  if (lead >= 0xF0) {
-    length = 4;
-  } else if (lead >= 0xE0) {
-    length = 3;
-  } else if (lead >= 0xC0) {
-    length = 2;
-  }
-  return std::string(s.substr(pos, std::min(length, s.size() - pos)));
+  return std::string(s.substr(pos, text::character_length(s, pos)));
 }
 
 const char* const kExpected =
@@ -230,10 +223,7 @@ std::string value_text(const Number& n) {
   if (!n.exact) return "≈ " + to_decimal(n, 4);
   const Fraction f = *n.exact;
   if (f.den == 1) return to_string(f);
-  std::int64_t den = f.den;
-  while (den % 2 == 0) den /= 2;
-  while (den % 5 == 0) den /= 5;
-  if (den == 1 && f.den <= 10000) return to_string(f) + " = " + to_short_decimal(f);
+  if (has_finite_decimal(f) && f.den <= 10000) return to_string(f) + " = " + to_short_decimal(f);
   return to_string(f) + " ≈ " + to_decimal(n, 4);
 }
 

@@ -21,12 +21,9 @@ std::string latex_value(const Number& number) {
   if (!number.exact) return to_decimal(number, 4);
   const Fraction f = *number.exact;
   if (f.den == 1) return std::to_string(f.num);
-  // A denominator of only 2s and 5s ends within a few decimals; show "= 0.6" instead of "≈".
-  std::int64_t d = f.den;
-  while (d % 2 == 0) d /= 2;
-  while (d % 5 == 0) d /= 5;
+  // A decimal that ends within 4 places is shown "= 0.6" instead of "≈".
   std::string decimal = to_decimal(number, 4);
-  if (d == 1) {
+  if (has_finite_decimal(f)) {
     const std::string longer = to_decimal(number, 12);
     if (longer.find_last_not_of('0') <= decimal.size() - 1) {
       decimal.erase(decimal.find_last_not_of('0') + 1);

@@ -3,6 +3,8 @@
 
 #include "irm/number.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -211,6 +213,23 @@ std::string to_decimal(const Number& number, int digits) {
 std::string to_decimal_truncated(const Number& number, int digits) {
   return number.exact ? exact_decimal(*number.exact, digits, false)
                       : approx_decimal(number.approx, digits, false);
+}
+
+std::optional<int> decimal_places(Fraction f) {
+  std::int64_t den = f.den;
+  int twos = 0;
+  int fives = 0;
+  for (; den % 2 == 0; den /= 2) ++twos;
+  for (; den % 5 == 0; den /= 5) ++fives;
+  if (den != 1) return std::nullopt;
+  return std::max(twos, fives);
+}
+
+bool has_finite_decimal(Fraction f) { return decimal_places(f).has_value(); }
+
+std::string short_text(Fraction f) {
+  const auto places = decimal_places(f);
+  return places && *places <= 18 ? to_short_decimal(f) : to_string(f);
 }
 
 std::string to_short_decimal(Fraction f) {

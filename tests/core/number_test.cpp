@@ -69,3 +69,23 @@ TEST_CASE("LaTeX of values: exact fractions, terminating and repeating decimals"
   CHECK(irm::latex_value(irm::whole(3)) == "3");
   CHECK(irm::to_latex({-1, 2}) == "-\\frac{1}{2}");
 }
+
+TEST_CASE("decimal_places and short_text: which decimals end, and the shortest exact text",
+          "[number]") {
+  // 7/20 = 35/100: 2 places; 1/8 = 125/1000: 3; 3: 0. 1/3 and 7/12 (12 = 2²·3) repeat.
+  CHECK(irm::decimal_places(Fraction{7, 20}) == 2);
+  CHECK(irm::decimal_places(Fraction{1, 8}) == 3);
+  CHECK(irm::decimal_places(Fraction{3, 1}) == 0);
+  CHECK_FALSE(irm::decimal_places(Fraction{1, 3}));
+  CHECK_FALSE(irm::has_finite_decimal(Fraction{7, 12}));
+  CHECK(irm::has_finite_decimal(Fraction{-1, 20}));
+  // 1/2^20: 20 places, since 10^20/2^20 = 5^20 is the first power of ten it divides.
+  CHECK(irm::decimal_places(Fraction{1, 1 << 20}) == 20);
+  CHECK(irm::short_text(Fraction{7, 20}) == "0.35");
+  CHECK(irm::short_text(Fraction{-1, 20}) == "-0.05");
+  CHECK(irm::short_text(Fraction{3, 1}) == "3");
+  CHECK(irm::short_text(Fraction{61, 300}) == "61/300");
+  // 1/2^18 = 5^18/10^18 = 3814697265625/10^18 ends at the 18th place; 1/2^20 would need 20.
+  CHECK(irm::short_text(Fraction{1, 1 << 18}) == "0.000003814697265625");
+  CHECK(irm::short_text(Fraction{1, 1 << 20}) == "1/1048576");
+}

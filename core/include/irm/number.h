@@ -64,6 +64,15 @@ struct Number {
 /// A fraction with a terminating decimal written shortest: 3/10 -> "0.3", 1 -> "1", 7/20 ->
 /// "0.35" (up to 18 decimals, then rounded).
 [[nodiscard]] std::string to_short_decimal(Fraction f);
+/// How many decimals f's decimal expansion takes when it ends: 7/20 -> 2, 1/8 -> 3, 3 -> 0.
+/// Empty when it repeats for ever (1/3, 7/12): the reduced denominator has a prime factor
+/// other than 2 and 5.
+[[nodiscard]] std::optional<int> decimal_places(Fraction f);
+/// Whether f's decimal expansion ends (decimal_places(f) is set): 7/20, 1/8, 3; not 1/3.
+[[nodiscard]] bool has_finite_decimal(Fraction f);
+/// The shortest exact text of f: its decimal when that ends within 18 places ("0.35", "-0.05",
+/// "3"), else the fraction ("61/300"; also 1/2^20, whose decimal takes 20 places).
+[[nodiscard]] std::string short_text(Fraction f);
 /// The value cut (not rounded) after `digits` decimals: to_decimal_truncated(1/15, 2) == "0.06".
 [[nodiscard]] std::string to_decimal_truncated(const Number& number, int digits);
 

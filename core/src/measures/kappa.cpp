@@ -29,7 +29,8 @@
 // shows both (Bhattacharya's CS657A notes print Fleiss' 0.22 from 0.38 and 0.21; the exact κ is
 // 0.2099).
 //
-// Golden tests: K1, K2, K3 (tests/core/golden_agreement.cpp), K4 (same file).
+// Golden tests: kappa-400-documents, kappa-40-documents, kappa-40-documents-pooled
+// (tests/core/golden_agreement.cpp), fleiss-14-raters (same file).
 
 #include <algorithm>
 
@@ -43,10 +44,7 @@ std::string str(std::int64_t n) { return std::to_string(n); }
 // "3/7 ≈ 0.4286", "9/16 = 0.5625", "0.9189".
 std::string shown(const Number& x) {
   if (!x.exact || x.exact->den == 1) return number_text(x);
-  std::int64_t d = x.exact->den;
-  while (d % 2 == 0) d /= 2;
-  while (d % 5 == 0) d /= 5;
-  if (d == 1) {
+  if (has_finite_decimal(*x.exact)) {
     const std::string decimal = to_short_decimal(*x.exact);
     if (decimal.size() <= 7) return number_text(x) + " = " + decimal;
   }

@@ -123,23 +123,16 @@ int compare_numbers(const Number& a, const Number& b) {
   return a.approx < b.approx ? -1 : (a.approx > b.approx ? 1 : 0);
 }
 
-bool terminates(Fraction f) {
-  std::int64_t den = f.den;
-  while (den % 2 == 0) den /= 2;
-  while (den % 5 == 0) den /= 5;
-  return den == 1;
-}
-
 // "0.2", "-0.05", "61/300" (exact) or "0.1581" (not).
 std::string short_text(const Number& n) {
-  if (n.exact) return terminates(*n.exact) ? to_short_decimal(*n.exact) : to_string(*n.exact);
-  return to_decimal(n, 4);
+  return n.exact ? irm::short_text(*n.exact) : to_decimal(n, 4);
 }
 
 // The same in LaTeX: "0.2", "\frac{61}{300}", "0.1581".
 std::string short_latex(const Number& n) {
-  if (n.exact) return terminates(*n.exact) ? to_short_decimal(*n.exact) : to_latex(*n.exact);
-  return to_decimal(n, 4);
+  if (!n.exact) return to_decimal(n, 4);
+  const std::string text = irm::short_text(*n.exact);
+  return text.find('/') == std::string::npos ? text : to_latex(*n.exact);
 }
 
 Cell short_cell(const Number& n) { return number_cell(short_text(n), n); }

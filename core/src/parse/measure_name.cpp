@@ -143,14 +143,7 @@ Result<std::string> numeric_value(const ParamInfo& param, const std::string& val
 
 }  // namespace
 
-std::string parameter_number(Fraction value) {
-  std::int64_t den = value.den;
-  while (den % 2 == 0) den /= 2;
-  while (den % 5 == 0) den /= 5;
-  // 2s and 5s only: the decimal ends, and to_short_decimal writes it exactly.
-  if (den == 1 && value.den <= 1'000'000'000'000'000'000) return to_short_decimal(value);
-  return to_string(value);
-}
+std::string parameter_number(Fraction value) { return short_text(value); }
 
 const std::string& MeasureCall::param(std::string_view name) const {
   for (const auto& [key, value] : params) {

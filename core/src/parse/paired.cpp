@@ -62,12 +62,7 @@ std::optional<Fraction> exact_value(const std::string& t) {
 
 // "0.04", "-0.05" for a terminating decimal, else the fraction "1/3" or the double.
 std::string value_text(const Number& n) {
-  if (n.exact) {
-    std::int64_t den = n.exact->den;
-    while (den % 2 == 0) den /= 2;
-    while (den % 5 == 0) den /= 5;
-    return den == 1 ? to_short_decimal(*n.exact) : to_string(*n.exact);
-  }
+  if (n.exact) return short_text(*n.exact);
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.10g", n.approx);
   return buffer;

@@ -49,16 +49,7 @@ std::string blank_out(std::string_view line, const Span& where) {
   std::string out;
   int column = 1;
   for (std::size_t i = 0; i < line.size();) {
-    std::size_t length = 1;
-    const auto lead = static_cast<unsigned char>(line[i]);
-    if (lead >= 0xF0) {
-      length = 4;
-    } else if (lead >= 0xE0) {
-      length = 3;
-    } else if (lead >= 0xC0) {
-      length = 2;
-    }
-    length = std::min(length, line.size() - i);
+    const std::size_t length = text::character_length(line, i);
     const bool inside = column >= where.column && column < where.column + where.length;
     if (inside) {
       out += ' ';

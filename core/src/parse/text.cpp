@@ -9,13 +9,11 @@
 #include "irm/explain.h"
 
 namespace irm::text {
-namespace {
 
-// Length of the UTF-8 sequence starting at s[i], or 0 when the bytes there are not valid UTF-8.
-std::size_t sequence_length(std::string_view s, std::size_t i) {
+CodePoint decode(std::string_view s, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char lead = byte(i);
-  if (lead < 0x80) return 1;
+  if (lead < 0x80) return {lead, 1};
   std::size_t length = 0;
   std::uint32_t min = 0;
   std::uint32_t cp = 0;
@@ -26,16 +24,23 @@ std::size_t sequence_length(std::string_view s, std::size_t i) {
   } else if ((lead & 0xF8) == 0xF0) {
     length = 4, min = 0x10000, cp = lead & 0x07u;
   } else {
-    return 0;
+    return {};
   }
-  if (i + length > s.size()) return 0;
+  if (i + length > s.size()) return {};
   for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    if ((byte(i + k) & 0xC0) != 0x80) return {};
     cp = (cp << 6) | (byte(i + k) & 0x3Fu);
   }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return length;
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, length};
 }
+
+std::size_t character_length(std::string_view s, std::size_t i) {
+  const std::size_t length = decode(s, i).length;
+  return length == 0 ? 1 : length;
+}
+
+namespace {
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
@@ -64,7 +69,7 @@ Result<std::vector<Token>> tokenize(std::string_view text, std::string_view sepa
   if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
   while (i < text.size()) {
     const char c = text[i];
-    const std::size_t length = sequence_length(text, i);
+    const std::size_t length = decode(text, i).length;
     if (length == 0) {
       return InputError{ErrorCode::bad_token,
                         "found a byte that is not UTF-8 text at line " + std::to_string(line) +
@@ -119,11 +124,7 @@ InputError too_many_tokens(const Span& next) {
 
 int code_points(std::string_view s) {
   int count = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t length = sequence_length(s, i);
-    i += length == 0 ? 1 : length;
-    ++count;
-  }
+  for (std::size_t i = 0; i < s.size(); i += character_length(s, i)) ++count;
   return count;
 }
 
@@ -135,8 +136,7 @@ std::string quoted(std::string_view token) {
   std::string out;
   int count = 0;
   for (std::size_t i = 0; i < token.size();) {
-    const std::size_t length = sequence_length(token, i);
-    const std::size_t step = length == 0 ? 1 : length;
+    const std::size_t step = character_length(token, i);
     if (++count > 30) return "'" + visible(out) + "…'";
     out.append(token.substr(i, step));
     i += step;
@@ -249,7 +249,7 @@ std::string visible(std::string_view text) {
       out += text[i++];
       continue;
     }
-    const std::size_t length = text::sequence_length(text, i);
+    const auto [cp, length] = text::decode(text, i);
     if (length == 0) {
       std::snprintf(code, sizeof code,
                     "\u27E8"
@@ -259,9 +259,6 @@ std::string visible(std::string_view text) {
       ++i;
       continue;
     }
-    std::uint32_t cp = length == 1 ? byte : byte & (0xFFu >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
     if (shown_as_code(cp)) {
       std::snprintf(code, sizeof code, "\u27E8U+%04X\u27E9", static_cast<unsigned>(cp));
       out += code;

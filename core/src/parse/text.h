@@ -32,6 +32,21 @@ inline constexpr std::size_t max_tokens = 500'000;
 [[nodiscard]] Result<std::vector<Token>> tokenize(std::string_view text,
                                                   std::string_view separators, int first_line = 1);
 
+/// One code point read from UTF-8 text: its value and the bytes it takes (1 to 4). The length
+/// is 0 when the bytes at the position are not valid UTF-8: a stray continuation byte, an
+/// overlong form, a surrogate, a value past U+10FFFF or a sequence cut short.
+struct CodePoint {
+  std::uint32_t value = 0;
+  std::size_t length = 0;
+};
+
+/// The code point whose UTF-8 sequence starts at s[i] (i < s.size()).
+[[nodiscard]] CodePoint decode(std::string_view s, std::size_t i);
+
+/// The bytes of the character at s[i]: its UTF-8 sequence, or 1 for a byte that is not valid
+/// UTF-8. Stepping by it visits the characters that code_points counts and columns number.
+[[nodiscard]] std::size_t character_length(std::string_view s, std::size_t i);
+
 /// The number of code points in a UTF-8 string (invalid bytes count one each).
 [[nodiscard]] int code_points(std::string_view s);
 
