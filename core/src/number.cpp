@@ -181,6 +181,7 @@ Number exact_number(Fraction f) {
 }
 
 Number ratio(std::int64_t num, std::int64_t den) {
+  assert(den != 0 && "ratio(num, 0): the caller states what x/0 means");
   const auto f = make_fraction(num, den);
   if (f) return exact_number(*f);
   Number n;
@@ -202,7 +203,14 @@ Number operator*(const Number& a, const Number& b) {
 }
 Number operator/(const Number& a, const Number& b) {
   // Callers decide what x/0 means (a 0/0 convention is theirs to state); here it is a bug.
-  return combine(a, b, b.approx == 0.0 ? 0.0 : a.approx / b.approx, &divide);
+  const bool zero = b.exact ? b.exact->num == 0 : b.approx == 0.0;
+  assert(!zero && "Number / 0: the caller states what x/0 means");
+  if (zero) {
+    Number out;
+    out.approx = a.approx / b.approx;  // inf or nan, shown as such: not a silent 0
+    return out;
+  }
+  return combine(a, b, a.approx / b.approx, &divide);
 }
 
 std::string to_decimal(const Number& number, int digits) {

@@ -47,7 +47,8 @@ struct Number {
 };
 
 [[nodiscard]] Number exact_number(Fraction f);
-/// num/den as a Number; den must not be 0.
+/// num/den as a Number. den must not be 0: asserted, since what x/0 means (0/0 taken as 0, say)
+/// is a convention the caller states.
 [[nodiscard]] Number ratio(std::int64_t num, std::int64_t den);
 [[nodiscard]] Number whole(std::int64_t n);
 
@@ -56,6 +57,8 @@ struct Number {
 [[nodiscard]] Number operator+(const Number& a, const Number& b);
 [[nodiscard]] Number operator-(const Number& a, const Number& b);
 [[nodiscard]] Number operator*(const Number& a, const Number& b);
+/// a/b; b must not be 0 (asserted, as for ratio). Were the assert compiled out, the result
+/// would be inexact with the double's inf or nan, never a silent 0.
 [[nodiscard]] Number operator/(const Number& a, const Number& b);
 
 /// The value rounded half away from zero to `digits` decimals, trailing zeros kept:
