@@ -148,6 +148,7 @@ async function inThreadAnswer({ type, measure, input, options, answer, key, tabl
   if (type === 'compute') return inThread.compute(measure, input, options);
   if (type === 'check') return inThread.check(measure, input, options, answer, key);
   if (type === 'listMeasures') return inThread.listMeasures();
+  if (type === 'compare') return inThread.compareRuns(input, options);
   if (type === 'ready') return inThread.ready();
   if (type === 'rows') {
     const result = await inThread.compute(asked.measure, asked.input, asked.options);
@@ -238,4 +239,17 @@ export async function check(measure, input, options, answer, key) {
 export async function listMeasures() {
   const send = worker();
   return send ? send({ type: 'listMeasures' }) : inThread.listMeasures();
+}
+
+/**
+ * Compares N runs' per-topic scores pair by pair (docs/js-api.md, compareRuns), in the
+ * calculators' worker: the module without the TREC engine has it, so a page comparing pasted
+ * scores need not load the TREC page's module. Never throws.
+ * @param {import('./irmetrics.js').CompareInput} input
+ * @param {import('./irmetrics.js').CompareOptions} [options]
+ * @returns {Promise<import('./irmetrics.js').CompareResult>}
+ */
+export async function compareRuns(input, options = {}) {
+  const send = worker();
+  return send ? send({ type: 'compare', input, options: { ...options } }) : inThread.compareRuns(input, options);
 }
