@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <vector>
 
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -67,6 +68,32 @@ TEST_CASE("distributions: the binomial test at 1/2", "[distributions]") {
   CHECK(stats::binomial_half_two_sided(0, 0) == 1.0);
   // log of Σ_{k=0}^{2} C(10, k)/2^10 = log(56/1024).
   CHECK_THAT(stats::log_binomial_half_tail(10, 0, 2), WithinAbs(std::log(56.0 / 1024.0), 1e-14));
+}
+
+TEST_CASE("distributions: the Wilcoxon signed-rank counts", "[distributions][wilcoxon]") {
+  // n = 4, by listing the 16 subsets of {1, 2, 3, 4} by their sum: 0 {}, 1 {1}, 2 {2}, 3 {3}
+  // {1,2}, 4 {4} {1,3}, 5 {1,4} {2,3}, 6 {2,4} {1,2,3}, 7 {3,4} {1,2,4}, 8 {1,3,4}, 9 {2,3,4},
+  // 10 {1,2,3,4}.
+  CHECK(stats::signed_rank_counts(4) == std::vector<std::int64_t>{1, 1, 1, 2, 2, 2, 2, 2, 1, 1, 1});
+  // n = 6: the partitions of w into distinct parts of at most 6 (OEIS A053632, row 6; the same
+  // by listing the 64 subsets in Python). P(W+ ≤ 2) = 3/64 and, two-sided, W+ = 5 gives
+  // 2·(1 + 1 + 1 + 2 + 2 + 3)/64 = 5/16, the exact Wilcoxon example of golden_significance.cpp.
+  CHECK(stats::signed_rank_counts(6) == std::vector<std::int64_t>{1, 1, 1, 2, 2, 3, 4, 4, 4, 5, 5,
+                                                                  5, 5, 4, 4, 4, 3, 2, 2, 1, 1, 1});
+  // n = 20: printed tables of the signed-rank test's critical values give T = 52 at α = 0.05
+  // two-sided, so P(W+ ≤ 52) ≤ 0.025 < P(W+ ≤ 53). The counts, by listing the 2^20 subsets in
+  // Python: 25397 and 27876 of 1048576 (0.0242 and 0.0266).
+  const auto twenty = stats::signed_rank_counts(20);
+  REQUIRE(twenty.size() == 211);
+  std::int64_t below = 0;
+  for (std::size_t w = 0; w <= 52; ++w) below += twenty[w];
+  CHECK(below == 25397);
+  CHECK(below + twenty[53] == 27876);
+  std::int64_t total = 0;
+  for (const auto count : twenty) total += count;
+  CHECK(total == std::int64_t{1} << 20);
+  CHECK(stats::signed_rank_counts(0) == std::vector<std::int64_t>{1});
+  CHECK(stats::signed_rank_counts(63).empty());  // 2^63 does not fit
 }
 
 TEST_CASE("distributions: the studentized range, upper tail", "[distributions][tukey]") {

@@ -1,10 +1,12 @@
 // Probability distributions for the significance tests (measures/significance.cpp) and the
-// comparison of runs (compare/): the normal, Student's t, the binomial at 1/2 and the
-// studentized range. Plain double arithmetic, no exceptions, the same results in the native and
-// the WebAssembly build. Sources are named beside each function in distributions.cpp.
+// comparison of runs (compare/): the normal, Student's t, the binomial at 1/2, the Wilcoxon
+// signed-rank statistic and the studentized range. Plain double arithmetic, no exceptions, the same
+// results in the native and the WebAssembly build. Sources are named beside each function in
+// distributions.cpp.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace irm::stats {
 
@@ -35,6 +37,12 @@ namespace irm::stats {
 /// The two-sided p of the exact binomial test of k successes of n at 1/2:
 /// min(1, 2 Σ_{j ≤ min(k, n − k)} C(n, j)/2^n) (as R's binom.test and SciPy's binomtest).
 [[nodiscard]] double binomial_half_two_sided(std::int64_t n, std::int64_t k);
+
+/// The exact null distribution of the Wilcoxon signed-rank statistic W+ for n untied ranks, as
+/// counts: element w is the number of the 2^n sign assignments of the ranks 1..n with W+ = w,
+/// the subsets of {1, …, n} that sum to w (w = 0 … n(n + 1)/2). For n from 0 to 62 (2^n fits in
+/// 64 bits); P(W+ = w) is the count over 2^n.
+[[nodiscard]] std::vector<std::int64_t> signed_rank_counts(std::int64_t n);
 
 /// P(Q ≥ q) for the studentized range Q of `k` ≥ 2 means with `df` degrees of freedom for the
 /// variance (df = +∞ for a known variance): the p of Tukey's HSD.

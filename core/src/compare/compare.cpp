@@ -218,13 +218,7 @@ TestOutcome wilcoxon_test(const std::vector<double>& d, double tol, const Compar
   const bool exact = o.wilcoxon_exact && !tied && !(o.wilcoxon_pratt && zeros > 0) && n <= 50;
   if (exact) {
     const std::int64_t top = n * (n + 1) / 2;
-    std::vector<std::int64_t> ways(static_cast<std::size_t>(top) + 1, 0);
-    ways[0] = 1;
-    for (std::int64_t k = 1; k <= n; ++k) {
-      for (std::int64_t w = top; w >= k; --w) {
-        ways[static_cast<std::size_t>(w)] += ways[static_cast<std::size_t>(w - k)];
-      }
-    }
+    const std::vector<std::int64_t> ways = stats::signed_rank_counts(n);
     // P(W+ ≤ min(W+, W−)): by symmetry the smaller tail of either side.
     const std::int64_t bound = std::min(twice_plus, twice_minus) / 2;
     std::int64_t count = 0;

@@ -590,16 +590,10 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
   out.exact = want_exact && exact_possible;
   const std::string N = std::to_string(out.n);
   if (out.exact) {
-    // Under H0 each rank 1..n carries + or − with probability 1/2; ways[w] counts the subsets of
-    // {1..n} with sum w (the sign assignments with W+ = w), adding rank k to each subset at a time.
+    // Under H0 each rank 1..n carries + or − with probability 1/2; ways[w] counts the sign
+    // assignments with W+ = w.
     const std::int64_t top = out.n * (out.n + 1) / 2;
-    std::vector<std::int64_t> ways(static_cast<std::size_t>(top) + 1, 0);
-    ways[0] = 1;
-    for (std::int64_t k = 1; k <= out.n; ++k) {
-      for (std::int64_t w = top; w >= k; --w) {
-        ways[static_cast<std::size_t>(w)] += ways[static_cast<std::size_t>(w - k)];
-      }
-    }
+    const std::vector<std::int64_t> ways = stats::signed_rank_counts(out.n);
     const std::int64_t total = std::int64_t{1} << out.n;
     const std::int64_t w_plus = twice_plus / 2;
     // The lower tail P(W+ ≤ bound); greater uses the symmetry P(W+ ≥ w) = P(W+ ≤ top − w).

@@ -282,6 +282,24 @@ double binomial_half_two_sided(std::int64_t n, std::int64_t k) {
   return std::min(1.0, std::exp(log_p));
 }
 
+// --- Wilcoxon signed rank ----------------------------------------------------------------------
+
+// Under H0 each rank 1..n carries + or − with probability 1/2. ways[w] counts the subsets of
+// {1..n} with sum w, built by adding rank k to every subset of 1..k−1 (the subset-sum recurrence;
+// Wilcoxon 1945, and the counts of OEIS A053632).
+std::vector<std::int64_t> signed_rank_counts(std::int64_t n) {
+  if (n < 0 || n > 62) return {};
+  const std::int64_t top = n * (n + 1) / 2;
+  std::vector<std::int64_t> ways(static_cast<std::size_t>(top) + 1, 0);
+  ways[0] = 1;
+  for (std::int64_t k = 1; k <= n; ++k) {
+    for (std::int64_t w = top; w >= k; --w) {
+      ways[static_cast<std::size_t>(w)] += ways[static_cast<std::size_t>(w - k)];
+    }
+  }
+  return ways;
+}
+
 // --- studentized range ---------------------------------------------------------------------------
 
 double studentized_range_upper(double q, int k, double df) {
