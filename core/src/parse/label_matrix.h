@@ -4,12 +4,14 @@
 // through one grid reader and one sequence reader.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "irm/confusion.h"
 #include "irm/result.h"
+#include "lines.h"
 
 namespace irm::labels {
 
@@ -52,5 +54,28 @@ struct MatrixRoles {
 /// inconsistent_counts (sequences of different lengths, totals that are not the sums).
 [[nodiscard]] Result<LabelMatrix> read_label_matrix(std::string_view input,
                                                     const MatrixRoles& roles);
+
+/// What a line "key: …" holds under `roles`: the rows' labels (true:), the columns' labels
+/// (predicted:), the positive class (positive:, binary matrices only) or none of these.
+enum class SequenceRole { none, truth, predicted, positive };
+[[nodiscard]] SequenceRole sequence_role(const std::string& key, const MatrixRoles& roles);
+
+/// The two label sequences, and positive: when given.
+struct Sequences {
+  text::KeyedLine truth;
+  text::KeyedLine predicted;
+  std::optional<text::KeyedLine> positive;
+};
+
+/// The rows' line (truth) and the columns' line (predicted), named as `roles` says; positive:
+/// only when `allow_positive` (the binary confusion matrix).
+/// Errors: bad_token (an unknown or repeated line, a missing partner, positive: with more than
+/// one label), empty_input (a line with no labels), inconsistent_counts (different lengths).
+[[nodiscard]] Result<Sequences> read_sequences(const std::vector<text::Line>& lines,
+                                               const MatrixRoles& roles, bool allow_positive);
+
+/// The error for a line that starts "key:" with a key no layout knows (a typo such as relevent:
+/// or tq=2); `expected` says what would have been read.
+[[nodiscard]] InputError unknown_key(const text::KeyedLine& keyed, const std::string& expected);
 
 }  // namespace irm::labels
