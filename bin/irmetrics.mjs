@@ -399,8 +399,8 @@ async function measures(values) {
 // ---------------------------------------------------------------------------------------------
 // irmetrics trec: trec_eval's flags and files; bin/lib/trec.mjs streams the files in.
 
-const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]... [-Z FILE]
-                      [--compat 9|10] [--keep-first] [--strict] [--nan-as-zero]
+const TREC_USAGE = `usage: irmetrics trec [-q] [-n] [-c] [-J] [-l N] [-M N] [-N N] [-m MEASURE]... [-R FORMAT]
+                      [-Z FILE] [--compat 9|10] [--keep-first] [--strict] [--nan-as-zero]
                       [--digits N] [--format trec|json|csv] QRELS RUN...`;
 
 const TREC_HELP = `irmetrics trec: evaluate TREC runs as trec_eval does
@@ -423,6 +423,14 @@ trec_eval's flags
   -l N            relevance level: relevant means a grade of N or more (default 1)
   -M N            evaluate at most N documents of each topic
   -N N            documents in the collection (for utility)
+  -R FORMAT       what QRELS holds (default qrels):
+                    prefs        preferences, lines 'qid jg jsg docno level': in each judgment
+                                 subgroup (jsg) of a judgment group (jg, one user), a document of
+                                 a higher level is preferred to one of a lower level; the
+                                 measures -m all_prefs (prefs_simp, prefs_pair, prefs_avgjg, ...)
+                    qrels_prefs  a qrels read as preferences (the iter column is the jg)
+                    qrels_jg     a qrels with a set of judgments per jg (the iter column):
+                                 -m qrels_jg (map_avgjg, P_avgjg, Rprec_mult_avgjg)
   -Z FILE         z-scores: each topic's value becomes (value - mean) / stddev with the mean
                   and deviation FILE gives for that topic and measure (lines 'qid measure
                   mean stddev'), -1000000 when it gives none, printed as 'Z' + the name
@@ -494,7 +502,7 @@ Exit status: 0 evaluated; 2 bad input, a usage error, or no build; 1 an internal
 
 // trec_eval's single-letter flags: switches, and flags that take a value (-l2 or -l 2).
 const TREC_SWITCHES = new Set(['q', 'n', 'c', 'J']);
-const TREC_VALUED = new Set(['l', 'M', 'N', 'm', 'Z']);
+const TREC_VALUED = new Set(['l', 'M', 'N', 'm', 'R', 'T', 'Z']);
 const TREC_FORMATS = ['trec', 'json', 'csv'];
 
 /**

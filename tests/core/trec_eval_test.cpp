@@ -263,7 +263,8 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
     CHECK(e->message == message);
   };
   check({"-z"}, irm::ErrorCode::unknown_parameter,
-        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -Z FILE, "
+        "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -R FORMAT, "
+        "-Z FILE, "
         "--compat 9|10, --keep-first, --strict or --nan-as-zero");
   check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
   check({"-M"}, irm::ErrorCode::bad_parameter_value,

@@ -2,7 +2,6 @@
 // `irmetrics trec` in place of `./trec_eval`: each of its 15 commands is run on the copies of
 // trec_eval's test files in tests/fixtures/trec_eval/, and the output must equal trec_eval's
 // expected file byte for byte. Those files are independent references; they are never edited.
-// A command not yet supported is marked todo with the reason, so it is reported, not hidden.
 //
 // Like trec-cli.test.mjs, this needs the wasm build (npm run build): without it every command
 // fails with the CLI's "not built" message.
@@ -16,15 +15,13 @@ import { fileURLToPath } from 'node:url';
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/trec_eval/', import.meta.url));
 
-// [expected output file, trec_eval's arguments, todo reason or undefined], in the Makefile's order.
+// [expected output file, trec_eval's arguments], in the Makefile's order.
 const MEAS_PARAMS = [
   '-q', '-miprec_at_recall..10,.20,.25,.75,.50', '-m', 'P.5,7,3', '-m', 'recall.20,2000',
   '-m', 'Rprec_mult.5.0,0.2,0.35', '-mutility.2,-1,0,0', '-m', '11pt_avg..25,.5,.75',
   '-mndcg.1=3,2=9,4=4.5', '-mndcg_cut.10,20,23.4', '-msuccess.2,5,20',
   'qrels.test', 'results.test',
 ];
-const PREFS = '-R prefs (preference files) and the all_prefs measures are not implemented';
-const JG = '-R qrels_jg (judgment groups) is not implemented';
 const COMMANDS = [
   ['out.test', ['qrels.test', 'results.test']],
   ['out.test', ['qrels.test.with-comments', 'results.test']],
@@ -35,23 +32,21 @@ const COMMANDS = [
   ['out.test.aqcM', ['-m', 'all_trec', '-q', '-c', '-M100', 'qrels.test', 'results.trunc']],
   ['out.test.aql',
     ['-m', 'all_trec', '-mrelstring.20', '-q', '-l2', 'qrels.rel_level', 'results.test']],
-  ['out.test.prefs', ['-m', 'all_prefs', '-q', '-R', 'prefs', 'prefs.test', 'prefs.results.test'],
-    PREFS],
+  ['out.test.prefs', ['-m', 'all_prefs', '-q', '-R', 'prefs', 'prefs.test', 'prefs.results.test']],
   ['out.test.prefs',
-    ['-m', 'all_prefs', '-q', '-R', 'prefs', 'prefs.comment.test', 'prefs.results.test'], PREFS],
+    ['-m', 'all_prefs', '-q', '-R', 'prefs', 'prefs.comment.test', 'prefs.results.test']],
   ['out.test.qrels_prefs',
-    ['-m', 'all_prefs', '-q', '-R', 'qrels_prefs', 'qrels.test', 'results.test'], PREFS],
-  ['out.test.qrels_jg', ['-m', 'qrels_jg', '-q', '-R', 'qrels_jg', 'qrels.123', 'results.test'],
-    JG],
+    ['-m', 'all_prefs', '-q', '-R', 'qrels_prefs', 'qrels.test', 'results.test']],
+  ['out.test.qrels_jg', ['-m', 'qrels_jg', '-q', '-R', 'qrels_jg', 'qrels.123', 'results.test']],
   ['out.test.qrels_jg',
-    ['-m', 'qrels_jg', '-q', '-R', 'qrels_jg', 'qrels.comments.123', 'results.test'], JG],
+    ['-m', 'qrels_jg', '-q', '-R', 'qrels_jg', 'qrels.comments.123', 'results.test']],
   ['out.test.meas_params', MEAS_PARAMS],
   ['out.test.aqZ', ['-q', '-m', 'all_trec', '-Z', 'zscores_file', 'qrels.test', 'results.test']],
 ];
 
 describe("trec_eval 10.0's quicktest", () => {
-  for (const [expected, args, todo] of COMMANDS) {
-    test(`trec_eval ${args.join(' ')} | diff - test/${expected}`, todo ? { todo } : {}, () => {
+  for (const [expected, args] of COMMANDS) {
+    test(`trec_eval ${args.join(' ')} | diff - test/${expected}`, () => {
       const result = spawnSync(process.execPath, [cli, 'trec', ...args],
         { cwd: fixtures, encoding: 'utf8', maxBuffer: 1 << 26 });
       assert.equal(result.status, 0, result.stderr);

@@ -282,6 +282,53 @@ struct RankedTopic {
                                        bool loose = false,
                                        std::size_t max_topics = static_cast<std::size_t>(-1));
 
+/// The judgment files of trec_eval's -R option besides qrels, whose lines carry a judgment group
+/// (jg: one user's judgments of a topic) and, for prefs, a judgment subgroup (jsg):
+///   prefs        `qid jg jsg docno level`  preferences: within a jsg, a document with a higher
+///                level is preferred to one with a lower level (0 means not relevant)
+///   qrels_prefs  `qid jg docno level`      a qrels read as preferences: the iter column is the
+///                jg, every line has jsg "0"
+///   qrels_jg     `qid jg docno rel`        a qrels with one set of judgments per jg
+enum class RelFormat { qrels, prefs, qrels_prefs, qrels_jg };
+
+/// "qrels", "prefs", "qrels_prefs", "qrels_jg".
+[[nodiscard]] const char* to_string(RelFormat format);
+
+/// One line of a judgment-group file.
+struct GroupJudgment {
+  std::string_view jg;   // views point into the bytes given to read_grouped_qrels
+  std::string_view jsg;  // "0" unless the format is prefs
+  std::string_view docno;
+  double level = 0.0;  // prefs, qrels_prefs: as atof reads it; qrels_jg: a whole number
+  int line = 0;        // 1-based line in the file
+};
+
+/// A judgment-group file: its topics in order of first appearance, each with its lines in file
+/// order. A docno may be given once per jg and jsg (trec_eval checks no more, except qrels_jg:
+/// once per jg).
+struct GroupedQrels {
+  std::string file_name;
+  RelFormat format = RelFormat::prefs;
+  std::vector<std::string_view> topics;
+  std::vector<std::vector<GroupJudgment>> judgments;  // the lines of topics[i]
+  std::unordered_map<std::string_view, std::size_t> topic_index;
+  std::vector<std::string> warnings;
+
+  [[nodiscard]] const std::vector<GroupJudgment>* find(std::string_view topic) const {
+    const auto found = topic_index.find(topic);
+    return found == topic_index.end() ? nullptr : &judgments[found->second];
+  }
+};
+
+/// Reads a prefs, qrels_prefs or qrels_jg file (`format`, not qrels). Errors as read_qrels: a
+/// line with the wrong number of fields (5 for prefs, 4 otherwise), a level that is not a number
+/// (qrels_jg: not a whole number), a docno given twice in one jg of a qrels_jg topic (trec_eval
+/// stops there too), more than `max_topics` topics, no line at all. With `loose`, a level read
+/// as trec_eval's atof (atol for qrels_jg) reads its start ("2x" is 2), with one warning.
+[[nodiscard]] Result<GroupedQrels> read_grouped_qrels(
+    std::string_view bytes, std::string_view file_name, RelFormat format, bool loose = false,
+    std::size_t max_topics = static_cast<std::size_t>(-1));
+
 /// Reads a run file (`qid Q0 docno rank score tag` lines) held in one piece (see RunReader).
 /// Scores are doubles, or 32-bit floats widened to double with Compat::trec9. Errors as
 /// read_qrels, for 6 fields, plus bad_number for a rank that is not a whole number or a score that

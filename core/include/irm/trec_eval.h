@@ -49,6 +49,7 @@ struct TrecOptions {
   std::int64_t collection_size = 0;           // -N (utility's fourth cell)
   Compat compat = Compat::current;            // --compat 9|10
   Duplicates duplicates = Duplicates::error;  // --keep-first
+  RelFormat rel_format = RelFormat::qrels;    // -R qrels|prefs|qrels_prefs|qrels_jg
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   bool nan_as_zero = false;                   // --nan-as-zero: 0 where trec_eval prints -nan
   std::string zscores;                        // -Z FILE: its name (set_zscores gives its text)
@@ -97,6 +98,7 @@ struct TrecRunResult {
 /// the measures see them.
 struct TrecPlan;
 struct TrecJudged;
+struct TrecGroupScratch;
 
 /// A whole evaluation: options, one qrels file, then any number of runs, each read in pieces.
 class TrecSession {
@@ -202,6 +204,11 @@ class TrecSession {
   bool keep_lists_ = true;
   std::vector<int> scratch_grades_;  // a topic's grades when they are not kept
   std::vector<TrecRunResult> runs_;
+  // -R prefs, qrels_prefs, qrels_jg: the file's judgments (qrels_ then holds only its topics),
+  // what one topic's measures work on, and the first error met evaluating a topic.
+  std::optional<GroupedQrels> grouped_;
+  std::unique_ptr<TrecGroupScratch> group_scratch_;
+  std::optional<InputError> evaluate_error_;
   // -Z: topic -> printed name -> (mean, stddev).
   std::map<std::string, std::map<std::string, std::pair<double, double>, std::less<>>, std::less<>>
       zscores_;

@@ -668,6 +668,181 @@ void relstring(const Topic& t, const Requested& r, double*, std::string* text) {
   }
 }
 
+// ---- Preferences (-R prefs, -R qrels_prefs) ---------------------------------------------------
+// Sums over the judgment groups; a ratio whose denominator is 0 stays 0, as in trec_eval.
+
+double ratio(std::int64_t num, std::int64_t den) {
+  return den ? static_cast<double>(num) / static_cast<double>(den) : 0.0;
+}
+
+template <class F>
+std::int64_t over_groups(const Topic& t, F f) {
+  std::int64_t sum = 0;
+  for (const GroupPrefs& g : t.prefs->groups) sum += f(g);
+  return sum;
+}
+
+void prefs_num_prefs_poss(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = static_cast<double>(over_groups(
+      t, [](const GroupPrefs& g) { return g.poss_ret + g.poss_imp + g.poss_notoccur; }));
+}
+void prefs_num_prefs_ful(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = static_cast<double>(
+      over_groups(t, [](const GroupPrefs& g) { return g.ful_ret + g.ful_imp; }));
+}
+void prefs_num_prefs_ful_ret(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] =
+      static_cast<double>(over_groups(t, [](const GroupPrefs& g) { return g.ful_ret; }));
+}
+
+// Fulfilled over possible, all groups' preferences together. `imp`: with the preferences of
+// which one document was retrieved; `notoccur`: and those of which neither was.
+void simple_ratio(const Topic& t, const Requested& r, double* out, bool imp, bool notoccur) {
+  const std::int64_t ful =
+      over_groups(t, [&](const GroupPrefs& g) { return g.ful_ret + (imp ? g.ful_imp : 0); });
+  const std::int64_t poss = over_groups(t, [&](const GroupPrefs& g) {
+    return g.poss_ret + (imp ? g.poss_imp : 0) + (notoccur ? g.poss_notoccur : 0);
+  });
+  out[r.first_slot] = ratio(ful, poss);
+}
+void prefs_simp(const Topic& t, const Requested& r, double* out, std::string*) {
+  simple_ratio(t, r, out, true, true);
+}
+void prefs_simp_ret(const Topic& t, const Requested& r, double* out, std::string*) {
+  simple_ratio(t, r, out, false, false);
+}
+void prefs_simp_imp(const Topic& t, const Requested& r, double* out, std::string*) {
+  simple_ratio(t, r, out, true, false);
+}
+
+// Each group's ratio, averaged over the groups. trec_eval adds the ratios and keeps the sum only
+// when it is above 0 (a 0/0 of the Rnonrel forms makes it NaN, and the topic's value 0).
+void average_over_groups(const Topic& t, const Requested& r, double* out,
+                         double (*group_ratio)(const GroupPrefs&)) {
+  double sum = 0.0;
+  for (const GroupPrefs& g : t.prefs->groups) sum += group_ratio(g);
+  out[r.first_slot] = sum > 0.0 ? sum / static_cast<double>(t.prefs->groups.size()) : 0.0;
+}
+void prefs_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
+  average_over_groups(t, r, out, [](const GroupPrefs& g) {
+    return ratio(g.ful_ret + g.ful_imp, g.poss_ret + g.poss_imp + g.poss_notoccur);
+  });
+}
+void prefs_avgjg_ret(const Topic& t, const Requested& r, double* out, std::string*) {
+  average_over_groups(t, r, out, [](const GroupPrefs& g) { return ratio(g.ful_ret, g.poss_ret); });
+}
+void prefs_avgjg_imp(const Topic& t, const Requested& r, double* out, std::string*) {
+  average_over_groups(t, r, out, [](const GroupPrefs& g) {
+    return ratio(g.ful_ret + g.ful_imp, g.poss_ret + g.poss_imp);
+  });
+}
+// Here trec_eval divides without a check: 0/0 is NaN.
+double unchecked(std::int64_t num, std::int64_t den) {
+  return static_cast<double>(num) / static_cast<double>(den);
+}
+void prefs_avgjg_rnonrel(const Topic& t, const Requested& r, double* out, std::string*) {
+  average_over_groups(t, r, out,
+                      [](const GroupPrefs& g) { return unchecked(g.rnonrel_ful, g.rnonrel_poss); });
+}
+void prefs_avgjg_rnonrel_ret(const Topic& t, const Requested& r, double* out, std::string*) {
+  average_over_groups(t, r, out, [](const GroupPrefs& g) {
+    return unchecked(g.rnonrel_ret_ful, g.rnonrel_ret_poss);
+  });
+}
+
+// The pairs' average share of fulfilled preferences.
+void prefs_pair(const Topic& t, const Requested& r, double* out, std::string*) {
+  const TopicPrefs& p = *t.prefs;
+  const std::int64_t pairs = p.pairs_ret + p.pairs_imp + p.pairs_notoccur;
+  out[r.first_slot] = pairs ? p.pair_sum_imp / static_cast<double>(pairs) : 0.0;
+}
+void prefs_pair_ret(const Topic& t, const Requested& r, double* out, std::string*) {
+  const TopicPrefs& p = *t.prefs;
+  out[r.first_slot] = p.pairs_ret ? p.pair_sum_ret / static_cast<double>(p.pairs_ret) : 0.0;
+}
+void prefs_pair_imp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const TopicPrefs& p = *t.prefs;
+  const std::int64_t pairs = p.pairs_ret + p.pairs_imp;
+  out[r.first_slot] = pairs ? p.pair_sum_imp / static_cast<double>(pairs) : 0.0;
+}
+
+// ---- Judgment groups (-R qrels_jg): each group's value, averaged over the groups --------------
+
+void map_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
+  double value = 0.0;
+  for (const GroupRanking& g : *t.groups) {
+    std::int64_t rel_so_far = 0;
+    double sum = 0.0;
+    for (std::size_t i = 0; i < g.grades.size(); ++i) {
+      if (relevant(g.grades[i], t.level)) {
+        ++rel_so_far;
+        sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+      }
+    }
+    if (rel_so_far) value += sum / static_cast<double>(g.num_rel);
+  }
+  if (t.groups->size() > 1) value /= static_cast<double>(t.groups->size());
+  out[r.first_slot] = value;
+}
+
+void p_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::size_t n = r.cutoffs.size();
+  for (std::size_t c = 0; c < n; ++c) out[r.first_slot + c] = 0.0;
+  for (const GroupRanking& g : *t.groups) {
+    std::size_t c = 0;
+    std::int64_t rel_so_far = 0;
+    for (std::size_t i = 0; i < g.grades.size() && c < n; ++i) {
+      if (static_cast<std::int64_t>(i) == r.cutoffs[c]) {
+        out[r.first_slot + c] += static_cast<double>(rel_so_far) / static_cast<double>(i);
+        ++c;
+        if (c == n) break;
+      }
+      if (relevant(g.grades[i], t.level)) ++rel_so_far;
+    }
+    for (; c < n; ++c) {
+      out[r.first_slot + c] += static_cast<double>(rel_so_far) / static_cast<double>(r.cutoffs[c]);
+    }
+  }
+  if (t.groups->size() > 1) {
+    for (std::size_t c = 0; c < n; ++c) {
+      out[r.first_slot + c] /= static_cast<double>(t.groups->size());
+    }
+  }
+}
+
+void rprec_mult_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::size_t n = r.values.size();
+  for (std::size_t i = 0; i < n; ++i) out[r.first_slot + i] = 0.0;
+  std::vector<std::int64_t> cutoffs(n);
+  for (const GroupRanking& g : *t.groups) {
+    for (std::size_t i = 0; i < n; ++i) {
+      cutoffs[i] = static_cast<std::int64_t>(r.values[i] * static_cast<double>(g.num_rel) + 0.9);
+    }
+    const auto num_ret = static_cast<std::int64_t>(g.grades.size());
+    auto current = static_cast<std::ptrdiff_t>(n) - 1;
+    while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > num_ret) {
+      out[r.first_slot + static_cast<std::size_t>(current)] +=
+          static_cast<double>(g.num_rel_ret) /
+          static_cast<double>(cutoffs[static_cast<std::size_t>(current)]);
+      --current;
+    }
+    std::int64_t rel_so_far = g.num_rel_ret;
+    for (std::int64_t i = num_ret; i > 0 && rel_so_far > 0; --i) {
+      const double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+      while (current >= 0 && i == cutoffs[static_cast<std::size_t>(current)]) {
+        out[r.first_slot + static_cast<std::size_t>(current)] += precis;
+        --current;
+      }
+      if (relevant(g.grades[static_cast<std::size_t>(i - 1)], t.level)) --rel_so_far;
+    }
+  }
+  if (t.groups->size() > 1) {
+    for (std::size_t i = 0; i < n; ++i) {
+      out[r.first_slot + i] /= static_cast<double>(t.groups->size());
+    }
+  }
+}
+
 constexpr const char* rank_cutoffs = "5,10,15,20,30,100,200,500,1000";
 constexpr const char* recall_levels = "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1";
 
@@ -737,6 +912,45 @@ const std::vector<MeasureDef>& measure_table() {
        "F of the whole list; the parameter is beta squared", set_f},
       {"num_nonrel_judged_ret", Params::none, "", K::count, S::sum, true,
        "judged non-relevant documents retrieved", num_nonrel_judged_ret},
+      {"prefs_num_prefs_poss", Params::none, "", K::count, S::sum, true,
+       "preferences possible (-R prefs or qrels_prefs)", prefs_num_prefs_poss},
+      {"prefs_num_prefs_ful", Params::none, "", K::count, S::sum, true,
+       "preferences fulfilled, of which one document or both were retrieved", prefs_num_prefs_ful},
+      {"prefs_num_prefs_ful_ret", Params::none, "", K::count, S::sum, true,
+       "preferences fulfilled, both documents retrieved", prefs_num_prefs_ful_ret},
+      {"prefs_simp", Params::none, "", K::real, S::mean, true,
+       "preferences fulfilled / preferences possible", prefs_simp},
+      {"prefs_pair", Params::none, "", K::real, S::mean, true,
+       "each document pair's share of fulfilled preferences, averaged over the pairs", prefs_pair},
+      {"prefs_avgjg", Params::none, "", K::real, S::mean, true,
+       "prefs_simp of each judgment group, averaged over the groups", prefs_avgjg},
+      {"prefs_avgjg_Rnonrel", Params::none, "", K::real, S::mean, true,
+       "prefs_avgjg with as many non-relevant documents as relevant ones", prefs_avgjg_rnonrel},
+      {"prefs_simp_ret", Params::none, "", K::real, S::mean, true,
+       "prefs_simp over the preferences of two retrieved documents", prefs_simp_ret},
+      {"prefs_pair_ret", Params::none, "", K::real, S::mean, true,
+       "prefs_pair over the pairs of two retrieved documents", prefs_pair_ret},
+      {"prefs_avgjg_ret", Params::none, "", K::real, S::mean, true,
+       "prefs_avgjg over the preferences of two retrieved documents", prefs_avgjg_ret},
+      {"prefs_avgjg_Rnonrel_ret", Params::none, "", K::real, S::mean, true,
+       "prefs_avgjg_Rnonrel over the preferences of two retrieved documents",
+       prefs_avgjg_rnonrel_ret},
+      {"prefs_simp_imp", Params::none, "", K::real, S::mean, true,
+       "prefs_simp without the preferences of which neither document was retrieved",
+       prefs_simp_imp},
+      {"prefs_pair_imp", Params::none, "", K::real, S::mean, true,
+       "prefs_pair without the pairs of which neither document was retrieved", prefs_pair_imp},
+      {"prefs_avgjg_imp", Params::none, "", K::real, S::mean, true,
+       "prefs_avgjg without the preferences of which neither document was retrieved",
+       prefs_avgjg_imp},
+      {"map_avgjg", Params::none, "", K::real, S::mean, true,
+       "average precision of each judgment group, averaged over the groups (-R qrels_jg)",
+       map_avgjg},
+      {"P_avgjg", Params::long_cutoffs, rank_cutoffs, K::real, S::mean, true,
+       "precision at rank cutoffs, averaged over the judgment groups", p_avgjg},
+      {"Rprec_mult_avgjg", Params::double_cutoffs, "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2", K::real,
+       S::mean, true, "precision at multiples of R, averaged over the judgment groups",
+       rprec_mult_avgjg},
       {"rbp", Params::gain_pairs, "", K::real, S::mean, true,
        "rank-biased precision; rbp.p=0.95 sets the persistence", rbp},
       {"rbp_resid", Params::gain_pairs, "", K::real, S::mean, true,

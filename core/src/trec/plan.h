@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "irm/trec_eval.h"
+#include "trec/prefs.h"
 
 namespace irm::trec {
 
@@ -40,6 +42,10 @@ struct Topic {
   // precision then divides 0 by 0 and prints -nan. A -c topic the run lacks is emptied only by
   // -J or -M 0 (trec_eval ranks one document not in the qrels for it). False with --nan-as-zero.
   bool emptied = false;
+  // -R prefs / qrels_prefs: the topic's preferences counted against the ranking; -R qrels_jg:
+  // the ranking as each judgment group judges it. Null in the other formats.
+  const TopicPrefs* prefs = nullptr;
+  const std::vector<GroupRanking>* groups = nullptr;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.
@@ -79,10 +85,18 @@ struct TrecJudged {
   std::unordered_map<std::string_view, trec::TopicJudged> by_topic;
 };
 
+/// What one topic of a preference or judgment-group evaluation works on, reused topic to topic.
+struct TrecGroupScratch {
+  std::vector<std::string_view> docnos;
+  trec::TopicPrefs prefs;
+  std::vector<trec::GroupRanking> groups;
+};
+
 struct TrecPlan {
   std::vector<trec::Requested> measures;  // in trec_eval's order
   std::vector<TrecSlot> slots;
   bool wants_relstring = false;
+  bool wants_pairs = false;           // prefs_pair, prefs_pair_ret or prefs_pair_imp
   std::vector<std::string> warnings;  // parameters read loosely, as trec_eval reads them
 };
 
@@ -94,8 +108,12 @@ const std::vector<MeasureDef>& measure_table();
 /// Builds the plan for -m values (empty: official); --compat 9 has 9.0.8's measures. Without
 /// `strict`, parameters trec_eval reads loosely are read so, with a warning. Errors name the -m
 /// value.
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat,
-                           bool strict);
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat, bool strict,
+                           RelFormat format = RelFormat::qrels);
+
+/// The judgment format a measure needs: prefs_* prefs (or qrels_prefs), *_avgjg qrels_jg, the
+/// rest qrels; runid and num_q any (empty).
+std::optional<RelFormat> format_needed(std::string_view measure);
 
 /// Computes every planned measure for one topic: `out` has one value per slot.
 void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring);

@@ -447,6 +447,142 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
   return qrels;
 }
 
+const char* to_string(RelFormat format) {
+  switch (format) {
+    case RelFormat::qrels:
+      return "qrels";
+    case RelFormat::prefs:
+      return "prefs";
+    case RelFormat::qrels_prefs:
+      return "qrels_prefs";
+    case RelFormat::qrels_jg:
+      return "qrels_jg";
+  }
+  return "qrels";
+}
+
+Result<GroupedQrels> read_grouped_qrels(std::string_view bytes, std::string_view file_name,
+                                        RelFormat format, bool loose, std::size_t max_topics) {
+  constexpr LineShape prefs_shape{5, "qid jg jsg docno level"};
+  constexpr LineShape qrels_prefs_shape{4, "qid jg docno level"};
+  constexpr LineShape qrels_jg_shape{4, "qid jg docno rel"};
+  const LineShape& shape = format == RelFormat::prefs         ? prefs_shape
+                           : format == RelFormat::qrels_prefs ? qrels_prefs_shape
+                                                              : qrels_jg_shape;
+  const bool whole = format == RelFormat::qrels_jg;
+  const int level_field = shape.fields - 1;
+  const char* const level_name = format == RelFormat::prefs ? "the level (fifth field)"
+                                 : whole                    ? "the rel (fourth field)"
+                                                            : "the level (fourth field)";
+  GroupedQrels qrels;
+  qrels.file_name = std::string(file_name);
+  qrels.format = format;
+  bool loose_warned = false;
+  bool negative_warned = false;
+  LineReader reader(bytes);
+  std::string_view line;
+  while (reader.next(line)) {
+    const Fields fields = split(line);
+    if (skipped(fields)) continue;
+    const int number = reader.number();
+    if (auto error = check_count(fields, line, number, file_name, shape)) return *error;
+    const std::string_view token = fields.text[level_field];
+    std::optional<double> level;
+    if (whole) {
+      std::optional<int> grade = parse_int(token);
+      if (!grade && loose && !is_whole(token)) {
+        grade = leading_int(token);
+        if (grade && !loose_warned) {
+          loose_warned = true;
+          qrels.warnings.push_back(
+              loose_warning(line, number, token, file_name, "the rel", std::to_string(*grade)));
+        }
+      }
+      if (grade) level = *grade;
+    } else if (is_decimal(token)) {
+      level = parse_score(token, Compat::current);
+    } else if (loose) {
+      level = leading_score(token, Compat::current);
+      if (level && !loose_warned) {
+        loose_warned = true;
+        qrels.warnings.push_back(
+            loose_warning(line, number, token, file_name, "the level", number_text(*level)));
+      }
+    }
+    if (!level) {
+      return number_error(
+          line, number, token, file_name,
+          std::string(level_name) + (whole ? ", a whole number such as 0, 1, 2 or -1"
+                                           : ", a number such as 0, 1, 2.5 (0: not relevant)"));
+    }
+    if (!whole && *level < 0 && !negative_warned) {
+      negative_warned = true;
+      const Span span = span_of(line, number, token);
+      qrels.warnings.push_back(
+          std::string(file_name) + ":" + std::to_string(span.line) + ":" +
+          std::to_string(span.column) + ": level " + text::quoted(token) +
+          " is below 0, and trec_eval's preference formats expect levels of 0 or more: such a "
+          "document counts as non-relevant in a judgment group of one subgroup, as neither "
+          "relevant nor non-relevant in one of several, and prefs_avgjg_Rnonrel can differ from "
+          "trec_eval's (which then reads past the end of its tables)");
+    }
+    const std::string_view topic = fields.text[0];
+    auto [it, inserted] = qrels.topic_index.try_emplace(topic, qrels.topics.size());
+    if (inserted) {
+      if (qrels.topics.size() >= max_topics) {
+        const std::string limit = with_thousands(max_topics);
+        return InputError{ErrorCode::out_of_range,
+                          std::string(file_name) + " has more than " + limit + " topics (topic " +
+                              text::quoted(topic) + " at line " + std::to_string(number) +
+                              " is one too many); irmetrics trec holds at most " + limit +
+                              " topics in memory, far more than the qrels of any TREC track",
+                          span_of(line, number, topic)};
+      }
+      qrels.topics.push_back(topic);
+      qrels.judgments.emplace_back();
+    }
+    const bool prefs = format == RelFormat::prefs;
+    qrels.judgments[it->second].push_back(
+        GroupJudgment{fields.text[1], prefs ? fields.text[2] : std::string_view("0"),
+                      fields.text[prefs ? 3 : 2], *level, number});
+  }
+  if (qrels.topics.empty()) {
+    return InputError{
+        ErrorCode::empty_input,
+        std::string(file_name) + " has no judgment lines; expected lines of " + shape_text(shape),
+        Span{}};
+  }
+  if (whole) {
+    // trec_eval's qrels_jg reader stops at a docno given twice in one judgment group.
+    std::vector<const GroupJudgment*> order;
+    for (std::size_t t = 0; t < qrels.topics.size(); ++t) {
+      order.clear();
+      for (const GroupJudgment& j : qrels.judgments[t]) order.push_back(&j);
+      std::stable_sort(order.begin(), order.end(),
+                       [](const GroupJudgment* a, const GroupJudgment* b) {
+                         return a->jg != b->jg ? a->jg < b->jg : a->docno < b->docno;
+                       });
+      for (std::size_t i = 1; i < order.size(); ++i) {
+        const GroupJudgment& first = *order[i - 1];
+        const GroupJudgment& later = *order[i];
+        if (first.jg != later.jg || first.docno != later.docno) continue;
+        const std::size_t at = static_cast<std::size_t>(later.docno.data() - bytes.data());
+        const std::size_t start = bytes.rfind('\n', at);
+        const std::size_t begin = start == std::string_view::npos ? 0 : start + 1;
+        std::size_t end = bytes.find('\n', at);
+        if (end == std::string_view::npos) end = bytes.size();
+        return InputError{
+            ErrorCode::bad_token,
+            twice_text(later.docno, qrels.topics[t], file_name, first.line, later.line) +
+                ", both in judgment group " + text::quoted(later.jg) +
+                "; trec_eval stops here: give each document once per judgment group",
+            span_of(bytes.substr(begin, end - begin), later.line, later.docno)};
+      }
+    }
+  }
+  return qrels;
+}
+
 std::uint64_t hash_text(std::string_view text) {
   constexpr std::uint64_t multiplier = 0x9E3779B97F4A7C15ULL;
   std::uint64_t h = 0x2545F4914F6CDD1DULL ^ (text.size() * multiplier);

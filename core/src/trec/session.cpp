@@ -282,15 +282,57 @@ const std::vector<std::string>& nickname(const std::string& name, Compat compat)
     }
     return names;
   }();
+  // The sets of the preference and judgment-group formats (-R prefs / qrels_prefs, qrels_jg).
+  static const std::vector<std::string> all_prefs = {"runid",
+                                                     "num_q",
+                                                     "prefs_num_prefs_poss",
+                                                     "prefs_num_prefs_ful",
+                                                     "prefs_num_prefs_ful_ret",
+                                                     "prefs_simp",
+                                                     "prefs_pair",
+                                                     "prefs_avgjg",
+                                                     "prefs_avgjg_Rnonrel",
+                                                     "prefs_simp_ret",
+                                                     "prefs_pair_ret",
+                                                     "prefs_avgjg_ret",
+                                                     "prefs_avgjg_Rnonrel_ret",
+                                                     "prefs_simp_imp",
+                                                     "prefs_pair_imp",
+                                                     "prefs_avgjg_imp"};
+  static const std::vector<std::string> prefs = {"runid",
+                                                 "num_q",
+                                                 "prefs_num_prefs_poss",
+                                                 "prefs_num_prefs_ful",
+                                                 "prefs_num_prefs_ful_ret",
+                                                 "prefs_simp",
+                                                 "prefs_pair",
+                                                 "prefs_avgjg"};
+  static const std::vector<std::string> qrels_jg = {"runid", "num_q", "map_avgjg", "P_avgjg",
+                                                    "Rprec_mult_avgjg"};
+  if (name == "all_prefs") return all_prefs;
+  if (name == "prefs") return prefs;
+  if (name == "qrels_jg") return qrels_jg;
   if (name == "official") return official;
   if (name == "set") return set;
   if (name == "all_trec") return compat == Compat::trec9 ? all9 : all;
   return none;
 }
 
-bool is_other_trec_eval_measure(const std::string& name) {
-  return name.rfind("prefs", 0) == 0 || name == "all_prefs" || name == "qrels_jg" ||
-         name == "map_avgjg" || name == "P_avgjg" || name == "Rprec_mult_avgjg" || name == "yaap";
+bool is_other_trec_eval_measure(const std::string& name) { return name == "yaap"; }
+
+// What a format's lines look like, for messages.
+const char* format_lines(RelFormat format) {
+  switch (format) {
+    case RelFormat::qrels:
+      return "qid iter docno rel";
+    case RelFormat::prefs:
+      return "qid jg jsg docno level";
+    case RelFormat::qrels_prefs:
+      return "qid jg docno level";
+    case RelFormat::qrels_jg:
+      return "qid jg docno rel";
+  }
+  return "";
 }
 
 std::string known_names() {
@@ -306,8 +348,18 @@ std::string known_names() {
 
 namespace trec {
 
-Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat,
-                           bool strict) {
+std::optional<RelFormat> format_needed(std::string_view measure) {
+  if (measure == "runid" || measure == "num_q") return std::nullopt;
+  if (measure.rfind("prefs_", 0) == 0) return RelFormat::prefs;
+  const std::string_view avgjg = "_avgjg";
+  if (measure.size() > avgjg.size() && measure.substr(measure.size() - avgjg.size()) == avgjg) {
+    return RelFormat::qrels_jg;
+  }
+  return RelFormat::qrels;
+}
+
+Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat, bool strict,
+                           RelFormat format) {
   const std::vector<MeasureDef>& table = measure_table();
   std::vector<bool> marked(table.size(), false);
   std::vector<std::optional<std::string>> params(table.size());
@@ -357,19 +409,46 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
       if (is_other_trec_eval_measure(name)) {
         return option_error(ErrorCode::unknown_measure,
                             "-m " + arg + ": " + name +
-                                " needs trec_eval's preference or judgment-group formats, which "
-                                "this calculator does not read; measures from qrels and runs: " +
+                                " is trec_eval's yaap, which this calculator does not compute; "
+                                "measures from qrels and runs: " +
                                 known_names());
       }
       return option_error(ErrorCode::unknown_measure,
                           "-m " + arg + ": unknown measure " + text::quoted(name) +
                               "; trec_eval's measures: " + known_names() +
-                              ", and the sets official, all_trec and set");
+                              ", and the sets official, all_trec, set, all_prefs, prefs and "
+                              "qrels_jg");
     }
     const auto i = static_cast<std::size_t>(index);
     marked[i] = true;
     // trec_eval takes the parameters of the first -m that gives the measure some.
     if (given && !params[i]) params[i] = *given;
+  }
+  // Each format has its own measures (trec_eval stops with "Can't calculate measure").
+  const RelFormat reads = format == RelFormat::qrels_prefs ? RelFormat::prefs : format;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (!marked[i]) continue;
+    const auto needs = format_needed(table[i].name);
+    if (!needs || *needs == reads) continue;
+    const std::string name = table[i].name;
+    const std::string asked = measure_args.empty()
+                                  ? "the default measures (official) include " + name + ", which"
+                                  : "-m " + name + ":" + " " + name;
+    const char* const sets = format == RelFormat::qrels_jg ? "-m qrels_jg (map_avgjg, P_avgjg, "
+                                                             "Rprec_mult_avgjg)"
+                             : format == RelFormat::qrels
+                                 ? "-m official, -m all_trec and the measures of --help"
+                                 : "-m all_prefs, -m prefs or a prefs_* measure";
+    const std::string wanted =
+        *needs == RelFormat::prefs ? "preference judgments: -R prefs (lines " +
+                                         std::string(format_lines(RelFormat::prefs)) +
+                                         ") or -R qrels_prefs (a qrels read as preferences)"
+        : *needs == RelFormat::qrels_jg ? "judgment groups: -R qrels_jg (lines " +
+                                              std::string(format_lines(RelFormat::qrels_jg)) + ")"
+                                        : std::string("a qrels file (-R qrels, the default)");
+    return option_error(ErrorCode::unknown_measure, asked + " needs " + wanted + "; with -R " +
+                                                        to_string(format) + " the measures are " +
+                                                        sets);
   }
   TrecPlan plan;
   for (std::size_t i = 0; i < table.size(); ++i) {
@@ -383,6 +462,7 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     }
     add_slots(table[i], given, user_given, r, plan.slots);
     if (std::string(table[i].name) == "relstring") plan.wants_relstring = true;
+    if (std::string(table[i].name).rfind("prefs_pair", 0) == 0) plan.wants_pairs = true;
     plan.measures.push_back(std::move(r));
   }
   return plan;
@@ -395,7 +475,7 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   options.args = args;
   options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
-      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -Z FILE, --compat 9|10, "
+      "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -R FORMAT, -Z FILE, --compat 9|10, "
       "--keep-first, "
       "--strict or --nan-as-zero";
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -447,7 +527,34 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
       }
     } else if (arg.size() >= 2 && arg[0] == '-' && arg[1] != '-') {
       const char flag = arg[1];
-      if (flag == 'Z') {
+      if (flag == 'R') {
+        const auto format = value(2);
+        const RelFormat formats[] = {RelFormat::qrels, RelFormat::prefs, RelFormat::qrels_prefs,
+                                     RelFormat::qrels_jg};
+        bool known = false;
+        for (const RelFormat f : formats) {
+          if (format && *format == to_string(f)) {
+            options.rel_format = f;
+            known = true;
+          }
+        }
+        if (!known) {
+          return option_error(
+              ErrorCode::bad_parameter_value,
+              "-R expects the judgment format: qrels (the default), prefs, "
+              "qrels_prefs or qrels_jg" +
+                  (format ? ", found " + text::quoted(*format) : std::string(", found nothing")));
+        }
+      } else if (flag == 'T') {
+        // trec_eval's -T names the run format; trec_results is the only one.
+        const auto format = value(2);
+        if (!format || *format != "trec_results") {
+          return option_error(
+              ErrorCode::bad_parameter_value,
+              "-T expects trec_results, the only run format" +
+                  (format ? ", found " + text::quoted(*format) : std::string(", found nothing")));
+        }
+      } else if (flag == 'Z') {
         const auto file = value(2);
         if (!file || file->empty()) {
           return option_error(ErrorCode::bad_parameter_value,
@@ -678,8 +785,8 @@ void TrecSession::to_zscores(std::string_view topic, std::vector<double>& values
 std::optional<InputError> TrecSession::configure(const std::vector<std::string>& args) {
   auto options = parse_trec_args(args);
   if (!options.ok()) return options.error();
-  auto plan =
-      trec::make_plan(options.value().measures, options.value().compat, options.value().strict);
+  auto plan = trec::make_plan(options.value().measures, options.value().compat,
+                              options.value().strict, options.value().rel_format);
   if (!plan.ok()) return plan.error();
   options_ = std::move(options.value());
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
@@ -730,6 +837,27 @@ std::optional<InputError> TrecSession::end_qrels() {
                           "compressed file that unpacks to far more than it should?)",
                       Span{}, Field::input};
   }
+  grouped_.reset();
+  if (options_.rel_format != RelFormat::qrels) {
+    auto grouped =
+        read_grouped_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
+                           options_.rel_format, !options_.strict, limits_.topics);
+    if (!grouped.ok()) return grouped.error();
+    grouped_ = std::move(grouped.value());
+    // The topics, for matching the runs' (their judgments are the groups', read apart).
+    Qrels topics;
+    topics.file_name = qrels_file_;
+    topics.topics = grouped_->topics;
+    topics.topic_index = grouped_->topic_index;
+    topics.warnings = grouped_->warnings;
+    topics.judgments.resize(topics.topics.size());
+    std::vector<std::pair<std::size_t, std::size_t>> none;
+    for (TopicJudgments& judgments : topics.judgments) judgments.index(none);
+    qrels_ = std::move(topics);
+    for (const std::string_view topic : qrels_->topics)
+      judged_->by_topic.emplace(topic, trec::TopicJudged{});
+    return std::nullopt;
+  }
   auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
                           options_.duplicates, !options_.strict, limits_.topics);
   if (!qrels.ok()) return qrels.error();
@@ -770,6 +898,7 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
   reader_->read_as_trec_eval(!options_.strict);
   evaluated_.clear();
+  evaluate_error_.reset();
   if (stream) {
     reader_->stream_to(
         [this](std::string_view topic, std::vector<ScoredDoc>& docs) { evaluate(topic, docs); });
@@ -831,6 +960,42 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   t.emptied = grades.empty() && !options_.nan_as_zero &&
               (!docs.empty() || options_.judged_only || options_.max_docs == 0);
 
+  if (grouped_) {
+    const std::vector<GroupJudgment>& lines = *grouped_->find(topic);
+    if (!group_scratch_) group_scratch_ = std::make_unique<TrecGroupScratch>();
+    std::vector<std::string_view>& docnos = group_scratch_->docnos;
+    docnos.clear();
+    // A -c topic the run lacks: trec_eval ranks one document no file judges, by this name.
+    const bool bogus = docs.empty() && options_.max_docs != 0;
+    if (bogus) docnos.push_back("ceci_nest_pas_un_docno");
+    if (grouped_->format == RelFormat::qrels_jg) {
+      if (!bogus) {
+        for (const ScoredDoc* doc : ranked) docnos.push_back(doc->docno);
+      }
+      trec::rank_groups(lines, docnos, options_.judged_only, options_.level,
+                        group_scratch_->groups);
+      t.groups = &group_scratch_->groups;
+    } else {
+      // trec_eval's preference code breaks score ties by docno ascending, and applies -M after.
+      std::vector<const ScoredDoc*> order(docs.size());
+      for (std::size_t i = 0; i < docs.size(); ++i) order[i] = &docs[i];
+      std::sort(order.begin(), order.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
+        return a->score != b->score ? a->score > b->score : a->docno < b->docno;
+      });
+      if (options_.max_docs >= 0 && static_cast<std::int64_t>(order.size()) > options_.max_docs) {
+        order.resize(static_cast<std::size_t>(options_.max_docs));
+      }
+      if (!bogus) {
+        for (const ScoredDoc* doc : order) docnos.push_back(doc->docno);
+      }
+      if (auto error = trec::count_prefs(lines, docnos, topic, qrels_file_, plan_->wants_pairs,
+                                         group_scratch_->prefs)) {
+        if (!evaluate_error_) evaluate_error_ = std::move(error);
+        return;
+      }
+      t.prefs = &group_scratch_->prefs;
+    }
+  }
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
   if (zscores_active()) to_zscores(topic, out.values);
@@ -845,6 +1010,7 @@ std::optional<InputError> TrecSession::end_run() {
   reader_.reset();
   if (!read.ok()) {
     evaluated_.clear();
+    evaluate_error_.reset();
     return read.error();
   }
   Run& run = read.value();
@@ -877,6 +1043,12 @@ std::optional<InputError> TrecSession::end_run() {
   if (options_.complete && !complete9) {
     std::vector<ScoredDoc> none;
     for (const std::string_view topic : missing) evaluate(topic, none);
+  }
+  if (evaluate_error_) {
+    InputError error = std::move(*evaluate_error_);
+    evaluate_error_.reset();
+    evaluated_.clear();
+    return error;
   }
   // trec_eval's (strcmp) order of topics.
   std::sort(evaluated_.begin(), evaluated_.end(),
