@@ -83,7 +83,7 @@ const OUTSIDE = [
   { what: 'an issue by its number', pattern: /\bissues? #?\d+\b/i },
 ];
 
-test('no tracked file points outside the repository: no ../shared, outside example list, note or issue numbers', () => {
+test('no tracked file points outside the repository: the shared folder, the outside example list, note or issue numbers', () => {
   const found = [];
   for (const { name, text } of FILES) {
     text.split('\n').forEach((line, index) => {
@@ -95,7 +95,8 @@ test('no tracked file points outside the repository: no ../shared, outside examp
   assert.deepEqual(found, []);
 });
 
-// The short codes the golden tests tag the notes' examples with (RL1, RL1-ap, G2, K4, S1, B3, …).
+// The short codes the golden tests tag the notes' examples with: RL and a number (with -ap or -i),
+// or G, K, S or B and a digit.
 const TAG = /(?<![\w[-])(?:RL\d+(?:-ap|-i)?|G\d|K\d|S\d|B\d)(?![\w\]-])/g;
 const examplesText = readFileSync(join(ROOT, EXAMPLES), 'utf8');
 const definedTags = new Set([...examplesText.matchAll(/^Tag `([^`]+)`/gm)].map((match) => match[1]));
@@ -138,7 +139,7 @@ test(`every example tag in the code is one ${EXAMPLES} defines`, () => {
 });
 
 test(`every example a file cites is a heading of ${EXAMPLES}`, () => {
-  // Cited as docs/examples.md#name anywhere, or by the bare name in the tests' comments and test
+  // Cited as docs/examples.md#<name> anywhere, or by the bare name in the tests' comments and test
   // names: there a word of three or more hyphenated parts that starts like a name (method-…,
   // kappa-…, bpref-…) must be one.
   const starts = new Set([...anchors].map((anchor) => anchor.split('-')[0]));
