@@ -52,3 +52,26 @@ test('compareRuns through the engine: a sign test of 4 wins out of 4 has p = 0.1
   assert.ok(Math.abs(pair.p - 0.125) < 1e-12, String(pair.p));
   assert.ok(Math.abs(pair.mean_a - 0.65) < 1e-12 && Math.abs(pair.mean_b - 0.25) < 1e-12);
 });
+
+// Built without -fexceptions (wasm/CMakeLists.txt): a C++ exception aborts the module instead of
+// becoming an answer, and the engine answers with an internal error and a new module.
+test('a C++ exception aborts the lite module; the engine answers it and starts a new one', async () => {
+  const wasmBinary = readFileSync(new URL('irmetrics-lite.wasm', generated));
+  const { default: createLite } = await import(new URL('irmetrics-lite.js', generated).href);
+  let made = 0;
+  const recovering = engineOver(async () => {
+    made += 1;
+    const module = await createLite({ wasmBinary });
+    return Object.assign(Object.create(module), {
+      compute: (measure, input, options) => (measure === 'THROW' ? module.internalErrorForTest() : module.compute(measure, input, options)),
+    });
+  });
+  const failed = await recovering.compute('THROW', '', {});
+  assert.equal(failed.ok, false);
+  assert.equal(failed.error.code, 'internal');
+  assert.match(failed.error.message, /has been restarted/);
+  const next = await recovering.compute('AP', '+ - + - - + - - + +', { relevant: '5' });
+  assert.equal(next.ok, true, JSON.stringify(next.error));
+  assert.equal(next.value.value.exact, '28/45');
+  assert.equal(made, 2);
+});
