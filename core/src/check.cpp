@@ -234,7 +234,7 @@ std::string equals_text(const Number& n) {
 }
 
 // "2", "1.4142": a value with no exact form, shortened when whole.
-std::string short_text(const Number& n) {
+std::string whole_or_decimal(const Number& n) {
   if (n.approx == std::round(n.approx)) return std::to_string(static_cast<long long>(n.approx));
   return to_decimal(n, 4);
 }
@@ -606,8 +606,9 @@ std::optional<Candidate> f_not_squared(const Context& c) {
   Number value;
   value.approx = v;
   return Candidate{"f.beta_not_squared", value,
-                   c.answer + " uses β = " + short_text(beta) + " where the formula has β² = " +
-                       number_text(f->weight) + ": F_β = (β² + 1)PR/(β²P + R)"};
+                   c.answer + " uses β = " + whole_or_decimal(beta) +
+                       " where the formula has β² = " + number_text(f->weight) +
+                       ": F_β = (β² + 1)PR/(β²P + R)"};
 }
 
 std::optional<Candidate> f_rounded(const Context& c) {
