@@ -53,9 +53,10 @@ TEST_CASE("every parameter default is one of its choices", "[registry]") {
 
 TEST_CASE("every measure has a golden example, a formula, a summary and a runnable example",
           "[registry]") {
-  // The ids of docs/examples.md that golden_ranked.cpp covers.
-  // Sets and ROC: sets-d1-to-d8 from the notes, and hand-worked examples (golden_sets.cpp,
-  // golden_roc.cpp).
+  // The golden tests' tags: those docs/examples.md gives the notes' worked examples, and the
+  // tags of the examples worked by hand in golden_roc.cpp, golden_significance.cpp,
+  // golden_tau.cpp, golden_pooling.cpp and golden_sets.cpp (listed at the end of
+  // docs/examples.md).
   const std::set<std::string> golden = {
       "RL1",  "RL1-i", "RL1-ap", "RL2",  "RL3",  "RL4", "RL5", "RL6",   "RL7",   "G1",
       "G2",   "G3",    "G4",     "G5",   "B1",   "B2",  "B3",  "POOL1", "POOL2", "S1",
