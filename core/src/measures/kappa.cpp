@@ -51,6 +51,16 @@ std::string shown(const Number& x) {
   return number_text(x) + " ≈ " + to_decimal(x, 4);
 }
 
+// The end of κ's working, Cohen's and Fleiss' alike: the formula with P(A) and P(E) put in, or
+// 0/0 taken as 1 when P(E) = 1 (every rating in one category).
+std::string kappa_line(const Number& pa, const Number& pe, const Number& kappa, bool undefined) {
+  const std::string value = undefined
+                                ? "\\frac{0}{0} \\to 1"
+                                : "\\frac{" + latex_exact(pa) + " - " + latex_exact(pe) + "}{1 - " +
+                                      latex_exact(pe) + "} = " + latex_value(kappa);
+  return "\\\\ \\kappa &= \\frac{P(A) - P(E)}{1 - P(E)} = " + value + "\\end{aligned}";
+}
+
 // "32/40 = 4/5": the quotient as written, then its value when that reads differently.
 std::string written(const std::string& quotient, const Number& value) {
   const std::string reduced = number_text(value);
@@ -386,14 +396,7 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   out.working = "\\begin{aligned}P(A) &= \\frac{" + diagonal_sum + "}{" + str(n) +
                 "} = " + latex_value(pa) +
                 "\\\\ P(E) &= " + latex_sum(pooled ? pooled_terms : cohen_terms, 6) + " = " +
-                latex_value(pe) + "\\\\ \\kappa &= \\frac{P(A) - P(E)}{1 - P(E)} = ";
-  if (undefined) {
-    out.working += "\\frac{0}{0} \\to 1";
-  } else {
-    out.working += "\\frac{" + latex_exact(pa) + " - " + latex_exact(pe) + "}{1 - " +
-                   latex_exact(pe) + "} = " + latex_value(kappa);
-  }
-  out.working += "\\end{aligned}";
+                latex_value(pe) + kappa_line(pa, pe, kappa, undefined);
 
   out.notes.push_back(
       pooled ? "Chance agreement uses pooled marginals (\"Estimating using Pooling\" in "
@@ -552,14 +555,7 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
   out.working = "\\begin{aligned}P(A) &= \\frac{1}{" + str(n) + "}\\left(" +
                 latex_sum(pa_terms, 8) + "\\right) = " + latex_value(pa) +
                 "\\\\ P(E) &= " + latex_sum(pe_terms, 8) + " = " + latex_value(pe) +
-                "\\\\ \\kappa &= \\frac{P(A) - P(E)}{1 - P(E)} = ";
-  if (undefined) {
-    out.working += "\\frac{0}{0} \\to 1";
-  } else {
-    out.working += "\\frac{" + latex_exact(pa) + " - " + latex_exact(pe) + "}{1 - " +
-                   latex_exact(pe) + "} = " + latex_value(kappa);
-  }
-  out.working += "\\end{aligned}";
+                kappa_line(pa, pe, kappa, undefined);
 
   out.notes.push_back(
       "p_a(i) counts the pairs of raters who agree on item i: Σ_j C(x_ij, 2) out of C(m, 2) "
