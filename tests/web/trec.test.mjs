@@ -227,14 +227,60 @@ test('files dropped on the page are sorted by their lines: 4 fields make the qre
   });
 });
 
+// trec_eval's preferences (-R prefs): one user ranks d 6, a 3, b 2, f 2, c 0, e 0 in one
+// subgroup: 13 preferences (every document over those of lower levels). The run ranks d c a x b
+// (e and f not retrieved): fulfilled, both retrieved: d>a d>b d>c a>b (a>c, b>c not); one
+// retrieved: d>e d>f a>e a>f b>e (f>c not); neither: f>e. prefs_simp = 9/13 ≈ 0.6923,
+// prefs_simp_ret = 4/6 ≈ 0.6667, 13 preferences possible.
+const PREFS = ['T u1 s a 3', 'T u1 s b 2', 'T u1 s c 0', 'T u1 s d 6', 'T u1 s e 0', 'T u1 s f 2'].join('\n');
+const RUN_PREFS = ['T Q0 d 1 5 prun', 'T Q0 c 2 4 prun', 'T Q0 a 3 3 prun', 'T Q0 x 4 2 prun', 'T Q0 b 5 1 prun'].join('\n');
+
+test('a preference file (-R prefs) gives trec_eval’s preference measures; a dropped one sets the format', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.selectOption('#trec-format', 'prefs');
+    assert.equal(await page.inputValue('#trec-measures'), 'all_prefs', 'the measure set follows the format');
+    assert.equal(await page.locator('#trec-format-hint').isVisible(), true);
+    await page.fill('#qrels-text', PREFS);
+    await page.fill('#run-text', RUN_PREFS);
+    await waitForSummary(page, ['prun']);
+    assert.equal(await cell(page, 'trec-summary', 'prun', 'prefs_num_prefs_poss'), '13');
+    assert.equal(await cell(page, 'trec-summary', 'prun', 'prefs_simp'), '0.6923');
+    assert.equal(await cell(page, 'trec-summary', 'prun', 'prefs_simp_ret'), '0.6667');
+    const text = await waitForText(page, '[data-trec-text]', ['prefs_simp            \tall\t0.6923']);
+    assert.ok(text.includes('prefs_num_prefs_ful   \tall\t9'), text);
+    // A topic has no one grade per document: its name is text, not a link to the ranked calculator.
+    assert.equal(await page.locator('table.trec-per-topic a.topic-link').count(), 0);
+    // Back to qrels with the preference file still there: the measures go back to official and
+    // the file is read as a qrels, which names the line that does not fit.
+    await page.selectOption('#trec-format', 'qrels');
+    assert.equal(await page.inputValue('#trec-measures'), 'official');
+    await waitForText(page, '#qrels-text-error', ['extra field']);
+  });
+  await withPage('trec.html', async (page) => {
+    const dropped = await page.evaluateHandle(
+      ([prefs, run]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([run], 'run.txt'));
+        transfer.items.add(new File([prefs], 'judged.txt'));
+        return transfer;
+      },
+      [PREFS, RUN_PREFS],
+    );
+    await page.dispatchEvent('[data-drop-zone]', 'drop', { dataTransfer: dropped });
+    await waitForSummary(page, ['prun']);
+    assert.equal(await page.inputValue('#trec-format'), 'prefs');
+    assert.equal(await cell(page, 'trec-summary', 'prun', 'prefs_simp'), '0.6923');
+  });
+});
+
 test('a malformed run line is marked at its line and column, under the field; the page keeps working', async () => {
   await withPage('trec.html', async (page) => {
     await pasteAlpha(page);
-    await page.fill('#run-text', RUN_ALPHA.replace('t1 Q0 b 2 0.8 alpha', 't1 Q0 b two 0.8 alpha'));
-    await waitForText(page, '#run-text-error', ['Line 2, column 9']);
-    assert.equal(await page.locator('#run-text-error mark').textContent(), 'two');
+    await page.fill('#run-text', RUN_ALPHA.replace('t1 Q0 b 2 0.8 alpha', 't1 Q0 b 2 eight alpha'));
+    await waitForText(page, '#run-text-error', ['Line 2, column 11']);
+    assert.equal(await page.locator('#run-text-error mark').textContent(), 'eight');
     assert.equal(await page.getAttribute('#run-text', 'aria-invalid'), 'true');
-    assert.match(await page.locator('[data-results-status]').textContent(), /line 2, column 9 of pasted run/);
+    assert.match(await page.locator('[data-results-status]').textContent(), /line 2, column 11 of pasted run/);
     // The last results stay, dimmed, and the fixed run evaluates again.
     assert.equal(await page.locator('[data-results].is-stale table.trec-summary').count(), 1);
     await page.fill('#run-text', RUN_ALPHA);

@@ -14,8 +14,9 @@
 //       cancels an older one, which then answers {ok: false, cancelled: true}.
 //   {type: 'report', digits}       → {ok: true, text}: trec_eval's output of the last evaluation
 //   {type: 'topic', run, qid}      → session.topic(run, qid)
-//   {type: 'sniff', blob}          → {ok: true, kind: 'qrels' | 'run' | ''}: what a file looks
-//                                    like from its first line (4 fields: qrels, 6: run)
+//   {type: 'sniff', blob}          → {ok: true, kind: 'qrels' | 'prefs' | 'run' | ''}: what a
+//                                    file looks like from its first line (4 fields: qrels,
+//                                    5: trec_eval's preferences, 6: run)
 //   {type: 'compare', input, options} → module.compareRuns(input, options): {ok, value} or
 //                                    {ok: false, error} (docs/js-api.md, compareRuns)
 // No message makes the worker stop answering: anything that throws is answered as
@@ -122,7 +123,7 @@ async function sniff(blob) {
   }).catch(() => {}); // a cut gzip stream ends in an error after its first lines
   const first = text.split('\n').find((line) => line.trim() && !line.trim().startsWith('#'));
   const fields = first?.trim().split(/\s+/).length ?? 0;
-  return fields === 4 ? 'qrels' : fields === 6 ? 'run' : '';
+  return fields === 4 ? 'qrels' : fields === 5 ? 'prefs' : fields === 6 ? 'run' : '';
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import { initSite } from '../site.js';
 import { renderRunComparison } from '../render/trec-compare.js';
 import { hashFor } from '../url-state.js';
+import { plural } from '../format.js';
 
 /** Re-evaluate this long after the last keystroke in a field. */
 const DEBOUNCE_MS = 400;
@@ -214,15 +215,25 @@ function main() {
     filesChanged();
   }
 
-  /** Files of unknown use (dropped): named like a qrels, or with 4 fields a line, are the qrels. */
+  /**
+   * Files of unknown use (dropped): named like a qrels or prefs, or with 4 or 5 fields a line,
+   * are the judgments; a file of 5 fields a line is trec_eval's preferences (-R prefs).
+   */
   async function addUnsortedFiles(list) {
     const sorted = await Promise.all(
       [...list].map(async (blob) => {
-        if (/qrel/i.test(blob.name)) return { blob, role: 'qrels' };
         const answer = await worker.request({ type: 'sniff', blob });
-        return { blob, role: answer.ok && answer.kind === 'qrels' ? 'qrels' : 'run' };
+        const kind = answer.ok ? answer.kind : '';
+        if (/qrel|pref/i.test(blob.name) || kind === 'qrels' || kind === 'prefs') return { blob, role: 'qrels', kind };
+        return { blob, role: 'run', kind };
       }),
     );
+    // A preference file (5 fields a line) sets the judgment format.
+    const judgments = sorted.find(({ role }) => role === 'qrels');
+    if (judgments?.kind === 'prefs' && judgmentFormat() !== 'prefs') {
+      /** @type {HTMLSelectElement} */ ($('#trec-format')).value = 'prefs';
+      formatChanged();
+    }
     // Of several qrels-like files, the first is the qrels.
     const firstQrels = sorted.findIndex(({ role }) => role === 'qrels');
     addFiles(sorted.map((entry, index) => (entry.role === 'qrels' && index !== firstQrels ? { ...entry, role: 'run' } : entry)));
@@ -249,7 +260,28 @@ function main() {
     if ($('#trec-per-query').checked) args.push('-q');
     if ($('#trec-compat').value === '9') args.push('--compat', '9');
     if ($('#trec-keep-first').checked) args.push('--keep-first');
+    const format = judgmentFormat();
+    if (format !== 'qrels') args.push('-R', format);
     return args;
+  }
+
+  /** The judgment file's format (-R): qrels, prefs, qrels_prefs or qrels_jg. */
+  function judgmentFormat() {
+    return /** @type {HTMLSelectElement} */ ($('#trec-format')).value;
+  }
+
+  // Each judgment format has its own measures: changing the format changes a measure set to
+  // that format's, and leaves measures the user typed alone.
+  const FORMAT_SETS = { qrels: 'official', prefs: 'all_prefs', qrels_prefs: 'all_prefs', qrels_jg: 'qrels_jg' };
+  const SET_NAMES = new Set(['official', 'all_trec', 'set', 'all_prefs', 'prefs', 'qrels_jg']);
+  function formatChanged() {
+    const format = judgmentFormat();
+    if (SET_NAMES.has(measuresField.value.trim()) || measuresField.value.trim() === '') {
+      measuresField.value = FORMAT_SETS[format];
+      syncMeasureSets();
+    }
+    $('#trec-format-hint').hidden = format === 'qrels';
+    evaluate({ debounce: true });
   }
 
   function syncMeasureSets() {
@@ -531,6 +563,8 @@ function main() {
 
   /** A topic's link: resolved when pointed at or focused, opened in a new tab when pressed. */
   function topicLink(runIndex, topic) {
+    // Preferences and judgment groups have no one grade per document for the ranked calculator.
+    if (judgmentFormat() !== 'qrels') return topic;
     const link = el('a', { href: './ranked.html', target: '_blank', rel: 'noopener', class: 'topic-link', 'data-topic': topic }, topic);
     let resolving = null;
     const resolve = () =>
@@ -616,15 +650,18 @@ function main() {
       { class: 'trec-section', 'aria-labelledby': 'per-topic-heading' },
       el('h3', { id: 'per-topic-heading', text: 'Per topic' }),
       el('div', { class: 'field' }, el('label', { for: pickId, text: 'Run' }), pick),
-      el('p', {
-        class: 'hint',
-        text: 'A topic’s name opens its ranked list in the ranked-list calculator (in a new tab), with the AP worked out step by step.',
-      }),
+      judgmentFormat() === 'qrels' &&
+        el('p', {
+          class: 'hint',
+          text: 'A topic’s name opens its ranked list in the ranked-list calculator (in a new tab), with the AP worked out step by step.',
+        }),
       holder,
     );
   }
 
   function renderCharts(report, places) {
+    // Preferences and judgment groups have neither a precision–recall curve nor AP per topic.
+    if (judgmentFormat() !== 'qrels') return null;
     const curve = precisionRecallChart(report, places);
     const ap = report.measures.findIndex((measure) => measure.name === 'map');
     const runs = ap < 0 ? [] : report.runs;
@@ -694,7 +731,8 @@ function main() {
         el('p', {
           class: 'trec-facts',
           text:
-            `Qrels: ${report.qrels.file}, ${report.qrels.topics} topics, ${report.qrels.judgments} judgments. ` +
+            `${judgmentFormat() === 'qrels' ? 'Qrels' : 'Judgments'}: ${report.qrels.file}, ${plural(report.qrels.topics, 'topic')}, ` +
+            `${plural(report.qrels.judgments, judgmentFormat() === 'prefs' ? 'judgment line' : 'judgment')}. ` +
             `Options: ${report.options.args.join(' ') || '(trec_eval’s defaults)'}.`,
         }),
         renderWarnings(),
@@ -711,10 +749,12 @@ function main() {
     await nextTask();
     if (stopped()) return;
     const charts = renderCharts(report, places);
-    results.append(charts.section);
-    await nextTask(); // the curve is drawn at the width it gets: in a task of its own
-    if (stopped()) return;
-    charts.draw();
+    if (charts) {
+      results.append(charts.section);
+      await nextTask(); // the curve is drawn at the width it gets: in a task of its own
+      if (stopped()) return;
+      charts.draw();
+    }
     results.append(renderText(text));
     results.classList.remove('is-stale');
   }
@@ -777,6 +817,7 @@ function main() {
   for (const control of document.querySelectorAll('.trec-options input[type="checkbox"], #trec-compat')) {
     control.addEventListener('change', () => evaluate({ debounce: true }));
   }
+  $('#trec-format').addEventListener('change', formatChanged);
   measuresField.addEventListener('input', syncMeasureSets);
   for (const button of document.querySelectorAll('[data-measure-set]')) {
     button.addEventListener('click', () => {
