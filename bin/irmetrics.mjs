@@ -464,7 +464,8 @@ Output
 
 trec_eval's conventions, followed here
   - A topic's documents are ranked by score, highest first; equal scores are ordered by docno,
-    descending byte order. The rank column is checked to be a whole number and then ignored.
+    descending byte order. The rank column is ignored, as trec_eval ignores it (one that is
+    not a whole number gets a warning; --strict refuses it).
   - Scores are read as double. --compat 9 reads them as 32-bit float (so scores that differ
     only beyond float precision tie) and takes the interpolated precision at recall level r
     from rank (long)(r·R + 0.9) instead of lround(r·R).

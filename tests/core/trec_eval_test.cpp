@@ -468,7 +468,7 @@ TEST_CASE("trec: a streamed run reports duplicates and bad lines as a whole one 
   const std::vector<std::string> runs = {
       "1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n1 Q0 a 3 3 t\n2 Q0 y 1 2 t\n",  // a twice in topic 1
       "1 Q0 a 1 5 t\n2 Q0 y 1 2 t\n2 Q0 y 2 1 t\n",                // y twice in the last topic
-      "1 Q0 a 1 5 t\n2 Q0 y one 2 t\n",                            // a bad rank
+      "1 Q0 a 1 5 t\n2 Q0 y 1 high t\n",                           // a bad score
   };
   for (const std::string& run : runs) {
     INFO(run);

@@ -306,6 +306,22 @@ TEST_CASE("error: a rank that is not a whole number", "[trec][run][errors]") {
         "number");
 }
 
+TEST_CASE("read as trec_eval: a rank that is not a whole number is ignored, with a warning",
+          "[trec][run]") {
+  // trec_eval never reads the rank column; neither does the reader in trec_eval's mode.
+  irm::RunReader reader("run.txt");
+  reader.read_as_trec_eval(true);
+  REQUIRE_FALSE(reader.feed("401 Q0 d1 first 0.5 tag\n401 Q0 d2 2.5 0.4 tag\n"));
+  auto run = reader.finish();
+  REQUIRE(run.ok());
+  CHECK(run.value().topics.at(0).docs.size() == 2);
+  REQUIRE(run.value().warnings.size() == 1);
+  CHECK(run.value().warnings[0] ==
+        "run.txt:1:11: the rank 'first' at line 1, column 11 of run.txt is not a whole number; "
+        "ignored (and any later such rank), as trec_eval ignores the rank column; --strict "
+        "refuses it");
+}
+
 TEST_CASE("error: a score that is not a number", "[trec][run][errors]") {
   const std::string bytes = "401 Q0 d1 1 0.5 tag\n401 Q0 d2 2 high tag\n";
   const auto e = test::parse_fails(irm::read_run(bytes, "run.txt"), bytes);

@@ -411,24 +411,24 @@ describe('irmetrics trec: several runs, formats and compressed files', () => {
 
 describe('irmetrics trec: bad input exits with status 2', () => {
   test('a malformed run line names file:line:column on stderr, nothing on stdout', () => {
-    // Line 3's rank is 'x', at column 10 of "10 Q0 e7 x 0.5 runA".
+    // Line 3's score is 'x', at column 12 of "10 Q0 e7 3 x runA".
     const bad = file('bad-run.txt', ['9 Q0 d1 1 0.9 runA', '9 Q0 d2 2 0.8 runA',
-      '10 Q0 e7 x 0.5 runA']);
+      '10 Q0 e7 3 x runA']);
     const { status, stdout, stderr } = trec([qrels, bad]);
     assert.equal(status, 2);
     assert.equal(stdout, '');
-    assert.match(stderr, /^irmetrics: \S*bad-run\.txt:3:10: [^\n]+\n$/);
+    assert.match(stderr, /^irmetrics: \S*bad-run\.txt:3:12: [^\n]+\n$/);
   });
 
   test('with --format json: {error: {code, file, line, column}} on stdout', () => {
-    const bad = file('bad-run-json.txt', ['9 Q0 d1 1 0.9 runA', '10 Q0 e7 x 0.5 runA']);
+    const bad = file('bad-run-json.txt', ['9 Q0 d1 1 0.9 runA', '10 Q0 e7 2 x runA']);
     const { status, stdout } = trec(['--format', 'json', qrels, bad]);
     assert.equal(status, 2);
     const { error } = JSON.parse(stdout);
     assert.equal(error.code, 'bad_number');
     assert.match(error.file, /bad-run-json\.txt$/);
     assert.equal(error.line, 2);
-    assert.equal(error.column, 10);
+    assert.equal(error.column, 12);
   });
 
   test('a malformed qrels line (3 fields) names the qrels file, line 2, column 1', () => {
@@ -542,7 +542,7 @@ describe('irmetrics trec --help', () => {
     assert.equal(status, 0);
     assert.match(stdout, /usage: irmetrics trec/);
     assert.match(stdout, /docno, *\n? *descending byte order/);
-    assert.match(stdout, /rank column is checked to be a whole number and then ignored/);
+    assert.match(stdout, /rank column is ignored, as trec_eval ignores it/);
     assert.match(stdout, /32-bit float/);
     assert.match(stdout, /negative grade counts as unjudged/);
     assert.match(stdout, /P_k divides by k/);

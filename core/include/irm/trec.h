@@ -252,6 +252,7 @@ class RunReader {
   bool as_trec_eval_ = false;
   int extra_field_lines_ = 0;  // lines whose extra fields were ignored
   int loose_score_lines_ = 0;  // scores read as atof reads them
+  int loose_rank_lines_ = 0;   // ranks that are not whole numbers, ignored as trec_eval does
   // Duplicates are found per block of lines of one topic: the docnos of the current block, and
   // the topics that came back after another topic (checked again as a whole at the end).
   std::string_view last_topic_;

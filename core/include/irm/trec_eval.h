@@ -155,7 +155,7 @@ class TrecSession {
   const std::vector<TrecRunResult>& runs() const { return runs_; }
   const std::string& qrels_file() const { return qrels_file_; }
   std::size_t qrels_topics() const;
-  std::size_t qrels_judgments() const;
+  std::size_t qrels_judgments() const;  // lines, with -R prefs, qrels_prefs or qrels_jg
   const std::vector<std::string>& qrels_warnings() const;
   /// -Z: reads the z-score file (lines 'qid measure mean stddev'); call after configure and
   /// before the runs. Each value of a topic then becomes (value - mean) / stddev, with the mean

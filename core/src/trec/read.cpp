@@ -809,8 +809,19 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
     return error;
   }
   if (!is_whole(fields.text[3])) {
-    return number_error(line, number, fields.text[3], file_name,
-                        "the rank (fourth field), a whole number");
+    if (!as_trec_eval_) {
+      return number_error(line, number, fields.text[3], file_name,
+                          "the rank (fourth field), a whole number");
+    }
+    // trec_eval never reads the rank column (documents are ranked by score): nor does this.
+    if (loose_rank_lines_++ == 0) {
+      const Span span = span_of(line, number, fields.text[3]);
+      run_.warnings.push_back(std::string(file_name) + ":" + std::to_string(span.line) + ":" +
+                              std::to_string(span.column) + ": the rank " +
+                              text::quoted(fields.text[3]) + " at " + where(span, file_name) +
+                              " is not a whole number; ignored (and any later such rank), as "
+                              "trec_eval ignores the rank column; --strict refuses it");
+    }
   }
   std::optional<double> loose_score;
   if (!is_decimal(fields.text[4])) {

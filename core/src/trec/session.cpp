@@ -690,7 +690,9 @@ const std::vector<TrecSlot>& TrecSession::slots() const { return plan_->slots; }
 std::size_t TrecSession::qrels_topics() const { return qrels_ ? qrels_->topics.size() : 0; }
 std::size_t TrecSession::qrels_judgments() const {
   std::size_t n = 0;
-  if (qrels_) {
+  if (grouped_) {
+    for (const std::vector<GroupJudgment>& lines : grouped_->judgments) n += lines.size();
+  } else if (qrels_) {
     for (const TopicJudgments& judgments : qrels_->judgments) n += judgments.size();
   }
   return n;
