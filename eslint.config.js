@@ -13,7 +13,7 @@ export default [
   },
   {
     // The pages, the widget and their workers; the browser tests' page functions run there too.
-    files: ['web/**/*.js', 'tests/web/**/*.mjs', 'scripts/bench-web.mjs'],
+    files: ['web/**/*.js', 'tests/web/**/*.mjs', 'scripts/bench-web.mjs', 'scripts/bench-compare.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
 ];

@@ -16,7 +16,6 @@
 // 10,000 permutations, the time to its answer. Medians of 3; the page and the worker are timed
 // after a first request that loaded the wasm module.
 
-/* global document, MutationObserver, Worker -- the functions given to page.evaluate run in Chromium */
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

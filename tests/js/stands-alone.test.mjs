@@ -122,9 +122,7 @@ test('comments, test names and Markdown cite examples by name, not by tag', () =
       if (tags) found.push(`${name}:${line}: ${tags.join(', ')}: ${words.slice(0, 120)}`);
     }
   }
-  // Test names of the module page's tests still begin with a tag: their owner renames them.
-  const pending = ['tests/web/modules.test.mjs'];
-  assert.deepEqual(found.filter((entry) => !pending.some((name) => entry.startsWith(`${name}:`))), []);
+  assert.deepEqual(found, []);
 });
 
 test(`every example tag in the code is one ${EXAMPLES} defines`, () => {

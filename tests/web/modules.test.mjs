@@ -13,7 +13,7 @@ import { hashFor, readHash } from '../../web/js/url-state.js';
 const num = (exact, approx, formula = '') => ({ exact, approx, formula });
 
 describe('format.js', () => {
-  test('RL2: 28/45 ≈ 0.6222; exact decimals use "=": 71/100 = 0.71, 1/2 = 0.5; whole numbers once', () => {
+  test('method-1-ap: 28/45 ≈ 0.6222; exact decimals use "=": 71/100 = 0.71, 1/2 = 0.5; whole numbers once', () => {
     assert.equal(formatNum(num('28/45', 28 / 45)), '28/45 ≈ 0.6222');
     assert.equal(formatNum(num('71/100', 0.71)), '71/100 = 0.71');
     assert.equal(formatNum(num('1/2', 0.5)), '1/2 = 0.5');
