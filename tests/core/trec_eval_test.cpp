@@ -163,6 +163,17 @@ TEST_CASE("trec: -l, -M and -J change what is relevant and what is ranked", "[tr
         std::vector<std::string>{"1-02.", "01-"});
 }
 
+TEST_CASE("trec: yaap, Robertson's smoothed AP, log((1 + S) / (1 + R - S))", "[trec][eval]") {
+  // S is the sum of the precisions at the relevant ranks. Topic 1: relevant at ranks 1 and 4 of
+  // R = 3: S = 1 + 2/4 = 1.5, log(2.5 / 2.5) = 0. Topic 2: rank 2 of R = 1: S = 1/2,
+  // log(1.5 / 1.5) = 0. Topic 3 (-c, not in the run): S = 0, R = 1: log(1/2) = -0.6931.
+  const irm::TrecSession s = session_with({"-q", "-c", "-m", "yaap"});
+  CHECK_THAT(topic_value(s, 0, "yaap"), WithinAbs(0.0, 1e-15));
+  CHECK_THAT(topic_value(s, 1, "yaap"), WithinAbs(0.0, 1e-15));
+  CHECK_THAT(topic_value(s, 2, "yaap"), WithinAbs(-std::log(2.0), 1e-15));
+  CHECK_THAT(summary(s, "yaap"), WithinAbs(-std::log(2.0) / 3, 1e-15));
+}
+
 TEST_CASE("trec: -c averages over every qrels topic, the missing ones scoring 0",
           "[trec][eval][complete]") {
   const auto s = session_with({"-c", "-m", "official"});

@@ -668,6 +668,21 @@ void relstring(const Topic& t, const Requested& r, double*, std::string* text) {
   }
 }
 
+// Robertson's "yet another average precision" (On Smoothing Average Precision, ECIR 2012):
+// log((1 + S) / (1 + R - S)), S the sum of the precisions at the relevant ranks (AP = S / R).
+void yaap(const Topic& t, const Requested& r, double* out, std::string*) {
+  double sum = 0.0;
+  std::int64_t rel_so_far = 0;
+  const std::vector<int>& g = *t.grades;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (relevant(g[i], t.level)) {
+      ++rel_so_far;
+      sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+    }
+  }
+  out[r.first_slot] = std::log((1.0 + sum) / (1.0 + static_cast<double>(t.num_rel) - sum));
+}
+
 // ---- Preferences (-R prefs, -R qrels_prefs) ---------------------------------------------------
 // Sums over the judgment groups; a ratio whose denominator is 0 stays 0, as in trec_eval.
 
@@ -951,6 +966,10 @@ const std::vector<MeasureDef>& measure_table() {
       {"Rprec_mult_avgjg", Params::double_cutoffs, "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2", K::real,
        S::mean, true, "precision at multiples of R, averaged over the judgment groups",
        rprec_mult_avgjg},
+      {"yaap", Params::none, "", K::real, S::mean, true,
+       "Robertson's smoothed AP: log((1 + S)/(1 + R - S)), S the sum of precisions at the "
+       "relevant ranks",
+       yaap},
       {"rbp", Params::gain_pairs, "", K::real, S::mean, true,
        "rank-biased precision; rbp.p=0.95 sets the persistence", rbp},
       {"rbp_resid", Params::gain_pairs, "", K::real, S::mean, true,

@@ -318,8 +318,6 @@ const std::vector<std::string>& nickname(const std::string& name, Compat compat)
   return none;
 }
 
-bool is_other_trec_eval_measure(const std::string& name) { return name == "yaap"; }
-
 // What a format's lines look like, for messages.
 const char* format_lines(RelFormat format) {
   switch (format) {
@@ -406,13 +404,6 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
                               "measure");
     }
     if (index < 0) {
-      if (is_other_trec_eval_measure(name)) {
-        return option_error(ErrorCode::unknown_measure,
-                            "-m " + arg + ": " + name +
-                                " is trec_eval's yaap, which this calculator does not compute; "
-                                "measures from qrels and runs: " +
-                                known_names());
-      }
       return option_error(ErrorCode::unknown_measure,
                           "-m " + arg + ": unknown measure " + text::quoted(name) +
                               "; trec_eval's measures: " + known_names() +
