@@ -97,6 +97,10 @@ export default defineConfig({
   root: webRoot,
   base: './', // relative URLs: dist/ works from any folder of a course site
   plugins: [partials, cspMeta],
+  // Workers as ES modules (every page starts them with {type: 'module'}), so that the engine's
+  // worker loads the check module with import() only when a check is asked: an IIFE worker has
+  // every import() inlined.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist/', import.meta.url)),
     emptyOutDir: true,
@@ -111,8 +115,10 @@ export default defineConfig({
             { name: 'katex', test: /node_modules[\\/]katex/ },
             // Observable Plot and the module render/chart.js loads it through (render/plot-marks.js).
             { name: 'plot', test: /node_modules[\\/]|web[\\/]js[\\/]render[\\/]plot-marks\.js$/ },
-            // The calculators' module (no TREC engine) and the TREC page's full one: never one chunk.
+            // The calculators' modules (no TREC engine; without and with the answer checks) and
+            // the TREC page's full one: never one chunk.
             { name: 'engine', test: /web[\\/]generated[\\/]irmetrics-lite\./ },
+            { name: 'check-engine', test: /web[\\/]generated[\\/]irmetrics-check\./ },
             { name: 'trec-engine', test: /web[\\/]generated[\\/]irmetrics\./ },
             // What several pages use, but the run comparison (the TREC and significance pages): it
             // draws with Plot from its first answer, so every page would load Plot with it

@@ -52,6 +52,9 @@ const aliases = new Map([
 // widget computes in the page's thread.
 const ENGINE = resolve(web, 'js/engine.js');
 const START_WORKER = "new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' })";
+// The widget's one module has the answer checks: engine-worker.js loads no second module.
+const ENGINE_WORKER = resolve(web, 'js/engine-worker.js');
+const CHECK_MODULE = "() => import('../generated/irmetrics-check.js')";
 const embedAliases = {
   name: 'irmetrics-embed-aliases',
   enforce: 'pre',
@@ -60,9 +63,10 @@ const embedAliases = {
     return aliases.get(resolve(dirname(importer), source)) ?? null;
   },
   transform(code, id) {
-    if (id !== ENGINE) return null;
-    if (code.split(START_WORKER).length !== 2) throw new Error(`build-embed: web/js/engine.js no longer contains ${START_WORKER} once; update the patch`);
-    return code.replace(START_WORKER, 'embedWorker()');
+    const [file, from, to] = id === ENGINE ? ['engine.js', START_WORKER, 'embedWorker()'] : id === ENGINE_WORKER ? ['engine-worker.js', CHECK_MODULE, 'null'] : [];
+    if (!file) return null;
+    if (code.split(from).length !== 2) throw new Error(`build-embed: web/js/${file} no longer contains ${from} once; update the patch`);
+    return code.replace(from, to);
   },
 };
 

@@ -2,9 +2,11 @@
 # Builds everything, incrementally (a second run with nothing changed takes a few seconds):
 #   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them)
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
-#                    web/generated/irmetrics-lite.{js,wasm} (no TREC engine: the calculators'
-#                    worker), irmetrics.{js,wasm} (all of it: the TREC page's worker and
-#                    bin/irmetrics.mjs) and irmetrics-embed.js (the widget's, wasm inside)
+#                    web/generated/irmetrics-lite.{js,wasm} (no TREC engine, no answer checks:
+#                    the calculators' worker), irmetrics-check.{js,wasm} (the same with the
+#                    checks: loaded when a check is asked), irmetrics.{js,wasm} (all of it: the
+#                    TREC page's worker and bin/irmetrics.mjs) and irmetrics-embed.js (the
+#                    widget's, wasm inside)
 #   3. dist/         the static site, bundled by Vite, with the embed files and a gzip and a
 #                    brotli copy of each compressible file (scripts/compress.mjs)
 #   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
@@ -61,8 +63,9 @@ say "wasm: core through Emscripten (build/wasm → web/generated/)"
 # the native g++ build cannot see.
 configure build/wasm "$werror" emcmake cmake
 cmake --build build/wasm -j "$jobs"
-wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics.wasm
-  web/generated/irmetrics.js web/generated/irmetrics-embed.js)
+wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
+  web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js
+  web/generated/irmetrics-embed.js)
 for output in "${wasm_outputs[@]}"; do
   [[ -f "$output" ]] || {
     echo "build: error: the wasm build did not write $output" >&2

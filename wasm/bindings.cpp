@@ -67,6 +67,7 @@ val compute_without_options(const std::string& measure, const std::string& input
   return guarded([&] { return irm_js::to_js(irm::compute(measure, input)); });
 }
 
+#ifndef IRM_NO_CHECK  // the calculators' first module has no answer checks (wasm/CMakeLists.txt)
 // check(measure, input, options, answer): the student's answer judged, and the convention or
 // slip that reproduces a wrong one.
 val check(const std::string& measure, const std::string& input, const val& options,
@@ -92,6 +93,7 @@ val check_key(const std::string& measure, const std::string& input, const val& o
 val list_slips() {
   return guarded([] { return irm_js::slips_to_js(irm::all_slips()); });
 }
+#endif  // IRM_NO_CHECK
 
 val list_measures() {
   return guarded([] { return irm_js::measures_to_js(irm::all_measures()); });
@@ -371,9 +373,11 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)
   emscripten::function("listMeasures", &list_measures);
+#ifndef IRM_NO_CHECK
   emscripten::function("check", &check);
   emscripten::function("check", &check_key);  // check(measure, input, options, answer, key)
   emscripten::function("listSlips", &list_slips);
+#endif
   emscripten::function("compareRuns", &compare_runs);
   emscripten::function("version", &version);
   emscripten::function("internalErrorForTest", &internal_error_for_test);

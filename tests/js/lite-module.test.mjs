@@ -1,7 +1,8 @@
-// The calculators' wasm module, web/generated/irmetrics-lite.{js,wasm} (wasm/CMakeLists.txt,
-// irmetrics_lite: built without the TREC engine), through the engine the pages use
-// (web/js/engine-worker.js's engineOver): it computes and checks like the full module, it has
-// compareRuns (the significance page compares pasted runs with it), and it has no TrecSession.
+// The calculators' wasm modules (wasm/CMakeLists.txt), web/generated/irmetrics-lite.{js,wasm}
+// (built without the TREC engine and the answer checks) and irmetrics-check.{js,wasm} (without
+// the TREC engine, with the checks), through the engine the pages use (web/js/engine-worker.js's
+// engineOver): they compute like the full module, have compareRuns (the significance page
+// compares pasted runs with it), and have no TrecSession; only the check module checks.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,27 +11,33 @@ import { engineOver } from '../../web/js/engine-worker.js';
 
 const generated = new URL('../../web/generated/', import.meta.url);
 
-let lite; // the module itself
+let lite; // the first module itself
 let engine; // engineOver over it, as the calculators' worker runs it
+let checks; // engineOver over the check module
 before(async () => {
   const wasmBinary = readFileSync(new URL('irmetrics-lite.wasm', generated));
   const { default: createLite } = await import(new URL('irmetrics-lite.js', generated).href);
   lite = await createLite({ wasmBinary });
   engine = engineOver(() => createLite({ wasmBinary }));
+  const checkBinary = readFileSync(new URL('irmetrics-check.wasm', generated));
+  const { default: createCheck } = await import(new URL('irmetrics-check.js', generated).href);
+  checks = engineOver(() => createCheck({ wasmBinary: checkBinary }));
 });
 
-test('the lite module has no TREC engine but has compute, check and compareRuns', () => {
+test('the lite module has compute and compareRuns, and neither the TREC engine nor checks', () => {
   assert.equal(lite.TrecSession, undefined);
-  for (const name of ['compute', 'check', 'listMeasures', 'compareRuns', 'version']) assert.equal(typeof lite[name], 'function', name);
+  assert.equal(lite.check, undefined);
+  assert.equal(lite.listSlips, undefined);
+  for (const name of ['compute', 'listMeasures', 'compareRuns', 'version']) assert.equal(typeof lite[name], 'function', name);
 });
 
 // + - + - - + - - + + with R = 5: relevant at 1, 3, 6, 9, 10:
 // AP = (1/1 + 2/3 + 3/6 + 4/9 + 5/10) / 5 = (90 + 60 + 45 + 40 + 45) / 450 = 280/450 = 28/45.
-test('AP of the ranked sample is 28/45, as in the full module', async () => {
+test('AP of the ranked sample is 28/45, and the check module judges 28/45 correct', async () => {
   const result = await engine.compute('AP', '+ - + - - + - - + +', { relevant: '5' });
   assert.equal(result.ok, true, JSON.stringify(result.error));
   assert.equal(result.value.value.exact, '28/45');
-  const checked = await engine.check('AP', '+ - + - - + - - + +', { relevant: '5' }, '28/45');
+  const checked = await checks.check('AP', '+ - + - - + - - + +', { relevant: '5' }, '28/45');
   assert.equal(checked.ok, true, JSON.stringify(checked.error));
   assert.equal(checked.value.correct, true);
 });

@@ -1,8 +1,9 @@
 // Browser tests that keep the site's first visit light (wasm/CMakeLists.txt, vite.config.js,
-// render/chart.js): a calculator page loads the wasm module without the TREC engine
-// (irmetrics-lite) and never the full one; the TREC files page loads the full one only when it
-// is given files; Observable Plot is loaded when a chart is first drawn, so an answer without a
-// chart never downloads it. Requests are watched for the page and its workers (Chromium reports
+// engine-worker.js, render/chart.js): a calculator page loads the wasm module without the TREC
+// engine and the answer checks (irmetrics-lite), the one with the checks (irmetrics-check) when
+// a check is first asked, and never the full one; the TREC files page loads the full one only
+// when it is given files; Observable Plot is loaded when a chart is first drawn, so an answer
+// without a chart never downloads it. Requests are watched for the page and its workers (Chromium reports
 // a dedicated worker's requests to the context).
 // Run: npm run build && node --test tests/web/first-visit.test.mjs
 
@@ -14,7 +15,8 @@ const session = useBrowserSession();
 
 // Vite names a built file NAME-HASH.EXT, the hash 8 characters of [A-Za-z0-9_-].
 const LITE_WASM = /\/irmetrics-lite-[\w-]{8}\.wasm$/;
-const FULL_WASM = /\/irmetrics-(?!lite-)[\w-]{8}\.wasm$/;
+const CHECK_WASM = /\/irmetrics-check-[\w-]{8}\.wasm$/;
+const FULL_WASM = /\/irmetrics-(?!lite-|check-)[\w-]{8}\.wasm$/;
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
 const PLOT = /\/plot-[\w-]{8}\.js$/;
 
@@ -51,12 +53,21 @@ const matching = (urls, pattern) => urls.filter((url) => pattern.test(new URL(ur
 // ≈ 0.6222; its answer has a chart (the precision–recall curve).
 const RANKED = 'ranked.html#calc=ranked&in=%2B+-+%2B+-+-+%2B+-+-+%2B+%2B&relevant=5&m=AP';
 
-test('a calculator share link loads the module without the TREC engine, never the full one', async () => {
-  const urls = await requestsOf(RANKED, async (page) => {
+test('a calculator share link loads the lite module, the check module only for a check, never the full one', async () => {
+  let beforeCheck = [];
+  const urls = await requestsOf(RANKED, async (page, seen) => {
     await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
     // The chart is drawn once Plot has loaded (import() on the first chart).
     await page.locator('.outcome figure.chart svg').first().waitFor({ timeout: 10000 });
+    await page.waitForLoadState('networkidle');
+    beforeCheck = matching(seen, CHECK_WASM);
+    // 28/45 checked: the check module is loaded, and answers (and answers everything after).
+    await page.locator('#outcome-0 .check-answer input').fill('28/45');
+    await page.locator('#outcome-0 .check-answer button').click();
+    await waitForText(page, '#outcome-0 .check-answer [role="status"]', ['✓ Correct exactly']);
   });
+  assert.deepEqual(beforeCheck, [], 'no check module before a check is asked');
+  assert.equal(matching(urls, CHECK_WASM).length, 1, 'the check module once a check is asked');
   assert.equal(matching(urls, LITE_WASM).length, 1, `the lite wasm once: ${urls.join(' ')}`);
   assert.deepEqual(matching(urls, FULL_WASM), [], 'no full wasm on a calculator page');
   assert.deepEqual(matching(urls, TREC_WORKER), [], 'no TREC worker on a calculator page');

@@ -24,9 +24,20 @@
 //       ({measure, input, options}) recomputes it when it is no longer kept (KEPT answers are).
 // Nothing here throws into the page: a failure is answered as {ok: false, error}.
 
-// The module without the TREC engine (wasm/CMakeLists.txt, irmetrics_lite): what a first visit
-// of a calculator downloads. The TREC files page's worker (trec-worker.js) loads the full one.
+// Two builds of the module (wasm/CMakeLists.txt), neither with the TREC engine (the TREC files
+// page's worker, trec-worker.js, loads the full one):
+//   irmetrics-lite   what a first visit of a calculator downloads: no answer checks;
+//   irmetrics-check  the same with the checks (check.cpp's catalogue of slips), loaded when a
+//                    check is first asked; from then on it answers everything, so that the two
+//                    are never both kept busy.
 import createGenerated from '../generated/irmetrics-lite.js';
+
+/**
+ * Loads the check module's factory. scripts/build-embed.mjs replaces this function by null:
+ * the widget's one module has the checks.
+ * @type {(() => Promise<{default: import('./irmetrics.js').CreateIrMetrics}>) | null}
+ */
+const CHECK_MODULE = () => import('../generated/irmetrics-check.js');
 
 /**
  * The Emscripten factory, with the API web/js/irmetrics.d.ts describes but TrecSession (the
@@ -106,8 +117,23 @@ export function engineOver(create) {
   };
 }
 
-/** The engine in the calling thread. */
-export const inThread = engineOver(() => createIrMetrics());
+/** The engine over the first module (no checks). */
+const calculators = engineOver(() => createIrMetrics());
+/** The engine over the check module, made when a check is first asked. */
+let checks = null;
+const checkEngine = () =>
+  (checks ??= CHECK_MODULE ? engineOver(async () => (await CHECK_MODULE()).default()) : calculators);
+/** The engine that answers: the check module's once a check has been asked. */
+const current = () => checks ?? calculators;
+
+/** The engine in the calling thread (see engineOver for what each function answers). */
+export const inThread = {
+  ready: () => current().ready(),
+  compute: (measure, input, options = {}) => current().compute(measure, input, options),
+  check: (measure, input, options, answer, key) => checkEngine().check(measure, input, options, answer, key),
+  listMeasures: () => current().listMeasures(),
+  compareRuns: (input, options = {}) => current().compareRuns(input, options),
+};
 
 /**
  * At most about `limit` points of a series that keep its shape: the series is cut into
