@@ -5,6 +5,8 @@
 //
 //   transferred  the bytes that crossed the network for a cold visit (empty cache): every
 //                request of the page and of its workers, headers and (compressed) bodies
+//   of which     the part that was wasm, Observable Plot (loaded when a chart is first drawn),
+//                KaTeX (its script, stylesheet and the fonts a formula used)
 //   requests     how many there were
 //   answer       the time from navigation to the first worked answer on screen (an element
 //                .outcome .answer, in the page or in the widget's shadow root): the median of
@@ -63,13 +65,24 @@ function watchForAnswer() {
   requestAnimationFrame(look);
 }
 
-/** One cold visit: a fresh context (empty cache). Returns {bytes, requests, answerMs}. */
+/** What a request was, for the 'of which' columns: 'wasm', 'plot', 'katex' or ''. */
+function kindOf(url) {
+  const path = new URL(url).pathname;
+  if (path.endsWith('.wasm')) return 'wasm';
+  if (/\/plot-[\w-]+\.js$/.test(path)) return 'plot';
+  if (/\/(katex-[\w-]+\.(js|css)|KaTeX_[\w-]+\.(woff2?|ttf))$/.test(path)) return 'katex';
+  return '';
+}
+
+/** One cold visit: a fresh context (empty cache). Returns {bytes, requests, answerMs, byKind}. */
 async function visit(browser, url, { answer, slowdown }) {
   const context = await browser.newContext();
   await context.addInitScript(watchForAnswer);
   const page = await context.newPage();
   const sizes = [];
-  context.on('requestfinished', (request) => sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)));
+  context.on('requestfinished', (request) =>
+    sizes.push(request.sizes().then((size) => ({ kind: kindOf(request.url()), bytes: size.responseBodySize + size.responseHeadersSize }))),
+  );
   if (slowdown > 1) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
@@ -81,9 +94,12 @@ async function visit(browser, url, { answer, slowdown }) {
     answerMs = await page.evaluate(() => window.__firstAnswer);
   }
   await page.waitForLoadState('networkidle');
-  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  const all = await Promise.all(sizes);
+  const bytes = all.reduce((sum, size) => sum + size.bytes, 0);
+  const byKind = {};
+  for (const { kind, bytes: size } of all) if (kind) byKind[kind] = (byKind[kind] ?? 0) + size;
   await context.close();
-  return { bytes, requests: sizes.length, answerMs };
+  return { bytes, requests: sizes.length, answerMs, byKind };
 }
 
 /** 100,000 ranks pasted into the ranked page: ms to the answer, the longest main-thread task. */
@@ -136,8 +152,8 @@ async function main() {
   });
   const base = `http://127.0.0.1:${server.port}/`;
   console.log(`bench-web: first visits of ${dist} in Chromium, cold cache; answer = median of ${runs} visits`);
-  const header = ['page', 'transferred', 'requests', 'answer', 'answer at 4× slower CPU'];
-  const widths = [14, 12, 9, 9, 24];
+  const header = ['page', 'transferred', 'wasm', 'Plot', 'KaTeX', 'requests', 'answer', 'answer at 4× slower CPU'];
+  const widths = [14, 12, 7, 7, 7, 9, 9, 24];
   const row = (cells) => console.log(cells.map((cell, index) => (index === 0 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]))).join('  '));
   row(header);
   try {
@@ -148,7 +164,9 @@ async function main() {
       for (let run = 0; run < (page.answer ? runs : 1); run += 1) normal.push(await visit(browser, url, { answer: page.answer, slowdown: 1 }));
       for (let run = 0; run < (page.answer ? runs : 0); run += 1) slow.push(await visit(browser, url, { answer: true, slowdown: 4 }));
       const ms = (list) => (page.answer && list.length ? `${Math.round(median(list.map((one) => one.answerMs)))} ms` : '–');
-      row([page.name, `${(normal[0].bytes / 1024).toFixed(0)} KB`, normal[0].requests, ms(normal), ms(slow)]);
+      const kb = (bytes) => `${((bytes ?? 0) / 1024).toFixed(0)} KB`;
+      const { byKind } = normal[0];
+      row([page.name, kb(normal[0].bytes), kb(byKind.wasm), kb(byKind.plot), kb(byKind.katex), normal[0].requests, ms(normal), ms(slow)]);
     }
     if (positionals.length === 0 || positionals.includes('large')) {
       const large = [];
