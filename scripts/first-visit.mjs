@@ -112,13 +112,13 @@ function main() {
     return 2;
   }
   const row = (cells) =>
-    console.log(`  ${cells.map((cell, index) => (index === 0 ? String(cell).padEnd(20) : String(cell).padStart(11))).join(' ')}`);
+    console.log(`  ${cells.map((cell, index) => (index === 0 ? String(cell).padEnd(24) : String(cell).padStart(11))).join(' ')}`);
   row(['page (gzip -9)', 'page', 'workers', 'first visit', 'later']);
   for (const name of readdirSync(dist).filter((file) => file.endsWith('.html')).sort()) {
     const { page, workers, later } = firstVisit(dist, join(dist, name));
     const names = [...workers].filter((file) => file.endsWith('.wasm')).map((file) => relative(dist, file).replace(/^assets\//, ''));
     row([name, kb(total(page)), kb(total(workers)), kb(total(page) + total(workers)), kb(total(later))]);
-    if (names.length) console.log(`  ${''.padEnd(20)} wasm: ${names.join(', ')}`);
+    if (names.length) console.log(`  ${''.padEnd(24)} wasm: ${names.join(', ')}`);
   }
   return 0;
 }
