@@ -474,6 +474,37 @@ TEST_CASE("trec: a streamed run whose topic comes back is read again whole", "[t
   CHECK(topic_value(s, 1, "map") == 0);
 }
 
+TEST_CASE("trec: with -M N a document given twice counts only among the first N, as trec_eval",
+          "[trec][eval][flags]") {
+  // Topic 1 ranks a (5), c (3), a again (1). trec_eval -M 2 evaluates a c (AP (1/1 + 2/2)/3 =
+  // 2/3, R = 3: a c d) and never looks at the third line; -M 3 stops at the duplicate.
+  const std::string run = "1 Q0 a 1 5 t\n1 Q0 c 2 3 t\n1 Q0 a 3 1 t\n2 Q0 x 1 1 t\n";
+  for (const bool stream : {false, true}) {
+    const irm::TrecSession two = session_with({"-q", "-M", "2", "-m", "map"}, run, stream);
+    CHECK_THAT(topic_value(two, 0, "map"), WithinAbs(2.0 / 3, 1e-15));
+    const auto& warnings = two.runs().at(0).warnings;
+    CHECK(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+      return w.rfind(
+                 "document 'a' is given twice for topic '1' in run.txt, at lines 1 and 3; "
+                 "read, as trec_eval -M 2 reads it",
+                 0) == 0;
+    }));
+  }
+  irm::TrecSession three;
+  REQUIRE_FALSE(three.configure({"-M", "3", "-m", "map"}));
+  three.begin_qrels("qrels.txt");
+  three.feed_qrels(qrels_text);
+  REQUIRE_FALSE(three.end_qrels());
+  REQUIRE_FALSE(three.begin_run("run.txt"));
+  REQUIRE_FALSE(three.feed_run(run));
+  const auto error = three.end_run();
+  REQUIRE(error);
+  CHECK(error->message ==
+        "document 'a' is given twice for topic '1' in run.txt, at lines 1 and 3, both among the 3 "
+        "documents evaluated (-M 3); trec_eval stops here: give each document once per topic, or "
+        "choose to keep the first occurrence");
+}
+
 TEST_CASE("trec: a streamed run reports duplicates and bad lines as a whole one does",
           "[trec][stream][errors]") {
   const std::vector<std::string> runs = {

@@ -218,6 +218,10 @@ class RunReader {
   /// ("1.5x", "1,5" is 1, "0x10", "inf"; "nan" ranks below every number); one warning for
   /// each, naming its first line. Off by default: each is an error.
   void read_as_trec_eval(bool on) { as_trec_eval_ = on; }
+  /// Keeps a document given twice for a topic (both lines) instead of stopping (Duplicates::
+  /// error): trec_eval -M N checks only the first N documents for duplicates, so the evaluation
+  /// decides (call before the first feed).
+  void defer_duplicates(bool on) { defer_duplicates_ = on; }
   /// Streams topics to `sink` from now on (call before the first feed).
   void stream_to(TopicSink sink) { sink_ = std::move(sink); }
   /// Reads the complete lines of `piece` (and the line left open by the previous piece).
@@ -250,6 +254,7 @@ class RunReader {
   int line_number_ = 0;
   int duplicate_count_ = 0;
   bool as_trec_eval_ = false;
+  bool defer_duplicates_ = false;
   int extra_field_lines_ = 0;  // lines whose extra fields were ignored
   int loose_score_lines_ = 0;  // scores read as atof reads them
   int loose_rank_lines_ = 0;   // ranks that are not whole numbers, ignored as trec_eval does

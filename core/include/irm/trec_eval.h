@@ -186,6 +186,8 @@ class TrecSession {
   };
   void evaluate(std::string_view topic, std::vector<ScoredDoc>& docs);
   void to_zscores(std::string_view topic, std::vector<double>& values) const;
+  bool first_m_once(std::string_view topic, const std::vector<const ScoredDoc*>& top,
+                    const std::vector<ScoredDoc>& docs);
 
   TrecOptions options_;
   std::unique_ptr<TrecPlan> plan_;
@@ -209,6 +211,10 @@ class TrecSession {
   std::optional<GroupedQrels> grouped_;
   std::unique_ptr<TrecGroupScratch> group_scratch_;
   std::optional<InputError> evaluate_error_;
+  // -M without --strict: duplicates are looked for among each topic's first M documents only
+  // (as trec_eval); a duplicate further down is read, and this warning says so once.
+  bool deferred_duplicates_ = false;
+  std::string duplicate_note_;
   // -Z: topic -> printed name -> (mean, stddev).
   std::map<std::string, std::map<std::string, std::pair<double, double>, std::less<>>, std::less<>>
       zscores_;

@@ -892,7 +892,7 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   docs.push_back(ScoredDoc{
       text.keep(docno), loose_score ? *loose_score : parse_score(fields.text[4], compat_), number});
   const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
-  if (seen >= 0) {
+  if (seen >= 0 && !defer_duplicates_) {
     docs.pop_back();
     --held_;
     if (auto error = duplicate(line, number, docno, topic, file_name,
@@ -907,6 +907,7 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
 // A topic whose lines are split into blocks is checked as a whole: sorted by docno, duplicates
 // sit side by side. The first duplicate in file order is the one reported.
 std::optional<InputError> RunReader::check_fragmented_topics() {
+  if (defer_duplicates_) return std::nullopt;  // the evaluation checks the first -M documents
   for (const std::size_t index : fragmented_) {
     std::vector<ScoredDoc>& docs = run_.topics[index].docs;
     std::vector<std::size_t> order(docs.size());

@@ -652,6 +652,22 @@ void rank(std::vector<ScoredDoc*>& docs) {
   }
 }
 
+// The first document given twice among `docs` (in file order of the later line), as the pair
+// (first line, later line); nothing when each is given once.
+std::optional<std::pair<const ScoredDoc*, const ScoredDoc*>> given_twice(
+    const std::vector<const ScoredDoc*>& docs) {
+  std::vector<const ScoredDoc*> by_docno(docs);
+  std::stable_sort(by_docno.begin(), by_docno.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
+    return a->docno != b->docno ? a->docno < b->docno : a->line < b->line;
+  });
+  std::optional<std::pair<const ScoredDoc*, const ScoredDoc*>> found;
+  for (std::size_t i = 1; i < by_docno.size(); ++i) {
+    if (by_docno[i]->docno != by_docno[i - 1]->docno) continue;
+    if (!found || by_docno[i]->line < found->second->line) found = {by_docno[i - 1], by_docno[i]};
+  }
+  return found;
+}
+
 std::string list_topics(const std::vector<std::string_view>& topics) {
   constexpr std::size_t shown = 10;
   std::string out;
@@ -890,8 +906,14 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
   reader_->read_as_trec_eval(!options_.strict);
+  // trec_eval -M N looks for a document given twice among the first N only (evaluate checks).
+  reader_->defer_duplicates(!options_.strict && options_.max_docs >= 0 &&
+                            options_.duplicates == Duplicates::error);
   evaluated_.clear();
   evaluate_error_.reset();
+  duplicate_note_.clear();
+  deferred_duplicates_ =
+      !options_.strict && options_.max_docs >= 0 && options_.duplicates == Duplicates::error;
   if (stream) {
     reader_->stream_to(
         [this](std::string_view topic, std::vector<ScoredDoc>& docs) { evaluate(topic, docs); });
@@ -909,6 +931,41 @@ std::optional<InputError> TrecSession::feed_run(std::string_view piece) {
 
 bool TrecSession::run_restart_needed() const { return reader_ && reader_->restart_needed(); }
 
+// trec_eval -M N stops at a document given twice among a topic's first N (`top`) and reads
+// one given twice further down; false after recording the error.
+bool TrecSession::first_m_once(std::string_view topic, const std::vector<const ScoredDoc*>& top,
+                               const std::vector<ScoredDoc>& docs) {
+  const auto twice_text = [&](const std::pair<const ScoredDoc*, const ScoredDoc*>& pair) {
+    return "document " + text::quoted(pair.first->docno) + " is given twice for topic " +
+           text::quoted(topic) + " in " + reading_ + ", at lines " +
+           std::to_string(pair.first->line) + " and " + std::to_string(pair.second->line);
+  };
+  const std::string m = std::to_string(options_.max_docs);
+  if (const auto pair = given_twice(top)) {
+    if (!evaluate_error_) {
+      evaluate_error_ = InputError{
+          ErrorCode::bad_token,
+          twice_text(*pair) + ", both among the " + m + " documents evaluated (-M " + m +
+              "); trec_eval stops here: give each document once per topic, or choose to keep the "
+              "first occurrence",
+          Span{}, Field::input};
+    }
+    return false;
+  }
+  if (duplicate_note_.empty() && docs.size() > top.size()) {
+    std::vector<const ScoredDoc*> all;
+    all.reserve(docs.size());
+    for (const ScoredDoc& doc : docs) all.push_back(&doc);
+    if (const auto pair = given_twice(all)) {
+      duplicate_note_ = twice_text(*pair) + "; read, as trec_eval -M " + m +
+                        " reads it: only a topic's first " + m +
+                        " documents are evaluated, and looked at for duplicates (and so for any "
+                        "other such document)";
+    }
+  }
+  return true;
+}
+
 // Evaluates one topic of the run being read (its documents in file order), if the qrels have it.
 void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs) {
   const TopicJudgments* judgments = qrels_->find(topic);
@@ -919,6 +976,11 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   rank(ranked);
   if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
     ranked.resize(static_cast<std::size_t>(options_.max_docs));
+  }
+  const bool preferences = grouped_ && grouped_->format != RelFormat::qrels_jg;
+  if (deferred_duplicates_ && !preferences &&
+      !first_m_once(topic, std::vector<const ScoredDoc*>(ranked.begin(), ranked.end()), docs)) {
+    return;
   }
   EvaluatedTopic out;
   out.topic = topic;
@@ -981,6 +1043,7 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
       if (!bogus) {
         for (const ScoredDoc* doc : order) docnos.push_back(doc->docno);
       }
+      if (deferred_duplicates_ && !first_m_once(topic, order, docs)) return;
       if (auto error = trec::count_prefs(lines, docnos, topic, qrels_file_, plan_->wants_pairs,
                                          group_scratch_->prefs)) {
         if (!evaluate_error_) evaluate_error_ = std::move(error);
@@ -1043,6 +1106,8 @@ std::optional<InputError> TrecSession::end_run() {
     evaluated_.clear();
     return error;
   }
+  if (!duplicate_note_.empty()) result.warnings.push_back(std::move(duplicate_note_));
+  duplicate_note_.clear();
   // trec_eval's (strcmp) order of topics.
   std::sort(evaluated_.begin(), evaluated_.end(),
             [](const EvaluatedTopic& a, const EvaluatedTopic& b) { return a.topic < b.topic; });
