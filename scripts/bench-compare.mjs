@@ -6,8 +6,9 @@
 // fresh Node process, so the times include starting Node and the wasm module and evaluating the
 // ten runs, as a user would wait for them.
 //
-// Then the same comparison in the browser, in the page's worker (trec-worker.js, the one the
-// significance page and the TREC page compare in), in Debian's Chromium on the built site
+// Then the same comparison in the browser, in the significance page's worker (engine-worker.js,
+// the calculators' engine; the TREC page compares in trec-worker.js, the same module code), in
+// Debian's Chromium on the built site
 // (dist/, or IRM_DIST, or --dist DIR; served by scripts/serve.mjs): the ten runs' per-topic AP
 // (evaluated here as `irmetrics compare` does) pasted into the significance page as a table of
 // 10 systems × 250 queries, and the time from choosing the randomization test to the marked
@@ -86,14 +87,14 @@ const asTable = (input) =>
 /**
  * In Chromium: {page, worker} seconds (medians of 3), or a sentence saying why not measured.
  * page: the significance page with the table, from the randomization test chosen to the table
- * shown; worker: trec-worker.js alone, from the request to the answer.
+ * shown; worker: engine-worker.js (the calculators' worker) alone, from the request to the answer.
  */
 async function inBrowser(input) {
   const dist = values.dist.replace(/\/*$/, '/');
   if (!existsSync(`${dist}index.html`)) return `no built site in ${dist} (npm run build, or --dist DIR)`;
   if (!existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`;
-  const workerFile = readdirSync(`${dist}assets`).find((name) => /^trec-worker-.*\.js$/.test(name));
-  if (!workerFile) return `no trec-worker in ${dist}assets`;
+  const workerFile = readdirSync(`${dist}assets`).find((name) => /^engine-worker-.*\.js$/.test(name));
+  if (!workerFile) return `no engine-worker in ${dist}assets`;
   const server = await startServer({ root: dist, port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
@@ -158,7 +159,7 @@ async function inBrowser(input) {
             const listen = ({ data }) => {
               if (data.id !== own) return;
               worker.removeEventListener('message', listen);
-              resolve(data);
+              resolve(data.answer);
             };
             worker.addEventListener('message', listen);
             worker.postMessage({ type: 'compare', id: own, input, options });
@@ -213,5 +214,5 @@ if (typeof browser === 'string') {
   const pageFigure = typeof browser.page === 'number' ? `${browser.page.toFixed(2).padStart(6)} s` : `not measured: ${browser.page}`;
   console.log(`  significance page (test chosen → marked table shown)        ${pageFigure}`);
   console.log(`  the same, a first visit (link opened → marked table shown)  ${browser.cold.toFixed(2).padStart(6)} s`);
-  console.log(`  the page's worker alone (trec-worker.js, request → answer)  ${browser.worker.toFixed(2).padStart(6)} s`);
+  console.log(`  the page's worker alone (engine-worker.js, request → answer)  ${browser.worker.toFixed(2).padStart(6)} s`);
 }

@@ -13,10 +13,11 @@
 // is ready), and what it may still show from an update begun before the table was pasted (its
 // error under the field, its answer bar) is put back as this module had it.
 //
-// The comparison runs in the TREC page's worker (trec-worker.js, {type: 'compare'}), started on
-// first use. Share link: calc=significance, in (the table), test, correction, alpha, baseline.
+// The comparison runs in the calculators' engine (engine.js compareRuns, in its worker, with the
+// module the page already has). Share link: calc=significance, in (the table), test, correction, alpha, baseline.
 
 import { SYSTEM_WORDS } from './compare-report.js';
+import { compareRuns } from './engine.js';
 import { DEFAULT_CHOICES, renderComparison } from './render/trec-compare.js';
 import { el } from './render/dom.js';
 import { clearInputError, showInputError } from './render/input-error.js';
@@ -30,42 +31,12 @@ const DIGITS = 4;
 const CHOICE_KEYS = /** @type {const} */ (['test', 'correction', 'alpha', 'baseline']);
 
 /**
- * A request/answer client of the TREC page's worker, started on first use. A worker that fails
- * answers every pending request with an error, and the next request starts a new one.
- * @returns {(message: object) => Promise<any>}
+ * The comparison's requests ({type: 'compare', input, options}), answered by the calculators'
+ * engine (engine.js compareRuns: its worker, with the module the page already loaded).
+ * @returns {(message: {input: any, options?: any}) => Promise<any>}
  */
 export function compareWorker() {
-  /** @type {Worker | null} */
-  let worker = null;
-  let nextId = 0;
-  const pending = new Map();
-  const start = () => {
-    const own = new Worker(new URL('./trec-worker.js', import.meta.url), { type: 'module' });
-    own.addEventListener('message', ({ data }) => {
-      const resolve = pending.get(data.id);
-      if (!resolve || data.type !== 'answer') return;
-      pending.delete(data.id);
-      resolve(data);
-    });
-    own.addEventListener('error', (event) => {
-      event.preventDefault();
-      own.terminate();
-      worker = null;
-      const message = `The comparison stopped (${event.message || 'its worker could not start'}). Change a setting to try again.`;
-      for (const resolve of pending.values()) resolve({ ok: false, error: { code: 'internal', message, field: 'options', line: 0, column: 0, length: 0 } });
-      pending.clear();
-    });
-    return own;
-  };
-  return (message) => {
-    worker ??= start();
-    const id = ++nextId;
-    const own = worker;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      own.postMessage({ ...message, id });
-    });
-  };
+  return (message) => compareRuns(message.input, message.options);
 }
 
 const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
