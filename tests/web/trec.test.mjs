@@ -98,6 +98,8 @@ test('a pasted qrels and run: the summary shows map 0.5278, P_5 0.3000, num_rel_
     assert.equal(await cell(page, 'trec-per-topic', 't1', 'map'), '0.5556');
     assert.equal(await cell(page, 'trec-per-topic', 't2', 'map'), '0.5000');
     assert.equal(await cell(page, 'trec-per-topic', 't2', 'P_5'), '0.2000');
+    // The footer names the engine of the page's worker (the calculators' module is not loaded).
+    await page.waitForFunction(() => /^engine \d/.test(document.querySelector('[data-version]')?.textContent ?? ''));
     // The precision–recall curve and one AP bar per topic.
     assert.equal(await page.locator('figure.chart[data-chart-id="trec-pr"]').count(), 1);
     assert.equal(await page.locator('figure.chart[data-chart-id="trec-ap"] svg rect').count() >= 2, true);

@@ -8,20 +8,31 @@ import { fillSiteNav } from './site-nav.js';
 
 /**
  * Fills the menu ([data-site-nav], with its button for narrow screens: site-nav.js) and the
- * footer ([data-version]), and loads the engine.
+ * footer ([data-version]), and loads the calculators' engine.
  * @param {string} current the page's calculator key ('ranked'), or '' for the home page
+ * @param {{engine?: boolean}} [options] engine: false for a page with an engine of its own (the
+ *   TREC files page's worker), which then names its version with showVersion
  * @returns {Promise<boolean>} whether the engine is usable
  */
-export async function initSite(current) {
+export async function initSite(current, { engine = true } = {}) {
   fillSiteNav(current);
+  if (!engine) return true;
   const status = await ready();
-  const version = document.querySelector('[data-version]');
   if (status.ok) {
-    if (version) version.textContent = `engine ${status.version}`;
+    showVersion(status.version);
     return true;
   }
   document.querySelector('main')?.prepend(el('div', { class: 'engine-banner', role: 'alert', text: status.error.message }));
   return false;
+}
+
+/**
+ * Names the engine's version in the footer.
+ * @param {string} version
+ */
+export function showVersion(version) {
+  const footer = document.querySelector('[data-version]');
+  if (footer) footer.textContent = `engine ${version}`;
 }
 
 /**

@@ -17,6 +17,7 @@
 //   {type: 'sniff', blob}          → {ok: true, kind: 'qrels' | 'prefs' | 'run' | ''}: what a
 //                                    file looks like from its first line (4 fields: qrels,
 //                                    5: trec_eval's preferences, 6: run)
+//   {type: 'version'}              → {ok: true, version}: the module's version (the page's footer)
 //   {type: 'compare', input, options} → module.compareRuns(input, options): {ok, value} or
 //                                    {ok: false, error} (docs/js-api.md, compareRuns)
 // No message makes the worker stop answering: anything that throws is answered as
@@ -250,6 +251,7 @@ const handlers = {
   report,
   topic,
   sniff: async ({ blob }) => ({ ok: true, kind: await sniff(blob) }),
+  version: async () => ({ ok: true, version: (await load()).version() }),
 };
 
 self.addEventListener('message', async ({ data }) => {

@@ -23,7 +23,7 @@ import {
   renderFileError,
   sortableTable,
 } from '../render/trec-report.js';
-import { initSite } from '../site.js';
+import { initSite, showVersion } from '../site.js';
 import { renderRunComparison } from '../render/trec-compare.js';
 import { hashFor } from '../url-state.js';
 import { plural } from '../format.js';
@@ -151,6 +151,7 @@ function main() {
   let files = [];
   let fileKey = 0;
   let evaluation = null; // the last evaluation that succeeded: {qrels, runs, report, text}
+  let versionShown = false; // the footer names the worker's engine after the first evaluation
   let generation = 0; // answers to an older evaluation are dropped
   let timer;
   const checkedRuns = new Set(); // run indexes ticked in the summary table
@@ -757,6 +758,10 @@ function main() {
     }
     results.append(renderText(text));
     results.classList.remove('is-stale');
+    if (!versionShown) {
+      versionShown = true;
+      worker.request({ type: 'version' }).then((answer) => answer.ok && showVersion(answer.version));
+    }
   }
 
   /** New decimal places: trec_eval's text again from the worker, and the tables redrawn. */
@@ -837,6 +842,8 @@ function main() {
 }
 
 main();
-initSite('trec').then(() => {
+// The page's engine is its worker's module, loaded when files are given: the calculators'
+// module is not loaded for the footer (showVersion names it after the first evaluation).
+initSite('trec', { engine: false }).then(() => {
   document.body.dataset.ready = 'true';
 });
