@@ -16,12 +16,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { calculators } from '../../web/js/calculators.js';
-import { shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
+import { distDir, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
-const distDir = process.env.IRM_DIST
-  ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 
 const session = useBrowserSession({ policy: STRICT_CSP });

@@ -16,14 +16,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { shadowCss } from '../../web/js/embed/styles.js';
-import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession } from './helpers.mjs';
+import { axeViolations, distDir, horizontalOverflow, PHONE, shareLink, useBrowserSession } from './helpers.mjs';
 
 const session = useBrowserSession();
-const distDir = process.env.IRM_DIST
-  ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
 const embedScript = join(distDir, 'irmetrics-embed.js');
 const offlineFile = join(distDir, 'irmetrics-offline.html');
 

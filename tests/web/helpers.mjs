@@ -12,7 +12,8 @@ import { startServer } from '../../scripts/serve.mjs';
 
 // IRM_DIST serves another build of the site (e.g. `vite build --outDir /tmp/site`), so that
 // several builds can be tested side by side; the default is the project's dist/.
-const distDir = process.env.IRM_DIST
+/** The built site the tests serve: dist/, or IRM_DIST. Ends with '/'. */
+export const distDir = process.env.IRM_DIST
   ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
   : fileURLToPath(new URL('../../dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

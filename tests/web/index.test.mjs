@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
-import { DESKTOP, PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+import { DESKTOP, PHONE, axeViolations, distDir, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();
 
@@ -161,7 +161,7 @@ test('at 375 px wide the home page does not scroll sideways', async () => {
 });
 
 test('the strict CSP is in force: sent as a header by serve.mjs and present in every built page', async () => {
-  const pages = readdirSync(new URL('../../dist/', import.meta.url)).filter((file) => file.endsWith('.html'));
+  const pages = readdirSync(distDir).filter((file) => file.endsWith('.html'));
   assert.deepEqual(pages.sort(), [
     'agreement.html',
     'correlation.html',
@@ -183,7 +183,7 @@ test('the strict CSP is in force: sent as a header by serve.mjs and present in e
   // The offline page is one file opened from disk: its scripts are inline by design (a file://
   // page can load nothing else), so it is checked by the embed tests, not here.
   for (const file of pages.filter((name) => name !== 'irmetrics-offline.html')) {
-    const html = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
+    const html = readFileSync(`${distDir}${file}`, 'utf8');
     assert.match(html, /<meta http-equiv="Content-Security-Policy"/, file);
     assert.doesNotMatch(html, /<!--\s*include:|\{\{/, `${file} has every partial put in place`);
     assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${file} has no inline script`);

@@ -19,14 +19,10 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { TOKEN_PAYLOADS, XSS_PAYLOADS } from '../fixtures/xss-payloads.mjs';
-import { shareLink, useBrowserSession, waitForText } from './helpers.mjs';
+import { distDir, shareLink, useBrowserSession, waitForText } from './helpers.mjs';
 
 const session = useBrowserSession();
-const distDir = process.env.IRM_DIST
-  ? `${process.env.IRM_DIST.replace(/\/+$/, '')}/`
-  : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 // ------------------------------------------------------------------ the corpus itself
 
