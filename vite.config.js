@@ -120,9 +120,8 @@ export default defineConfig({
             { name: 'engine', test: /web[\\/]generated[\\/]irmetrics-lite\./ },
             { name: 'check-engine', test: /web[\\/]generated[\\/]irmetrics-check\./ },
             { name: 'trec-engine', test: /web[\\/]generated[\\/]irmetrics\./ },
-            // What several pages use, but the run comparison (the TREC and significance pages): it
-            // draws with Plot from its first answer, so every page would load Plot with it
-            // (render/chart.js loads Plot only when a chart is first drawn).
+            // What several pages use, but the run comparison (only the TREC and significance
+            // pages use it: in the shared chunk, every page would download it).
             {
               name: 'site',
               test: /web[\\/](css|js)[\\/](?!render[\\/]trec-compare\.js|compare-report\.js|significance-many\.js)/,

@@ -88,14 +88,19 @@ test('an answer without a chart never loads Plot', async () => {
 // One topic, one run: the run retrieves a (relevant) then b (not): AP = (1/1) / 1 = 1.0000.
 test('the TREC page loads the full module only once files are given', async () => {
   let before = [];
+  let beforeAny = [];
   const urls = await requestsOf('trec.html', async (page, seen) => {
     await page.waitForLoadState('networkidle');
     before = matching(seen, FULL_WASM);
+    // Nor the calculators' module (the footer's version comes from the page's worker) nor Plot.
+    beforeAny = [...matching(seen, LITE_WASM), ...matching(seen, PLOT)];
     await page.fill('#qrels-text', 'q1 0 a 1\nq1 0 b 0');
     await page.fill('#run-text', 'q1 Q0 a 1 2 alpha\nq1 Q0 b 2 1 alpha');
     await waitForText(page, '[data-trec-text]', ['map                   \tall\t1.0000'], { timeout: 15000 });
   });
   assert.deepEqual(before, [], 'no full wasm before any file is given');
+  assert.deepEqual(beforeAny, [], 'no calculator wasm and no Plot before any file is given');
+  assert.deepEqual(matching(urls, LITE_WASM), [], 'the calculators’ wasm is never loaded');
   assert.equal(matching(urls, FULL_WASM).length, 1, 'the full wasm once files are given');
   assert.equal(matching(urls, TREC_WORKER).length, 1);
 });

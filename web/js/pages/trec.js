@@ -9,7 +9,7 @@
 // results stay on the page (dimmed), and the worker keeps answering.
 
 import { el } from '../render/dom.js';
-import { showCharts } from '../render/chart.js';
+import { loadPlot, showCharts } from '../render/chart.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import { downloadText, tableToCsv, tableToLatex, tableToMarkdown } from '../render/export.js';
 import {
@@ -748,6 +748,9 @@ function main() {
     }
     results.append(renderPerTopic(report, places));
     await nextTask();
+    if (stopped()) return;
+    // Observable Plot is loaded for the first charts (the AP bars draw with it directly).
+    if (judgmentFormat() === 'qrels') await loadPlot().catch(() => null);
     if (stopped()) return;
     const charts = renderCharts(report, places);
     if (charts) {

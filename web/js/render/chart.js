@@ -46,6 +46,16 @@ export function loadPlot() {
   return plotLoading;
 }
 
+/**
+ * Observable Plot's marks once loadPlot has resolved, else null: for a module that draws with
+ * Plot synchronously after awaiting loadPlot (the TREC files page, the run comparison).
+ * @returns {typeof import('./plot-marks.js') | null}
+ */
+export const plotMarks = () => Plot;
+
+/** What stands in for a chart when Observable Plot could not load. */
+export const PLOT_MISSING = 'The chart could not be drawn: its drawing library (Observable Plot) did not load. Reload the page to try again.';
+
 /** Whether drawing `charts` needs Plot (anything but a matrix). */
 const needsPlot = (charts) => charts.some((chart) => !(chart.kind === 'matrix' && chart.matrix));
 

@@ -11,10 +11,10 @@
 //     calculator with the pair's scores for the whole working of its test.
 // Run ids, topics and measure names are text nodes only.
 
-import { dot, plot, ruleX, ruleY, barY, tickY } from '@observablehq/plot';
 import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../compare-report.js';
 import { SCORE_MEASURE, pairColumns } from '../score-table.js';
 import { hashFor } from '../url-state.js';
+import { PLOT_MISSING, loadPlot, plotMarks } from './chart.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 
@@ -49,10 +49,13 @@ function figure(svg, { id, title, description }) {
 
 /** A chart over a band x scale (runs or topics), at the page's width and height. */
 const bandPlot = ({ x, y, marks }) =>
-  plot({ className: 'irm-plot', width: CHART_WIDTH, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
+  /** @type {NonNullable<ReturnType<typeof plotMarks>>} */ (plotMarks()).plot({ className: 'irm-plot', width: CHART_WIDTH, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
 
 /** The runs' means of one measure with their intervals, as dots and error bars. */
 function meansChart(means, measure, digits, words) {
+  const Plot = plotMarks();
+  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
+  const { dot, ruleX, tickY } = Plot;
   const rows = means.filter((mean) => mean.measure === measure);
   // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
   const band = ((CHART_WIDTH - 48 - 20) / Math.max(1, rows.length)) * 0.6;
@@ -77,6 +80,9 @@ function meansChart(means, measure, digits, words) {
 
 /** The per-topic differences a − b of one measure, sorted, as bars. */
 function differenceChart(topics, differences, a, b, measure, digits, words) {
+  const Plot = plotMarks();
+  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
+  const { barY, ruleY } = Plot;
   const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (CHART_WIDTH - 60)));
   const domain = data.map((row) => row.topic);
@@ -204,7 +210,7 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
 
   async function renderMeans() {
     const current = asked;
-    const bootstrap = await request({ type: 'compare', input, options: { test: 'bootstrap' } });
+    const [bootstrap] = await Promise.all([request({ type: 'compare', input, options: { test: 'bootstrap' } }), loadPlot().catch(() => null)]);
     if (current !== asked) return;
     if (!bootstrap.ok) return meansBox.replaceChildren(el('p', { class: 'error-message', text: bootstrap.error.message }));
     meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits, words));
@@ -260,7 +266,8 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
     const options = { test: chosen.test, correction: chosen.correction, alpha: chosen.alpha, ...(chosen.baseline ? { baseline: chosen.baseline } : {}) };
     tableBox.setAttribute('aria-busy', 'true');
     view.dataset.compareState = 'busy';
-    const answer = await request({ type: 'compare', input, options });
+    // Observable Plot loads beside the answer: the page has not needed it before.
+    const [answer] = await Promise.all([request({ type: 'compare', input, options }), loadPlot().catch(() => null)]);
     if (current !== asked) return;
     tableBox.removeAttribute('aria-busy');
     if (!answer.ok) {

@@ -5,7 +5,7 @@
 // render/export.js) and the message of an error in a file. Every text of the report (run ids,
 // topics, file names) goes into text nodes.
 
-import { barY, plot } from '@observablehq/plot';
+import { PLOT_MISSING, plotMarks } from './chart.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar } from './export.js';
 
@@ -216,6 +216,9 @@ const BAR_CHART_WIDTH = 640; // drawn once; site.css scales the SVG down to a na
  * @returns {HTMLElement} a <figure>
  */
 export function apBarChart(run, apIndex, digits) {
+  const Plot = plotMarks();
+  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
+  const { barY, plot } = Plot;
   const data = run.topics.map((topic, index) => ({ topic, ap: run.perQuery[index][apIndex] ?? 0 }));
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (BAR_CHART_WIDTH - 60)));
   const title = `AP of each topic: ${run.runId}`;
