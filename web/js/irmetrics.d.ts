@@ -359,6 +359,7 @@ export interface TrecSession {
 
 export interface IrMetricsModule {
   compute(measure: string, input: string, options?: Options): ComputeResult;
+  /** check and listSlips are absent from irmetrics-lite (the calculators' first module) */
   check(measure: string, input: string, options: Options, answer: string): CheckResult;
   /** `key`: a named quantity of the outcome; undefined, null or '' is the measure's own value */
   check(measure: string, input: string, options: Options, answer: string, key: string | null | undefined): CheckResult;
@@ -368,7 +369,8 @@ export interface IrMetricsModule {
   compareRuns(input: CompareInput, options: CompareOptions): CompareResult;
   /** the project version, e.g. "0.1.0" */
   version(): string;
-  /** absent from the embeddable widget's build (IRM_NO_TREC) */
+  /** absent from the embeddable widget's build, irmetrics-lite and irmetrics-check (IRM_NO_TREC):
+   *  only the TREC page's worker and the command line load the module that has it */
   TrecSession?: new () => TrecSession;
   /** test hook: an internal failure answered as {ok: false, code 'internal'} */
   internalErrorForTest(): ComputeResult;
