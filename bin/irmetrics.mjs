@@ -190,11 +190,11 @@ function computeOptions(values) {
   return options;
 }
 
-function parseDigits(text, usage = USAGE) {
+function parseDigits(text, usage = USAGE, most = 15) {
   if (text === undefined) return 4;
   const digits = Number(text);
-  if (text.trim() === '' || !Number.isInteger(digits) || digits < 0 || digits > 15) {
-    usageError(`--digits expects a whole number from 0 to 15, found '${text}'`, usage);
+  if (text.trim() === '' || !Number.isInteger(digits) || digits < 0 || digits > most) {
+    usageError(`--digits expects a whole number from 0 to ${most}, found '${text}'`, usage);
   }
   return digits;
 }
@@ -460,7 +460,8 @@ Output
                   padded to 22 characters and 'all' for the summary; one block per run, each
                   with its runid; json: everything (every topic, every run, the options, the
                   warnings), whatever -q and -n say; csv: run,measure,topic,value rows
-  --digits N      decimals of the values (default 4, as trec_eval)
+  --digits N      decimals of the values, 0 to 16 (default 4, as trec_eval); 17 prints each
+                  value with 17 significant digits (%.17g), which read back as the same double
 
 trec_eval's conventions, followed here
   - A topic's documents are ranked by score, highest first; equal scores are ordered by docno,
@@ -580,7 +581,7 @@ async function trec(argv) {
     print(TREC_HELP);
     return 0;
   }
-  const digits = parseDigits(parsed.digits, TREC_USAGE);
+  const digits = parseDigits(parsed.digits, TREC_USAGE, 17);
   const [qrels, ...runs] = parsed.files;
   if (qrels === undefined) usageError('trec needs a QRELS file and at least one RUN', TREC_USAGE);
   if (runs.length === 0) usageError(`trec needs at least one RUN after ${qrels}`, TREC_USAGE);

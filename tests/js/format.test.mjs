@@ -189,3 +189,17 @@ describe('measuresToText', () => {
     assert.match(text, /cutoff: optional, a rank, as in @10\n {5}with a cutoff it reads a ranked list \(F@k\)\n/);
   });
 });
+
+describe('the TREC page\'s --digits 17 (web/js/render/trec-report.js roundTrip)', () => {
+  test('prints printf\'s %.17g, as the engine does: values from Python\'s \'%.17g\' % x', async () => {
+    const { roundTrip } = await import('../../web/js/render/trec-report.js');
+    assert.equal(roundTrip(0.1), '0.10000000000000001');
+    assert.equal(roundTrip(0.5), '0.5');
+    assert.equal(roundTrip(1), '1');
+    assert.equal(roundTrip(0), '0');
+    assert.equal(roundTrip(2 / 3), '0.66666666666666663');
+    assert.equal(roundTrip(1e-5), '1.0000000000000001e-05'); // exponent below -4: e-notation
+    assert.equal(roundTrip(0.00012345), '0.00012344999999999999');
+    assert.equal(roundTrip(1.2345678901234568e17), '1.2345678901234568e+17');
+  });
+});

@@ -211,6 +211,22 @@ describe('irmetrics trec: trec_eval\'s text output', () => {
     const { stdout } = trec(['--digits', '2', '-m', 'map', qrels, runA]);
     assert.equal(stdout, `${line('map', 'all', '  0.46')}\n`);
   });
+
+  test('--digits 17 prints each value as the double it is (%.17g); 18 is refused', () => {
+    // The doubles trec_eval's arithmetic gives: topic 10's AP is (1/3 + 2/4) / 2, in doubles
+    // 0.41666666666666663 (not 5/12's nearest double, ...669); map is the topics' sum divided by
+    // 2: (AP + 0.5) / 2 = 0.45833333333333331 (Python: a = (1/3 + 2/4) / 2; '%.17g' % a,
+    // '%.17g' % ((a + 0.5) / 2)). 17 significant digits, no padding to trec_eval's width.
+    const { stdout } = trec(['-q', '--digits', '17', '-m', 'map', qrels, runA]);
+    assert.deepEqual(stdout.trimEnd().split('\n'), [
+      line('map', '10', '0.41666666666666663'),
+      line('map', '9', '0.5'),
+      line('map', 'all', '0.45833333333333331'),
+    ]);
+    const refused = trec(['--digits', '18', '-m', 'map', qrels, runA]);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /--digits expects a whole number from 0 to 17, found '18'/);
+  });
 });
 
 describe('irmetrics trec: trec_eval\'s conventions', () => {

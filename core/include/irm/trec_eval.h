@@ -170,7 +170,8 @@ class TrecSession {
   /// The file name of the run being read (begin_run to end_run), for messages.
   const std::string& reading() const { return reading_; }
 
-  /// trec_eval's output for every run in turn: `%-22s\t%s\t%6.4f` (digits replaces the 4),
+  /// trec_eval's output for every run in turn: `%-22s\t%s\t%6.4f` (digits, 0 to 16, replaces
+  /// the 4; 17 prints `%.17g`: 17 significant digits, which read back as the same double),
   /// per-query lines with -q, the summary unless -n.
   std::string report_text(int digits = 4) const;
   /// The same lines as CSV: run,measure,topic,value.

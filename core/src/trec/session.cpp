@@ -1202,7 +1202,12 @@ std::string format_value(double value, TrecKind kind, int digits) {
   if (kind == TrecKind::count) {
     std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(value));
   } else {
-    std::snprintf(buffer, sizeof buffer, "%6.*f", digits, value);
+    // 17 "digits": 17 significant ones, which read back as the same double (not padded).
+    if (digits >= 17) {
+      std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    } else {
+      std::snprintf(buffer, sizeof buffer, "%6.*f", digits, value);
+    }
   }
   return buffer;
 }

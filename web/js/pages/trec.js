@@ -263,7 +263,14 @@ function main() {
     if ($('#trec-keep-first').checked) args.push('--keep-first');
     const format = judgmentFormat();
     if (format !== 'qrels') args.push('-R', format);
+    const zscores = zscoresFile();
+    if (zscores) args.push('-Z', zscores.name);
     return args;
+  }
+
+  /** The z-score file chosen for -Z, or null. */
+  function zscoresFile() {
+    return /** @type {HTMLInputElement} */ ($('#trec-zscores')).files?.[0] ?? null;
   }
 
   /** The judgment file's format (-R): qrels, prefs, qrels_prefs or qrels_jg. */
@@ -291,10 +298,13 @@ function main() {
     }
   }
 
-  /** Decimal places of the tables and of trec_eval's output: a whole number from 0 to 12. */
+  /**
+   * Decimal places of the tables and of trec_eval's output: a whole number from 0 to 16, or 17
+   * for 17 significant digits (each value as the double it is).
+   */
   function digits() {
     const text = digitsField.value.trim();
-    const valid = /^\d{1,2}$/.test(text) && Number(text) <= 12;
+    const valid = /^\d{1,2}$/.test(text) && Number(text) <= 17;
     if (valid) digitsField.removeAttribute('aria-invalid');
     else digitsField.setAttribute('aria-invalid', 'true');
     return valid ? Number(text) : 4;
@@ -380,6 +390,7 @@ function main() {
         args: trecArgs(),
         qrels: { name: qrels[0].name, blob: qrels[0].blob },
         runs: runs.map(({ name, blob }) => ({ name, blob })),
+        zscores: zscoresFile() ? { name: zscoresFile()?.name, blob: zscoresFile() } : null,
         digits: digits(),
       },
       (progress) => current === generation && showProgress(progress),
@@ -826,6 +837,18 @@ function main() {
     control.addEventListener('change', () => evaluate({ debounce: true }));
   }
   $('#trec-format').addEventListener('change', formatChanged);
+  const zscoresInput = /** @type {HTMLInputElement} */ ($('#trec-zscores'));
+  const zscoresRemove = $('#trec-zscores-remove');
+  zscoresInput.addEventListener('change', () => {
+    zscoresRemove.hidden = !zscoresFile();
+    evaluate({ debounce: true });
+  });
+  zscoresRemove.addEventListener('click', () => {
+    zscoresInput.value = '';
+    zscoresRemove.hidden = true;
+    zscoresInput.focus();
+    evaluate({ debounce: true });
+  });
   measuresField.addEventListener('input', syncMeasureSets);
   for (const button of document.querySelectorAll('[data-measure-set]')) {
     button.addEventListener('click', () => {

@@ -53,7 +53,24 @@ export function formatValue(value, kind, digits) {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (kind === 'long') return String(Math.round(value));
-  return fixedLikePrintf(value, digits);
+  return digits >= 17 ? roundTrip(value) : fixedLikePrintf(value, digits);
+}
+
+/**
+ * printf's %.17g: 17 significant digits, trailing zeros dropped, exponent form when the
+ * exponent is below -4 or above 16 (as the engine prints --digits 17). Reads back as the same
+ * double.
+ * @param {number} value
+ */
+export function roundTrip(value) {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? '-nan' : value > 0 ? 'inf' : '-inf';
+  const [mantissa, power] = value.toExponential(16).split('e');
+  const exponent = Number(power);
+  const trim = (text) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+  if (exponent < -4 || exponent >= 17) {
+    return `${trim(mantissa)}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  return trim(value.toFixed(16 - exponent));
 }
 
 /** "1.2 MB", "340 bytes": a file size for people. */
