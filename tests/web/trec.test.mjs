@@ -275,6 +275,26 @@ test('a preference file (-R prefs) gives trec_eval’s preference measures; a dr
   });
 });
 
+// -Z: a z-score file gives each topic's value as (value − mean) / stddev. Run alpha's AP: t1 5/9,
+// t2 1/2 (above). With t1 map mean 0.5 stddev 0.1 and t2 map mean 0.5 stddev 0.25: t1
+// (5/9 − 1/2)/0.1 = 5/9 ≈ 0.5556, t2 0; the summary averages them: 5/18 ≈ 0.2778. trec_eval
+// prints "Z" before the name padded to 22 (Z%-22s).
+test('a z-score file (-Z) turns each topic’s map into a z-score, named Zmap; a bad line is named', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.fill('#trec-measures', 'map');
+    await page.setInputFiles('#trec-zscores', { name: 'z.txt', mimeType: 'text/plain', buffer: Buffer.from('t1 map 0.5 0.1\nt2 map 0.5 0.25\n') });
+    await pasteAlpha(page);
+    const text = await waitForText(page, '[data-trec-text]', [`Z${'map'.padEnd(22)}\tall\t0.2778`]);
+    assert.ok(text.includes('-Z z.txt') || (await page.locator('.trec-facts').textContent()).includes('-Z z.txt'));
+    assert.equal(await page.locator('#trec-zscores-remove').isVisible(), true);
+    await page.setInputFiles('#trec-zscores', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('t1 map 0.5\n') });
+    await waitForText(page, '#options-error', ['bad.txt', 'line 1']);
+    await page.click('#trec-zscores-remove');
+    await waitForText(page, '[data-trec-text]', ['map                   \tall\t0.5278']);
+    assert.equal(await page.locator('#options-error').isHidden(), true);
+  });
+});
+
 test('a malformed run line is marked at its line and column, under the field; the page keeps working', async () => {
   await withPage('trec.html', async (page) => {
     await pasteAlpha(page);

@@ -6,10 +6,11 @@
 // decompression so that it ends at the sizes the page shows.
 //
 // Messages in (each with an `id`; the answer carries the same id):
-//   {type: 'evaluate', args: string[], qrels: Source, runs: Source[], digits: number}
-//       Source = {name: string, blob: Blob}. Answers {ok: true, evaluation} or
-//       {ok: false, error, source, excerpt}: `source` is 0 for the qrels, 1 + i for run i, -1 for
-//       the options; `excerpt` is the text of the line the error is on ('' when not about a line).
+//   {type: 'evaluate', args: string[], qrels: Source, runs: Source[], zscores?: Source | null,
+//    digits: number}
+//       Source = {name: string, blob: Blob}; zscores: the -Z file (args then hold -Z and its name).
+//       Answers {ok: true, evaluation} or {ok: false, error, source, excerpt}: `source` is 0 for
+//       the qrels, 1 + i for run i, -1 for the options (and the z-score file); `excerpt` is the text of the line the error is on ('' when not about a line).
 //       Progress comes before it as {type: 'progress', id, done, total}. A newer 'evaluate'
 //       cancels an older one, which then answers {ok: false, cancelled: true}.
 //   {type: 'report', digits}       → {ok: true, text}: trec_eval's output of the last evaluation
@@ -158,7 +159,7 @@ async function failure(error, sourceIndex, sources) {
   return { ok: false, error, source: error.field === 'options' ? -1 : sourceIndex, excerpt };
 }
 
-async function evaluate(id, { args, qrels, runs, digits }) {
+async function evaluate(id, { args, qrels, runs, zscores, digits }) {
   latestEvaluation = id;
   dropSession(); // one evaluation's memory at a time: a large run may need most of it
   const module = await load();
@@ -184,6 +185,11 @@ async function evaluate(id, { args, qrels, runs, digits }) {
   try {
     const configured = current.configure(args);
     if (!configured.ok) return await failure(configured.error, -1, sources);
+    // -Z: the z-score file is read before the runs; its errors name it, shown with the options.
+    if (zscores) {
+      const read = current.zscores(await zscores.blob.text(), zscores.name);
+      if (!read.ok) return { ok: false, error: { ...read.error, field: 'options' }, source: -1, excerpt: '' };
+    }
 
     current.beginQrels(qrels.name, qrels.blob.size);
     const fed = await feedSource(current, id, qrels, 'feedQrels', progress);
