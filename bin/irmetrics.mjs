@@ -490,6 +490,10 @@ trec_eval's conventions, followed here
     warning naming it; trec_eval 10.0 stops there instead ("Can't calculate measure") when it
     is the first topic it evaluates, and scores it so otherwise.
   - -q prints num_q for 'all' only, as trec_eval; -n without -q prints nothing.
+  - rbp: trec_eval 10.0 rescales the gains with a minimum and maximum it never initialises;
+    here they start from the topic's first gain (gains between 0 and 1 are kept as they are).
+  - -J drops the documents with a negative grade too, as trec_eval does.
+  - -R prefs: a contradiction aborts trec_eval; here an error names the two lines.
 
 Warnings go to standard error, one line each, after 'irmetrics trec: warning:'. A bad line is
 named as FILE:LINE:COLUMN on standard error (with --format json, {"error": {...}} on standard
