@@ -64,6 +64,21 @@ std::string level_text(double level) {
   return buffer;
 }
 
+// A preference of `first` over `second` as the pair measures sort them: the pair (lower id,
+// higher id) in the high bits, and 1 in the lowest when it points from the higher id.
+std::uint64_t pref_key(Id first, Id second) {
+  const auto lo = static_cast<std::uint64_t>(std::min(first, second));
+  const auto hi = static_cast<std::uint64_t>(std::max(first, second));
+  return (lo << 32 | hi) << 1 | (first > second ? 1U : 0U);
+}
+
+InputError too_many_prefs(std::string_view topic, std::string_view file) {
+  return group_error("topic " + text::quoted(topic) + " of " + std::string(file) +
+                     " has more than " + std::to_string(max_pair_prefs) +
+                     " preferences in several judgment groups, too many to pair up for "
+                     "prefs_pair (the other measures work)");
+}
+
 // #{a in a_ids, b in b_ids : a < b}, both ascending.
 std::int64_t count_less(const Id* a, std::size_t na, const Id* b, std::size_t nb) {
   std::int64_t count = 0;
@@ -147,18 +162,10 @@ std::optional<InputError> count_classes(const std::vector<Entry>& entries, Id ju
       g.poss_notoccur += ua * ub;
       if (prefs != nullptr) {
         if (prefs->size() + a.ids.size() * b.ids.size() > max_pair_prefs) {
-          return group_error("topic " + text::quoted(topic) + " of " + std::string(file) +
-                             " has more than " + std::to_string(max_pair_prefs) +
-                             " preferences in several judgment groups, too many to pair up for "
-                             "prefs_pair (the other measures work)");
+          return too_many_prefs(topic, file);
         }
         for (const Id x : a.ids) {
-          for (const Id y : b.ids) {
-            const Id lo = std::min(x, y), hi = std::max(x, y);
-            prefs->push_back((static_cast<std::uint64_t>(lo) << 32 | static_cast<std::uint64_t>(hi))
-                                 << 1 |
-                             (x > y ? 1U : 0U));
-          }
+          for (const Id y : b.ids) prefs->push_back(pref_key(x, y));
         }
       }
     }
@@ -316,10 +323,7 @@ std::optional<InputError> count_partial(const std::vector<Entry>& entries, Id ju
     for (std::size_t j = 0; j < m; ++j) count += has(i, j);
   }
   if (prefs != nullptr && prefs->size() + count > max_pair_prefs) {
-    return group_error("topic " + text::quoted(topic) + " of " + std::string(file) +
-                       " has more than " + std::to_string(max_pair_prefs) +
-                       " preferences in several judgment groups, too many to pair up for "
-                       "prefs_pair (the other measures work)");
+    return too_many_prefs(topic, file);
   }
   for (std::size_t i = 0; i < m; ++i) {
     for (std::size_t j = 0; j < m; ++j) {
@@ -334,12 +338,7 @@ std::optional<InputError> count_partial(const std::vector<Entry>& entries, Id ju
       } else {
         ++g.poss_notoccur;
       }
-      if (prefs != nullptr) {
-        const Id lo = std::min(a, b), hi = std::max(a, b);
-        prefs->push_back((static_cast<std::uint64_t>(lo) << 32 | static_cast<std::uint64_t>(hi))
-                             << 1 |
-                         (a > b ? 1U : 0U));
-      }
+      if (prefs != nullptr) prefs->push_back(pref_key(a, b));
     }
   }
   g.poss_ret = g.ful_ret + unful_ret;

@@ -299,14 +299,8 @@ const std::vector<std::string>& nickname(const std::string& name, Compat compat)
                                                      "prefs_simp_imp",
                                                      "prefs_pair_imp",
                                                      "prefs_avgjg_imp"};
-  static const std::vector<std::string> prefs = {"runid",
-                                                 "num_q",
-                                                 "prefs_num_prefs_poss",
-                                                 "prefs_num_prefs_ful",
-                                                 "prefs_num_prefs_ful_ret",
-                                                 "prefs_simp",
-                                                 "prefs_pair",
-                                                 "prefs_avgjg"};
+  // trec_eval's "prefs" set: all_prefs' first eight (up to prefs_avgjg).
+  static const std::vector<std::string> prefs(all_prefs.begin(), all_prefs.begin() + 8);
   static const std::vector<std::string> qrels_jg = {"runid", "num_q", "map_avgjg", "P_avgjg",
                                                     "Rprec_mult_avgjg"};
   if (name == "all_prefs") return all_prefs;
