@@ -275,6 +275,8 @@ export async function waitForAnswers(page, expected, { timeout = 5000 } = {}) {
     shown = await shownAnswers(page);
   }
   assert.deepEqual(shown, expected);
+  // Charts are drawn once Observable Plot has loaded (render/chart.js): wait for them too.
+  await page.waitForFunction(() => document.querySelector('[data-charts-pending]') === null, null, { timeout: 15000 });
 }
 
 /**

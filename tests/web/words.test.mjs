@@ -45,8 +45,14 @@ for (const { page: file, calc } of calculators.filter((calculator) => Object.key
         const name = (await example.locator('.preset-id').textContent()).trim();
         assert.ok(name.length > 6 && !INTERNAL.test(name), `${calc} example ${index + 1} is called “${name}”`);
         await example.click();
-        await page.waitForSelector('#outcome-0');
-        await page.waitForFunction(() => !document.querySelector('[data-results]').classList.contains('is-stale'));
+        // An answer of the calculator, or (the significance page's table of three or more
+        // systems) the comparison of its systems.
+        await page.waitForFunction(() => {
+          const many = /** @type {HTMLElement | null} */ (document.querySelector('[data-many-systems]'));
+          if (many && !many.hidden) return many.querySelector('[data-compare-view]')?.getAttribute('data-compare-state') === 'ready';
+          const outcome = /** @type {HTMLElement | null} */ (document.querySelector('#outcome-0'));
+          return outcome !== null && outcome.offsetParent !== null && !document.querySelector('[data-results]')?.classList.contains('is-stale');
+        });
         assertNoInternalIds(await pageWords(page), `${file}, example “${name}”`);
       }
     });

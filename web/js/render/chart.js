@@ -405,12 +405,18 @@ function draw(container) {
   if (!Plot && needsPlot(state.charts)) {
     // Drawn once Plot has loaded, if the container still shows these charts; a failed load
     // leaves each chart's title and text description, and says why there is no drawing.
+    // data-charts-pending marks the wait (the browser tests wait for it to end).
+    container.dataset.chartsPending = 'true';
     loadPlot().then(
       () => observed.get(container) === state && draw(container),
-      () => observed.get(container) === state && container.replaceChildren(...state.charts.map(undrawn)),
+      () => {
+        delete container.dataset.chartsPending;
+        if (observed.get(container) === state) container.replaceChildren(...state.charts.map(undrawn));
+      },
     );
     return;
   }
+  delete container.dataset.chartsPending;
   state.width = container.clientWidth;
   const width = Math.max(280, Math.min(640, state.width || 640));
   container.replaceChildren(...state.charts.map((chart) => renderChart(chart, { width })));
