@@ -18,7 +18,7 @@ import { PLOT_MISSING, loadPlot, plotMarks } from './chart.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 
-const CHART_WIDTH = 640; // drawn once; site.css scales the SVG down to a narrow screen
+const CHART_WIDTH = 640; // at most; drawn at the width of its box (280 at least) when drawn
 const TOPIC_LABEL_WIDTH = 30;
 /** The significance calculator's test for each test here (bootstrap and Tukey's HSD have none). */
 const CALCULATOR_TEST = { ttest: 'ttest', wilcoxon: 'wilcoxon', sign: 'sign', randomization: 'randomization' };
@@ -47,20 +47,24 @@ function figure(svg, { id, title, description }) {
   );
 }
 
+/** The width a chart is drawn at in `box`: its width, from 280 to CHART_WIDTH. */
+const chartWidth = (box) => Math.max(280, Math.min(CHART_WIDTH, box.clientWidth || CHART_WIDTH));
+
 /** A chart over a band x scale (runs or topics), at the page's width and height. */
-const bandPlot = ({ x, y, marks }) =>
-  /** @type {NonNullable<ReturnType<typeof plotMarks>>} */ (plotMarks()).plot({ className: 'irm-plot', width: CHART_WIDTH, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
+const bandPlot = ({ x, y, marks, width }) =>
+  /** @type {NonNullable<ReturnType<typeof plotMarks>>} */ (plotMarks()).plot({ className: 'irm-plot', width, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
 
 /** The runs' means of one measure with their intervals, as dots and error bars. */
-function meansChart(means, measure, digits, words) {
+function meansChart(means, measure, digits, words, width) {
   const Plot = plotMarks();
   if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
   const { dot, ruleX, tickY } = Plot;
   const rows = means.filter((mean) => mean.measure === measure);
   // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
-  const band = ((CHART_WIDTH - 48 - 20) / Math.max(1, rows.length)) * 0.6;
+  const band = ((width - 48 - 20) / Math.max(1, rows.length)) * 0.6;
   const inset = Math.max(0, (band - 24) / 2);
   const svg = bandPlot({
+    width,
     x: { domain: rows.map((row) => row.run), padding: 0.4, label: words.run },
     y: { label: measure, nice: true, zero: true },
     marks: [
@@ -79,14 +83,15 @@ function meansChart(means, measure, digits, words) {
 }
 
 /** The per-topic differences a − b of one measure, sorted, as bars. */
-function differenceChart(topics, differences, a, b, measure, digits, words) {
+function differenceChart(topics, differences, a, b, measure, digits, words, width) {
   const Plot = plotMarks();
   if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
   const { barY, ruleY } = Plot;
   const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
-  const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (CHART_WIDTH - 60)));
+  const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (width - 60)));
   const domain = data.map((row) => row.topic);
   const svg = bandPlot({
+    width,
     x: { domain, padding: 0.15, label: `${words.topic} (sorted by the difference)`, ticks: domain.filter((_, index) => index % every === 0) },
     y: { label: `${measure}: ${a} − ${b}`, nice: true },
     marks: [barY(data, { x: 'topic', y: 'd', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' }), ruleY([0])],
@@ -167,12 +172,16 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
   const tableBox = el('div', { 'data-compare-table': true, 'aria-live': 'polite' });
   const meansBox = el('div', { 'data-compare-means': true });
   const pairBox = el('div', { 'data-compare-pair': true, 'aria-live': 'polite' });
+  const pairControls = [
+    el('h3', { text: measures.length > 1 ? 'One measure, one pair' : 'One pair' }),
+    el('div', { class: 'compare-controls trec-option-grid' }, measures.length > 1 ? measure.field : null, runA.field, runB.field),
+  ];
+  // The means chart shows every run: before the pair's controls, unless it follows the measure
+  // chosen among them.
   view.append(
     el('div', { class: 'compare-controls trec-option-grid' }, test.field, correction.field, baseline.field, alphaField),
     tableBox,
-    el('h3', { text: measures.length > 1 ? 'One measure, one pair' : 'One pair' }),
-    el('div', { class: 'compare-controls trec-option-grid' }, measures.length > 1 ? measure.field : null, runA.field, runB.field),
-    meansBox,
+    ...(measures.length > 1 ? [...pairControls, meansBox] : [meansBox, ...pairControls]),
     pairBox,
   );
   const choices = () => ({ test: test.select.value, correction: correction.select.value, alpha: alpha.value, baseline: baseline.select.value });
@@ -213,7 +222,7 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
     const [bootstrap] = await Promise.all([request({ type: 'compare', input, options: { test: 'bootstrap' } }), loadPlot().catch(() => null)]);
     if (current !== asked) return;
     if (!bootstrap.ok) return meansBox.replaceChildren(el('p', { class: 'error-message', text: bootstrap.error.message }));
-    meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits, words));
+    meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits, words, chartWidth(meansBox)));
   }
 
   function renderPair() {
@@ -255,7 +264,7 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
         ` for ${a} (x) and ${b} (y) in the significance calculator, on their ${input.topics.length} per-${words.topic} ${name === SCORE_MEASURE ? '' : `${name} `}scores` +
           (CALCULATOR_TEST[test.select.value] ? '.' : ` (the calculator has no ${TEST_NAMES[test.select.value]}).`),
       ),
-      differenceChart(input.topics, differences, a, b, name, digits, words),
+      differenceChart(input.topics, differences, a, b, name, digits, words, chartWidth(pairBox)),
     );
   }
 
