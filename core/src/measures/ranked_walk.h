@@ -9,7 +9,7 @@
 
 #include "common.h"
 #include "irm/explain.h"
-#include "irm/inputs.h"
+#include "irm/measures.h"
 
 namespace irm {
 
