@@ -41,7 +41,7 @@
 #include <optional>
 
 #include "irm/graded.h"
-#include "irm/measures.h"
+#include "irm/inputs.h"
 #include "parse/text.h"
 
 namespace irm {

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "irm/explain.h"
-#include "irm/measures.h"
+#include "irm/inputs.h"
 #include "irm/number.h"
 #include "irm/ranking.h"
 #include "irm/registry.h"

@@ -56,7 +56,11 @@ struct ParamInfo {
 struct MeasureCall;
 struct Inputs;
 using RunMeasure = Result<Outcome> (*)(const MeasureCall&, const Inputs&);
+using TitleOf = std::string (*)(const MeasureCall&);
 
+/// One measure, as its family file declares it (core/src/measures/*.cpp: a function
+/// `MeasureInfo measure_<id>()` beside the code that computes it, each field set by name), and
+/// as the registry lists it (core/src/registry.cpp: one line per measure, in the page's order).
 struct MeasureInfo {
   std::string name;     // "AP"
   std::string title;    // "Average precision"
@@ -77,6 +81,9 @@ struct MeasureInfo {
   /// The input read when a rank cutoff is given, when it differs from `input`: F reads a
   /// confusion matrix, and F@k a ranked list (the F of P@k and R@k).
   std::optional<InputKind> cutoff_input{};
+  /// The heading of an answer when a parameter changes what is computed ("Kendall's tau-a");
+  /// null: the title. See outcome_title.
+  TitleOf variant_title = nullptr;
 };
 
 /// The input kind `call` reads: the registry's `cutoff_input` when the call has a rank cutoff

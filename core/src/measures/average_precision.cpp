@@ -18,7 +18,7 @@
 
 namespace irm {
 
-Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t last = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
@@ -99,6 +99,44 @@ Result<Outcome> run_average_precision(const MeasureCall& call, const Inputs& in)
   out.charts.push_back(pr_chart(walk, Rule::textbook));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+ParamInfo ap_norm_param() {
+  ParamInfo norm;
+  norm.name = "norm";
+  norm.choices = {"relevant", "retrieved"};
+  norm.default_value = "relevant";
+  norm.help =
+      "what the sum of precisions is divided by: R, every relevant document (Bhattacharya's "
+      "CS657A notes, the lecture notes “Week 3: Metrics”, trec_eval), or only the relevant "
+      "documents retrieved (the example of the study notes “Evaluation Metrics”)";
+  return norm;
+}
+
+std::string ap_norm_title(const MeasureCall& call) {
+  const std::string& title = call.info->title;
+  return call.param("norm") == "retrieved" ? title + " over the relevant retrieved" : title;
+}
+
+MeasureInfo measure_ap() {
+  MeasureInfo m;
+  m.name = "AP";
+  m.title = "Average precision";
+  m.summary =
+      "The mean of the precision at each relevant document, over R (or over the relevant "
+      "retrieved).";
+  m.input = InputKind::ranked_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {ap_norm_param()};
+  m.aliases = {"AveP", "avg-prec"};
+  m.formula = "\\text{AP} = \\frac{1}{R}\\sum_{k=1}^{n} P@k \\cdot \\text{rel}(k)";
+  m.example = "AP(norm=retrieved)@10";
+  m.golden = {"RL1-ap", "RL2", "RL3", "RL4", "RL5", "RL7"};
+  m.run = &run_average_precision;
+  m.variant_title = &ap_norm_title;
+  return m;
 }
 
 }  // namespace irm

@@ -19,7 +19,7 @@
 
 namespace irm {
 
-Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
   const RankedList& list = *in.ranked;
   Outcome out = start_outcome(call, in);
   const bool trec = call.param("variant") == "trec";
@@ -121,6 +121,42 @@ Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
   out.alternatives.push_back({other_name, average(other_sum), why});
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+std::string bpref_title(const MeasureCall& call) {
+  const std::string& title = call.info->title;
+  return call.param("variant") == "trec" ? title + " (trec_eval's form)" : title;
+}
+
+}  // namespace
+
+MeasureInfo measure_bpref() {
+  ParamInfo variant;
+  variant.name = "variant";
+  variant.choices = {"notes", "trec"};
+  variant.default_value = "notes";
+  variant.help =
+      "1 − n_r/R as Bhattacharya's CS657A notes write it, or trec_eval's 1 − min(n_r, "
+      "R)/min(R, N)";
+
+  MeasureInfo m;
+  m.name = "bpref";
+  m.title = "Binary preference";
+  m.summary =
+      "How often relevant documents come before judged non-relevant ones; unjudged documents "
+      "are ignored.";
+  m.input = InputKind::ranked_list;
+  m.params = {variant};
+  m.formula = "\\text{bpref} = \\frac{1}{R}\\sum_{r} \\left(1 - \\frac{n_r}{R}\\right)";
+  m.example = "bpref(variant=trec)";
+  m.golden = {"B1", "B2", "B3"};
+  m.run = &run_bpref;
+  m.variant_title = &bpref_title;
+  return m;
 }
 
 }  // namespace irm

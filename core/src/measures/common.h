@@ -1,11 +1,17 @@
-// Helpers every measure family shares to start and finish an Outcome.
+// Helpers every measure family shares: to start and finish an Outcome, and the parameters that
+// measures of two families share (MAP takes AP's norm, 11pt-avg 11pt's rule).
+//
+// A family file (core/src/measures/*.cpp) computes its measures and declares each, beside the
+// code, as a function `MeasureInfo measure_<id>()` that sets the registry's fields by name; the
+// registry (core/src/registry.cpp) lists those functions in the page's order, one line each.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "irm/measures.h"
+#include "irm/inputs.h"
+#include "irm/registry.h"
 
 namespace irm {
 
@@ -24,5 +30,12 @@ void finish_outcome(Outcome& outcome);
 /// "1 document", "3 documents"; `many` for irregular plurals: plural(3, "query", "queries").
 [[nodiscard]] std::string plural(std::int64_t n, const std::string& word,
                                  const std::string& many = "");
+
+/// AP's norm=relevant|retrieved (average_precision.cpp), also MAP's and gMAP's.
+[[nodiscard]] ParamInfo ap_norm_param();
+/// The title of AP, MAP or gMAP, saying "over the relevant retrieved" when norm=retrieved.
+[[nodiscard]] std::string ap_norm_title(const MeasureCall& call);
+/// Interpolation's rule=textbook|trec9|trec10|none (interpolation.cpp), also 11pt-avg's.
+[[nodiscard]] ParamInfo interpolation_rule_param();
 
 }  // namespace irm

@@ -64,7 +64,7 @@ __int128 integer_root(__int128 v) {
 
 }  // namespace
 
-Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   const TwoRankings& r = *in.rankings;
   const auto n = static_cast<std::int64_t>(r.items.size());
   if (n > max_items) {
@@ -274,6 +274,44 @@ Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(std::move(chart));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+std::string tau_title(const MeasureCall& call) {
+  return call.param("variant") == "a" ? "Kendall's tau-a" : "Kendall's tau-b";
+}
+
+}  // namespace
+
+MeasureInfo measure_tau() {
+  ParamInfo variant;
+  variant.name = "variant";
+  variant.choices = {"b", "a"};
+  variant.default_value = "b";
+  variant.help =
+      "τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)), which leaves tied pairs out (Bhattacharya's "
+      "CS657A notes with ties), or τa = (n_c − n_d)/n_0";
+
+  MeasureInfo m;
+  m.name = "tau";
+  m.title = "Kendall's tau";
+  m.summary =
+      "Rank correlation of two rankings of the same items: concordant minus discordant pairs, "
+      "with τb correcting for ties.";
+  m.input = InputKind::rankings;
+  m.params = {variant};
+  m.aliases = {"kendall", "kendall-tau", "kendalls-tau"};
+  m.formula =
+      "\\tau_a = \\frac{n_c - n_d}{n_0},\\qquad \\tau_b = \\frac{n_c - n_d}{\\sqrt{n_0 - "
+      "n_1}\\,\\sqrt{n_0 - n_2}},\\qquad n_0 = \\frac{n(n-1)}{2}";
+  m.example = "tau(variant=a)";
+  m.golden = {"TAU1", "TAU2", "TAU3"};
+  m.run = &run_tau;
+  m.variant_title = &tau_title;
+  return m;
 }
 
 }  // namespace irm

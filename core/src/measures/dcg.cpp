@@ -25,7 +25,7 @@
 #include <optional>
 
 #include "common.h"
-#include "irm/measures.h"
+#include "irm/inputs.h"
 
 namespace irm {
 namespace {
@@ -414,16 +414,89 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
 
 }  // namespace
 
-Result<Outcome> run_dcg(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_dcg(const MeasureCall& call, const Inputs& in) {
   return run_family(call, in, Which::dcg);
 }
 
-Result<Outcome> run_ideal_dcg(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_ideal_dcg(const MeasureCall& call, const Inputs& in) {
   return run_family(call, in, Which::ideal);
 }
 
-Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in) {
   return run_family(call, in, Which::normalised);
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+ParamInfo dcg_param() {
+  ParamInfo dcg;
+  dcg.name = "dcg";
+  dcg.choices = {"notes", "trec", "burges"};
+  dcg.default_value = "notes";
+  dcg.help =
+      "the DCG form: rel_1 + Σ rel_i/log2 i (Bhattacharya's CS657A notes, the lecture notes "
+      "“Week 3: Metrics”), Σ rel_i/log2(i+1) (trec_eval, scikit-learn) or Σ (2^rel_i − "
+      "1)/log2(i+1) (Burges et al.)";
+  return dcg;
+}
+
+std::string dcg_title(const MeasureCall& call) {
+  const std::string& title = call.info->title;
+  const std::string& form = call.param("dcg");
+  if (form == "trec") return title + " (trec_eval's discount log2(i + 1))";
+  if (form == "burges") return title + " (Burges' gain 2^rel − 1)";
+  return title;
+}
+
+MeasureInfo dcg_family_measure() {
+  MeasureInfo m;
+  m.input = InputKind::graded_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {dcg_param()};
+  m.variant_title = &dcg_title;
+  return m;
+}
+
+}  // namespace
+
+MeasureInfo measure_ndcg() {
+  MeasureInfo m = dcg_family_measure();
+  m.name = "nDCG";
+  m.title = "Normalised discounted cumulative gain";
+  m.summary = "DCG divided by the DCG of the ideal ranking, at each rank: 1 is a perfect order.";
+  m.aliases = {"ndcg_cut"};
+  m.formula = "\\text{nDCG@}p = \\frac{\\text{DCG@}p}{\\text{IDCG@}p}";
+  m.example = "nDCG(dcg=trec)@5";
+  m.golden = {"G1", "G2", "G3", "G4"};
+  m.run = &run_ndcg;
+  return m;
+}
+
+MeasureInfo measure_dcg() {
+  MeasureInfo m = dcg_family_measure();
+  m.name = "DCG";
+  m.title = "Discounted cumulative gain";
+  m.summary = "The grades summed down the ranking, each discounted by the log of its rank.";
+  m.formula = "\\text{DCG@}p = \\text{rel}_1 + \\sum_{i=2}^{p} \\frac{\\text{rel}_i}{\\log_2 i}";
+  m.example = "DCG@5";
+  m.golden = {"G1", "G2", "G3", "G4", "G5"};
+  m.run = &run_dcg;
+  return m;
+}
+
+MeasureInfo measure_ideal_dcg() {
+  MeasureInfo m = dcg_family_measure();
+  m.name = "IDCG";
+  m.title = "Ideal discounted cumulative gain";
+  m.summary = "The DCG of the ideal ranking: every judged grade sorted from the highest down.";
+  m.aliases = {"ideal_dcg"};
+  m.formula = "\\text{IDCG@}p = \\text{DCG@}p \\text{ of the grades sorted in decreasing order}";
+  m.example = "IDCG@5";
+  m.golden = {"G1", "G4"};
+  m.run = &run_ideal_dcg;
+  return m;
 }
 
 }  // namespace irm

@@ -166,7 +166,7 @@ std::string rule_difference(Rule rule, Rule other, const std::vector<Fraction>& 
 
 }  // namespace
 
-Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const Rule rule = parse_rule(call.param("rule"));
@@ -247,7 +247,7 @@ Result<Outcome> run_interpolated_precision(const MeasureCall& call, const Inputs
   return out;
 }
 
-Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const Rule rule = parse_rule(call.param("rule"));
@@ -332,6 +332,70 @@ Result<Outcome> run_eleven_point(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(pr_chart(walk, rule));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+ParamInfo interpolation_rule_param() {
+  ParamInfo rule;
+  rule.name = "rule";
+  rule.choices = {"textbook", "trec9", "trec10", "none"};
+  rule.default_value = "textbook";
+  rule.help =
+      "how a recall level becomes a number of relevant documents: recall ≥ r (textbook), "
+      "(long)(r·R + 0.9) (trec_eval 9) or lround(r·R) (trec_eval 10); none: no "
+      "interpolation, the precision at the first rank whose recall reaches r (0 if none "
+      "does)";
+  return rule;
+}
+
+namespace {
+
+std::string eleven_point_title(const MeasureCall& call) {
+  return call.param("rule") == "none" ? "11-point precision, not interpolated" : call.info->title;
+}
+
+std::string iprec_title(const MeasureCall& call) {
+  return call.param("rule") == "none" ? "Precision at a recall level, not interpolated"
+                                      : call.info->title;
+}
+
+}  // namespace
+
+MeasureInfo measure_eleven_point() {
+  MeasureInfo m;
+  m.name = "11pt";
+  m.title = "11-point interpolated precision";
+  m.summary = "Interpolated precision at recall 0, 0.1, …, 1, and their average.";
+  m.input = InputKind::ranked_list;
+  m.params = {interpolation_rule_param()};
+  m.aliases = {"11-point", "11pt-interpolated"};
+  m.formula =
+      "\\text{11pt} = \\frac{1}{11}\\sum_{j=0}^{10} P_{\\text{interp}}\\!\\left(\\tfrac{j}{10}"
+      "\\right)";
+  m.example = "11pt(rule=trec10)";
+  m.golden = {"RL1-i"};
+  m.run = &run_eleven_point;
+  m.variant_title = &eleven_point_title;
+  return m;
+}
+
+MeasureInfo measure_interpolated_precision() {
+  MeasureInfo m;
+  m.name = "IPrec";
+  m.title = "Interpolated precision at a recall level";
+  m.summary =
+      "The highest precision at any rank whose recall is at least r (0 if no rank gets there).";
+  m.input = InputKind::ranked_list;
+  m.cutoff = CutoffKind::recall_required;
+  m.params = {interpolation_rule_param()};
+  m.aliases = {"iprec_at_recall", "interpolated-precision"};
+  m.formula = "P_{\\text{interp}}(r) = \\max_{r' \\ge r} P(r')";
+  m.example = "IPrec@0.3";
+  m.golden = {"RL1-i"};
+  m.run = &run_interpolated_precision;
+  m.variant_title = &iprec_title;
+  return m;
 }
 
 }  // namespace irm

@@ -228,7 +228,7 @@ void add_kappa_rows(StepTable& steps, const Number& pa, const Number& pe, const 
 
 // --- kappa ---------------------------------------------------------------------------------------
 
-Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   const LabelMatrix& m = *in.judges;
   const std::size_t k = m.labels.size();
   const bool pooled = call.param("chance") == "pooled";
@@ -462,7 +462,7 @@ Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
 
 // --- fleiss --------------------------------------------------------------------------------------
 
-Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
   const RatingTable& t = *in.ratings;
   const std::size_t items = t.counts.size();
   const std::size_t categories = t.categories.size();
@@ -586,6 +586,77 @@ Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(std::move(chart));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+std::string kappa_title(const MeasureCall& call) {
+  return call.param("chance") == "pooled" ? "Kappa with pooled marginals (Scott's π)"
+                                          : "Cohen's kappa";
+}
+
+}  // namespace
+
+MeasureInfo measure_kappa() {
+  ParamInfo chance;
+  chance.name = "chance";
+  chance.choices = {"cohen", "pooled"};
+  chance.default_value = "cohen";
+  chance.help =
+      "how chance agreement P(E) is estimated: each judge's own marginals, Σ P_A(c)·P_B(c) "
+      "(Cohen; the study notes “What to evaluate”, the first estimate of Bhattacharya's "
+      "CS657A notes), or pooled marginals, Σ P(c)² with P(c) = (A's count + B's count)/2n "
+      "(Bhattacharya's CS657A notes, Manning et al.)";
+  ParamInfo scale;
+  scale.name = "scale";
+  scale.choices = {"iir", "cs657a", "landis-koch"};
+  scale.default_value = "iir";
+  scale.help =
+      "which interpretation of κ is stated first (all three are shown): iir, the bands of "
+      "Manning et al. (IIR §8.5) and of the study notes “What to evaluate” (> 0.8 good, "
+      "0.67–0.8 fair); cs657a, those of Bhattacharya's CS657A notes (> 0.8 excellent, > 0.6 "
+      "good, > 0.4 fair, > 0.2 slight); or landis-koch, Landis & Koch's (slight, fair, "
+      "moderate, substantial, almost perfect)";
+  scale.value_aliases = {{"notes001", "iir"}, {"notes002", "cs657a"}};
+
+  MeasureInfo m;
+  m.name = "kappa";
+  m.title = "Cohen's kappa";
+  m.summary =
+      "Agreement between two judges beyond what chance would give, over any number of "
+      "categories, with chance from each judge's own marginals or from pooled marginals.";
+  m.input = InputKind::judges;
+  m.params = {chance, scale};
+  m.aliases = {"cohen-kappa", "cohens-kappa", "kappa-statistic"};
+  m.formula =
+      "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{\\sum_c M_{cc}}{n},\\quad "
+      "P(E) = \\sum_c P_A(c)\\,P_B(c) \\text{ or } \\sum_c P(c)^2";
+  m.example = "kappa(chance=pooled)";
+  m.golden = {"K1", "K2", "K3"};
+  m.run = &run_kappa;
+  m.variant_title = &kappa_title;
+  return m;
+}
+
+MeasureInfo measure_fleiss() {
+  MeasureInfo m;
+  m.name = "fleiss";
+  m.title = "Fleiss' kappa";
+  m.summary =
+      "Agreement among m raters per item over several categories, from an items × categories "
+      "table of counts.";
+  m.input = InputKind::ratings;
+  m.aliases = {"fleiss-kappa", "fleiss-k"};
+  m.formula =
+      "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{1}{n}\\sum_i "
+      "\\frac{\\sum_j x_{ij}^2 - m}{m(m-1)},\\quad P(E) = \\sum_j p_j^2,\\quad p_j = "
+      "\\frac{\\sum_i x_{ij}}{m\\,n}";
+  m.example = "fleiss";
+  m.golden = {"K4"};
+  m.run = &run_fleiss;
+  return m;
 }
 
 }  // namespace irm

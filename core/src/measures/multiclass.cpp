@@ -23,7 +23,7 @@ std::string str(std::int64_t n) { return std::to_string(n); }
 
 }  // namespace
 
-Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in) {
   const LabelMatrix& m = *in.multiclass;
   const std::size_t k = m.labels.size();
   Outcome out = start_outcome(call, in);
@@ -167,6 +167,27 @@ Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(std::move(chart));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_multiclass() {
+  MeasureInfo m;
+  m.name = "multiclass";
+  m.title = "Multiclass confusion matrix";
+  m.summary =
+      "Per-class precision, recall and F1 of a k × k confusion matrix, their micro and macro "
+      "averages, and accuracy.";
+  m.input = InputKind::multiclass;
+  m.aliases = {"multi-class", "multiclass-confusion"};
+  m.formula =
+      "P_c = \\frac{M_{cc}}{\\sum_i M_{ic}},\\quad R_c = \\frac{M_{cc}}{\\sum_j M_{cj}},\\quad "
+      "\\text{macro} = \\frac{1}{k}\\sum_c,\\quad "
+      "\\text{accuracy} = \\frac{\\sum_c M_{cc}}{\\sum_{i,j} M_{ij}}";
+  m.example = "multiclass";
+  m.golden = {"MC1", "MC2"};
+  m.run = &run_multiclass;
+  return m;
 }
 
 }  // namespace irm

@@ -57,7 +57,7 @@ std::string joined(const std::vector<std::string>& items, std::size_t limit = 30
 
 }  // namespace
 
-Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
   const RunSet& set = *in.runs;
   Outcome out = start_outcome(call, in);
   const std::string depth = call.rank_cutoff ? std::to_string(*call.rank_cutoff) : "all";
@@ -207,6 +207,25 @@ Result<Outcome> run_pool(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(std::move(bars));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_pool() {
+  MeasureInfo m;
+  m.name = "pool";
+  m.title = "Depth-k pooling";
+  m.summary =
+      "The documents to judge: the union of every run's top k for each topic, what each run "
+      "adds, and (with judgments) each run scored with and without the pooling assumption.";
+  m.input = InputKind::runs;
+  m.cutoff = CutoffKind::rank_optional;
+  m.aliases = {"pooling"};
+  m.formula = "\\text{pool}_k(t) = \\bigcup_{r \\in \\text{runs}} \\text{top}_k(r, t)";
+  m.example = "pool@10";
+  m.golden = {"POOL1", "POOL2"};
+  m.run = &run_pool;
+  return m;
 }
 
 }  // namespace irm

@@ -51,7 +51,7 @@ std::optional<std::string> rounding_note(const RankWalk& walk) {
 
 }  // namespace
 
-Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const RankRow& last = walk.rows.back();
@@ -75,7 +75,7 @@ Result<Outcome> run_precision_recall(const MeasureCall& call, const Inputs& in) 
   return out;
 }
 
-Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
@@ -92,7 +92,7 @@ Result<Outcome> run_precision(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
@@ -108,7 +108,7 @@ Result<Outcome> run_recall(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t R = walk.total_relevant;
@@ -130,6 +130,70 @@ Result<Outcome> run_r_precision(const MeasureCall& call, const Inputs& in) {
   }
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_precision() {
+  MeasureInfo m;
+  m.name = "P";
+  m.title = "Precision at k";
+  m.summary =
+      "The share of the top k results that are relevant; ranks past the list count as not "
+      "relevant.";
+  m.input = InputKind::ranked_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.aliases = {"precision", "prec"};
+  m.formula = "P@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{k}";
+  m.example = "P@5";
+  m.golden = {"RL6", "RL1"};
+  m.run = &run_precision;
+  return m;
+}
+
+MeasureInfo measure_recall() {
+  MeasureInfo m;
+  m.name = "R";
+  m.title = "Recall at k";
+  m.summary = "The share of all R relevant documents found in the top k results.";
+  m.input = InputKind::ranked_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.aliases = {"recall"};
+  m.formula = "R@k = \\frac{\\left|\\{\\text{relevant in top } k\\}\\right|}{R}";
+  m.example = "R@10";
+  m.golden = {"RL1"};
+  m.run = &run_recall;
+  return m;
+}
+
+MeasureInfo measure_precision_recall() {
+  MeasureInfo m;
+  m.name = "PR";
+  m.title = "Precision and recall at every rank";
+  m.summary = "The per-rank table of precision and recall, and the precision–recall curve.";
+  m.input = InputKind::ranked_list;
+  m.aliases = {"precision-recall"};
+  m.formula =
+      "P@k = \\frac{\\text{relevant in top } k}{k}, \\qquad R@k = \\frac{\\text{relevant in "
+      "top } k}{R}";
+  m.example = "PR";
+  m.golden = {"RL1"};
+  m.run = &run_precision_recall;
+  return m;
+}
+
+MeasureInfo measure_r_precision() {
+  MeasureInfo m;
+  m.name = "Rprec";
+  m.title = "R-precision";
+  m.summary = "Precision at rank R, where precision equals recall (the break-even point).";
+  m.input = InputKind::ranked_list;
+  m.aliases = {"R-prec", "R-precision"};
+  m.formula = "\\text{R-prec} = P@R = \\frac{\\left|\\{\\text{relevant in top } R\\}\\right|}{R}";
+  m.example = "Rprec";
+  m.golden = {"RL1"};
+  m.run = &run_r_precision;
+  return m;
 }
 
 }  // namespace irm

@@ -9,7 +9,7 @@
 
 #include "common.h"
 #include "irm/explain.h"
-#include "irm/measures.h"
+#include "irm/inputs.h"
 
 namespace irm {
 

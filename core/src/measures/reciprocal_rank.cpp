@@ -11,7 +11,7 @@
 
 namespace irm {
 
-Result<Outcome> run_reciprocal_rank(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_reciprocal_rank(const MeasureCall& call, const Inputs& in) {
   const RankWalk walk = walk_ranks(in);
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t last = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
@@ -42,6 +42,23 @@ Result<Outcome> run_reciprocal_rank(const MeasureCall& call, const Inputs& in) {
   out.steps.push_back(std::move(table));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_reciprocal_rank() {
+  MeasureInfo m;
+  m.name = "RR";
+  m.title = "Reciprocal rank";
+  m.summary = "One over the rank of the first relevant document (0 if none).";
+  m.input = InputKind::ranked_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.aliases = {"reciprocal-rank", "recip_rank"};
+  m.formula = "\\text{RR} = \\frac{1}{\\text{rank of the first relevant document}}";
+  m.example = "RR@10";
+  m.golden = {"RL7"};
+  m.run = &run_reciprocal_rank;
+  return m;
 }
 
 }  // namespace irm

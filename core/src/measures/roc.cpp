@@ -381,7 +381,7 @@ void common_roc_notes(Outcome& out, const Roc& roc) {
 
 }  // namespace
 
-Result<Outcome> run_roc(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_roc(const MeasureCall& call, const Inputs& in) {
   auto built = build_roc(call, *in.scored);
   if (!built.ok()) return built.error();
   const Roc& roc = built.value();
@@ -412,7 +412,7 @@ Result<Outcome> run_roc(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_auc(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_auc(const MeasureCall& call, const Inputs& in) {
   auto built = build_roc(call, *in.scored);
   if (!built.ok()) return built.error();
   const Roc& roc = built.value();
@@ -448,7 +448,7 @@ Result<Outcome> run_auc(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_eer(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_eer(const MeasureCall& call, const Inputs& in) {
   auto built = build_roc(call, *in.scored);
   if (!built.ok()) return built.error();
   const Roc& roc = built.value();
@@ -485,7 +485,7 @@ Result<Outcome> run_eer(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_auc_pr(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_auc_pr(const MeasureCall& call, const Inputs& in) {
   const ScoredLabels& data = *in.scored;
   const std::int64_t positives = data.positives();
   if (positives == 0) {
@@ -602,6 +602,87 @@ Result<Outcome> run_auc_pr(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(std::move(chart));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+MeasureInfo scored_measure() {
+  MeasureInfo m;
+  m.input = InputKind::scored_labels;
+  return m;
+}
+
+}  // namespace
+
+MeasureInfo measure_roc() {
+  MeasureInfo m = scored_measure();
+  m.name = "ROC";
+  m.title = "ROC curve";
+  m.summary =
+      "The true positive rate against the false positive rate at every score threshold, from "
+      "(0, 0) to (1, 1); tied scores are one diagonal step.";
+  m.aliases = {"ROC-curve"};
+  m.formula =
+      "\\text{TPR} = \\frac{TP}{P} \\text{ (sensitivity)},\\qquad "
+      "\\text{FPR} = \\frac{FP}{N} = 1 - \\text{specificity}";
+  m.example = "ROC";
+  m.golden = {"ROC1", "ROC2", "ROC3"};
+  m.run = &run_roc;
+  return m;
+}
+
+MeasureInfo measure_auc() {
+  MeasureInfo m = scored_measure();
+  m.name = "AUC";
+  m.title = "Area under the ROC curve";
+  m.summary =
+      "The trapezoid area under the ROC curve, equal to the share of relevant/non-relevant "
+      "pairs the scores order correctly (ties count 1/2).";
+  m.aliases = {"AUROC", "ROC-AUC"};
+  m.formula =
+      "\\text{AUC} = \\sum_i (\\text{FPR}_i - \\text{FPR}_{i-1})\\,\\frac{\\text{TPR}_i + "
+      "\\text{TPR}_{i-1}}{2} = "
+      "\\frac{\\#\\{s_r > s_n\\} + \\tfrac12 \\#\\{s_r = s_n\\}}{P \\cdot N}";
+  m.example = "AUC";
+  m.golden = {"ROC1", "ROC2", "ROC3"};
+  m.run = &run_auc;
+  return m;
+}
+
+MeasureInfo measure_eer() {
+  MeasureInfo m = scored_measure();
+  m.name = "EER";
+  m.title = "Equal error rate";
+  m.summary =
+      "The rate at which the false positive rate equals the false negative rate, interpolated "
+      "between the two ROC points where they cross.";
+  m.aliases = {"equal-error-rate"};
+  m.formula =
+      "\\text{EER} = \\text{FPR} = \\text{FNR} \\text{ where } \\text{FPR} - \\text{FNR} "
+      "\\text{ changes sign (linear between ROC points)}";
+  m.example = "EER";
+  m.golden = {"ROC1", "ROC2"};
+  m.run = &run_eer;
+  return m;
+}
+
+MeasureInfo measure_auc_pr() {
+  MeasureInfo m = scored_measure();
+  m.name = "AUC-PR";
+  m.title = "Area under the precision–recall curve";
+  m.summary =
+      "The step area Σ Δrecall · precision (AP of the ranking by score) and the trapezoid "
+      "area, side by side.";
+  m.aliases = {"AUPRC", "PR-AUC", "AUCPR"};
+  m.formula =
+      "\\text{AUC-PR} = \\sum_i (R_i - R_{i-1})\\,P_i,\\qquad \\text{trapezoid: } \\sum_i (R_i - "
+      "R_{i-1})\\,\\frac{P_i + P_{i-1}}{2}";
+  m.example = "AUC-PR";
+  m.golden = {"PR1", "PR2"};
+  m.run = &run_auc_pr;
+  return m;
 }
 
 }  // namespace irm

@@ -82,7 +82,7 @@ std::string needs_tn() { return "needs TN"; }
 
 }  // namespace
 
-Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) {
   const ConfusionInput& c = *in.confusion;
   if (!c.has_counts) {
     return InputError{ErrorCode::bad_token,
@@ -341,7 +341,7 @@ Number f_from_alpha(const Number& alpha, const Number& p, const Number& r) {
 
 }  // namespace
 
-Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
   // F@k on a ranked list: P@k and R@k; F on a confusion matrix: its precision and recall (or
   // precision= and recall= as given).
   const bool ranked = in.ranked != nullptr;
@@ -529,6 +529,78 @@ Result<Outcome> run_f_measure(const MeasureCall& call, const Inputs& in) {
   out.alternatives.push_back({canonical_name(other), swapped, why});
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+std::string f_title(const MeasureCall& call) {
+  const std::string& alpha = call.param("alpha");
+  const std::string& beta = call.param("beta");
+  const std::string weight = !alpha.empty() ? "α = " + alpha : "β = " + beta;
+  const bool f1 = alpha.empty() && beta == "1";
+  if (call.rank_cutoff) {
+    const std::string k = std::to_string(*call.rank_cutoff);
+    return (f1 ? std::string("F1") : "Weighted F (" + weight + ")") + " of P@" + k + " and R@" + k;
+  }
+  return f1 ? "F1 measure" : "Weighted F-measure (" + weight + ")";
+}
+
+}  // namespace
+
+MeasureInfo measure_confusion() {
+  MeasureInfo m;
+  m.name = "confusion";
+  m.title = "Confusion matrix and set measures";
+  m.summary =
+      "TP, FP, FN, TN and every measure of the table in Bhattacharya's CS657A notes: "
+      "precision, recall, specificity, FPR, FNR, accuracy, error rate, F1, G-measure, Jaccard "
+      "and Dice.";
+  m.input = InputKind::confusion;
+  m.aliases = {"confusion-matrix", "set-measures", "contingency"};
+  m.formula =
+      "\\text{precision} = \\frac{TP}{TP + FP},\\quad \\text{recall} = \\frac{TP}{TP + FN},\\quad "
+      "\\text{accuracy} = \\frac{TP + TN}{D},\\quad F_1 = \\frac{2\\,TP}{2\\,TP + FP + FN}";
+  m.example = "confusion";
+  m.golden = {"S1"};
+  m.run = &run_confusion;
+  return m;
+}
+
+MeasureInfo measure_f() {
+  ParamInfo beta;
+  beta.name = "beta";
+  beta.default_value = "1";
+  beta.help = "the weight of recall against precision: β² = (1 − α)/α; β > 1 favours recall";
+  beta.numeric = true;
+  beta.excludes = "alpha";
+  ParamInfo alpha;
+  alpha.name = "alpha";
+  alpha.help = "the weight on 1/P in 1/F = α/P + (1 − α)/R, from 0 to 1 (instead of beta)";
+  alpha.numeric = true;
+  alpha.maximum = Fraction{1, 1};
+  alpha.excludes = "beta";
+
+  MeasureInfo m;
+  m.name = "F";
+  m.title = "Weighted F-measure";
+  m.summary =
+      "The weighted harmonic mean of precision and recall; β > 1 weights recall (the notes' "
+      "swapped form is explained beside it). F@k reads a ranked list and takes P@k and R@k.";
+  m.input = InputKind::confusion;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {beta, alpha};
+  m.aliases = {"F-measure", "F-score", "Fbeta", "F1"};
+  m.formula =
+      "F_\\beta = \\frac{(\\beta^2 + 1)\\,P\\,R}{\\beta^2 P + R},\\qquad \\frac{1}{F} = "
+      "\\frac{\\alpha}{P} + \\frac{1 - \\alpha}{R},\\quad \\beta^2 = \\frac{1 - \\alpha}{\\alpha}";
+  m.example = "F(beta=2)";
+  m.golden = {"S1"};
+  m.run = &run_f_measure;
+  m.cutoff_input = InputKind::ranked_list;
+  m.variant_title = &f_title;
+  return m;
 }
 
 }  // namespace irm

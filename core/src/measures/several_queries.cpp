@@ -128,7 +128,7 @@ std::string key_name(const MeasureCall& call) {
 
 }  // namespace
 
-Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in) {
   const MeasureCall inner = per_query_call(call);
   const Mean kind = mean_kind(*call.info);
   auto each = run_each(inner, in);
@@ -317,6 +317,104 @@ Result<Outcome> run_mean_over_queries(const MeasureCall& call, const Inputs& in)
   out.charts.insert(out.charts.begin(), std::move(bars));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+std::string eleven_point_average_title(const MeasureCall& call) {
+  return call.param("rule") == "none" ? "Averaged 11-point precision, not interpolated"
+                                      : call.info->title;
+}
+
+}  // namespace
+
+MeasureInfo measure_map() {
+  MeasureInfo m;
+  m.name = "MAP";
+  m.title = "Mean average precision";
+  m.summary = "The mean of the queries' average precisions: every query counts the same.";
+  m.input = InputKind::queries;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {ap_norm_param()};
+  m.aliases = {"mean-average-precision"};
+  m.formula = "\\text{MAP} = \\frac{1}{|Q|}\\sum_{q \\in Q} \\text{AP}(q)";
+  m.example = "MAP@10";
+  m.golden = {"RL2", "RL3", "RL4"};
+  m.run = &run_mean_over_queries;
+  m.per_query = "AP";
+  m.variant_title = &ap_norm_title;
+  return m;
+}
+
+MeasureInfo measure_mrr() {
+  MeasureInfo m;
+  m.name = "MRR";
+  m.title = "Mean reciprocal rank";
+  m.summary = "The mean over queries of one over the rank of the first relevant document.";
+  m.input = InputKind::queries;
+  m.cutoff = CutoffKind::rank_optional;
+  m.aliases = {"mean-reciprocal-rank"};
+  m.formula = "\\text{MRR} = \\frac{1}{|Q|}\\sum_{q \\in Q} \\frac{1}{\\text{rank}_q}";
+  m.example = "MRR";
+  m.golden = {"RL7"};
+  m.run = &run_mean_over_queries;
+  m.per_query = "RR";
+  return m;
+}
+
+MeasureInfo measure_gmap() {
+  MeasureInfo m;
+  m.name = "gMAP";
+  m.title = "Geometric mean average precision";
+  m.summary =
+      "The geometric mean of the queries' APs (each floored at 1e-5): it rewards lifting the "
+      "worst queries.";
+  m.input = InputKind::queries;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {ap_norm_param()};
+  m.aliases = {"gm_map"};
+  m.formula =
+      "\\text{gMAP} = \\Big(\\prod_{q \\in Q} \\max(\\text{AP}(q), \\varepsilon)\\Big)^{1/|Q|}";
+  m.example = "gMAP";
+  m.golden = {"RL2", "RL3", "RL4"};
+  m.run = &run_mean_over_queries;
+  m.per_query = "AP";
+  m.variant_title = &ap_norm_title;
+  return m;
+}
+
+MeasureInfo measure_eleven_point_average() {
+  MeasureInfo m;
+  m.name = "11pt-avg";
+  m.title = "Averaged 11-point interpolated precision";
+  m.summary = "The 11-point interpolated precision averaged over queries at each recall level.";
+  m.input = InputKind::queries;
+  m.params = {interpolation_rule_param()};
+  m.aliases = {"11pt-average"};
+  m.formula =
+      "\\bar{P}_{\\text{interp}}(r) = \\frac{1}{|Q|}\\sum_{q \\in Q} P^{q}_{\\text{interp}}(r)";
+  m.example = "11pt-avg(rule=trec10)";
+  m.golden = {"RL1-i"};
+  m.run = &run_mean_over_queries;
+  m.per_query = "11pt";
+  m.variant_title = &eleven_point_average_title;
+  return m;
+}
+
+MeasureInfo measure_mean() {
+  MeasureInfo m;
+  m.name = "mean";
+  m.title = "Mean over queries";
+  m.summary = "The mean over queries of any measure of one ranked or graded list, e.g. mean(P@5).";
+  m.input = InputKind::queries;
+  m.formula = "\\text{mean}(M) = \\frac{1}{|Q|}\\sum_{q \\in Q} M(q)";
+  m.example = "mean(P@5)";
+  m.golden = {"RL6"};
+  m.run = &run_mean_over_queries;
+  m.takes_measure = true;
+  return m;
 }
 
 }  // namespace irm

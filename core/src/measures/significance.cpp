@@ -932,7 +932,7 @@ Randomization randomization(const PairedScores& data, Tail tail) {
 // --- the four measures
 // ------------------------------------------------------------------------------
 
-Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
   const Names s = names_of(data);
@@ -1031,7 +1031,7 @@ Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
   const bool pratt = call.param("zero") == "pratt";
@@ -1128,7 +1128,7 @@ Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
   const Names s = names_of(data);
@@ -1256,7 +1256,7 @@ Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
-Result<Outcome> run_randomization(const MeasureCall& call, const Inputs& in) {
+static Result<Outcome> run_randomization(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
   const Names s = names_of(data);
@@ -1355,6 +1355,161 @@ Result<Outcome> run_randomization(const MeasureCall& call, const Inputs& in) {
   out.charts.push_back(differences_chart(data));
   finish_outcome(out);
   return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+namespace {
+
+ParamInfo alternative_param() {
+  ParamInfo alternative;
+  alternative.name = "alternative";
+  alternative.choices = {"two-sided", "greater", "less"};
+  alternative.default_value = "two-sided";
+  alternative.help =
+      "the alternative hypothesis: x and y differ (two-sided), x scores higher than y "
+      "(greater), or x scores lower than y (less)";
+  return alternative;
+}
+
+ParamInfo method_param(std::string help) {
+  ParamInfo method;
+  method.name = "method";
+  method.choices = {"exact", "normal"};
+  method.default_value = "exact";
+  method.help = std::move(help);
+  return method;
+}
+
+// "Wilcoxon signed-rank test (Pratt's zeros, normal approximation, one-sided: x > y)": the
+// title with what each test's parameters change.
+std::string test_title(const MeasureCall& call) {
+  const MeasureInfo& info = *call.info;
+  const auto has = [&](std::string_view name) {
+    for (const ParamInfo& p : info.params) {
+      if (p.name == name) return true;
+    }
+    return false;
+  };
+  std::vector<std::string> variant;
+  if (has("zero") && call.param("zero") == "pratt") variant.emplace_back("Pratt's zeros");
+  if (has("correction") && call.param("correction") == "no") {
+    variant.emplace_back("no continuity correction");
+  }
+  if (has("method") && call.param("method") == "normal") {
+    variant.emplace_back("normal approximation");
+  }
+  const std::string& alternative = call.param("alternative");
+  if (alternative == "greater") variant.emplace_back("one-sided: x > y");
+  if (alternative == "less") variant.emplace_back("one-sided: x < y");
+  if (variant.empty()) return info.title;
+  std::string out = info.title + " (";
+  for (std::size_t i = 0; i < variant.size(); ++i) out += (i ? ", " : "") + variant[i];
+  return out + ")";
+}
+
+MeasureInfo test_measure() {
+  MeasureInfo m;
+  m.input = InputKind::paired;
+  m.variant_title = &test_title;
+  return m;
+}
+
+}  // namespace
+
+MeasureInfo measure_sign_test() {
+  MeasureInfo m = test_measure();
+  m.name = "sign";
+  m.title = "Sign test";
+  m.summary =
+      "Counts the queries where x beats y and where y beats x (ties dropped) and asks how likely "
+      "so lopsided a split is if each were a coin flip: the exact binomial p-value.";
+  m.params = {alternative_param(),
+              method_param("the exact binomial tail, for any n (a fraction up to n = 60, beyond "
+                           "summed in log space), or the normal approximation with a continuity "
+                           "correction")};
+  m.aliases = {"sign-test"};
+  m.formula =
+      "p_{\\text{two-sided}} = \\min\\Bigl(1,\\; 2\\sum_{k=0}^{\\min(n_+, n_-)} \\binom{n}{k} "
+      "\\frac{1}{2^n}\\Bigr),\\qquad n = n_+ + n_-";
+  m.example = "sign";
+  m.golden = {"SIG1", "SIG6"};
+  m.run = &run_sign_test;
+  return m;
+}
+
+MeasureInfo measure_wilcoxon() {
+  ParamInfo zero;
+  zero.name = "zero";
+  zero.choices = {"wilcox", "pratt"};
+  zero.default_value = "wilcox";
+  zero.help =
+      "what happens to differences of 0: dropped before ranking (wilcox), or ranked with the "
+      "others and then their ranks dropped (pratt)";
+  ParamInfo correction;
+  correction.name = "correction";
+  correction.choices = {"yes", "no"};
+  correction.default_value = "yes";
+  correction.help =
+      "whether the normal approximation moves W 1/2 toward its mean before computing z (the "
+      "continuity correction; SciPy's correction=True), or not (no); the exact method is "
+      "unaffected";
+
+  MeasureInfo m = test_measure();
+  m.name = "wilcoxon";
+  m.title = "Wilcoxon signed-rank test";
+  m.summary =
+      "Ranks the per-query differences by size and compares the rank sums of the positive and "
+      "negative ones, W+ and W−: exact p for small n without ties, else the normal "
+      "approximation.";
+  m.params = {alternative_param(), zero,
+              method_param("the exact distribution of W+ over all 2^n sign assignments (when "
+                           "there are no ties, else it falls back), or the normal approximation "
+                           "with the tie correction"),
+              correction};
+  m.aliases = {"signed-rank", "wilcoxon-signed-rank"};
+  m.formula =
+      "W_+ = \\sum_{d_i > 0} \\text{rank}(|d_i|),\\quad W_- = \\sum_{d_i < 0} \\text{rank}(|d_i|),"
+      "\\quad z = \\frac{W - n(n+1)/4 \\pm \\tfrac12}{\\sqrt{n(n+1)(2n+1)/24 - \\sum (t^3 - "
+      "t)/48}}";
+  m.example = "wilcoxon(zero=pratt)";
+  m.golden = {"SIG2", "SIG5"};
+  m.run = &run_wilcoxon;
+  return m;
+}
+
+MeasureInfo measure_t_test() {
+  MeasureInfo m = test_measure();
+  m.name = "ttest";
+  m.title = "Paired t-test";
+  m.summary =
+      "The mean per-query difference divided by its standard error, t = d̄/(s/√n), compared "
+      "with Student's t distribution with n − 1 degrees of freedom.";
+  m.params = {alternative_param()};
+  m.aliases = {"t-test", "paired-t"};
+  m.formula =
+      "t = \\frac{\\bar d}{s/\\sqrt{n}},\\quad s^2 = \\frac{\\sum_i (d_i - \\bar d)^2}{n - 1},"
+      "\\quad df = n - 1";
+  m.example = "ttest(alternative=greater)";
+  m.golden = {"SIG3"};
+  m.run = &run_t_test;
+  return m;
+}
+
+MeasureInfo measure_randomization() {
+  MeasureInfo m = test_measure();
+  m.name = "randomization";
+  m.title = "Randomization test";
+  m.summary =
+      "Flips the sign of each per-query difference in every possible way (or in 100,000 seeded "
+      "random ways) and counts how often the mean difference is as extreme as the observed one.";
+  m.params = {alternative_param()};
+  m.aliases = {"permutation", "permutation-test", "randomisation"};
+  m.formula = "p = \\frac{\\#\\{\\text{sign assignments } s : |\\bar d_s| \\ge |\\bar d|\\}}{2^n}";
+  m.example = "randomization";
+  m.golden = {"SIG4"};
+  m.run = &run_randomization;
+  return m;
 }
 
 }  // namespace irm
