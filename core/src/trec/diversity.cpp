@@ -1,0 +1,741 @@
+// Subtopic qrels and ndeval's diversity measures (see diversity.h for the rules).
+//
+// Per topic: the judgments are sorted once by docno and subtopic and indexed by docno; an
+// evaluation makes a few arrays of one entry per subtopic and walks the ranking once. The ideal
+// ranking is ndeval's greedy one, found lazily: a heap keyed by each document's gain as last
+// computed. Gains only fall as subtopics are seen, so a popped document whose recomputed gain
+// still beats the next key is the greedy choice.
+
+#include "trec/diversity.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "parse/text.h"
+
+namespace irm::diversity {
+namespace {
+
+constexpr int field_count = 4;
+constexpr const char* shape = "4 fields: topic subtopic docno grade";
+constexpr int max_duplicate_warnings = 20;
+constexpr int max_cutoff = 1000000;
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// Up to field_count + 1 fields of a line: one more than expected tells "too many".
+struct Split {
+  std::string_view field[field_count + 1];
+  int count = 0;
+};
+
+Split split_line(std::string_view line) {
+  Split out;
+  std::size_t at = 0;
+  while (out.count <= field_count) {
+    while (at < line.size() && blank(line[at])) ++at;
+    if (at == line.size()) break;
+    const std::size_t start = at;
+    while (at < line.size() && !blank(line[at])) ++at;
+    out.field[out.count++] = line.substr(start, at - start);
+  }
+  return out;
+}
+
+// The place of `part` (a view into `line`) in code points.
+Span place(std::string_view line, int number, std::string_view part) {
+  const auto offset = static_cast<std::size_t>(part.data() - line.data());
+  return Span{number, text::code_points(line.substr(0, offset)) + 1, text::code_points(part)};
+}
+
+// From `part` to the end of the line, trailing blanks left out.
+std::string_view to_end(std::string_view line, std::string_view part) {
+  std::size_t end = line.size();
+  while (end > 0 && blank(line[end - 1])) --end;
+  const auto offset = static_cast<std::size_t>(part.data() - line.data());
+  return line.substr(offset, end - offset);
+}
+
+std::string at_text(const Span& span, std::string_view file_name) {
+  return text::position(span) + " of " + std::string(file_name);
+}
+
+// The whole line of `bytes` that holds `inside` (a view into it), without its line end.
+std::string_view line_around(std::string_view bytes, std::string_view inside) {
+  const auto at = static_cast<std::size_t>(inside.data() - bytes.data());
+  const std::size_t before = at == 0 ? std::string_view::npos : bytes.rfind('\n', at - 1);
+  std::size_t begin = before == std::string_view::npos ? 0 : before + 1;
+  if (begin == 0 && bytes.substr(0, 3) == "\xEF\xBB\xBF") begin = 3;
+  std::size_t end = bytes.find('\n', at);
+  if (end == std::string_view::npos) end = bytes.size();
+  return bytes.substr(begin, end - begin);
+}
+
+enum class Whole { ok, not_whole, too_large };
+
+// A whole number: digits with an optional sign (only digits when `sign` is false).
+Whole read_whole(std::string_view s, bool sign, int& value) {
+  std::size_t start = 0;
+  if (sign && !s.empty() && (s[0] == '-' || s[0] == '+')) start = 1;
+  if (start == s.size()) return Whole::not_whole;
+  for (std::size_t i = start; i < s.size(); ++i) {
+    if (!digit(s[i])) return Whole::not_whole;
+  }
+  long long magnitude = 0;
+  const auto [stop, code] = std::from_chars(s.data() + start, s.data() + s.size(), magnitude);
+  if (code != std::errc() || stop != s.data() + s.size() || magnitude > 2147483647LL) {
+    return Whole::too_large;
+  }
+  value = static_cast<int>(s[0] == '-' ? -magnitude : magnitude);
+  return Whole::ok;
+}
+
+std::string thousands(std::size_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(at, ",");
+  return digits;
+}
+
+// Byte order, as strcmp compares (string_view compares chars as unsigned).
+bool docno_after(std::string_view a, std::string_view b) { return a.compare(b) > 0; }
+
+double discount(std::size_t index) {  // index 0 is rank 1
+  return index == 0 ? 1.0 : std::log(2.0) / std::log(static_cast<double>(index) + 2.0);
+}
+
+InputError option_error(const std::string& message) {
+  return InputError{ErrorCode::bad_parameter_value, message, Span{}, Field::options};
+}
+
+std::string number_text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
+// A document of the ideal ranking's heap, with its gain when last computed.
+struct HeapEntry {
+  double gain;
+  std::uint32_t doc;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+void TopicQrels::build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice) {
+  std::sort(judgments_.begin(), judgments_.end(),
+            [](const SubtopicJudgment& a, const SubtopicJudgment& b) {
+              const int order = a.docno.compare(b.docno);
+              if (order != 0) return order < 0;
+              if (a.subtopic != b.subtopic) return a.subtopic < b.subtopic;
+              return a.line < b.line;
+            });
+  // A (docno, subtopic) given again: keep the first line's.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < judgments_.size(); ++i) {
+    if (kept > 0 && judgments_[kept - 1].subtopic == judgments_[i].subtopic &&
+        same_text(judgments_[kept - 1].docno, judgments_[i].docno)) {
+      twice.emplace_back(judgments_[i], judgments_[kept - 1]);
+      continue;
+    }
+    judgments_[kept++] = judgments_[i];
+  }
+  judgments_.resize(kept);
+
+  subtopics_.clear();
+  for (const SubtopicJudgment& j : judgments_) subtopics_.push_back(j.subtopic);
+  std::sort(subtopics_.begin(), subtopics_.end());
+  subtopics_.erase(std::unique(subtopics_.begin(), subtopics_.end()), subtopics_.end());
+
+  docs_.clear();
+  for (std::size_t i = 0; i < judgments_.size(); ++i) {
+    SubtopicJudgment& j = judgments_[i];
+    j.column = static_cast<std::uint32_t>(
+        std::lower_bound(subtopics_.begin(), subtopics_.end(), j.subtopic) - subtopics_.begin());
+    if (docs_.empty() || !same_text(docs_.back().docno, j.docno)) {
+      docs_.push_back(Doc{j.docno, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i)});
+    }
+    docs_.back().end = static_cast<std::uint32_t>(i + 1);
+  }
+
+  std::size_t size = 16;
+  while (size < docs_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  const std::size_t mask = size - 1;
+  for (std::size_t d = 0; d < docs_.size(); ++d) {
+    std::size_t at = hash_text(docs_[d].docno) & mask;
+    while (slots_[at] != 0) at = (at + 1) & mask;
+    slots_[at] = static_cast<std::uint32_t>(d + 1);
+  }
+}
+
+const TopicQrels::Doc* TopicQrels::find(std::string_view docno) const {
+  if (slots_.empty()) return nullptr;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = hash_text(docno) & mask; slots_[at] != 0; at = (at + 1) & mask) {
+    const Doc& doc = docs_[slots_[at] - 1];
+    if (same_text(doc.docno, docno)) return &doc;
+  }
+  return nullptr;
+}
+
+Result<SubtopicQrels> read_subtopic_qrels(std::string_view bytes, std::string_view file_name,
+                                          Duplicates duplicates, std::size_t max_topics) {
+  SubtopicQrels qrels;
+  qrels.file_name = std::string(file_name);
+  const std::string file(file_name);
+  std::size_t position = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  int number = 0;
+  std::string_view last_topic;
+  TopicQrels* current = nullptr;
+  while (position < bytes.size()) {
+    const std::size_t newline = bytes.find('\n', position);
+    const std::size_t stop = newline == std::string_view::npos ? bytes.size() : newline;
+    const std::string_view line = bytes.substr(position, stop - position);
+    position = stop + 1;
+    ++number;
+    const Split fields = split_line(line);
+    if (fields.count == 0 || fields.field[0][0] == '#') continue;
+    if (fields.count < field_count) {
+      const int n = fields.count;
+      return InputError{ErrorCode::bad_token,
+                        "line " + std::to_string(number) + " of " + file + " has " +
+                            std::to_string(n) + (n == 1 ? " field" : " fields") + ", expected " +
+                            shape,
+                        place(line, number, to_end(line, fields.field[0]))};
+    }
+    if (fields.count > field_count) {
+      const std::string_view extra = fields.field[field_count];
+      const Span span = place(line, number, to_end(line, extra));
+      return InputError{ErrorCode::bad_token,
+                        "found an extra field " + text::quoted(extra) + " at " +
+                            at_text(span, file_name) + "; expected " + shape,
+                        span};
+    }
+    int subtopic = 0;
+    const std::string_view subtopic_text = fields.field[1];
+    const Whole s = read_whole(subtopic_text, false, subtopic);
+    if (s != Whole::ok) {
+      const Span span = place(line, number, subtopic_text);
+      return InputError{
+          s == Whole::too_large ? ErrorCode::out_of_range : ErrorCode::bad_number,
+          "found " + text::quoted(subtopic_text) + " at " + at_text(span, file_name) +
+              "; expected the subtopic (second field), a whole number 0 or more such as 1, 2 "
+              "or 3" +
+              (s == Whole::too_large ? " up to 2147483647" : ""),
+          span};
+    }
+    int grade = 0;
+    const std::string_view grade_text = fields.field[3];
+    const Whole g = read_whole(grade_text, true, grade);
+    if (g != Whole::ok) {
+      const Span span = place(line, number, grade_text);
+      return InputError{
+          g == Whole::too_large ? ErrorCode::out_of_range : ErrorCode::bad_number,
+          "found " + text::quoted(grade_text) + " at " + at_text(span, file_name) +
+              (g == Whole::too_large
+                   ? "; expected the grade (fourth field) to lie between -2147483647 and "
+                     "2147483647"
+                   : "; expected the grade (fourth field), a whole number such as 0 or 1 (1 or "
+                     "more: relevant to the subtopic)"),
+          span};
+    }
+    const std::string_view topic = fields.field[0];
+    if (current == nullptr || !same_text(topic, last_topic)) {
+      const auto found = qrels.topic_index.find(topic);
+      if (found == qrels.topic_index.end()) {
+        if (qrels.topics.size() >= max_topics) {
+          const std::string limit = thousands(max_topics);
+          return InputError{ErrorCode::out_of_range,
+                            file + " has more than " + limit + " topics (topic " +
+                                text::quoted(topic) + " at line " + std::to_string(number) +
+                                " is one too many); at most " + limit + " are held in memory",
+                            place(line, number, topic)};
+        }
+        qrels.topic_index.emplace(topic, qrels.topics.size());
+        qrels.topics.emplace_back();
+        qrels.topics.back().topic = topic;
+        current = &qrels.topics.back();
+      } else {
+        current = &qrels.topics[found->second];
+      }
+      last_topic = topic;
+    }
+    current->add(SubtopicJudgment{fields.field[2], subtopic, grade, number, 0});
+  }
+  if (qrels.topics.empty()) {
+    return InputError{ErrorCode::empty_input,
+                      file + " has no judgment lines; expected lines of " + shape, Span{}};
+  }
+
+  std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>> twice;
+  std::vector<std::string_view> twice_topic;
+  for (TopicQrels& t : qrels.topics) {
+    t.build(twice);
+    twice_topic.resize(twice.size(), t.topic);
+  }
+  if (twice.empty()) return qrels;
+  std::vector<std::size_t> order(twice.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return twice[a].first.line < twice[b].first.line;
+  });
+  int warned = 0;
+  for (const std::size_t i : order) {
+    const SubtopicJudgment& later = twice[i].first;
+    const SubtopicJudgment& first = twice[i].second;
+    const std::string what = "document " + text::quoted(later.docno) + " is judged twice for " +
+                             "subtopic " + std::to_string(later.subtopic) + " of topic " +
+                             text::quoted(twice_topic[i]) + " in " + file + ", at lines " +
+                             std::to_string(first.line) + " and " + std::to_string(later.line);
+    if (duplicates == Duplicates::error) {
+      return InputError{ErrorCode::bad_token,
+                        what +
+                            "; give each document one grade per subtopic (ndeval does not check, "
+                            "and then counts both lines towards the subtopic's relevant "
+                            "documents), or choose to keep the first line",
+                        place(line_around(bytes, later.docno), later.line, later.docno)};
+    }
+    if (++warned <= max_duplicate_warnings) {
+      qrels.warnings.push_back(what + "; kept line " + std::to_string(first.line));
+    }
+  }
+  if (warned > max_duplicate_warnings) {
+    qrels.warnings.push_back("… and " + std::to_string(warned - max_duplicate_warnings) +
+                             " more judgments given twice in " + file +
+                             "; the first line of each was kept");
+  }
+  return qrels;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluating
+
+std::optional<InputError> check_options(const Options& options) {
+  // Written so that NaN fails too.
+  if (!(options.alpha >= 0.0 && options.alpha <= 1.0)) {
+    return option_error("alpha is " + number_text(options.alpha) +
+                        "; expected a number from 0 to 1 (ndeval's default is 0.5)");
+  }
+  if (!(options.beta >= 0.0 && options.beta <= 1.0)) {
+    return option_error("beta is " + number_text(options.beta) +
+                        "; expected a number from 0 to 1 (ndeval's default is 0.5)");
+  }
+  if (options.cutoffs.empty()) {
+    return option_error("no cutoff given; expected at least one k, such as 5, 10 and 20");
+  }
+  for (const int k : options.cutoffs) {
+    if (k < 1 || k > max_cutoff) {
+      return option_error("cutoff " + std::to_string(k) +
+                          " is out of range; expected a whole number from 1 to 1,000,000");
+    }
+  }
+  return std::nullopt;
+}
+
+Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) {
+  Ideal ideal;
+  ideal.topic = &topic;
+  ideal.alpha = alpha;
+  ideal.relevance_level = relevance_level;
+  const auto& docs = topic.docs();
+  const auto& judgments = topic.judgments();
+  std::vector<double> weight(topic.subtopics().size(), 1.0);
+  // A document's gain now: its subtopics' weights added in ascending subtopic, as ndeval adds.
+  const auto gain_of = [&](std::uint32_t d) {
+    double gain = 0.0;
+    for (std::uint32_t i = docs[d].begin; i < docs[d].end; ++i) {
+      if (judgments[i].grade >= relevance_level) gain += weight[judgments[i].column];
+    }
+    return gain;
+  };
+  // The heap's order: greater gain first, then greater docno.
+  const auto below = [&](const HeapEntry& a, const HeapEntry& b) {
+    if (a.gain != b.gain) return a.gain < b.gain;
+    return docno_after(docs[b.doc].docno, docs[a.doc].docno);
+  };
+  std::vector<HeapEntry> heap;
+  for (std::uint32_t d = 0; d < docs.size(); ++d) {
+    bool relevant = false;
+    for (std::uint32_t i = docs[d].begin; i < docs[d].end && !relevant; ++i) {
+      relevant = judgments[i].grade >= relevance_level;
+    }
+    if (relevant) heap.push_back(HeapEntry{gain_of(d), d});
+  }
+  std::make_heap(heap.begin(), heap.end(), below);
+  ideal.docs.reserve(heap.size());
+  ideal.gains.reserve(heap.size());
+  const double keep = 1.0 - alpha;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), below);
+    HeapEntry entry = heap.back();
+    heap.pop_back();
+    entry.gain = gain_of(entry.doc);
+    if (!heap.empty() && below(entry, heap.front())) {  // another may now be greater
+      heap.push_back(entry);
+      std::push_heap(heap.begin(), heap.end(), below);
+      continue;
+    }
+    ideal.docs.push_back(entry.doc);
+    ideal.gains.push_back(entry.gain);
+    const auto& doc = docs[entry.doc];
+    for (std::uint32_t i = doc.begin; i < doc.end; ++i) {
+      if (judgments[i].grade >= relevance_level) weight[judgments[i].column] *= keep;
+    }
+  }
+  return ideal;
+}
+
+namespace {
+
+// The running sums of a walk down a ranking, read off at the cutoffs.
+struct Walk {
+  double dcg = 0.0;
+  double err = 0.0;
+  int precision_count = 0;
+  int subtopics_seen = 0;
+};
+
+// Fills rows [0, limit) of a ranking whose documents are given by `doc_at` (nullptr:
+// unjudged), with a fresh set of weights.
+template <class DocAt>
+void describe(const TopicQrels* topic, std::size_t count, std::size_t limit, int level, double keep,
+              DocAt doc_at, std::vector<RankRow>& rows, std::vector<Coverage>& coverage) {
+  const std::size_t columns = topic == nullptr ? 0 : topic->subtopics().size();
+  std::vector<double> weight(columns, 1.0);
+  std::vector<int> seen(columns, 0);
+  Walk walk;
+  const std::size_t n = std::min(count, limit);
+  rows.reserve(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    RankRow row;
+    row.rank = static_cast<int>(r + 1);
+    const TopicQrels::Doc* doc = nullptr;
+    row.docno = doc_at(r, doc);
+    row.judged = doc != nullptr;
+    row.first = coverage.size();
+    if (doc != nullptr) {
+      const auto& judgments = topic->judgments();
+      for (std::uint32_t i = doc->begin; i < doc->end; ++i) {
+        if (judgments[i].grade < level) continue;
+        const std::uint32_t c = judgments[i].column;
+        coverage.push_back(Coverage{judgments[i].subtopic, seen[c], weight[c]});
+        row.gain += weight[c];
+        weight[c] *= keep;
+        if (seen[c]++ == 0) ++walk.subtopics_seen;
+        ++walk.precision_count;
+      }
+    }
+    row.count = coverage.size() - row.first;
+    row.discount = discount(r);
+    walk.dcg += row.gain * row.discount;
+    walk.err += row.gain / static_cast<double>(r + 1);
+    row.dcg = walk.dcg;
+    row.err = walk.err;
+    row.precision_count = walk.precision_count;
+    row.subtopics_seen = walk.subtopics_seen;
+    rows.push_back(row);
+  }
+}
+
+}  // namespace
+
+Result<TopicScores> evaluate(const TopicQrels* topic, const std::vector<std::string_view>& ranked,
+                             const Options& options) {
+  if (auto error = check_options(options)) return *error;
+  if (topic == nullptr) return evaluate(topic, Ideal{}, ranked, options);
+  return evaluate(topic, ideal_ranking(*topic, options.alpha, options.relevance_level), ranked,
+                  options);
+}
+
+Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
+                             const std::vector<std::string_view>& ranked, const Options& options) {
+  if (auto error = check_options(options)) return *error;
+  if (topic != nullptr && (ideal.topic != topic || !(ideal.alpha == options.alpha) ||
+                           ideal.relevance_level != options.relevance_level)) {
+    return option_error(
+        "the ideal ranking given was built for another topic, alpha or relevance level; build "
+        "it with ideal_ranking for this topic and these options");
+  }
+  const std::size_t n = ranked.size();
+
+  // A docno given twice: ndeval stops on it, and so does this.
+  {
+    std::size_t size = 16;
+    while (size < n * 2) size *= 2;
+    std::vector<std::uint32_t> slots(size, 0);
+    const std::size_t mask = size - 1;
+    for (std::size_t r = 0; r < n; ++r) {
+      std::size_t at = hash_text(ranked[r]) & mask;
+      for (; slots[at] != 0; at = (at + 1) & mask) {
+        const std::size_t other = slots[at] - 1;
+        if (same_text(ranked[other], ranked[r])) {
+          return InputError{
+              ErrorCode::bad_token,
+              "document " + text::quoted(ranked[r]) + " is ranked twice" +
+                  (topic != nullptr ? " for topic " + text::quoted(topic->topic) : std::string()) +
+                  ", at ranks " + std::to_string(other + 1) + " and " + std::to_string(r + 1) +
+                  "; ndeval stops on a docno given twice for a topic",
+              Span{}};
+        }
+      }
+      slots[at] = static_cast<std::uint32_t>(r + 1);
+    }
+  }
+
+  const double alpha = options.alpha;
+  const double keep = 1.0 - alpha;
+  const int level = options.relevance_level;
+  const std::size_t columns = topic == nullptr ? 0 : topic->subtopics().size();
+
+  TopicScores scores;
+  scores.documents = n;
+  scores.relevant_per_subtopic.assign(columns, 0);
+  if (topic != nullptr) {
+    for (const SubtopicJudgment& j : topic->judgments()) {
+      if (j.grade >= level) ++scores.relevant_per_subtopic[j.column];
+    }
+  }
+  for (const int count : scores.relevant_per_subtopic) scores.subtopics += count > 0 ? 1 : 0;
+  scores.relevant = topic == nullptr ? 0 : ideal.docs.size();
+  const int s = scores.subtopics;
+
+  std::vector<int> cutoffs = options.cutoffs;
+  std::sort(cutoffs.begin(), cutoffs.end());
+  cutoffs.erase(std::unique(cutoffs.begin(), cutoffs.end()), cutoffs.end());
+  const auto deepest = static_cast<std::size_t>(cutoffs.back());
+  struct Mark {
+    Walk run;
+    double ideal_dcg = 0.0;
+    double ideal_err = 0.0;
+    double ideal_ideal_dcg = 0.0;
+    double ideal_ideal_err = 0.0;
+  };
+  std::vector<Mark> marks(cutoffs.size());
+
+  // One walk down the run (all of it: NRBP and MAP-IA), the ideal and the "ideal ideal" (to the
+  // deepest cutoff), with ndeval's operations in ndeval's order.
+  std::vector<double> weight(columns, 1.0);
+  std::vector<int> seen(columns, 0);
+  std::vector<double> precision_sum(columns, 0.0);
+  Walk run;
+  Walk best;
+  double ideal_ideal_dcg = 0.0;
+  double ideal_ideal_err = 0.0;
+  double ideal_ideal_gain = static_cast<double>(s);
+  double decay = 1.0;
+  double nrbp_sum = 0.0;
+  std::size_t next_mark = 0;
+  const std::size_t steps = std::max(n, deepest);
+  for (std::size_t r = 0; r < steps; ++r) {
+    double gain = 0.0;
+    if (r < n && topic != nullptr) {
+      if (const TopicQrels::Doc* doc = topic->find(ranked[r])) {
+        const auto& judgments = topic->judgments();
+        for (std::uint32_t i = doc->begin; i < doc->end; ++i) {
+          if (judgments[i].grade < level) continue;
+          const std::uint32_t c = judgments[i].column;
+          gain += weight[c];
+          weight[c] *= keep;
+          if (seen[c]++ == 0 && r < deepest) ++run.subtopics_seen;
+          if (r < deepest) ++run.precision_count;
+          precision_sum[c] += static_cast<double>(seen[c]) / static_cast<double>(r + 1);
+        }
+      }
+    }
+    if (r < n) {
+      nrbp_sum += gain * decay;
+      decay *= options.beta;
+    }
+    if (r >= deepest) continue;
+    const double d = discount(r);
+    const double rank = static_cast<double>(r + 1);
+    run.dcg += gain * d;
+    run.err += gain / rank;
+    const double ideal_gain = r < ideal.gains.size() && topic != nullptr ? ideal.gains[r] : 0.0;
+    best.dcg += ideal_gain * d;
+    best.err += ideal_gain / rank;
+    ideal_ideal_dcg += ideal_ideal_gain * d;
+    ideal_ideal_err += ideal_ideal_gain / rank;
+    ideal_ideal_gain *= keep;
+    if (next_mark < cutoffs.size() && r + 1 == static_cast<std::size_t>(cutoffs[next_mark])) {
+      marks[next_mark] = Mark{run, best.dcg, best.err, ideal_ideal_dcg, ideal_ideal_err};
+      ++next_mark;
+    }
+  }
+
+  double ideal_nrbp_sum = 0.0;
+  if (topic != nullptr) {
+    double ideal_decay = 1.0;
+    for (const double g : ideal.gains) {
+      ideal_nrbp_sum += g * ideal_decay;
+      ideal_decay *= options.beta;
+    }
+  }
+
+  scores.nrbp_sum = nrbp_sum;
+  scores.average_precision.assign(columns, 0.0);
+  if (s > 0) {
+    const double factor = (1.0 - keep * options.beta) / static_cast<double>(s);
+    scores.nrbp = nrbp_sum * factor;
+    scores.ideal_nrbp = ideal_nrbp_sum * factor;
+    scores.nnrbp = scores.nrbp / scores.ideal_nrbp;
+    double map = 0.0;
+    for (std::size_t c = 0; c < columns; ++c) {
+      if (scores.relevant_per_subtopic[c] == 0) continue;
+      scores.average_precision[c] =
+          precision_sum[c] / static_cast<double>(scores.relevant_per_subtopic[c]);
+      map += scores.average_precision[c];
+    }
+    scores.map_ia = map / static_cast<double>(s);
+  } else if (topic != nullptr) {
+    scores.nnrbp = std::numeric_limits<double>::quiet_NaN();  // ndeval's 0 / 0
+  }
+
+  scores.at.reserve(options.cutoffs.size());
+  for (const int k : options.cutoffs) {
+    const auto found = std::lower_bound(cutoffs.begin(), cutoffs.end(), k) - cutoffs.begin();
+    const Mark& mark = marks[static_cast<std::size_t>(found)];
+    AtCutoff at;
+    at.k = k;
+    at.dcg = mark.run.dcg;
+    at.err = mark.run.err;
+    at.ideal_dcg = mark.ideal_dcg;
+    at.ideal_err = mark.ideal_err;
+    at.ideal_ideal_dcg = mark.ideal_ideal_dcg;
+    at.ideal_ideal_err = mark.ideal_ideal_err;
+    at.precision_count = mark.run.precision_count;
+    at.subtopics_seen = mark.run.subtopics_seen;
+    if (s > 0) {
+      at.alpha_dcg = at.dcg / at.ideal_ideal_dcg;
+      at.err_ia = at.err / at.ideal_ideal_err;
+      if (at.alpha_dcg != 0.0) {
+        at.alpha_ndcg = at.alpha_dcg / (at.ideal_dcg / at.ideal_ideal_dcg);
+        at.nerr_ia = at.err_ia / (at.ideal_err / at.ideal_ideal_err);
+      }
+      at.p_ia = static_cast<double>(at.precision_count) /
+                static_cast<double>(static_cast<long long>(k) * s);
+      at.strec = static_cast<double>(at.subtopics_seen) / static_cast<double>(s);
+    }
+    scores.at.push_back(at);
+  }
+
+  if (options.rows > 0) {
+    describe(
+        topic, n, options.rows, level, keep,
+        [&](std::size_t r, const TopicQrels::Doc*& doc) {
+          doc = topic == nullptr ? nullptr : topic->find(ranked[r]);
+          return ranked[r];
+        },
+        scores.rows, scores.coverage);
+    if (topic != nullptr) {
+      describe(
+          topic, ideal.docs.size(), options.rows, level, keep,
+          [&](std::size_t r, const TopicQrels::Doc*& doc) {
+            doc = &topic->docs()[ideal.docs[r]];
+            return doc->docno;
+          },
+          scores.ideal_rows, scores.ideal_coverage);
+    }
+  }
+  return scores;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ndeval's columns
+
+std::vector<std::string> ndeval_columns(const std::vector<int>& cutoffs) {
+  std::vector<std::string> names;
+  const auto at = [&](const char* name) {
+    for (const int k : cutoffs) names.push_back(std::string(name) + "@" + std::to_string(k));
+  };
+  at("ERR-IA");
+  at("nERR-IA");
+  at("alpha-DCG");
+  at("alpha-nDCG");
+  names.emplace_back("NRBP");
+  names.emplace_back("nNRBP");
+  names.emplace_back("MAP-IA");
+  at("P-IA");
+  at("strec");
+  return names;
+}
+
+std::vector<double> ndeval_values(const TopicScores& scores) {
+  std::vector<double> values;
+  values.reserve(scores.at.size() * 6 + 3);
+  for (const AtCutoff& a : scores.at) values.push_back(a.err_ia);
+  for (const AtCutoff& a : scores.at) values.push_back(a.nerr_ia);
+  for (const AtCutoff& a : scores.at) values.push_back(a.alpha_dcg);
+  for (const AtCutoff& a : scores.at) values.push_back(a.alpha_ndcg);
+  values.push_back(scores.nrbp);
+  values.push_back(scores.nnrbp);
+  values.push_back(scores.map_ia);
+  for (const AtCutoff& a : scores.at) values.push_back(a.p_ia);
+  for (const AtCutoff& a : scores.at) values.push_back(a.strec);
+  return values;
+}
+
+std::vector<double> ndeval_mean(const std::vector<std::vector<double>>& topics,
+                                std::size_t topic_count) {
+  std::size_t width = 0;
+  for (const auto& row : topics) width = std::max(width, row.size());
+  std::vector<double> sums(width, 0.0);
+  for (const auto& row : topics) {
+    for (std::size_t i = 0; i < row.size(); ++i) sums[i] += row[i];
+  }
+  const double count = static_cast<double>(topic_count);
+  for (double& value : sums) {
+    value = topic_count == 0 ? std::numeric_limits<double>::quiet_NaN() : value / count;
+  }
+  return sums;
+}
+
+std::string format_ndeval_values(const std::vector<double>& values) {
+  std::string out;
+  char buffer[64];
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    if (std::isnan(values[i])) {
+      out += "-nan";
+    } else {
+      std::snprintf(buffer, sizeof buffer, "%.6f", values[i]);
+      out += buffer;
+    }
+  }
+  return out;
+}
+
+std::optional<double> value_of(const TopicScores& scores, std::string_view column) {
+  if (column == "NRBP") return scores.nrbp;
+  if (column == "nNRBP") return scores.nnrbp;
+  if (column == "MAP-IA") return scores.map_ia;
+  const std::size_t sign = column.find('@');
+  if (sign == std::string_view::npos) return std::nullopt;
+  const std::string_view name = column.substr(0, sign);
+  int k = 0;
+  if (read_whole(column.substr(sign + 1), false, k) != Whole::ok) return std::nullopt;
+  for (const AtCutoff& a : scores.at) {
+    if (a.k != k) continue;
+    if (name == "ERR-IA") return a.err_ia;
+    if (name == "nERR-IA") return a.nerr_ia;
+    if (name == "alpha-DCG") return a.alpha_dcg;
+    if (name == "alpha-nDCG") return a.alpha_ndcg;
+    if (name == "P-IA") return a.p_ia;
+    if (name == "strec") return a.strec;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace irm::diversity

@@ -1,0 +1,249 @@
+// Diversity measures as TREC's ndeval computes them (the TREC Web track's evaluation program for
+// novelty and diversity, version 4.5 of April 2013, by Charles Clarke and others), for one topic
+// at a time, with the working a teaching table needs.
+//
+// Subtopic qrels:  topic subtopic docno grade   e.g. "51 3 clueweb09-en0000-07-00000 1"
+// The subtopic (an intent of the query) takes the place of trec_eval's iteration column. Fields
+// are separated by spaces and tabs; lines end in LF or CRLF; blank lines and lines starting with
+// '#' are skipped, as read_qrels skips them.
+//
+// ndeval's rules, which evaluate() follows:
+// - Relevance is binary per subtopic: a document is relevant to a subtopic when its grade there
+//   is at least 1 (ndeval turns every grade above 1 into 1). Options::relevance_level changes
+//   the 1. A document the qrels do not judge, or judge below the level for every subtopic,
+//   covers nothing.
+// - S, the topic's subtopics, counts only the subtopics that at least one document is relevant
+//   to; a subtopic judged only non-relevant is ignored everywhere.
+// - The gain of the document at a rank is the sum, over the subtopics it is relevant to, of
+//   (1 - alpha)^c, where c is the number of documents relevant to that subtopic at earlier ranks
+//   (its novelty weight). Subtopics are added in ascending number, as ndeval adds them, so the
+//   sums are ndeval's to the last bit.
+// - alpha-DCG@k = sum over ranks r <= k of gain(r) / log2(r + 1), divided by the same sum for an
+//   "ideal ideal" list whose document at rank r has gain S (1 - alpha)^(r-1), as if every
+//   document covered every subtopic (ndeval's collection-independent normalisation).
+//   ERR-IA@k is the same with the discount 1/r. NRBP = (1 - (1 - alpha) beta) / S times the sum
+//   over all ranks of gain(r) beta^(r-1).
+// - alpha-nDCG@k, nERR-IA@k and nNRBP divide those by the values of an ideal ranking of the
+//   topic's judged documents built greedily: at each rank, the document with the largest gain
+//   given the ranks before it; equal gains go to the greater docno in byte order (ndeval's rule;
+//   finding the true ideal is NP-hard). alpha-nDCG@k and nERR-IA@k are 0 when alpha-DCG@k is 0.
+// - MAP-IA: for each subtopic with relevant documents, the average precision of the ranking for
+//   that subtopic alone (the sum of precision at each rank holding a document relevant to it,
+//   over the number of documents relevant to it); the mean over the S subtopics.
+// - P-IA@k = (the number of (rank <= k, subtopic) pairs where the document is relevant to the
+//   subtopic) / (k S): the mean over subtopics of precision at k, k counted even when the list
+//   is shorter. strec@k = the subtopics covered by the first k documents / S.
+// - NRBP and MAP-IA use the whole ranking; the measures at k, the first k ranks. ndeval keeps 20
+//   ranks and prints k = 5, 10 and 20; any k here gives ndeval's value for k <= 20 and the same
+//   formulas beyond.
+// - A topic with no relevant subtopic (S = 0): every measure is 0 but nNRBP, which ndeval
+//   divides 0 by 0 for and prints as "-nan"; it is NaN here, and format_ndeval_values prints
+//   it as ndeval does.
+//
+// How ndeval ranks a run, and averages, is the caller's (see the report of this module's
+// commit, and ndeval_mean below): by default it orders each topic's documents by the rank
+// column (ascending; two equal ranks in a topic stop it), with -traditional by score descending
+// then docno descending (trec_eval's order); -M N keeps the first N; a docno twice in a topic
+// stops it.
+//
+// Lifetime: the views in SubtopicQrels point into the bytes given to read_subtopic_qrels.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "irm/result.h"
+#include "irm/trec.h"
+
+namespace irm::diversity {
+
+/// One subtopic qrels line.
+struct SubtopicJudgment {
+  std::string_view docno;  // points into the bytes given to read_subtopic_qrels
+  int subtopic = 0;        // the subtopic's number, as written (0 or more)
+  int grade = 0;
+  int line = 0;              // 1-based line in the file
+  std::uint32_t column = 0;  // the index of `subtopic` in TopicQrels::subtopics
+};
+
+/// One topic's subtopic judgments, grouped by document.
+class TopicQrels {
+ public:
+  /// A judged document: its judgments are judgments()[begin, end), in ascending subtopic.
+  struct Doc {
+    std::string_view docno;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+  };
+
+  std::string_view topic;
+
+  /// The subtopic numbers judged for the topic (relevant or not), ascending.
+  [[nodiscard]] const std::vector<int>& subtopics() const { return subtopics_; }
+  /// The judged documents, in ascending docno (byte order).
+  [[nodiscard]] const std::vector<Doc>& docs() const { return docs_; }
+  /// Every judgment, ordered by docno then subtopic.
+  [[nodiscard]] const std::vector<SubtopicJudgment>& judgments() const { return judgments_; }
+  /// The document with this docno, or nullptr when the topic does not judge it.
+  [[nodiscard]] const Doc* find(std::string_view docno) const;
+
+  /// Building (read_subtopic_qrels): add in file order, then build() once. build() reports each
+  /// (docno, subtopic) given again as (index of the later judgment, index of the first) in file
+  /// order; the later ones are left out.
+  void add(const SubtopicJudgment& judgment) { judgments_.push_back(judgment); }
+  void build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
+
+ private:
+  std::vector<SubtopicJudgment> judgments_;
+  std::vector<int> subtopics_;
+  std::vector<Doc> docs_;
+  std::vector<std::uint32_t> slots_;  // open addressing: 0 = empty, else 1 + index into docs_
+};
+
+/// A subtopic qrels file.
+struct SubtopicQrels {
+  std::string file_name;
+  std::vector<TopicQrels> topics;  // in order of first appearance
+  std::unordered_map<std::string_view, std::size_t> topic_index;
+  std::vector<std::string> warnings;
+
+  [[nodiscard]] const TopicQrels* find(std::string_view topic) const {
+    const auto found = topic_index.find(topic);
+    return found == topic_index.end() ? nullptr : &topics[found->second];
+  }
+};
+
+/// Reads subtopic qrels (`topic subtopic docno grade`). Errors name the file, line and column
+/// and what was expected:
+///   empty_input   no judgment lines;
+///   bad_token     a line with fewer or more than 4 fields; a document judged twice for one
+///                 subtopic of a topic (naming both lines; with Duplicates::keep_first the first
+///                 is kept and a warning says so);
+///   bad_number    a subtopic that is not a whole number 0 or more (ndeval's rule), a grade
+///                 that is not a whole number;
+///   out_of_range  a subtopic or grade past 2147483647 (or -2147483647), more than
+///                 `max_topics` topics.
+/// A negative grade is read, and is below every level (ndeval refuses it as a syntax error).
+[[nodiscard]] Result<SubtopicQrels> read_subtopic_qrels(
+    std::string_view bytes, std::string_view file_name, Duplicates duplicates = Duplicates::error,
+    std::size_t max_topics = static_cast<std::size_t>(-1));
+
+struct Options {
+  double alpha = 0.5;                   // redundancy intolerance, 0..1 (ndeval -alpha)
+  double beta = 0.5;                    // patience of NRBP, 0..1 (ndeval -beta)
+  std::vector<int> cutoffs{5, 10, 20};  // the k of the measures at k, each 1 or more
+  int relevance_level = 1;              // the least grade that is relevant (ndeval: 1)
+  std::size_t rows = 0;                 // the first `rows` ranks get a RankRow (run and ideal)
+};
+
+/// Checks the options: alpha and beta in 0..1, cutoffs 1..1,000,000, at least one cutoff.
+/// Errors are bad_parameter_value, Field::options.
+[[nodiscard]] std::optional<InputError> check_options(const Options& options);
+
+/// A subtopic a ranked document is relevant to.
+struct Coverage {
+  int subtopic = 0;     // its number
+  int seen_before = 0;  // documents relevant to it at earlier ranks
+  double weight = 0.0;  // its novelty weight (1 - alpha)^seen_before
+};
+
+/// One rank of a ranking, for a table: what the document covers and what it adds.
+struct RankRow {
+  int rank = 0;  // 1-based
+  std::string_view docno;
+  bool judged = false;      // the qrels judge the document (for some subtopic)
+  std::size_t first = 0;    // its subtopics are TopicScores::coverage[first, first + count)
+  std::size_t count = 0;    // (run rows) or ideal_coverage (ideal rows), ascending subtopic
+  double gain = 0.0;        // the sum of the weights
+  double discount = 0.0;    // 1 / log2(rank + 1)
+  double dcg = 0.0;         // alpha-DCG's running sum of gain * discount, not normalised
+  double err = 0.0;         // ERR-IA's running sum of gain / rank, not normalised
+  int precision_count = 0;  // the running count of (rank, subtopic) pairs covered (P-IA)
+  int subtopics_seen = 0;   // the distinct subtopics covered so far (strec)
+};
+
+/// The measures at one cutoff k, with their working.
+struct AtCutoff {
+  int k = 0;
+  double err_ia = 0.0;      // ERR-IA@k = err / ideal_ideal_err
+  double nerr_ia = 0.0;     // nERR-IA@k = ERR-IA@k / the ideal ranking's ERR-IA@k
+  double alpha_dcg = 0.0;   // alpha-DCG@k = dcg / ideal_ideal_dcg
+  double alpha_ndcg = 0.0;  // alpha-nDCG@k = alpha-DCG@k / the ideal ranking's alpha-DCG@k
+  double p_ia = 0.0;        // P-IA@k = precision_count / (k S)
+  double strec = 0.0;       // strec@k = subtopics_seen / S
+  // The working.
+  double dcg = 0.0;              // the sum of gain * discount over ranks <= k
+  double ideal_ideal_dcg = 0.0;  // the sum of S (1 - alpha)^(r-1) / log2(r + 1), r <= k
+  double ideal_dcg = 0.0;        // the ideal ranking's dcg
+  double err = 0.0;              // the sum of gain / rank over ranks <= k
+  double ideal_ideal_err = 0.0;  // the sum of S (1 - alpha)^(r-1) / r, r <= k
+  double ideal_err = 0.0;        // the ideal ranking's err
+  int precision_count = 0;
+  int subtopics_seen = 0;
+};
+
+/// Every value ndeval prints for one topic, and the working.
+struct TopicScores {
+  int subtopics = 0;          // S: subtopics with a relevant document
+  std::size_t documents = 0;  // documents ranked
+  std::size_t relevant = 0;   // judged documents relevant to some subtopic (the ideal's length)
+  std::vector<AtCutoff> at;   // one per Options::cutoffs, in that order
+  double nrbp = 0.0;
+  double nnrbp = 0.0;  // nrbp / ideal_nrbp; NaN when S = 0, as in ndeval
+  double map_ia = 0.0;
+  double nrbp_sum = 0.0;                   // the sum of gain(r) beta^(r-1) over all ranks
+  double ideal_nrbp = 0.0;                 // the ideal ranking's NRBP
+  std::vector<int> relevant_per_subtopic;  // documents relevant to each of subtopics() (0: none)
+  std::vector<double> average_precision;   // MAP-IA's term for each of subtopics() (0: none)
+  std::vector<RankRow> rows;               // the first Options::rows ranks of the run
+  std::vector<Coverage> coverage;
+  std::vector<RankRow> ideal_rows;  // the first Options::rows ranks of the greedy ideal
+  std::vector<Coverage> ideal_coverage;
+};
+
+/// The greedy ideal ranking of a topic at an alpha and relevance level: compute it once per
+/// topic and pass it to evaluate() for every run.
+struct Ideal {
+  const TopicQrels* topic = nullptr;  // the topic it was built for
+  double alpha = 0.5;
+  int relevance_level = 1;
+  std::vector<std::uint32_t> docs;  // indexes into TopicQrels::docs(), the relevant ones, ranked
+  std::vector<double> gains;        // each one's gain
+};
+
+[[nodiscard]] Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level = 1);
+
+/// Evaluates one topic's ranking (docnos best first, each once). Errors: check_options's, and a
+/// docno given twice (bad_token; ndeval stops on it too). `topic` may be null: a topic the qrels
+/// do not have, which ndeval prints with every value 0.
+[[nodiscard]] Result<TopicScores> evaluate(const TopicQrels* topic,
+                                           const std::vector<std::string_view>& ranked,
+                                           const Options& options);
+/// The same with the ideal ranking given (from ideal_ranking with the same alpha and level).
+[[nodiscard]] Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
+                                           const std::vector<std::string_view>& ranked,
+                                           const Options& options);
+
+/// ndeval's column names for these cutoffs, in its order: ERR-IA@k..., nERR-IA@k...,
+/// alpha-DCG@k..., alpha-nDCG@k..., NRBP, nNRBP, MAP-IA, P-IA@k..., strec@k...
+[[nodiscard]] std::vector<std::string> ndeval_columns(const std::vector<int>& cutoffs);
+/// The values of a topic in the order of ndeval_columns.
+[[nodiscard]] std::vector<double> ndeval_values(const TopicScores& scores);
+/// ndeval's "amean" row: each column summed over the topics in the order given (ndeval's order
+/// is ascending topic number), then divided by `topic_count` (ndeval: the topics of the run that
+/// the qrels have; with -c, the qrels' topics). A 0 count gives NaN, as ndeval's 0/0.
+[[nodiscard]] std::vector<double> ndeval_mean(const std::vector<std::vector<double>>& topics,
+                                              std::size_t topic_count);
+/// Values as ndeval prints them: "%.6f" each, joined by commas; NaN as "-nan".
+[[nodiscard]] std::string format_ndeval_values(const std::vector<double>& values);
+
+/// The value of one of ndeval_columns' names ("alpha-nDCG@10", "NRBP", "MAP-IA"), or nothing
+/// when the name is unknown or its cutoff was not computed.
+[[nodiscard]] std::optional<double> value_of(const TopicScores& scores, std::string_view column);
+
+}  // namespace irm::diversity
