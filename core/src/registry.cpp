@@ -28,6 +28,8 @@ namespace irm {
   X(ndcg)                   /* dcg.cpp */               \
   X(dcg)                    /* dcg.cpp */               \
   X(ideal_dcg)              /* dcg.cpp */               \
+  X(err)                    /* cascade.cpp */           \
+  X(rbp)                    /* cascade.cpp */           \
   X(confusion)              /* set_measures.cpp */      \
   X(f)                      /* set_measures.cpp */      \
   X(multiclass)             /* multiclass.cpp */        \

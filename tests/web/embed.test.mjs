@@ -263,7 +263,7 @@ test("the widget's own messages, word for word: empty input, a measure of anothe
     );
     assert.equal(
       await message('family'),
-      'AP belongs to the Ranked list calculator, not to calc="ndcg" (Graded relevance (DCG, nDCG)).',
+      'AP belongs to the Ranked list calculator, not to calc="ndcg" (Graded relevance (DCG, nDCG, ERR, RBP)).',
     );
     assert.equal(
       await message('none'),

@@ -29,11 +29,12 @@ export const calculators = [
     calc: 'ndcg',
     subject: 'this graded ranking',
     page: 'ndcg.html',
-    title: 'Graded relevance (DCG, nDCG)',
+    title: 'Graded relevance (DCG, nDCG, ERR, RBP)',
     short: 'DCG, nDCG',
     summary:
       'A ranking judged on a scale (0, 1, 2, …): discounted cumulative gain, the ideal ranking and ' +
-      'normalised DCG at every rank, under the notes’, trec_eval’s or Burges’ discount.',
+      'normalised DCG at every rank, under the notes’, trec_eval’s or Burges’ discount; expected ' +
+      'reciprocal rank with its cascade, and rank-biased precision with its residual.',
     samples: { graded_list: { in: '4 3 4 2 0 0 0 1 1 0' } },
   },
   {

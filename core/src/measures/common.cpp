@@ -31,6 +31,14 @@ Matrix count_matrix(std::string row_title, std::string column_title,
   return matrix;
 }
 
+Fraction parameter_fraction(const std::string& value) {
+  const std::size_t slash = value.find('/');
+  if (slash == std::string::npos) return *parse_decimal(value);
+  const auto num = parse_decimal(value.substr(0, slash));
+  const auto den = parse_decimal(value.substr(slash + 1));
+  return *divide(*num, *den);
+}
+
 std::string plural(std::int64_t n, const std::string& word, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
 }

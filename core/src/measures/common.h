@@ -31,6 +31,10 @@ void finish_outcome(Outcome& outcome);
 [[nodiscard]] std::string plural(std::int64_t n, const std::string& word,
                                  const std::string& many = "");
 
+/// A numeric parameter's value, as the measure-name parser stored it in its canonical spelling
+/// ("2", "0.5", "1/3"; see ParamInfo::numeric).
+[[nodiscard]] Fraction parameter_fraction(const std::string& value);
+
 /// AP's norm=relevant|retrieved (average_precision.cpp), also MAP's and gMAP's.
 [[nodiscard]] ParamInfo ap_norm_param();
 /// The title of AP, MAP or gMAP, saying "over the relevant retrieved" when norm=retrieved.

@@ -316,15 +316,6 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
 
 namespace {
 
-// A canonical numeric parameter value: "2", "0.5", "1/3".
-Fraction parameter_fraction(const std::string& value) {
-  const std::size_t slash = value.find('/');
-  if (slash == std::string::npos) return *parse_decimal(value);
-  const auto num = parse_decimal(value.substr(0, slash));
-  const auto den = parse_decimal(value.substr(slash + 1));
-  return *divide(*num, *den);
-}
-
 // x == v, exactly when x is exact (a double near 1 is not 1).
 bool is(const Number& x, std::int64_t v) {
   return x.exact ? *x.exact == Fraction{v, 1} : x.approx == static_cast<double>(v);

@@ -1,0 +1,299 @@
+// Measures of a user who reads down a graded ranking and may stop at each document: expected
+// reciprocal rank (ERR) and rank-biased precision (RBP).
+//
+// ERR (Chapelle, Metzler, Zhang, Grinspan, "Expected reciprocal rank for graded relevance",
+// CIKM 2009), as gdeval 1.3 of the TREC Web track computes it:
+//   R_i   = (2^g_i − 1) / 2^max          the chance the user is satisfied at rank i and stops
+//   reach = Π_{j<i} (1 − R_j)            the chance the user gets to rank i
+//   ERR@k = Σ_{i=1..k} reach_i · R_i / i
+// max is the highest grade the scale allows: 4 in gdeval (max=4, the default); a grade above it,
+// or a grade that is not a whole number, is refused with its line and column. Unretrieved grades
+// play no part (ERR has no ideal ranking). Exact: every R_i is a fraction.
+//
+// RBP (Moffat and Zobel, "Rank-biased precision for measurement of retrieval effectiveness",
+// TOIS 2008): a user who goes on from each rank to the next with probability p,
+//   RBP@k = (1 − p) Σ_{i=1..k} r_i p^(i−1),   r_i = 1 when grade_i ≥ rel, else 0,
+// and its residual p^k: the weight of every rank past the k evaluated (past the cutoff or past
+// the list, as trec_eval 10.0's rbp_resid counts them), the most RBP could grow were all of them
+// relevant. The answer is the band [RBP, RBP + p^k]. Exact while p^k fits in 64 bits.
+//
+// Golden tests: err-cascade-3-2-0-4, rbp-band-1-0-1-1 (tests/core/golden_cascade.cpp).
+
+#include <cstdint>
+
+#include "common.h"
+
+namespace irm {
+namespace {
+
+std::string doc_name(const GradedDoc& doc) { return doc.label.empty() ? "—" : doc.label; }
+
+// The documents a cutoff keeps: all of them without one.
+std::size_t depth(const MeasureCall& call, const GradedList& list) {
+  const std::size_t n = list.docs.size();
+  if (!call.rank_cutoff) return n;
+  const auto k = static_cast<std::size_t>(*call.rank_cutoff);
+  return k < n ? k : n;
+}
+
+std::string at_text(const MeasureCall& call) {
+  return call.rank_cutoff ? "@" + std::to_string(*call.rank_cutoff) : "";
+}
+
+InputError grade_error(const GradedDoc& doc, const std::string& expected) {
+  return InputError{ErrorCode::out_of_range,
+                    "found the grade '" + to_short_decimal(doc.grade) + "' at line " +
+                        std::to_string(doc.where.line) + ", column " +
+                        std::to_string(doc.where.column) + "; " + expected,
+                    doc.where};
+}
+
+// p^n exactly while it fits, else as a double with its formula.
+Number power(const Number& p, std::int64_t n) {
+  Number out = whole(1);
+  for (std::int64_t i = 0; i < n; ++i) out = out * p;
+  return out;
+}
+
+std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
+
+}  // namespace
+
+// --- ERR ---------------------------------------------------------------------------------------
+
+static Result<Outcome> run_err(const MeasureCall& call, const Inputs& in) {
+  const GradedList& list = *in.graded;
+  const Fraction max_fraction = parameter_fraction(call.param("max"));
+  if (max_fraction.den != 1 || max_fraction.num < 1) {
+    return InputError{ErrorCode::bad_parameter_value,
+                      "max, the highest grade of the scale, must be a whole number from 1 to 30; "
+                      "found " +
+                          call.param("max"),
+                      Span{}, Field::measure};
+  }
+  const std::int64_t max = max_fraction.num;
+  const std::string scale =
+      "ERR(max=" + std::to_string(max) + ") takes whole grades from 0 to " + std::to_string(max) +
+      (max == 4 ? " (gdeval's scale)" : "") +
+      "; for a larger scale set max, as in ERR(max=" + std::to_string(max + 1) + ")";
+  for (const GradedDoc& doc : list.docs) {
+    if (doc.grade.den != 1 || doc.grade.num > max) return grade_error(doc, scale);
+  }
+  const std::size_t k = depth(call, list);
+  const Number top = whole(std::int64_t{1} << max);
+
+  Outcome out = start_outcome(call, in);
+  StepTable table{"The cascade: the chance the user reaches each rank, and stops there",
+                  {"rank", "document", "grade", "R = (2^g − 1)/2^" + std::to_string(max),
+                   "reaches rank (Π 1 − R above)", "stops here", "÷ rank", "ERR so far"},
+                  {},
+                  {}};
+  Chart chart{"err", "Where the user stops", "rank", "probability", {}, {}, std::nullopt, ""};
+  Series stops{"stops at this rank", Series::Kind::dot, {}, false};
+  Series so_far{"ERR so far", Series::Kind::line, {}, false};
+  Number reach = whole(1);
+  Number err = whole(0);
+  std::vector<std::string> terms;
+  for (std::size_t i = 0; i < k; ++i) {
+    const GradedDoc& doc = list.docs[i];
+    const auto rank = static_cast<std::int64_t>(i + 1);
+    const Number satisfied = whole((std::int64_t{1} << doc.grade.num) - 1) / top;
+    const Number stop = reach * satisfied;
+    const Number term = stop / whole(rank);
+    err = err + term;
+    table.rows.push_back({text_cell(std::to_string(rank)), text_cell(doc_name(doc)),
+                          number_cell(exact_number(doc.grade)), number_cell(satisfied),
+                          number_cell(reach), number_cell(stop), number_cell(term),
+                          number_cell(err)});
+    stops.points.emplace_back(static_cast<double>(rank), stop.approx);
+    so_far.points.emplace_back(static_cast<double>(rank), err.approx);
+    if (doc.grade.num > 0) {
+      terms.push_back(rank == 1 ? latex_of(satisfied)
+                                : "\\frac{" + latex_of(stop) + "}{" + std::to_string(rank) + "}");
+    }
+    reach = reach * (whole(1) - satisfied);
+  }
+  out.value = err;
+  out.values = {{"ERR", err}, {"stops", whole(1) - reach}};
+  const std::string name = "\\text{ERR" + at_text(call) + "}";
+  out.working =
+      terms.empty()
+          ? name + " = 0"
+          : name + " = \\sum_i \\frac{R_i \\prod_{j<i}(1 - R_j)}{i} = " + latex_sum(terms, 8) +
+                " " + (err.exact ? "= " : "\\approx ") + latex_value(err);
+  out.steps.push_back(std::move(table));
+  chart.series = {stops, so_far};
+  chart.description = "The chance the user stops at each of ranks 1 to " + std::to_string(k) +
+                      ", and ERR summed down the ranking, ending at " + to_decimal(err, 4) + ".";
+  out.charts.push_back(std::move(chart));
+  out.notes.push_back("A grade g satisfies the user with probability (2^g − 1)/2^" +
+                      std::to_string(max) + " (max=" + std::to_string(max) +
+                      (max == 4 ? ", as gdeval 1.3 of the TREC Web track takes it" : "") +
+                      "); the user reads on only when not satisfied, so a good document high up "
+                      "lowers the weight of everything below it.");
+  out.notes.push_back("The user stops somewhere in the ranks shown with probability " +
+                      to_decimal(whole(1) - reach, 4) + ", and reads past them otherwise.");
+  if (call.rank_cutoff && *call.rank_cutoff > static_cast<std::int64_t>(list.docs.size())) {
+    out.notes.push_back("Only " + plural(static_cast<std::int64_t>(list.docs.size()), "document") +
+                        " were retrieved; the ranks after them add nothing to ERR.");
+  }
+  if (!list.unretrieved.empty()) {
+    out.notes.push_back(
+        "ERR has no ideal ranking, so the unretrieved grades play no part in it (nDCG uses "
+        "them).");
+  }
+  finish_outcome(out);
+  return out;
+}
+
+// --- RBP ---------------------------------------------------------------------------------------
+
+static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
+  const GradedList& list = *in.graded;
+  const Fraction p_fraction = parameter_fraction(call.param("p"));
+  if (compare(p_fraction, Fraction{1, 1}) >= 0) {
+    return InputError{ErrorCode::out_of_range,
+                      "p, the chance the user reads on to the next rank, must be below 1 (at "
+                      "p = 1 every rank weighs 1 − p = 0); found " +
+                          call.param("p"),
+                      Span{}, Field::measure};
+  }
+  const Fraction rel = parameter_fraction(call.param("rel"));
+  const Number p = exact_number(p_fraction);
+  const Number one_minus_p = whole(1) - p;
+  const std::size_t k = depth(call, list);
+  // The residual is the weight of the ranks not evaluated: past the cutoff, or past the list (as
+  // trec_eval's rbp_resid counts them: the run may have more to say there).
+  const auto seen = static_cast<std::int64_t>(k);
+
+  Outcome out = start_outcome(call, in);
+  StepTable table{"Each rank's weight (1 − p)·p^(i − 1), and the relevant ones summed",
+                  {"rank", "document", "grade", "relevant (grade ≥ " + to_short_decimal(rel) + ")",
+                   "weight", "RBP so far", "residual p^i"},
+                  {},
+                  {}};
+  Chart chart{"rbp", "RBP and what it could still become", "rank", "RBP", {}, {}, std::nullopt, ""};
+  Series low{"RBP", Series::Kind::step, {}, false};
+  Series high{"RBP + residual (every later rank relevant)", Series::Kind::step, {}, false};
+  Number rbp = whole(0);
+  Number weight = one_minus_p;
+  Number residual = whole(1);
+  std::vector<std::string> terms;
+  std::int64_t relevant = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const GradedDoc& doc = list.docs[i];
+    const auto rank = static_cast<std::int64_t>(i + 1);
+    const bool is_relevant = compare(doc.grade, rel) >= 0;
+    if (is_relevant) {
+      rbp = rbp + weight;
+      ++relevant;
+      terms.push_back(rank == 1   ? "1"
+                      : rank == 2 ? latex_of(p)
+                                  : latex_of(p) + "^{" + std::to_string(rank - 1) + "}");
+    }
+    residual = residual * p;
+    table.rows.push_back({text_cell(std::to_string(rank)), text_cell(doc_name(doc)),
+                          number_cell(exact_number(doc.grade)),
+                          text_cell(is_relevant ? "yes" : "no"), number_cell(weight),
+                          number_cell(rbp), number_cell(residual)});
+    low.points.emplace_back(static_cast<double>(rank), rbp.approx);
+    high.points.emplace_back(static_cast<double>(rank), (rbp + residual).approx);
+    weight = weight * p;
+  }
+  residual = power(p, seen);
+  const Number upper = rbp + residual;
+  out.value = rbp;
+  out.values = {{"RBP", rbp}, {"residual", residual}, {"upper", upper}};
+  const std::string name = "\\text{RBP" + at_text(call) + "}";
+  out.working = name + " = (1 - p)\\sum_i r_i\\,p^{i-1} = " + latex_of(one_minus_p) +
+                (terms.empty() ? " \\cdot 0" : " \\left(" + latex_sum(terms, 8) + "\\right)") +
+                " " + (rbp.exact ? "= " : "\\approx ") + latex_value(rbp) +
+                " \\\\ \\text{residual} = p^{" + std::to_string(seen) +
+                "} = " + latex_value(residual) + ",\\quad " + name + " \\in [" +
+                to_decimal(rbp, 4) + ",\\ " + to_decimal(upper, 4) + "]";
+  out.steps.push_back(std::move(table));
+  chart.series = {low, high};
+  chart.description = "RBP summed down ranks 1 to " + std::to_string(k) + ", ending at " +
+                      to_decimal(rbp, 4) + ", and the most it could become, " +
+                      to_decimal(upper, 4) + ", were every later rank relevant.";
+  out.charts.push_back(std::move(chart));
+  out.notes.push_back(
+      "The user reads on from each rank with probability p = " + to_short_decimal(p_fraction) +
+      ", so rank i is read with probability p^(i−1) "
+      "and the expected number of ranks read is 1/(1 − p) = " +
+      to_decimal(whole(1) / one_minus_p, 2) + ".");
+  out.notes.push_back("The residual p^" + std::to_string(seen) + " = " + to_decimal(residual, 4) +
+                      " is the weight of every rank after rank " + std::to_string(seen) +
+                      ": RBP lies between " + to_decimal(rbp, 4) + " and " + to_decimal(upper, 4) +
+                      " whatever they hold. " + plural(relevant, "document") +
+                      " counted as relevant.");
+  finish_outcome(out);
+  return out;
+}
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_err() {
+  ParamInfo max;
+  max.name = "max";
+  max.default_value = "4";
+  max.help =
+      "the highest grade of the scale, g_max in R = (2^g − 1)/2^g_max: 4 in gdeval 1.3 (the TREC "
+      "Web track), a whole number from 1 to 30";
+  max.numeric = true;
+  max.maximum = Fraction{30, 1};
+
+  MeasureInfo m;
+  m.name = "ERR";
+  m.title = "Expected reciprocal rank";
+  m.summary =
+      "The expected 1/rank at which a user stops, satisfied by a document of grade g with "
+      "probability (2^g − 1)/2^max: the cascade table shows where.";
+  m.input = InputKind::graded_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {max};
+  m.aliases = {"expected-reciprocal-rank"};
+  m.formula =
+      "\\text{ERR@}k = \\sum_{i=1}^{k} \\frac{1}{i}\\, R_i \\prod_{j=1}^{i-1} (1 - R_j),\\qquad "
+      "R_i = \\frac{2^{g_i} - 1}{2^{\\max}}";
+  m.example = "ERR@20";
+  m.golden = {"ERR1"};
+  m.run = &run_err;
+  return m;
+}
+
+MeasureInfo measure_rbp() {
+  ParamInfo p;
+  p.name = "p";
+  p.default_value = "0.8";
+  p.help =
+      "the persistence: the chance the user reads on from one rank to the next, below 1 (0.8 "
+      "reads 5 ranks on average, as ir_measures' default; trec_eval's rbp takes 0.9 unless told; "
+      "0.95 reads 20)";
+  p.numeric = true;
+  p.maximum = Fraction{1, 1};
+  ParamInfo rel;
+  rel.name = "rel";
+  rel.default_value = "1";
+  rel.help = "the lowest grade that counts as relevant";
+  rel.numeric = true;
+
+  MeasureInfo m;
+  m.name = "RBP";
+  m.title = "Rank-biased precision";
+  m.summary =
+      "The share of a patient user's attention spent on relevant documents, with the residual: "
+      "how much more it could be if the ranks not seen were relevant.";
+  m.input = InputKind::graded_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {p, rel};
+  m.aliases = {"rank-biased-precision"};
+  m.formula =
+      "\\text{RBP} = (1 - p)\\sum_{i=1}^{k} r_i\\, p^{i-1},\\qquad \\text{residual} = p^{k}";
+  m.example = "RBP(p=0.5)";
+  m.golden = {"RBP1"};
+  m.run = &run_rbp;
+  return m;
+}
+
+}  // namespace irm

@@ -1,0 +1,118 @@
+// Examples of the project's own for the cascade measures (core/src/measures/cascade.cpp), worked
+// by hand below: ERR as gdeval 1.3 computes it, RBP with its residual.
+//
+//   tag ERR1, err-cascade-3-2-0-4: grades 3 2 0 4 on gdeval's scale 0–4.
+//   tag RBP1, rbp-band-1-0-1-1: grades 1 0 1 1, p = 1/2 and p = 4/5.
+
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using irm::Fraction;
+using test::run;
+using test::value_of;
+
+namespace {
+
+Fraction exact(const irm::Number& n) {
+  REQUIRE(n.exact.has_value());
+  return *n.exact;
+}
+
+// Column `column` of the first table, rank by rank, as exact fractions.
+std::vector<Fraction> column(const irm::Outcome& o, std::size_t column) {
+  std::vector<Fraction> out;
+  for (const auto& row : o.steps.at(0).rows) out.push_back(exact(*row.at(column).number));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("err-cascade-3-2-0-4: ERR of grades 3 2 0 4 is 9787/16384", "[golden][ERR1][ERR]") {
+  // R = (2^g − 1)/16: 7/16, 3/16, 0, 15/16.
+  // Reach: 1; 9/16; 9/16 · 13/16 = 117/256; 117/256 (grade 0 satisfies nobody).
+  // Stop here: 7/16; 9/16 · 3/16 = 27/256; 0; 117/256 · 15/16 = 1755/4096.
+  // ERR = 7/16 + (27/256)/2 + 0 + (1755/4096)/4 = 7168/16384 + 864/16384 + 1755/16384
+  //     = 9787/16384 ≈ 0.5974.
+  const auto o = run("ERR", "3 2 0 4");
+  CHECK(exact(o.value) == Fraction{9787, 16384});
+  CHECK(column(o, 3) == std::vector<Fraction>{{7, 16}, {3, 16}, {0, 1}, {15, 16}});
+  CHECK(column(o, 4) == std::vector<Fraction>{{1, 1}, {9, 16}, {117, 256}, {117, 256}});
+  CHECK(column(o, 5) == std::vector<Fraction>{{7, 16}, {27, 256}, {0, 1}, {1755, 4096}});
+  CHECK(column(o, 7) == std::vector<Fraction>{{7, 16}, {251, 512}, {251, 512}, {9787, 16384}});
+  // The user stops somewhere in the four ranks unless unsatisfied by all four:
+  // 1 − (9/16)(13/16)(1)(1/16) = 1 − 117/4096 = 3979/4096.
+  CHECK(exact(value_of(o, "stops")) == Fraction{3979, 4096});
+  CHECK(irm::to_decimal(o.value, 4) == "0.5974");
+  CHECK(o.charts.at(0).id == "err");
+}
+
+TEST_CASE("err-cascade-3-2-0-4 at a cutoff, past the list, and on another scale",
+          "[golden][ERR1][ERR]") {
+  // ERR@2 = 7/16 + 27/512 = 251/512.
+  CHECK(exact(run("ERR@2", "3 2 0 4").value) == Fraction{251, 512});
+  // Past the list nothing is added: ERR@10 = ERR.
+  const auto past = run("ERR@10", "3 2 0 4");
+  CHECK(exact(past.value) == Fraction{9787, 16384});
+  CHECK(test::has_note_containing(past, "Only 4 documents"));
+  // max=5: R = (2^g − 1)/32 for grade 5 at rank 1 is 31/32, then grade 1 gives 1/32:
+  // ERR = 31/32 + (1/32)(1/32)/2 = 31/32 + 1/2048 = 1985/2048.
+  CHECK(exact(run("ERR(max=5)", "5 1").value) == Fraction{1985, 2048});
+  // Unretrieved grades are not used, and the answer says so.
+  const auto unretrieved = run("ERR", "4\nunretrieved: 4");
+  CHECK(exact(unretrieved.value) == Fraction{15, 16});
+  CHECK(test::has_note_containing(unretrieved, "unretrieved grades play no part"));
+  // Nothing satisfies: ERR = 0.
+  CHECK(exact(run("ERR", "0 0 0").value) == Fraction{0, 1});
+}
+
+TEST_CASE("ERR refuses grades off its scale, naming where they are", "[ERR][errors]") {
+  const auto above = test::fails("ERR", "3 5 1");
+  CHECK(above.code == irm::ErrorCode::out_of_range);
+  CHECK(above.where.line == 1);
+  CHECK(above.where.column == 3);
+  CHECK(above.message ==
+        "found the grade '5' at line 1, column 3; ERR(max=4) takes whole grades from 0 to 4 "
+        "(gdeval's scale); for a larger scale set max, as in ERR(max=5)");
+  const auto half = test::fails("ERR", "2\n2.5");
+  CHECK(half.where.line == 2);
+  CHECK(half.where.column == 1);
+  const auto bad_max = test::fails("ERR(max=2.5)", "1");
+  CHECK(bad_max.code == irm::ErrorCode::bad_parameter_value);
+  CHECK(bad_max.field == irm::Field::measure);
+  CHECK(bad_max.message.find("whole number from 1 to 30") != std::string::npos);
+  CHECK(test::fails("ERR(max=0)", "0").code == irm::ErrorCode::bad_parameter_value);
+  CHECK(test::fails("ERR(max=31)", "0").code == irm::ErrorCode::out_of_range);
+}
+
+TEST_CASE("rbp-band-1-0-1-1: RBP with p = 1/2 is 11/16, residual 1/16", "[golden][RBP1][RBP]") {
+  // Weights (1 − p) p^(i−1) = 1/2, 1/4, 1/8, 1/16; relevant at ranks 1, 3, 4:
+  // RBP = 1/2 + 1/8 + 1/16 = 11/16. Residual p^4 = 1/16, so RBP ∈ [11/16, 12/16 = 3/4].
+  const auto o = run("RBP(p=0.5)", "1 0 1 1");
+  CHECK(exact(o.value) == Fraction{11, 16});
+  CHECK(exact(value_of(o, "residual")) == Fraction{1, 16});
+  CHECK(exact(value_of(o, "upper")) == Fraction{3, 4});
+  CHECK(column(o, 4) == std::vector<Fraction>{{1, 2}, {1, 4}, {1, 8}, {1, 16}});
+  CHECK(column(o, 5) == std::vector<Fraction>{{1, 2}, {1, 2}, {5, 8}, {11, 16}});
+  CHECK(column(o, 6) == std::vector<Fraction>{{1, 2}, {1, 4}, {1, 8}, {1, 16}});
+}
+
+TEST_CASE("rbp-band-1-0-1-1 with the default p = 0.8, a cutoff, and rel", "[golden][RBP1][RBP]") {
+  // p = 4/5: (1/5)(1 + 16/25 + 64/125) = (1/5)(269/125) = 269/625 = 0.4304;
+  // residual (4/5)^4 = 256/625 = 0.4096; upper 525/625 = 21/25 = 0.84.
+  const auto o = run("RBP", "1 0 1 1");
+  CHECK(exact(o.value) == Fraction{269, 625});
+  CHECK(exact(value_of(o, "residual")) == Fraction{256, 625});
+  CHECK(exact(value_of(o, "upper")) == Fraction{21, 25});
+  // RBP@2 with p = 1/2: only rank 1 counts, 1/2; residual (1/2)^2 = 1/4.
+  const auto cut = run("RBP(p=0.5)@2", "1 0 1 1");
+  CHECK(exact(cut.value) == Fraction{1, 2});
+  CHECK(exact(value_of(cut, "residual")) == Fraction{1, 4});
+  // Past the list the residual stays the weight past the list, p^4, as trec_eval's rbp_resid.
+  CHECK(exact(value_of(run("RBP(p=0.5)@10", "1 0 1 1"), "residual")) == Fraction{1, 16});
+  // rel=2 on grades 2 1 2 0: relevant at ranks 1 and 3, (1/2)(1 + 1/4) = 5/8.
+  CHECK(exact(run("RBP(p=0.5,rel=2)", "2 1 2 0").value) == Fraction{5, 8});
+  const auto one = test::fails("RBP(p=1)", "1 0");
+  CHECK(one.code == irm::ErrorCode::out_of_range);
+  CHECK(one.message.find("must be below 1") != std::string::npos);
+}
