@@ -486,7 +486,7 @@ TEST_CASE("ties: average and bounds equal the mean, min and max over every order
       if (size > 1) tied += size;
       std::vector<int> group;
       for (int i = 0; i < size; ++i) {
-        const int roll = uniform(0, 9);  // grades -2, -1, 0 .. 3, mostly low
+        const int roll = uniform(0, 9);  // grades -2, -1, 0 .. 4, mostly 0
         group.push_back(roll == 0 ? -2 : roll == 1 ? -1 : roll <= 5 ? 0 : roll - 5);
       }
       t.groups.push_back(group);
@@ -494,13 +494,13 @@ TEST_CASE("ties: average and bounds equal the mean, min and max over every order
     if (tied == 0) continue;
     t.level = uniform(1, 2);
     // Judged: the retrieved judged documents plus up to 3 of each grade not retrieved.
-    std::vector<std::int64_t> count(4, 0);
+    std::vector<std::int64_t> count(5, 0);
     for (const auto& g : t.groups) {
       for (int x : g) {
         if (x >= 0) ++count[static_cast<std::size_t>(x)];
       }
     }
-    for (int grade = 0; grade < 4; ++grade) {
+    for (int grade = 0; grade < 5; ++grade) {
       count[static_cast<std::size_t>(grade)] += uniform(0, 3) == 0 ? uniform(1, 3) : 0;
       if (count[static_cast<std::size_t>(grade)] > 0) {
         t.judged.push_back({grade, count[static_cast<std::size_t>(grade)]});
@@ -518,7 +518,7 @@ TEST_CASE("ties: average and bounds equal the mean, min and max over every order
       default:
         break;
     }
-    q.err_max_grade = uniform(0, 1) ? 4 : 2;  // 2: raised to 3 when the topic has a grade 3
+    q.err_max_grade = uniform(0, 1) ? 4 : 2;  // 2: raised to the topic's highest grade
     q.cutoffs = {1, 2, 3, 5, 10};
     std::shuffle(q.cutoffs.begin(), q.cutoffs.end(), rng);
     if (uniform(0, 4) == 0) q.max_ranks = uniform(1, 6);
