@@ -30,8 +30,9 @@
 //   mean of prod (1 - R) over the t documents in the group's first t positions: in a uniformly
 //   random ordering those are a uniformly random t-subset, so f(t) = e_t(x) / C(n, t), the
 //   elementary symmetric polynomial of the x = 1 - R divided by its number of terms. f is built
-//   without the large binomials: adding a document of value y to a set of size q changes the
-//   means as f'(t) = ((q+1-t) f(t) + t y f(t-1)) / (q+1), a weighted mean of numbers in [0, 1].
+//   without the large binomials: adding a document of value y to a set of z documents changes
+//   the means as f'(t) = ((z+1-t) f(t) + t y f(t-1)) / (z+1), a weighted mean of numbers in
+//   [0, 1].
 //   The documents with R = 0 (x = 1: not relevant at any grade, unjudged) are most of a tie
 //   group; they are not added one at a time: if q documents of the group have R > 0 and their
 //   means are g(u), u = 0..q, then f(t) = sum_u h(u; t) g(u), where h(u; t) is the

@@ -103,7 +103,8 @@ struct TieGroups {
 /// The groups of equal scores of one topic's documents, already sorted by score descending (as
 /// rank_topics and the engine order them; any order of equal scores). Scores are compared as
 /// the doubles trec_eval compares (== on the value read: 0 and -0 tie; the reader has turned a
-/// NaN into -infinity, so it ties with -infinity). The docnos are not read.
+/// NaN into -infinity, so it ties with -infinity; under --compat 9 it has rounded each score to a
+/// float, so scores equal as floats tie, as in trec_eval 9). The docnos are not read.
 [[nodiscard]] TieGroups tie_groups(const std::vector<double>& scores);
 [[nodiscard]] TieGroups tie_groups(const std::vector<ScoredDoc>& ranked);
 [[nodiscard]] TieGroups tie_groups(const std::vector<const ScoredDoc*>& ranked);
