@@ -38,7 +38,8 @@
 //   formulas beyond.
 // - A topic with no relevant subtopic (S = 0): every measure is 0 but nNRBP, which ndeval
 //   divides 0 by 0 for and prints as "-nan"; it is NaN here, and format_ndeval_values prints
-//   it as ndeval does.
+//   it as ndeval does. So is nNRBP with alpha = 0 and beta = 1, where NRBP's factor
+//   1 - (1 - alpha) beta is 0 for the run and the ideal alike.
 //
 // How ndeval ranks a run, and averages, is the caller's (see the report of this module's
 // commit, and ndeval_mean below): by default it orders each topic's documents by the rank
@@ -194,7 +195,7 @@ struct TopicScores {
   std::size_t relevant = 0;   // judged documents relevant to some subtopic (the ideal's length)
   std::vector<AtCutoff> at;   // one per Options::cutoffs, in that order
   double nrbp = 0.0;
-  double nnrbp = 0.0;  // nrbp / ideal_nrbp; NaN when S = 0, as in ndeval
+  double nnrbp = 0.0;  // nrbp / ideal_nrbp; NaN when that is 0 / 0, as in ndeval
   double map_ia = 0.0;
   double nrbp_sum = 0.0;                   // the sum of gain(r) beta^(r-1) over all ranks
   double ideal_nrbp = 0.0;                 // the ideal ranking's NRBP
