@@ -98,6 +98,9 @@ struct TrecRunResult {
 /// the measures see them.
 struct TrecPlan;
 struct TrecJudged;
+namespace trec {
+struct TopicJudged;
+}
 struct TrecGroupScratch;
 
 /// A whole evaluation: options, one qrels file, then any number of runs, each read in pieces.
@@ -206,6 +209,11 @@ class TrecSession {
   std::vector<ScoredDoc*> ranked_;         // a topic's documents in trec_eval's order
   bool keep_lists_ = true;
   std::vector<int> scratch_grades_;  // a topic's grades when they are not kept
+  // The plan's other views of a topic (ir_measures' rel= and judged_only=): its grades with the
+  // unjudged documents (under -J), without them, and its qrels at the view's level.
+  std::vector<int> view_all_grades_;
+  std::vector<int> view_grades_;
+  std::unique_ptr<trec::TopicJudged> view_judged_holder_;
   std::vector<TrecRunResult> runs_;
   // -R prefs, qrels_prefs, qrels_jg: the file's judgments (qrels_ then holds only its topics),
   // what one topic's measures work on, and the first error met evaluating a topic.
@@ -221,6 +229,12 @@ class TrecSession {
       zscores_;
   bool zscores_read_ = false;
 };
+
+/// An -m value in ir_measures' grammar (AP@10, P(rel=2)@5, nDCG(dcg=exp-log2)@20) as it is
+/// printed: ir_measures' canonical spelling, rel= and judged_only= defaulting to `level` and
+/// `judged_only` (-l and -J). Errors name the column and what was expected there.
+[[nodiscard]] Result<std::string> ir_measures_name(std::string_view name, int level = 1,
+                                                   bool judged_only = false);
 
 /// The measures trec_eval computes from qrels and runs, in its order, for --help and the page.
 struct TrecMeasureInfo {

@@ -981,8 +981,10 @@ const std::vector<MeasureDef>& measure_table() {
 }
 
 void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out,
-                    std::string* relstring_text) {
-  for (const Requested& r : plan.measures) r.def->compute(topic, r, out, relstring_text);
+                    std::string* relstring_text, std::size_t view) {
+  for (const Requested& r : plan.measures) {
+    if (r.view == view) r.def->compute(topic, r, out, relstring_text);
+  }
 }
 
 }  // namespace irm::trec

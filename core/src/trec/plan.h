@@ -74,6 +74,8 @@ struct Requested {
   std::vector<std::pair<int, double>> gains;  // Params::gain_pairs: grade -> gain
   std::size_t first_slot = 0;
   std::size_t slot_count = 0;
+  std::size_t view = 0;  // which of the plan's views of the run it sees (TrecPlan::views)
+  bool binary = false;   // RBP(rel=N): gain 1 at grade >= N, else 0 (graded without rel=)
 };
 
 }  // namespace irm::trec
@@ -93,8 +95,17 @@ struct TrecGroupScratch {
 };
 
 struct TrecPlan {
-  std::vector<trec::Requested> measures;  // in trec_eval's order
+  // How a measure sees a topic's ranked list: relevant at grade >= level, and with or without the
+  // unjudged documents. View 0 is -l and -J's; an ir_measures name with rel= or judged_only= that
+  // differ adds its own.
+  struct View {
+    int level = 1;
+    bool judged_only = false;
+  };
+  std::vector<View> views{View{}};
+  std::vector<trec::Requested> measures;  // trec_eval's in its order, then ir_measures' as given
   std::vector<TrecSlot> slots;
+  bool gdeval = false;  // ERR@k or nDCG(dcg=exp-log2)@k: grades above 4 are read as 4
   bool wants_relstring = false;
   bool wants_pairs = false;           // prefs_pair, prefs_pair_ret or prefs_pair_imp
   std::vector<std::string> warnings;  // parameters read loosely, as trec_eval reads them
@@ -107,16 +118,19 @@ const std::vector<MeasureDef>& measure_table();
 
 /// Builds the plan for -m values (empty: official); --compat 9 has 9.0.8's measures. Without
 /// `strict`, parameters trec_eval reads loosely are read so, with a warning. Errors name the -m
-/// value.
+/// value. A value that is no trec_eval name is read as an ir_measures name (trec/irmeasures.h),
+/// its rel= and judged_only= defaulting to `level` and `judged_only` (-l and -J).
 Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat, bool strict,
-                           RelFormat format = RelFormat::qrels);
+                           RelFormat format = RelFormat::qrels, int level = 1,
+                           bool judged_only = false);
 
 /// The judgment format a measure needs: prefs_* prefs (or qrels_prefs), *_avgjg qrels_jg, the
 /// rest qrels; runid and num_q any (empty).
 std::optional<RelFormat> format_needed(std::string_view measure);
 
-/// Computes every planned measure for one topic: `out` has one value per slot.
-void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring);
+/// Computes the planned measures of one view for one topic: `out` has one value per slot.
+void evaluate_topic(const TrecPlan& plan, const Topic& topic, double* out, std::string* relstring,
+                    std::size_t view = 0);
 
 }  // namespace trec
 }  // namespace irm

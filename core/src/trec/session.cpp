@@ -10,6 +10,7 @@
 #include "irm/explain.h"
 #include "irm/trec_eval.h"
 #include "parse/text.h"
+#include "trec/irmeasures.h"
 #include "trec/plan.h"
 
 namespace irm {
@@ -339,6 +340,116 @@ std::string known_names() {
 }  // namespace
 
 namespace trec {
+namespace {
+
+// Adds ir_measures' names to the plan, in the order given, each once: a request of the trec_eval
+// measure it names (AP@10 is map_cut.10) or of one computed in trec/irmeasures.cpp, seeing the
+// run through the view its rel= and judged_only= ask for.
+void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan) {
+  const std::vector<MeasureDef>& table = measure_table();
+  const auto def = [&](const char* name) -> const MeasureDef* {
+    for (const MeasureDef& d : table) {
+      if (std::string_view(d.name) == name) return &d;
+    }
+    return nullptr;
+  };
+  std::vector<std::string> done;
+  for (const IrMeasure& m : measures) {
+    if (std::find(done.begin(), done.end(), m.canonical) != done.end()) continue;
+    done.push_back(m.canonical);
+    // A measure that takes no relevance level shares the view of -l.
+    const TrecPlan::View view{m.rel.value_or(level), m.judged_only};
+    std::size_t v = 0;
+    while (v < plan.views.size() &&
+           !(plan.views[v].level == view.level && plan.views[v].judged_only == view.judged_only)) {
+      ++v;
+    }
+    if (v == plan.views.size()) plan.views.push_back(view);
+    Requested r;
+    r.view = v;
+    const std::int64_t k = m.cutoff.value_or(0);
+    if (m.cutoff) r.cutoffs.push_back(k);
+    switch (m.name) {
+      case IrName::ap:
+        r.def = def(m.cutoff ? "map_cut" : "map");
+        break;
+      case IrName::p:
+        r.def = def("P");
+        break;
+      case IrName::r:
+        r.def = def("recall");
+        break;
+      case IrName::success:
+        r.def = def("success");
+        break;
+      case IrName::rr:
+        r.def = m.cutoff ? &ir_rr_cut_def() : def("recip_rank");
+        break;
+      case IrName::rprec:
+        r.def = def("Rprec");
+        break;
+      case IrName::bpref:
+        r.def = def("bpref");
+        break;
+      case IrName::infap:
+        r.def = def("infAP");
+        break;
+      case IrName::ndcg:
+        r.def = m.exp_log2 ? &ir_ndcg_exp_def() : def(m.cutoff ? "ndcg_cut" : "ndcg");
+        r.gains = m.gains;
+        if (m.exp_log2) plan.gdeval = true;
+        break;
+      case IrName::judged:
+        r.def = &ir_judged_def();
+        break;
+      case IrName::setp:
+        r.def = def(m.relative ? "set_relative_P" : "set_P");
+        break;
+      case IrName::setr:
+        r.def = def("set_recall");
+        break;
+      case IrName::setf:
+        r.def = def("set_F");
+        r.values.push_back(m.beta);
+        break;
+      case IrName::setap:
+        r.def = def("set_map");
+        break;
+      case IrName::numq:
+        r.def = &ir_numq_def();
+        break;
+      case IrName::numrel:
+        r.def = def("num_rel");
+        break;
+      case IrName::numret:
+        r.def = def(m.rel ? "num_rel_ret" : "num_ret");
+        break;
+      case IrName::iprec:
+        r.def = def("iprec_at_recall");
+        r.values.push_back(m.recall);
+        break;
+      case IrName::err:
+        r.def = &ir_err_def();
+        plan.gdeval = true;
+        break;
+      case IrName::rbp:
+        r.def = &ir_rbp_def();
+        r.values.push_back(m.p);
+        r.binary = m.rel.has_value();
+        break;
+    }
+    r.first_slot = plan.slots.size();
+    plan.slots.push_back(TrecSlot{m.canonical, r.def->kind, r.def->summary, r.def->per_query});
+    if (m.name == IrName::rbp) {
+      plan.slots.push_back(
+          TrecSlot{m.canonical + "_resid", r.def->kind, r.def->summary, r.def->per_query});
+    }
+    r.slot_count = plan.slots.size() - r.first_slot;
+    plan.measures.push_back(std::move(r));
+  }
+}
+
+}  // namespace
 
 std::optional<RelFormat> format_needed(std::string_view measure) {
   if (measure == "runid" || measure == "num_q") return std::nullopt;
@@ -351,7 +462,8 @@ std::optional<RelFormat> format_needed(std::string_view measure) {
 }
 
 Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat compat, bool strict,
-                           RelFormat format) {
+                           RelFormat format, int level, bool judged_only) {
+  std::vector<IrMeasure> ir_measures;
   const std::vector<MeasureDef>& table = measure_table();
   std::vector<bool> marked(table.size(), false);
   std::vector<std::optional<std::string>> params(table.size());
@@ -397,6 +509,13 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
                               " is new in trec_eval 10.0; --compat 9 (trec_eval 9.0.8) has no such "
                               "measure");
     }
+    // Not one of trec_eval's names: one of ir_measures' (AP@10, nDCG(dcg=exp-log2)@20, ...).
+    if (index < 0 && looks_like_ir_measure(arg)) {
+      auto ir = parse_ir_measure(arg, level, judged_only);
+      if (!ir.ok()) return ir.error();
+      ir_measures.push_back(std::move(ir.value()));
+      continue;
+    }
     if (index < 0) {
       return option_error(ErrorCode::unknown_measure,
                           "-m " + arg + ": unknown measure " + text::quoted(name) +
@@ -435,7 +554,15 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
                                                         to_string(format) + " the measures are " +
                                                         sets);
   }
+  if (!ir_measures.empty() && format != RelFormat::qrels) {
+    return option_error(ErrorCode::unknown_measure,
+                        "-m " + ir_measures.front().canonical +
+                            ": ir_measures' names need a qrels file (-R qrels, the default); with "
+                            "-R " +
+                            to_string(format) + " the measures are trec_eval's of that format");
+  }
   TrecPlan plan;
+  plan.views[0] = TrecPlan::View{level, judged_only};
   for (std::size_t i = 0; i < table.size(); ++i) {
     if (!marked[i]) continue;
     Requested r;
@@ -450,6 +577,7 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     if (std::string(table[i].name).rfind("prefs_pair", 0) == 0) plan.wants_pairs = true;
     plan.measures.push_back(std::move(r));
   }
+  add_ir_measures(ir_measures, level, plan);
   return plan;
 }
 
@@ -588,6 +716,12 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
     }
   }
   return options;
+}
+
+Result<std::string> ir_measures_name(std::string_view name, int level, bool judged_only) {
+  auto m = trec::parse_ir_measure(name, level, judged_only);
+  if (!m.ok()) return m.error();
+  return m.value().canonical;
 }
 
 const std::vector<TrecMeasureInfo>& trec_measures() {
@@ -789,7 +923,8 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
   auto options = parse_trec_args(args);
   if (!options.ok()) return options.error();
   auto plan = trec::make_plan(options.value().measures, options.value().compat,
-                              options.value().strict, options.value().rel_format);
+                              options.value().strict, options.value().rel_format,
+                              options.value().level, options.value().judged_only);
   if (!plan.ok()) return plan.error();
   options_ = std::move(options.value());
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
@@ -983,9 +1118,14 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   grades.clear();
   grades.reserve(ranked.size());
   std::int64_t rel_ret = 0;
+  // A view without -J's filter (an ir_measures name with judged_only=False under -J) needs the
+  // unjudged documents too.
+  const bool keep_unjudged = options_.judged_only && plan_->views.size() > 1;
+  if (keep_unjudged) view_all_grades_.clear();
   for (const ScoredDoc* doc : ranked) {
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
+    if (keep_unjudged) view_all_grades_.push_back(grade);
     if (options_.judged_only && grade < 0) continue;
     grades.push_back(grade);
     // As trec_eval: only a judged document (grade 0 or more) counts, whatever -l says (-l -1
@@ -1048,6 +1188,42 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   }
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
+  // The other views (ir_measures' rel= and judged_only=): the same ranking at another relevance
+  // level, or with or without the unjudged documents.
+  for (std::size_t v = 1; v < plan_->views.size(); ++v) {
+    const TrecPlan::View& view = plan_->views[v];
+    const std::vector<int>* list = &grades;
+    if (view.judged_only != options_.judged_only) {
+      if (view.judged_only) {
+        view_grades_.clear();
+        for (const int g : grades) {
+          if (g >= 0) view_grades_.push_back(g);
+        }
+        list = &view_grades_;
+      } else {
+        list = &view_all_grades_;
+      }
+    }
+    if (!view_judged_holder_) view_judged_holder_ = std::make_unique<trec::TopicJudged>();
+    trec::TopicJudged& vj = *view_judged_holder_;
+    vj.grades = judged.grades;
+    vj.relevant = 0;
+    vj.nonrelevant = 0;
+    for (const trec::GradeCount& gc : judged.grades) {
+      (gc.grade >= view.level ? vj.relevant : vj.nonrelevant) += gc.count;
+    }
+    trec::Topic tv = t;
+    tv.grades = list;
+    tv.judged = &vj;
+    tv.num_ret = static_cast<std::int64_t>(list->size());
+    tv.num_rel = vj.relevant;
+    tv.num_rel_ret = 0;
+    for (const int g : *list) tv.num_rel_ret += g >= 0 && g >= view.level ? 1 : 0;
+    tv.level = view.level;
+    tv.emptied = list->empty() && !options_.nan_as_zero &&
+                 (!docs.empty() || view.judged_only || options_.max_docs == 0);
+    trec::evaluate_topic(*plan_, tv, out.values.data(), &out.relstring, v);
+  }
   if (zscores_active()) to_zscores(topic, out.values);
   evaluated_.push_back(std::move(out));
 }

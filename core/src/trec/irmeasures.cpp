@@ -1,0 +1,690 @@
+// ir_measures' names read into requests for the TREC engine, and the measures that have no
+// trec_eval counterpart (see trec/irmeasures.h).
+
+#include "trec/irmeasures.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "parse/text.h"
+#include "trec/plan.h"
+
+namespace irm::trec {
+namespace {
+
+enum class Cutoff { none, optional, required };
+
+// One measure of ir_measures: its name, its parameters in the order ir_measures declares them
+// (which is the order its canonical names print them), and whether it takes @k.
+struct IrSpec {
+  const char* name;
+  IrName id;
+  std::vector<const char*> params;
+  Cutoff cutoff;
+};
+
+const std::vector<IrSpec>& specs() {
+  static const std::vector<IrSpec> table = {
+      {"AP", IrName::ap, {"rel", "judged_only"}, Cutoff::optional},
+      {"P", IrName::p, {"rel", "judged_only"}, Cutoff::required},
+      {"R", IrName::r, {"rel", "judged_only"}, Cutoff::required},
+      {"RR", IrName::rr, {"rel", "judged_only"}, Cutoff::optional},
+      {"Rprec", IrName::rprec, {"rel", "judged_only"}, Cutoff::none},
+      {"nDCG", IrName::ndcg, {"dcg", "gains", "judged_only"}, Cutoff::optional},
+      {"Bpref", IrName::bpref, {"rel"}, Cutoff::none},
+      {"infAP", IrName::infap, {"rel"}, Cutoff::none},
+      {"Judged", IrName::judged, {}, Cutoff::optional},
+      {"Success", IrName::success, {"rel", "judged_only"}, Cutoff::required},
+      {"SetP", IrName::setp, {"rel", "relative", "judged_only"}, Cutoff::none},
+      {"SetR", IrName::setr, {"rel"}, Cutoff::none},
+      {"SetF", IrName::setf, {"rel", "beta", "judged_only"}, Cutoff::none},
+      {"SetAP", IrName::setap, {"rel", "judged_only"}, Cutoff::none},
+      {"NumQ", IrName::numq, {}, Cutoff::none},
+      {"NumRel", IrName::numrel, {"rel"}, Cutoff::none},
+      {"NumRet", IrName::numret, {"rel"}, Cutoff::none},
+      {"IPrec", IrName::iprec, {"rel", "judged_only"}, Cutoff::required},
+      {"ERR", IrName::err, {}, Cutoff::required},
+      {"RBP", IrName::rbp, {"p", "rel"}, Cutoff::optional},
+  };
+  return table;
+}
+
+// ir_measures' aliases: another name for a measure, with parameters set (SetRelP is
+// SetP(relative=True), NumRelRet is NumRet(rel=1)).
+struct IrAlias {
+  const char* alias;
+  const char* name;
+  const char* param;  // set by the alias, or null
+};
+const std::vector<IrAlias>& aliases() {
+  static const std::vector<IrAlias> table = {
+      {"MAP", "AP", nullptr},      {"NDCG", "nDCG", nullptr},       {"MRR", "RR", nullptr},
+      {"Precision", "P", nullptr}, {"Recall", "R", nullptr},        {"RPrec", "Rprec", nullptr},
+      {"BPref", "Bpref", nullptr}, {"SetRelP", "SetP", "relative"}, {"NumRelRet", "NumRet", "rel"},
+  };
+  return table;
+}
+
+const IrSpec* find_spec(std::string_view name) {
+  for (const IrSpec& spec : specs()) {
+    if (name == spec.name) return &spec;
+  }
+  return nullptr;
+}
+
+const IrAlias* find_alias(std::string_view name) {
+  for (const IrAlias& alias : aliases()) {
+    if (name == alias.alias) return &alias;
+  }
+  return nullptr;
+}
+
+std::string all_names() {
+  std::string out;
+  for (const IrSpec& spec : specs()) {
+    if (!out.empty()) out += ", ";
+    out += spec.name;
+  }
+  return out;
+}
+
+bool identifier_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool identifier_char(char c) { return identifier_start(c) || (c >= '0' && c <= '9'); }
+
+// Reads one name; the parse state keeps the position for the columns of messages.
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : text_(text) {}
+
+  void skip_spaces() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t')) ++at_;
+  }
+  bool done() const { return at_ >= text_.size(); }
+  char peek() const { return done() ? '\0' : text_[at_]; }
+  std::size_t at() const { return at_; }
+  void advance(std::size_t n = 1) { at_ += n; }
+  std::string_view identifier() {
+    const std::size_t from = at_;
+    if (!done() && identifier_start(text_[at_])) {
+      while (at_ < text_.size() && identifier_char(text_[at_])) ++at_;
+    }
+    return text_.substr(from, at_ - from);
+  }
+  // A value: up to the next ',' or ')' outside braces and quotes.
+  std::string_view value() {
+    const std::size_t from = at_;
+    int depth = 0;
+    char quote = '\0';
+    for (; at_ < text_.size(); ++at_) {
+      const char c = text_[at_];
+      if (quote != '\0') {
+        if (c == quote) quote = '\0';
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        --depth;
+      } else if (depth <= 0 && (c == ',' || c == ')')) {
+        break;
+      }
+    }
+    std::string_view v = text_.substr(from, at_ - from);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return v;
+  }
+  // The 1-based column of a byte offset (the -m value is ASCII where it matters).
+  int column(std::size_t offset) const {
+    return text::code_points(text_.substr(0, std::min(offset, text_.size()))) + 1;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+InputError name_error(std::string_view text, ErrorCode code, int column, const std::string& what) {
+  return InputError{code,
+                    "-m " + text::quoted(text) + ", column " + std::to_string(column) + ": " + what,
+                    Span{}, Field::options};
+}
+
+std::optional<std::int64_t> whole(std::string_view s) {
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  if (i == s.size() || s.size() - i > 10) return std::nullopt;
+  for (std::size_t k = i; k < s.size(); ++k) {
+    if (s[k] < '0' || s[k] > '9') return std::nullopt;
+  }
+  return std::strtoll(std::string(s).c_str(), nullptr, 10);
+}
+
+std::optional<double> number(std::string_view s) {
+  const std::string t(s);
+  if (!text::is_decimal(t)) return std::nullopt;
+  return std::strtod(t.c_str(), nullptr);
+}
+
+std::optional<bool> boolean(std::string_view s) {
+  if (s == "True" || s == "true") return true;
+  if (s == "False" || s == "false") return false;
+  return std::nullopt;
+}
+
+std::string_view unquoted(std::string_view s) {
+  if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front()) {
+    return s.substr(1, s.size() - 2);
+  }
+  return s;
+}
+
+// A number as ir_measures prints an int-to-int gain: 3, or 3.5 for a gain that is not whole.
+std::string gain_text(double gain) {
+  if (gain == std::floor(gain) && std::fabs(gain) < 1e15) {
+    return std::to_string(static_cast<long long>(gain));
+  }
+  return python_float(gain);
+}
+
+}  // namespace
+
+std::string python_float(double value) {
+  char buffer[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  std::string out = buffer;
+  // Python writes the exponent from 1e16 up (and below 1e-4), as %g does from its precision: a
+  // whole number short of that gets ".0" (2.0), and one that %g wrote as 1e+06 is written out.
+  const std::size_t e = out.find('e');
+  if (e != std::string::npos) {
+    const int exponent = std::atoi(out.c_str() + e + 1);
+    if (exponent >= 0 && exponent < 16) {
+      std::snprintf(buffer, sizeof buffer, "%.1f", value);
+      out = buffer;
+    }
+    return out;
+  }
+  if (out.find('.') == std::string::npos && out.find("inf") == std::string::npos &&
+      out.find("nan") == std::string::npos) {
+    out += ".0";
+  }
+  return out;
+}
+
+bool looks_like_ir_measure(std::string_view text) {
+  if (text.find('(') != std::string_view::npos || text.find('@') != std::string_view::npos) {
+    return true;
+  }
+  std::size_t end = 0;
+  while (end < text.size() && identifier_char(text[end])) ++end;
+  const std::string_view name = text.substr(0, end);
+  return find_spec(name) != nullptr || find_alias(name) != nullptr;
+}
+
+Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged_only) {
+  Reader in(text);
+  in.skip_spaces();
+  const std::size_t name_at = in.at();
+  const std::string_view written = in.identifier();
+  if (written.empty()) {
+    return name_error(text, ErrorCode::unknown_measure, in.column(name_at),
+                      "expected a measure name, such as AP, P@10 or nDCG@10; found " +
+                          text::quoted(text.substr(name_at)));
+  }
+  const IrAlias* alias = find_alias(written);
+  const IrSpec* spec = find_spec(alias != nullptr ? std::string_view(alias->name) : written);
+  if (spec == nullptr) {
+    // ir_measures' names are case-sensitive: ndcg@10 is not nDCG@10 (and ndcg is trec_eval's).
+    std::string hint;
+    const std::string lowered = text::lower(written);
+    for (const IrSpec& s : specs()) {
+      if (text::lower(s.name) == lowered) hint = s.name;
+    }
+    for (const IrAlias& a : aliases()) {
+      if (hint.empty() && text::lower(a.alias) == lowered) hint = a.alias;
+    }
+    return name_error(
+        text, ErrorCode::unknown_measure, in.column(name_at),
+        "unknown measure " + text::quoted(written) +
+            (hint.empty() ? std::string()
+                          : "; ir_measures' names are case-sensitive: did you mean " + hint + "?") +
+            "; expected one of ir_measures' names (" + all_names() +
+            ", written as Name(param=value,…)@k) or one of trec_eval's (--help)");
+  }
+
+  IrMeasure m;
+  m.name = spec->id;
+  std::optional<int> rel;
+  std::optional<bool> judged;
+  std::optional<std::string> dcg;
+  bool gains_given = false;
+  std::optional<double> p;
+  std::optional<double> beta;
+  std::optional<bool> relative;
+  if (alias != nullptr && alias->param != nullptr) {
+    if (std::string_view(alias->param) == "rel") rel = 1;
+    if (std::string_view(alias->param) == "relative") relative = true;
+  }
+  const auto allowed = [&]() {
+    std::string list;
+    for (const char* param : spec->params) {
+      if (!list.empty()) list += ", ";
+      list += param;
+    }
+    return list.empty() ? std::string(spec->name) + " takes no parameters"
+                        : std::string("its parameters: ") + list;
+  };
+
+  in.skip_spaces();
+  if (in.peek() == '(') {
+    in.advance();
+    in.skip_spaces();
+    bool closed = false;
+    if (in.peek() == ')') {
+      in.advance();
+      closed = true;
+    }
+    while (!closed) {
+      in.skip_spaces();
+      const std::size_t param_at = in.at();
+      const std::string_view param = in.identifier();
+      if (param.empty()) {
+        return name_error(text, ErrorCode::bad_token, in.column(param_at),
+                          "expected a parameter name, such as rel in P(rel=2)@10, found " +
+                              text::quoted(text.substr(param_at)) + "; " + allowed());
+      }
+      if (std::find_if(spec->params.begin(), spec->params.end(),
+                       [&](const char* s) { return param == s; }) == spec->params.end()) {
+        return name_error(text, ErrorCode::unknown_parameter, in.column(param_at),
+                          std::string(spec->name) + " has no parameter " + text::quoted(param) +
+                              "; " + allowed());
+      }
+      in.skip_spaces();
+      if (in.peek() != '=') {
+        return name_error(text, ErrorCode::bad_token, in.column(in.at()),
+                          "expected '=' after " + std::string(param) + ", such as " +
+                              std::string(param) + "=" +
+                              (param == "rel"                    ? "2"
+                               : param == "dcg"                  ? "exp-log2"
+                               : param == "gains"                ? "{1:1,2:3}"
+                               : param == "p" || param == "beta" ? "0.9"
+                                                                 : "True"));
+      }
+      in.advance();
+      in.skip_spaces();
+      const std::size_t value_at = in.at();
+      const std::string_view value = in.value();
+      const int column = in.column(value_at);
+      const auto bad = [&](const std::string& expected) {
+        return name_error(
+            text, ErrorCode::bad_parameter_value, column,
+            std::string(param) + " expects " + expected + ", found " + text::quoted(value));
+      };
+      if (param == "rel") {
+        const auto n = whole(value);
+        if (!n || *n < -1000000000 || *n > 1000000000) {
+          return bad("a whole number (the lowest relevant grade), such as rel=2");
+        }
+        rel = static_cast<int>(*n);
+      } else if (param == "judged_only" || param == "relative") {
+        const auto b = boolean(value);
+        if (!b) return bad("True or False");
+        (param == "judged_only" ? judged : relative) = *b;
+      } else if (param == "dcg") {
+        const std::string_view v = unquoted(value);
+        if (v == "log2") {
+          dcg = "log2";
+        } else if (v == "exp-log2" || v == "burges") {
+          dcg = "exp-log2";
+        } else {
+          return bad(
+              "log2 (trec_eval's nDCG: gain = grade) or exp-log2 (gdeval's: gain = 2^grade "
+              "- 1; also written burges)");
+        }
+      } else if (param == "gains") {
+        // {grade:gain,...}
+        std::string_view v = value;
+        if (v.size() < 2 || v.front() != '{' || v.back() != '}') {
+          return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
+        }
+        v = v.substr(1, v.size() - 2);
+        m.gains.clear();
+        std::size_t start = 0;
+        while (start <= v.size()) {
+          std::size_t comma = v.find(',', start);
+          if (comma == std::string_view::npos) comma = v.size();
+          std::string_view pair = v.substr(start, comma - start);
+          while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+          while (!pair.empty() && pair.back() == ' ') pair.remove_suffix(1);
+          if (!(pair.empty() && comma == v.size() && start > 0)) {
+            const std::size_t colon = pair.find(':');
+            std::int64_t grade = 0;
+            double gain = 0.0;
+            bool read = colon != std::string_view::npos;
+            if (read) {
+              const auto k = whole(pair.substr(0, colon));
+              std::string_view rest = pair.substr(colon + 1);
+              while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+              const auto x = number(rest);
+              read = k.has_value() && x.has_value();
+              if (read) {
+                grade = *k;
+                gain = *x;
+              }
+            }
+            if (!read || grade < -1000000 || grade > 1000000 || std::fabs(gain) > 1e9) {
+              return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
+            }
+            const int g = static_cast<int>(grade);
+            if (std::any_of(m.gains.begin(), m.gains.end(),
+                            [&](const auto& pg) { return pg.first == g; })) {
+              return bad("each grade once in the gains");
+            }
+            m.gains.emplace_back(g, gain);
+          }
+          start = comma + 1;
+        }
+        std::sort(m.gains.begin(), m.gains.end());
+        gains_given = true;
+      } else if (param == "p") {
+        const auto x = number(value);
+        if (!x || !(*x >= 0.0 && *x < 1.0)) {
+          return bad("the persistence, a number from 0 up to (not including) 1, such as p=0.9");
+        }
+        p = *x;
+      } else if (param == "beta") {
+        const auto x = number(value);
+        if (!x || !(*x >= 0.0 && *x <= 1e9)) return bad("a number from 0 to 1000000000");
+        beta = *x;
+      }
+      in.skip_spaces();
+      if (in.peek() == ',') {
+        in.advance();
+        continue;
+      }
+      if (in.peek() == ')') {
+        in.advance();
+        closed = true;
+        continue;
+      }
+      return name_error(
+          text, ErrorCode::bad_token, in.column(in.at()),
+          std::string("expected ',' or ')' after the value of ") + std::string(param) + ", found " +
+              (in.done() ? std::string("the end") : text::quoted(text.substr(in.at()))));
+    }
+  }
+  in.skip_spaces();
+  if (in.peek() == '@') {
+    const std::size_t at_at = in.at();
+    in.advance();
+    in.skip_spaces();
+    const std::size_t value_at = in.at();
+    std::string_view value = text.substr(value_at);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    in.advance(text.size() - value_at);
+    if (spec->cutoff == Cutoff::none) {
+      return name_error(
+          text, ErrorCode::bad_parameter_value, in.column(at_at),
+          std::string(spec->name) + " takes no cutoff; write it without @" + std::string(value));
+    }
+    if (spec->id == IrName::iprec) {
+      const auto r = number(value);
+      if (!r || !(*r >= 0.0 && *r <= 1.0)) {
+        return name_error(text, ErrorCode::bad_parameter_value, in.column(value_at),
+                          "expected a recall level from 0 to 1 after @, such as IPrec@0.5; found " +
+                              text::quoted(value));
+      }
+      m.recall = *r;
+    } else {
+      const auto k = whole(value);
+      if (!k || *k < 1 || *k > 1000000000) {
+        return name_error(text, ErrorCode::bad_parameter_value, in.column(value_at),
+                          "expected a rank cutoff after @, a whole number from 1 to 1000000000 "
+                          "such as " +
+                              std::string(spec->name) + "@10; found " + text::quoted(value));
+      }
+      m.cutoff = *k;
+    }
+  } else if (!in.done()) {
+    return name_error(text, ErrorCode::bad_token, in.column(in.at()),
+                      "expected '(' with parameters or '@' with a cutoff after " +
+                          std::string(written) + ", found " + text::quoted(text.substr(in.at())));
+  }
+  const bool exp_log2 = dcg && *dcg == "exp-log2";
+  const bool needs_cutoff =
+      spec->cutoff == Cutoff::required || (spec->id == IrName::ndcg && exp_log2);
+  if (needs_cutoff && !m.cutoff && spec->id != IrName::iprec) {
+    return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+                      std::string(spec->name) + (exp_log2 ? "(dcg=exp-log2)" : "") +
+                          " needs a cutoff, such as " + spec->name +
+                          (exp_log2 ? "(dcg=exp-log2)@20 (gdeval evaluates to a depth)" : "@10"));
+  }
+  if (spec->id == IrName::iprec && m.recall == 0.0 && text.find('@') == std::string_view::npos) {
+    return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+                      "IPrec needs a recall level, such as IPrec@0.5");
+  }
+  if (exp_log2 && gains_given) {
+    return name_error(text, ErrorCode::bad_parameter_value, 1,
+                      "gains= goes with dcg=log2 (trec_eval's nDCG); dcg=exp-log2 is gdeval's "
+                      "nDCG, whose gains are 2^grade - 1");
+  }
+
+  // What is computed: the parameters not given take -l and -J (rel where ir_measures has a
+  // default for it; RBP and NumRet without rel are graded and count every document).
+  const auto takes = [&](const char* param) {
+    return std::any_of(spec->params.begin(), spec->params.end(),
+                       [&](const char* s) { return std::string_view(s) == param; });
+  };
+  const bool rel_optional = spec->id == IrName::rbp || spec->id == IrName::numret;
+  if (takes("rel")) {
+    if (rel) {
+      m.rel = rel;
+    } else if (!rel_optional) {
+      m.rel = level;
+    }
+  }
+  m.judged_only = takes("judged_only") ? judged.value_or(judged_only) : judged_only;
+  m.exp_log2 = exp_log2;
+  m.relative = relative.value_or(false);
+  if (beta) m.beta = *beta;
+  if (p) m.p = *p;
+
+  // The canonical spelling: ir_measures' repr, the parameters in its order, defaults left out.
+  std::string params;
+  const auto add = [&](const std::string& param) {
+    if (!params.empty()) params += ",";
+    params += param;
+  };
+  for (const char* param : spec->params) {
+    const std::string_view name = param;
+    if (name == "rel" && m.rel && (rel_optional || *m.rel != 1)) {
+      add("rel=" + std::to_string(*m.rel));
+    } else if (name == "judged_only" && m.judged_only) {
+      add("judged_only=True");
+    } else if (name == "dcg" && exp_log2) {
+      add("dcg='exp-log2'");
+    } else if (name == "gains" && gains_given) {
+      // ir_measures leaves out the grades whose gain is the grade (the default).
+      std::string pairs;
+      for (const auto& [grade, gain] : m.gains) {
+        if (static_cast<double>(grade) == gain) continue;
+        if (!pairs.empty()) pairs += ",";
+        pairs += std::to_string(grade) + ":" + gain_text(gain);
+      }
+      add("gains={" + pairs + "}");
+    } else if (name == "relative" && m.relative) {
+      add("relative=True");
+    } else if (name == "beta" && m.beta != 1.0) {
+      add("beta=" + python_float(m.beta));
+    } else if (name == "p" && m.p != 0.8) {
+      add("p=" + python_float(m.p));
+    }
+  }
+  m.canonical = spec->name;
+  if (!params.empty()) m.canonical += "(" + params + ")";
+  if (spec->id == IrName::iprec) {
+    m.canonical += "@" + python_float(m.recall);
+  } else if (m.cutoff) {
+    m.canonical += "@" + std::to_string(*m.cutoff);
+  }
+  return m;
+}
+
+// ---- The measures computed here ---------------------------------------------------------------
+
+namespace {
+
+void numq(const Topic&, const Requested& r, double* out, std::string*) { out[r.first_slot] = 1.0; }
+
+// RR@k: the reciprocal rank of the first relevant document in the top k, 0 when none is.
+void rr_cut(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = std::min(r.cutoffs[0], t.num_ret);
+  out[r.first_slot] = 0.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    if (g >= 0 && g >= t.level) {
+      out[r.first_slot] = 1.0 / static_cast<double>(i + 1);
+      return;
+    }
+  }
+}
+
+// Judged@k, as ir_measures computes it: the share of the top min(k, n) documents that the qrels
+// list (any grade, negative too); without k, of the whole list; 0 for an empty list.
+void judged(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = r.cutoffs.empty() ? t.num_ret : std::min(r.cutoffs[0], t.num_ret);
+  std::int64_t count = 0;
+  for (std::int64_t i = 0; i < stop; ++i) count += (*t.grades)[static_cast<std::size_t>(i)] != -1;
+  out[r.first_slot] = stop ? static_cast<double>(count) / static_cast<double>(stop) : 0.0;
+}
+
+// gdeval.pl 1.3's grade of a ranked document: its qrels grade when above 0, else 0 (not in the
+// qrels, negative, 0), and at most 4.
+int gdeval_grade(int grade) { return grade > 0 ? std::min(grade, gdeval_max_grade) : 0; }
+
+// gdeval's DCG term at rank i (0-based): (2^g - 1) / log2(i + 2), the logarithm taken as
+// log(i + 2) / log(2) as gdeval does.
+double gdeval_dcg_term(int grade, std::int64_t i) {
+  return (std::pow(2.0, grade) - 1.0) / (std::log(static_cast<double>(i) + 2.0) / std::log(2.0));
+}
+
+// ERR@k as gdeval.pl 1.3 computes it: the stopping probability at a grade g is
+// (2^g - 1) / 2^4 (4 being gdeval's largest grade, whatever the topic's); ERR adds, down the
+// first min(k, n) ranks, that probability times the chance of reaching the rank, over the rank.
+void err(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = std::min(r.cutoffs[0], t.num_ret);
+  const double max_gain = std::pow(2.0, gdeval_max_grade);
+  double score = 0.0;
+  double decay = 1.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]);
+    const double stop_here = (std::pow(2.0, g) - 1.0) / max_gain;
+    score += stop_here * decay / static_cast<double>(i + 1);
+    decay *= 1.0 - stop_here;
+  }
+  out[r.first_slot] = score;
+}
+
+// nDCG(dcg=exp-log2)@k as gdeval.pl 1.3 computes it: the run's DCG over its first min(k, n)
+// documents, divided by the DCG of the topic's documents graded above 0 (retrieved or not)
+// sorted by grade, down to k. 0 when the topic has no grade above 0 (gdeval leaves such a topic
+// out).
+void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t k = r.cutoffs[0];
+  const std::int64_t stop = std::min(k, t.num_ret);
+  double dcg = 0.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    dcg += gdeval_dcg_term(gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]), i);
+  }
+  double ideal = 0.0;
+  std::int64_t i = 0;
+  const std::vector<GradeCount>& grades = t.judged->grades;  // ascending
+  for (auto it = grades.rbegin(); it != grades.rend() && i < k && it->grade > 0; ++it) {
+    for (std::int64_t c = 0; c < it->count && i < k; ++c, ++i) {
+      ideal += gdeval_dcg_term(gdeval_grade(it->grade), i);
+    }
+  }
+  out[r.first_slot] = ideal > 0.0 ? dcg / ideal : 0.0;
+}
+
+// RBP (Moffat and Zobel, "Rank-biased precision for measurement of retrieval effectiveness",
+// TOIS 2008): (1 - p) times the sum of gain_i p^(i-1) down the ranks (to k, with a cutoff). With
+// rel=N the gain is 1 at a grade of N or more, else 0; without it the grades are the gains, as
+// trec_eval 10.0's rbp takes them: divided by the topic's largest grade when that is above 1
+// (trec_eval rescales gains outside 0..1 to it). Unjudged documents gain 0.
+//
+// The residual, printed on its own line: the most RBP could rise if every unjudged document in
+// the list, and every rank past its end (to k, or for ever), had gain 1:
+// (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
+// (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
+// document, and 0 when it has none.
+void rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool cut = !r.cutoffs.empty();
+  const std::int64_t stop = cut ? std::min(r.cutoffs[0], t.num_ret) : t.num_ret;
+  int max_grade = 0;
+  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
+  const double scale = max_grade > 1 ? static_cast<double>(max_grade) : 1.0;
+  double sum = 0.0;
+  double unjudged = 0.0;
+  double weight = 1.0;  // p^i
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    double gain = 0.0;
+    if (r.binary) {
+      gain = g >= 0 && g >= t.level ? 1.0 : 0.0;
+    } else if (g > 0) {
+      gain = static_cast<double>(g) / scale;
+    }
+    if (gain != 0) sum += gain * weight;
+    if (g < 0) unjudged += weight;
+    weight *= p;
+  }
+  out[r.first_slot] = (1.0 - p) * sum;
+  double past_end = weight;  // p^stop
+  if (cut) past_end -= std::pow(p, static_cast<double>(r.cutoffs[0]));
+  out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
+}
+
+}  // namespace
+
+const MeasureDef& ir_numq_def() {
+  static const MeasureDef def{"NumQ", Params::none, "",  TrecKind::count, TrecSummary::count,
+                              true,   "topics",     numq};
+  return def;
+}
+const MeasureDef& ir_rr_cut_def() {
+  static const MeasureDef def{"RR@k", Params::none,   "",    TrecKind::real, TrecSummary::mean,
+                              true,   "RR to rank k", rr_cut};
+  return def;
+}
+const MeasureDef& ir_judged_def() {
+  static const MeasureDef def{"Judged", Params::none,   "",    TrecKind::real, TrecSummary::mean,
+                              true,     "judged share", judged};
+  return def;
+}
+const MeasureDef& ir_err_def() {
+  static const MeasureDef def{"ERR", Params::none, "", TrecKind::real, TrecSummary::mean,
+                              true,  "gdeval ERR", err};
+  return def;
+}
+const MeasureDef& ir_ndcg_exp_def() {
+  static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
+                              TrecKind::real,         TrecSummary::mean, true,
+                              "gdeval nDCG",          ndcg_exp};
+  return def;
+}
+const MeasureDef& ir_rbp_def() {
+  static const MeasureDef def{"RBP", Params::none,           "", TrecKind::real, TrecSummary::mean,
+                              true,  "RBP and its residual", rbp};
+  return def;
+}
+
+}  // namespace irm::trec

@@ -1,0 +1,89 @@
+// ir_measures' measure names on TREC files: `AP`, `P@10`, `nDCG(dcg=exp-log2)@20`, `RBP(p=0.9)`,
+// `P(rel=2,judged_only=True)@5`, … (the grammar of the Python package ir_measures, by Sean
+// MacAvaney, Craig Macdonald and Iadh Ounis: Name(param=value,…)@cutoff). Each is read into a
+// request for the trec_eval engine: most are trec_eval measures under another name (AP@10 is
+// map_cut.10), a few are computed here (RR@k, Judged@k, NumQ, ERR@k and nDCG(dcg=exp-log2)@k as
+// gdeval.pl computes them, RBP and its residual).
+//
+// A measure with rel= sees the run at that relevance level, and one with judged_only= with or
+// without the unjudged documents, whatever -l and -J say for the others (a plan "view").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "irm/result.h"
+
+namespace irm::trec {
+
+struct MeasureDef;
+
+/// The measures of ir_measures' grammar that the TREC engine computes.
+enum class IrName {
+  ap,
+  p,
+  r,
+  rr,
+  rprec,
+  ndcg,
+  bpref,
+  infap,
+  judged,
+  success,
+  setp,
+  setr,
+  setf,
+  setap,
+  numq,
+  numrel,
+  numret,
+  iprec,
+  err,
+  rbp,
+};
+
+/// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
+/// from -J (for the measures that take them), ir_measures' defaults for the rest.
+struct IrMeasure {
+  IrName name = IrName::ap;
+  std::string canonical;                      // ir_measures' spelling: nDCG(dcg='exp-log2')@10
+  std::optional<std::int64_t> cutoff;         // @k
+  double recall = 0.0;                        // IPrec@r
+  std::optional<int> rel;                     // the relevance level; none: graded (RBP) or not used
+  bool judged_only = false;                   // unjudged documents left out of this measure's list
+  bool exp_log2 = false;                      // nDCG(dcg=exp-log2): gdeval's nDCG
+  std::vector<std::pair<int, double>> gains;  // nDCG(gains={grade:gain,…})
+  bool relative = false;                      // SetP(relative=True)
+  double beta = 1.0;                          // SetF
+  double p = 0.8;                             // RBP's persistence
+};
+
+/// Whether `text` (an -m value) is meant as an ir_measures name: it names one of its measures
+/// (or an alias such as MAP), or has '(' or '@'. trec_eval's names are looked up first.
+[[nodiscard]] bool looks_like_ir_measure(std::string_view text);
+
+/// Reads an ir_measures name. `level` and `judged_only` are -l and -J, the defaults of rel=
+/// and judged_only=. Errors (Field::options) name the column of the -m value and what was
+/// expected there.
+[[nodiscard]] Result<IrMeasure> parse_ir_measure(std::string_view text, int level,
+                                                 bool judged_only);
+
+/// Python's repr of a float, as ir_measures prints parameters: 0.9, 2.0, 1e-05.
+[[nodiscard]] std::string python_float(double value);
+
+/// The measures computed here rather than by a trec_eval measure.
+const MeasureDef& ir_numq_def();
+const MeasureDef& ir_rr_cut_def();
+const MeasureDef& ir_judged_def();
+const MeasureDef& ir_err_def();
+const MeasureDef& ir_ndcg_exp_def();
+const MeasureDef& ir_rbp_def();  // two slots: RBP and its residual
+
+/// gdeval.pl's largest grade: its gains are (2^g - 1) for g up to 4, ERR's divided by 2^4.
+inline constexpr int gdeval_max_grade = 4;
+
+}  // namespace irm::trec
