@@ -3,6 +3,7 @@
 //
 //   tag ERR1, err-cascade-3-2-0-4: grades 3 2 0 4 on gdeval's scale 0–4.
 //   tag RBP1, rbp-band-1-0-1-1: grades 1 0 1 1, p = 1/2 and p = 4/5.
+//   tag COMPAT1, compat-2-0-1-0: grades 2 0 1 0 and p = 1/2 against the ideal ranking 2, 1.
 
 #include <catch2/catch.hpp>
 
@@ -115,4 +116,41 @@ TEST_CASE("rbp-band-1-0-1-1 with the default p = 0.8, a cutoff, and rel", "[gold
   const auto one = test::fails("RBP(p=1)", "1 0");
   CHECK(one.code == irm::ErrorCode::out_of_range);
   CHECK(one.message.find("must be below 1") != std::string::npos);
+}
+
+TEST_CASE("compat-2-0-1-0: Compat with p = 1/2 is 71/83, the RBO itself 71/90",
+          "[golden][COMPAT1][Compat]") {
+  // Ranking d1(2) d2(0) d3(1) d4(0); ideal: the documents graded above 0 by grade, d1 then d3.
+  // Depth 4 (the longer). Shared in the top i, A_i: 1 (d1), 1, 2 (d3 joins), 2.
+  // Σ p^(i−1) A_i/i = 1 + (1/2)(1/2) + (1/4)(2/3) + (1/8)(2/4) = 1 + 1/4 + 1/6 + 1/16 = 71/48.
+  // The ideal with itself, min(i, 2)/i: 1 + (1/2)(1) + (1/4)(2/3) + (1/8)(2/4) = 83/48.
+  // Compat = 71/83 ≈ 0.8554; unnormalised, RBO = (71/48)/(1 + 1/2 + 1/4 + 1/8 = 15/8) = 71/90.
+  const auto o = run("Compat(p=0.5)", "2 0 1 0");
+  CHECK(exact(o.value) == Fraction{71, 83});
+  CHECK(exact(value_of(o, "RBO")) == Fraction{71, 90});
+  CHECK(column(o, 7) == std::vector<Fraction>{{1, 1}, {1, 4}, {1, 6}, {1, 16}});
+  CHECK(column(o, 8) == std::vector<Fraction>{{1, 1}, {1, 2}, {1, 6}, {1, 16}});
+  std::vector<std::string> shared;
+  for (const auto& row : o.steps.at(0).rows) shared.push_back(row.at(5).text);
+  CHECK(shared == std::vector<std::string>{"1", "1", "2", "2"});
+  CHECK(exact(run("Compat(p=0.5,normalize=no)", "2 0 1 0").value) == Fraction{71, 90});
+  const auto* other = test::alternative(o, "Compat(p=0.5,normalize=no)");
+  REQUIRE(other != nullptr);
+  CHECK(*other->value.exact == Fraction{71, 90});
+}
+
+TEST_CASE("compat-2-0-1-0's cousins: unretrieved grades join the ideal, after the run's own",
+          "[golden][COMPAT1][Compat]") {
+  // 1 0 2, unretrieved 2, p = 1/2. Ideal: grade 2 first, the retrieved d3 before the
+  // unretrieved one, then d1: [d3, u, d1]. A_i: 0, 0, 2 (d3 and d1). Depth 3.
+  // Σ p^(i−1) A_i/i = (1/4)(2/3) = 1/6; the ideal's own: 1 + 1/2 + 1/4 = 7/4 (it is 3 long,
+  // so normalising changes nothing): Compat = (1/6)/(7/4) = 2/21.
+  CHECK(exact(run("Compat(p=0.5)", "1 0 2\nunretrieved: 2").value) == Fraction{2, 21});
+  // The ranking equal to the ideal scores 1, however short the ideal.
+  CHECK(exact(run("Compat(p=0.5)", "2 1 0 0").value) == Fraction{1, 1});
+  // Nothing graded above 0: the ideal is empty, and Compat is 0.
+  const auto none = run("Compat", "0 0");
+  CHECK(exact(none.value) == Fraction{0, 1});
+  CHECK(test::has_note_containing(none, "ideal ranking is empty"));
+  CHECK(test::fails("Compat(p=0)", "1").code == irm::ErrorCode::out_of_range);
 }

@@ -132,3 +132,17 @@ test('ERR names a grade off its scale by line and column, and keeps the text as 
     assert.equal(await page.inputValue('#input'), '3 5 1');
   });
 });
+
+test('compat-2-0-1-0: Compat(p=0.5) = 71/83 with the ranking and the ideal side by side, and the unnormalised RBO offered', async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '2 0 1 0', m: 'Compat(p=0.5)' }), async (page) => {
+    // Ideal d1, d3; shared in the top i: 1, 1, 2, 2; Σ p^(i−1) A_i/i = 71/48 over the ideal's own
+    // 83/48 = 71/83; not normalised, over Σ p^(i−1) = 15/8: 71/90.
+    await waitForAnswers(page, ['Compat(p=0.5) = 71/83 ≈ 0.8554']);
+    const table = page.locator('table.step-table', { has: page.locator('caption', { hasText: 'beside the ideal' }) });
+    const headings = await table.locator('thead th').allTextContents();
+    const shared = headings.indexOf('shared in the top i');
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
+    assert.deepEqual(rows.map((row) => row[shared]), ['1', '1', '2', '2']);
+    await waitForText(page, '#outcome-0 .alternatives', ['Compat(p=0.5,normalize=no)', '71/90']);
+  });
+});

@@ -34,7 +34,8 @@ export const calculators = [
     summary:
       'A ranking judged on a scale (0, 1, 2, …): discounted cumulative gain, the ideal ranking and ' +
       'normalised DCG at every rank, under the notes’, trec_eval’s or Burges’ discount; expected ' +
-      'reciprocal rank with its cascade, and rank-biased precision with its residual.',
+      'reciprocal rank with its cascade, rank-biased precision with its residual, and compatibility ' +
+      'with the ideal ranking.',
     samples: { graded_list: { in: '4 3 4 2 0 0 0 1 1 0' } },
   },
   {

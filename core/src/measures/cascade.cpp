@@ -1,5 +1,6 @@
 // Measures of a user who reads down a graded ranking and may stop at each document: expected
-// reciprocal rank (ERR) and rank-biased precision (RBP).
+// reciprocal rank (ERR), rank-biased precision (RBP), and compatibility with the ideal ranking
+// (Compat: rank-biased overlap, read with RBP's persistence p).
 //
 // ERR (Chapelle, Metzler, Zhang, Grinspan, "Expected reciprocal rank for graded relevance",
 // CIKM 2009), as gdeval 1.3 of the TREC Web track computes it:
@@ -17,8 +18,19 @@
 // the list, as trec_eval 10.0's rbp_resid counts them), the most RBP could grow were all of them
 // relevant. The answer is the band [RBP, RBP + p^k]. Exact while p^k fits in 64 bits.
 //
-// Golden tests: err-cascade-3-2-0-4, rbp-band-1-0-1-1 (tests/core/golden_cascade.cpp).
+// Compat (Clarke, Vtyurina and Smucker, "Assessing top-k preferences", TOIS 2021), as ir_measures
+// computes it: the rank-biased overlap of the ranking with an ideal ranking,
+//   RBO = Σ_{i=1..d} p^(i−1) A_i / i  ÷  Σ_{i=1..d} p^(i−1),
+// A_i the documents the two top i share, d the longer of the two lengths. The ideal ranking holds
+// every document graded above 0 (retrieved or not), by grade, and among equal grades the run's
+// order first (the retrieved before the unretrieved): the ideal most compatible with the run.
+// normalize=yes divides by the ideal's overlap with itself, Σ p^(i−1) min(i, |ideal|)/i over the
+// same sum, so that a run equal to the ideal scores 1 however short the ideal is.
+//
+// Golden tests: err-cascade-3-2-0-4, rbp-band-1-0-1-1, compat-2-0-1-0
+// (tests/core/golden_cascade.cpp).
 
+#include <algorithm>
 #include <cstdint>
 
 #include "common.h"
@@ -231,6 +243,131 @@ static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
+// --- Compat ------------------------------------------------------------------------------------
+
+static Result<Outcome> run_compat(const MeasureCall& call, const Inputs& in) {
+  const GradedList& list = *in.graded;
+  const Fraction p_fraction = parameter_fraction(call.param("p"));
+  if (compare(p_fraction, Fraction{1, 1}) >= 0 || p_fraction.num == 0) {
+    return InputError{ErrorCode::out_of_range,
+                      "p, the persistence, must be above 0 and below 1; found " + call.param("p"),
+                      Span{}, Field::measure};
+  }
+  const bool normalize = call.param("normalize") == "yes";
+  const Number p = exact_number(p_fraction);
+
+  // The ideal ranking: retrieved documents graded above 0 (index into the list) and unretrieved
+  // grades (index past it), by grade descending; std::stable_sort keeps the run's order, then
+  // the unretrieved, among equal grades.
+  struct IdealDoc {
+    Fraction grade;
+    std::size_t rank;  // 0-based rank in the list, or list size + j for the j-th unretrieved
+  };
+  const std::size_t n = list.docs.size();
+  std::vector<IdealDoc> ideal;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (list.docs[i].grade.num > 0) ideal.push_back({list.docs[i].grade, i});
+  }
+  for (std::size_t j = 0; j < list.unretrieved.size(); ++j) {
+    if (list.unretrieved[j].num > 0) ideal.push_back({list.unretrieved[j], n + j});
+  }
+  std::stable_sort(ideal.begin(), ideal.end(), [](const IdealDoc& a, const IdealDoc& b) {
+    return compare(a.grade, b.grade) > 0;
+  });
+  const std::size_t depth = std::max(n, ideal.size());
+
+  Outcome out = start_outcome(call, in);
+  StepTable table{
+      "The ranking beside the ideal one: what their tops share",
+      {"rank", "document", "grade", "ideal document", "ideal grade", "shared in the top i",
+       "weight p^(i − 1)", "term p^(i − 1)·shared/i", "ideal's term"},
+      {},
+      {}};
+  std::vector<char> in_run(n + list.unretrieved.size(), 0);
+  std::vector<char> in_ideal(n + list.unretrieved.size(), 0);
+  std::int64_t shared = 0;
+  Number weight = whole(1);
+  Number score = whole(0);
+  Number best = whole(0);
+  Number weights = whole(0);
+  const auto name_of = [&](std::size_t index) {
+    if (index < n) {
+      const GradedDoc& doc = list.docs[index];
+      return doc.label.empty() ? "rank " + std::to_string(index + 1) : doc.label;
+    }
+    return "unretrieved (" + to_short_decimal(list.unretrieved[index - n]) + ")";
+  };
+  for (std::size_t i = 0; i < depth; ++i) {
+    const auto at = static_cast<std::int64_t>(i + 1);
+    // The document entering each top i, counted shared when the other top already holds it.
+    if (i < n) {
+      in_run[i] = 1;
+      if (in_ideal[i]) ++shared;
+    }
+    if (i < ideal.size()) {
+      const std::size_t index = ideal[i].rank;
+      in_ideal[index] = 1;
+      if (index < n && in_run[index]) ++shared;
+    }
+    const std::int64_t ideal_shared =
+        std::min<std::int64_t>(at, static_cast<std::int64_t>(ideal.size()));
+    const Number term = weight * ratio(shared, at);
+    const Number ideal_term = weight * ratio(ideal_shared, at);
+    score = score + term;
+    best = best + ideal_term;
+    weights = weights + weight;
+    table.rows.push_back(
+        {text_cell(std::to_string(at)), text_cell(i < n ? doc_name(list.docs[i]) : "—"),
+         i < n ? number_cell(exact_number(list.docs[i].grade)) : text_cell("—"),
+         text_cell(i < ideal.size() ? name_of(ideal[i].rank) : "—"),
+         i < ideal.size() ? number_cell(exact_number(ideal[i].grade)) : text_cell("—"),
+         text_cell(std::to_string(shared)), number_cell(weight), number_cell(term),
+         number_cell(ideal_term)});
+    weight = weight * p;
+  }
+  const bool divide_by_best = normalize && best.approx > 0.0;
+  const Number rbo = depth == 0 ? whole(0) : score / weights;
+  const Number value = divide_by_best ? score / best : rbo;
+  out.value = value;
+  out.values = {{"Compat", value}, {"RBO", rbo}};
+  const std::string at_k = "\\sum_{i=1}^{" + std::to_string(depth) + "}";
+  out.working = divide_by_best
+                    ? "\\text{Compat} = \\frac{" + at_k + " p^{i-1} A_i / i}{" + at_k +
+                          " p^{i-1} \\min(i, |\\text{ideal}|)/i} = \\frac{" + latex_of(score) +
+                          "}{" + latex_of(best) + "} " + (value.exact ? "= " : "\\approx ") +
+                          latex_value(value)
+                    : "\\text{Compat} = \\frac{" + at_k + " p^{i-1} A_i / i}{" + at_k +
+                          " p^{i-1}} = \\frac{" + latex_of(score) + "}{" + latex_of(weights) +
+                          "} " + (value.exact ? "= " : "\\approx ") + latex_value(value);
+  out.steps.push_back(std::move(table));
+  std::string ideal_text;
+  for (std::size_t i = 0; i < ideal.size(); ++i) {
+    ideal_text += (i ? ", " : "") + name_of(ideal[i].rank);
+  }
+  out.notes.push_back(
+      ideal.empty()
+          ? "No document is graded above 0, so the ideal ranking is empty and Compat is 0."
+          : "The ideal ranking: every document graded above 0, by grade, equal grades in "
+            "the run's order and the unretrieved after them: " +
+                ideal_text + ".");
+  out.notes.push_back("Both rankings are read to depth " + std::to_string(depth) +
+                      ", the longer of the two; p = " + to_short_decimal(p_fraction) +
+                      " weighs rank i by p^(i−1).");
+  if (normalize && ideal.size() < depth && !ideal.empty()) {
+    out.notes.push_back(
+        "The ideal ranking is shorter than the depth, so even the ideal would not reach RBO 1 "
+        "(" +
+        to_decimal(best / weights, 4) +
+        "): normalize=yes divides by that, normalize=no gives the RBO " + to_decimal(rbo, 4) + ".");
+  }
+  out.alternatives.push_back({canonical_name(call.with("normalize", normalize ? "no" : "yes")),
+                              normalize ? rbo : (best.approx > 0.0 ? score / best : rbo),
+                              normalize ? "the RBO itself, not divided by the ideal's own"
+                                        : "divided by the ideal ranking's RBO with itself"});
+  finish_outcome(out);
+  return out;
+}
+
 // --- the measures this file computes, as the registry lists them ----------------------------
 
 MeasureInfo measure_err() {
@@ -293,6 +430,40 @@ MeasureInfo measure_rbp() {
   m.example = "RBP(p=0.5)";
   m.golden = {"RBP1"};
   m.run = &run_rbp;
+  return m;
+}
+
+MeasureInfo measure_compat() {
+  ParamInfo p;
+  p.name = "p";
+  p.default_value = "0.95";
+  p.help = "the persistence: rank i weighs p^(i − 1), as in RBP; above 0 and below 1";
+  p.numeric = true;
+  p.maximum = Fraction{1, 1};
+  ParamInfo normalize;
+  normalize.name = "normalize";
+  normalize.choices = {"yes", "no"};
+  normalize.default_value = "yes";
+  normalize.help =
+      "divide by the ideal ranking's overlap with itself, so that the ideal scores 1 even when "
+      "it is shorter than the ranking (ir_measures' normalize=True), or not";
+
+  MeasureInfo m;
+  m.name = "Compat";
+  m.title = "Compatibility with the ideal ranking";
+  m.summary =
+      "How much the ranking overlaps the ideal one at every depth, weighted by a persistence p "
+      "(rank-biased overlap): 1 when it is the ideal ranking.";
+  m.input = InputKind::graded_list;
+  m.params = {p, normalize};
+  m.aliases = {"compatibility"};
+  m.formula =
+      "\\text{Compat} = \\frac{\\sum_{i} p^{i-1} A_i / i}{\\sum_{i} p^{i-1} \\min(i, "
+      "|\\text{ideal}|) / i},\\qquad A_i = |\\text{top}_i(\\text{run}) \\cap "
+      "\\text{top}_i(\\text{ideal})|";
+  m.example = "Compat(p=0.8)";
+  m.golden = {"COMPAT1"};
+  m.run = &run_compat;
   return m;
 }
 
