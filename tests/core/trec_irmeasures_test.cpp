@@ -264,3 +264,23 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
   CHECK(error_of({"nosuch"})
             .rfind("-m nosuch: unknown measure 'nosuch'; trec_eval's measures: ", 0) == 0);
 }
+
+TEST_CASE("ir_measures: gdeval's grades stop at 4, with a warning", "[trec][irmeasures]") {
+  irm::TrecSession session;
+  REQUIRE_FALSE(session.configure({"-m", "ERR@5", "-m", "nDCG(dcg=exp-log2)@5"}));
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels("1 0 a 7\n1 0 b 4\n");
+  REQUIRE_FALSE(session.end_qrels());
+  REQUIRE(session.qrels_warnings().size() == 1);
+  CHECK(session.qrels_warnings()[0] ==
+        "qrels.txt has grades above 4 (the highest, 7, in topic 1): ERR@k and "
+        "nDCG(dcg=exp-log2)@k take them as 4, the largest grade of gdeval.pl, which refuses them");
+  REQUIRE_FALSE(session.begin_run("run.txt"));
+  REQUIRE_FALSE(session.feed_run("1 Q0 b 1 2 r\n1 Q0 a 2 1 r\n"));
+  REQUIRE_FALSE(session.end_run());
+  // b (4) then a (7, read as 4): stopping probability 15/16 at both ranks:
+  // ERR = 15/16 + 15/16 * (1/16) / 2 = 0.9375 + 0.029296875 = 0.966796875. nDCG: the ideal
+  // ranking has the same two grades, so 1.
+  CHECK(value(session, "ERR@5") == Approx(0.966796875).epsilon(1e-12));
+  CHECK(value(session, "nDCG(dcg='exp-log2')@5") == Approx(1.0));
+}

@@ -1001,11 +1001,27 @@ std::optional<InputError> TrecSession::end_qrels() {
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
   std::vector<std::string_view> all_negative;
+  std::string_view above_four;
+  int highest = 0;
   for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
     const auto& judged =
         judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level))
             .first->second;
     if (judged.grades.empty()) all_negative.push_back(qrels_->topics[t]);
+    if (plan_->gdeval && !judged.grades.empty() &&
+        judged.grades.back().grade > trec::gdeval_max_grade &&
+        (above_four.empty() || judged.grades.back().grade > highest)) {
+      highest = judged.grades.back().grade;
+      above_four = qrels_->topics[t];
+    }
+  }
+  // gdeval.pl refuses a grade above 4; its ERR would then fall below 0.
+  if (!above_four.empty()) {
+    qrels_->warnings.push_back(
+        qrels_file_ + " has grades above 4 (the highest, " + std::to_string(highest) +
+        ", in topic " + visible(above_four) +
+        "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of gdeval.pl, "
+        "which refuses them");
   }
   // trec_eval 10.0 has no room for such a topic's grades: when it is the first topic it
   // evaluates, it stops ("Can't calculate measure"); later, it scores it as here.
