@@ -455,6 +455,29 @@ trec_eval's flags
                   trec_eval 10.0 prints it (null in --format json)
   (each may also be written as trec_eval writes it: -l2, -M1000, -mmap, -qc)
 
+ir_measures' names (-m, beside trec_eval's; case-sensitive: ndcg is trec_eval's, nDCG not)
+  Written Name(param=value,...)@k, as the Python package ir_measures writes them, and printed
+  as it spells them (defaults left out, P(rel=1)@5 is P@5; MAP is AP; quote them for the shell):
+    name            trec_eval's         name            trec_eval's
+    AP, AP@k        map, map_cut.k      P@k, R@k        P.k, recall.k
+    RR, RR@k        recip_rank (to k)   Rprec, Bpref    Rprec, bpref
+    nDCG, nDCG@k    ndcg, ndcg_cut.k    infAP           infAP
+    Success@k       success.k           IPrec@r         iprec_at_recall.r
+    SetP, SetR      set_P, set_recall   SetF, SetAP     set_F, set_map
+    SetRelP         set_relative_P      NumRet, NumRelRet, NumRel, NumQ: the counts
+    Judged@k        the share of the top min(k, n) the qrels grade (ir_measures' Judged)
+    ERR@k           expected reciprocal rank, as gdeval.pl 1.3 computes it
+    nDCG(dcg=exp-log2)@k   gdeval.pl 1.3's nDCG, gain 2^grade - 1 (also dcg=burges)
+    RBP             rank-biased precision (p=0.8), and RBP_resid: the most it could rise if
+                    every unjudged document and every rank past the list were relevant
+  Parameters: rel=N (relevant from grade N, for that measure only; default -l),
+  judged_only=True|False (that measure without the unjudged documents; default -J),
+  nDCG's dcg=log2|exp-log2 and gains={grade:gain,...}, SetF's beta=, SetP's relative=True,
+  RBP's p= (0 to 1) and rel=N (binary gains; without it the grades, divided by the topic's
+  largest when that is above 1, as trec_eval's rbp). gdeval's measures read grades above 4
+  as 4 (gdeval refuses them) and score 0 a topic without a grade above 0 (gdeval leaves it
+  out of its mean).
+
 Output
   --format F      trec (default): trec_eval's lines, 'name<TAB>topic<TAB>value' with the name
                   padded to 22 characters and 'all' for the summary; one block per run, each
@@ -503,6 +526,7 @@ Examples
   irmetrics trec qrels.txt run.txt
   irmetrics trec -q -m map -m P.5,10 -m ndcg_cut.10 qrels.txt run1.txt run2.txt.gz
   irmetrics trec -c -l 2 -m all_trec --format csv qrels.txt run.txt > run.csv
+  irmetrics trec -q -m 'nDCG@10' -m 'P(rel=2)@5' -m 'ERR@20' -m 'RBP(p=0.9)' qrels.txt run.txt
 
 Exit status: 0 evaluated; 2 bad input, a usage error, or no build; 1 an internal error.`;
 

@@ -125,3 +125,12 @@ describe("gdeval.pl 1.3's printed values (tests/fixtures/gdeval)", () => {
     }
   }
 });
+
+test('--help lists ir_measures names with the trec_eval measure each is', () => {
+  const { status, stdout } = trec(['--help']);
+  assert.equal(status, 0);
+  assert.match(stdout, /ir_measures' names/);
+  assert.match(stdout, /AP, AP@k +map, map_cut\.k/);
+  assert.match(stdout, /ERR@k +expected reciprocal rank, as gdeval\.pl 1\.3 computes it/);
+  assert.match(stdout, /RBP_resid/);
+});
