@@ -233,7 +233,7 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
         "-m 'ndcg@10', column 1: unknown measure 'ndcg'; ir_measures' names are case-sensitive: "
         "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, RR, Rprec, nDCG, "
         "Bpref, infAP, Judged, Success, SetP, SetR, SetF, SetAP, NumQ, NumRel, NumRet, IPrec, "
-        "ERR, RBP, written as Name(param=value,…)@k) or one of trec_eval's (--help)");
+        "ERR, RBP, Compat, written as Name(param=value,…)@k) or one of trec_eval's (--help)");
   CHECK(error_of({"P(rel=x)@5"}) ==
         "-m 'P(rel=x)@5', column 7: rel expects a whole number (the lowest relevant grade), "
         "such as rel=2, found 'x'");
@@ -283,4 +283,22 @@ TEST_CASE("ir_measures: gdeval's grades stop at 4, with a warning", "[trec][irme
   // ranking has the same two grades, so 1.
   CHECK(value(session, "ERR@5") == Approx(0.966796875).epsilon(1e-12));
   CHECK(value(session, "nDCG(dcg='exp-log2')@5") == Approx(1.0));
+}
+
+TEST_CASE("ir_measures: Compat, the rank-biased overlap with the ideal ranking",
+          "[trec][irmeasures]") {
+  const auto s = evaluated(
+      {"-m", "Compat(p=0.5)", "-m", "Compat(p=0.5,normalize=False)", "-m", "Compat(p=0.95)"});
+  // Ranking a x b d e c; ideal: the grades above 0 by grade, ties by the run's score: a (3),
+  // d (2), c (1, score 1), g (1, not retrieved: score 0). a is in both prefixes from depth 1, d
+  // from depth 4 (rank 4, ideal place 2), c from depth 6 (rank 6, place 3). Depth: 6.
+  // Overlap at depths 1..6: 1 1 1 2 2 3.
+  //   RBO sum = 1/1 + 0.5/2 + 0.25/3 + 0.125 * 2/4 + 0.0625 * 2/5 + 0.03125 * 3/6
+  //           = (960 + 240 + 80 + 60 + 24 + 15)/960 = 1379/960
+  //   the ideal's own: 1 + 0.5 + 0.25 + 0.125 + 0.0625 * 4/5 + 0.03125 * 4/6 = 1868/960
+  //   normalized: 1379/1868; not: (1379/960) / (1 + 0.5 + ... + 0.5^5 = 63/32) = 44128/60480.
+  CHECK(value(s, "Compat(p=0.5)") == Approx(1379.0 / 1868.0).epsilon(1e-12));
+  CHECK(value(s, "Compat(p=0.5,normalize=False)") == Approx(44128.0 / 60480.0).epsilon(1e-12));
+  // p = 0.95 is the default, left out of the name.
+  CHECK(names(s).back() == "Compat");
 }

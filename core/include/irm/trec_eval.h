@@ -214,6 +214,23 @@ class TrecSession {
   std::vector<int> view_all_grades_;
   std::vector<int> view_grades_;
   std::unique_ptr<trec::TopicJudged> view_judged_holder_;
+  // Compat: the retrieved documents graded above 0, the topic's ideal ranking, and each
+  // retrieved one's (rank, place in the ideal ranking).
+  struct CompatRetrieved {
+    const Judgment* judgment;
+    double score;
+    std::int64_t rank;
+  };
+  struct CompatIdeal {
+    int grade;
+    double score;
+    int line;
+    std::int64_t rank;  // -1: not retrieved
+  };
+  std::vector<CompatRetrieved> compat_retrieved_;
+  std::vector<CompatIdeal> compat_ideal_;
+  std::vector<std::int64_t> compat_index_;
+  std::vector<std::pair<std::int64_t, std::int64_t>> compat_pairs_;
   std::vector<TrecRunResult> runs_;
   // -R prefs, qrels_prefs, qrels_jg: the file's judgments (qrels_ then holds only its topics),
   // what one topic's measures work on, and the first error met evaluating a topic.

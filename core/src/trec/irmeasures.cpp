@@ -47,6 +47,7 @@ const std::vector<IrSpec>& specs() {
       {"IPrec", IrName::iprec, {"rel", "judged_only"}, Cutoff::required},
       {"ERR", IrName::err, {}, Cutoff::required},
       {"RBP", IrName::rbp, {"p", "rel"}, Cutoff::optional},
+      {"Compat", IrName::compat, {"p", "normalize"}, Cutoff::none},
   };
   return table;
 }
@@ -268,6 +269,7 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   std::optional<double> p;
   std::optional<double> beta;
   std::optional<bool> relative;
+  std::optional<bool> normalize;
   if (alias != nullptr && alias->param != nullptr) {
     if (std::string_view(alias->param) == "rel") rel = 1;
     if (std::string_view(alias->param) == "relative") relative = true;
@@ -333,10 +335,10 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
           return bad("a whole number (the lowest relevant grade), such as rel=2");
         }
         rel = static_cast<int>(*n);
-      } else if (param == "judged_only" || param == "relative") {
+      } else if (param == "judged_only" || param == "relative" || param == "normalize") {
         const auto b = boolean(value);
         if (!b) return bad("True or False");
-        (param == "judged_only" ? judged : relative) = *b;
+        (param == "judged_only" ? judged : param == "relative" ? relative : normalize) = *b;
       } else if (param == "dcg") {
         const std::string_view v = unquoted(value);
         if (v == "log2") {
@@ -494,7 +496,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   m.exp_log2 = exp_log2;
   m.relative = relative.value_or(false);
   if (beta) m.beta = *beta;
-  if (p) m.p = *p;
+  const double default_p = spec->id == IrName::compat ? 0.95 : 0.8;
+  m.p = p.value_or(default_p);
+  m.normalize = normalize.value_or(true);
 
   // The canonical spelling: ir_measures' repr, the parameters in its order, defaults left out.
   std::string params;
@@ -523,8 +527,10 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
       add("relative=True");
     } else if (name == "beta" && m.beta != 1.0) {
       add("beta=" + python_float(m.beta));
-    } else if (name == "p" && m.p != 0.8) {
+    } else if (name == "p" && m.p != default_p) {
       add("p=" + python_float(m.p));
+    } else if (name == "normalize" && !m.normalize) {
+      add("normalize=False");
     }
   }
   m.canonical = spec->name;
@@ -653,7 +659,53 @@ void rbp(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
 }
 
+// Compat (Clarke, Vtyurina and Smucker, "Assessing top-k preferences", TOIS 2021), as
+// ir_measures computes it: the rank-biased overlap of the ranking with the ideal ranking (the
+// topic's documents graded above 0, by grade, then by run score, a document not retrieved
+// scoring 0, then in qrels order), to the depth of the longer of the two:
+//   RBO = sum over i < depth of p^i |ranking[..i] ∩ ideal[..i]| / (i + 1), over sum of p^i;
+// normalized (the default) by the ideal ranking's own RBO. A retrieved document graded above 0
+// at rank r and ideal place q is in both prefixes from max(r, q) on (the session finds q).
+void compat(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool normalize = r.values[1] != 0.0;
+  const std::int64_t ideal_size = t.compat_ideal;
+  const std::int64_t depth = std::max(t.num_ret, ideal_size);
+  std::vector<std::int64_t> enters(static_cast<std::size_t>(depth) + 1, 0);
+  if (t.compat_pairs != nullptr) {
+    for (const auto& [rank, place] : *t.compat_pairs) {
+      ++enters[static_cast<std::size_t>(std::max(rank, place))];
+    }
+  }
+  double score = 0.0;
+  double best = 0.0;
+  double normalizer = 0.0;
+  double weight = 1.0;
+  std::int64_t overlap = 0;
+  for (std::int64_t i = 0; i < depth; ++i) {
+    overlap += enters[static_cast<std::size_t>(i)];
+    const auto rank = static_cast<double>(i + 1);
+    score += weight * static_cast<double>(overlap) / rank;
+    best += weight * static_cast<double>(std::min(i + 1, ideal_size)) / rank;
+    normalizer += weight;
+    weight *= p;
+  }
+  if (normalizer == 0.0) {
+    out[r.first_slot] = 0.0;
+    return;
+  }
+  score /= normalizer;
+  best /= normalizer;
+  out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
+}
+
 }  // namespace
+
+const MeasureDef& ir_compat_def() {
+  static const MeasureDef def{"Compat", Params::none,    "",    TrecKind::real, TrecSummary::mean,
+                              true,     "compatibility", compat};
+  return def;
+}
 
 const MeasureDef& ir_numq_def() {
   static const MeasureDef def{"NumQ", Params::none, "",  TrecKind::count, TrecSummary::count,

@@ -44,6 +44,7 @@ enum class IrName {
   iprec,
   err,
   rbp,
+  compat,
 };
 
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
@@ -59,7 +60,8 @@ struct IrMeasure {
   std::vector<std::pair<int, double>> gains;  // nDCG(gains={grade:gain,…})
   bool relative = false;                      // SetP(relative=True)
   double beta = 1.0;                          // SetF
-  double p = 0.8;                             // RBP's persistence
+  double p = 0.8;                             // RBP's persistence (0.8), Compat's (0.95)
+  bool normalize = true;                      // Compat
 };
 
 /// Whether `text` (an -m value) is meant as an ir_measures name: it names one of its measures
@@ -82,6 +84,7 @@ const MeasureDef& ir_judged_def();
 const MeasureDef& ir_err_def();
 const MeasureDef& ir_ndcg_exp_def();
 const MeasureDef& ir_rbp_def();  // two slots: RBP and its residual
+const MeasureDef& ir_compat_def();
 
 /// gdeval.pl's largest grade: its gains are (2^g - 1) for g up to 4, ERR's divided by 2^4.
 inline constexpr int gdeval_max_grade = 4;

@@ -46,6 +46,10 @@ struct Topic {
   // the ranking as each judgment group judges it. Null in the other formats.
   const TopicPrefs* prefs = nullptr;
   const std::vector<GroupRanking>* groups = nullptr;
+  // Compat (ir_measures): each retrieved document graded above 0 as (its rank, its place in the
+  // ideal ranking), 0-based, and the ideal ranking's length. Null unless Compat is planned.
+  const std::vector<std::pair<std::int64_t, std::int64_t>>* compat_pairs = nullptr;
+  std::int64_t compat_ideal = 0;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.
@@ -106,6 +110,7 @@ struct TrecPlan {
   std::vector<trec::Requested> measures;  // trec_eval's in its order, then ir_measures' as given
   std::vector<TrecSlot> slots;
   bool gdeval = false;  // ERR@k or nDCG(dcg=exp-log2)@k: grades above 4 are read as 4
+  bool compat = false;  // Compat: the session finds each document's place in the ideal ranking
   bool wants_relstring = false;
   bool wants_pairs = false;           // prefs_pair, prefs_pair_ret or prefs_pair_imp
   std::vector<std::string> warnings;  // parameters read loosely, as trec_eval reads them

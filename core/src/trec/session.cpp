@@ -437,6 +437,12 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
         r.values.push_back(m.p);
         r.binary = m.rel.has_value();
         break;
+      case IrName::compat:
+        r.def = &ir_compat_def();
+        r.values.push_back(m.p);
+        r.values.push_back(m.normalize ? 1.0 : 0.0);
+        plan.compat = true;
+        break;
     }
     r.first_slot = plan.slots.size();
     plan.slots.push_back(TrecSlot{m.canonical, r.def->kind, r.def->summary, r.def->per_query});
@@ -1137,12 +1143,16 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   // A view without -J's filter (an ir_measures name with judged_only=False under -J) needs the
   // unjudged documents too.
   const bool keep_unjudged = options_.judged_only && plan_->views.size() > 1;
+  compat_retrieved_.clear();
   if (keep_unjudged) view_all_grades_.clear();
   for (const ScoredDoc* doc : ranked) {
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (keep_unjudged) view_all_grades_.push_back(grade);
     if (options_.judged_only && grade < 0) continue;
+    if (plan_->compat && grade > 0) {
+      compat_retrieved_.push_back({found, doc->score, static_cast<std::int64_t>(grades.size())});
+    }
     grades.push_back(grade);
     // As trec_eval: only a judged document (grade 0 or more) counts, whatever -l says (-l -1
     // would otherwise count the documents not in the qrels, coded -1).
@@ -1201,6 +1211,38 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
       }
       t.prefs = &group_scratch_->prefs;
     }
+  }
+  if (plan_->compat) {
+    // Compat's ideal ranking, as ir_measures builds it: the documents graded above 0, by grade,
+    // then by the run's score (0 for one not retrieved), then in qrels order.
+    const std::vector<Judgment>& all = judgments->all();
+    compat_ideal_.clear();
+    compat_index_.assign(all.size(), -1);
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      if (all[j].grade <= 0) continue;
+      compat_index_[j] = static_cast<std::int64_t>(compat_ideal_.size());
+      compat_ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
+    }
+    for (const CompatRetrieved& doc : compat_retrieved_) {
+      const auto j = static_cast<std::size_t>(doc.judgment - all.data());
+      CompatIdeal& ideal = compat_ideal_[static_cast<std::size_t>(compat_index_[j])];
+      ideal.score = doc.score;
+      ideal.rank = doc.rank;
+    }
+    std::sort(compat_ideal_.begin(), compat_ideal_.end(),
+              [](const CompatIdeal& a, const CompatIdeal& b) {
+                if (a.grade != b.grade) return a.grade > b.grade;
+                if (a.score != b.score) return a.score > b.score;
+                return a.line < b.line;
+              });
+    compat_pairs_.clear();
+    for (std::size_t q = 0; q < compat_ideal_.size(); ++q) {
+      if (compat_ideal_[q].rank >= 0) {
+        compat_pairs_.emplace_back(compat_ideal_[q].rank, static_cast<std::int64_t>(q));
+      }
+    }
+    t.compat_pairs = &compat_pairs_;
+    t.compat_ideal = static_cast<std::int64_t>(compat_ideal_.size());
   }
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
