@@ -30,6 +30,7 @@ namespace irm {
   X(ideal_dcg)              /* dcg.cpp */               \
   X(err)                    /* cascade.cpp */           \
   X(rbp)                    /* cascade.cpp */           \
+  X(inst)                   /* cascade.cpp */           \
   X(compat)                 /* cascade.cpp */           \
   X(confusion)              /* set_measures.cpp */      \
   X(f)                      /* set_measures.cpp */      \

@@ -4,6 +4,8 @@
 //   tag ERR1, err-cascade-3-2-0-4: grades 3 2 0 4 on gdeval's scale 0–4.
 //   tag RBP1, rbp-band-1-0-1-1: grades 1 0 1 1, p = 1/2 and p = 4/5.
 //   tag COMPAT1, compat-2-0-1-0: grades 2 0 1 0 and p = 1/2 against the ideal ranking 2, 1.
+//   tag INST1, inst-1 and inst-1-1: one and two relevant documents, where cwl_eval's sum over its
+//   1000 ranks telescopes into a sum of inverse squares.
 
 #include <catch2/catch.hpp>
 
@@ -153,4 +155,42 @@ TEST_CASE("compat-2-0-1-0's cousins: unretrieved grades join the ideal, after th
   CHECK(exact(none.value) == Fraction{0, 1});
   CHECK(test::has_note_containing(none, "ideal ranking is empty"));
   CHECK(test::fails("Compat(p=0)", "1").code == irm::ErrorCode::out_of_range);
+}
+
+TEST_CASE("inst-1: INST(T=1) of one relevant document is 1/H, H = Σ_{r≤1000} 1/r²",
+          "[golden][INST1][INST]") {
+  // g_1 = 1, so T_1 = 0 and C_1 = ((1 + 1 + 0 − 1)/(1 + 1 + 0))² = 1/4; past it T_i = 0 and
+  // C_i = (i/(i + 1))². The chance of reading rank r: Π_{j<r} C_j = (1/4)·(2/r)² = 1/r² (and 1 at
+  // r = 1, also 1/r²). So W_r = (1/r²)/H over cwl_eval's 1000 ranks, H = Σ_{r=1}^{1000} 1/r² =
+  // 1.64393456668156 (π²/6 less the tail, about 1/1000.5), and INST = W_1 · 1 = 1/H = 0.6082967.
+  // The expected depth is 1/W_1 = H.
+  const auto o = run("INST", "1");
+  CHECK_THAT(o.value.approx, Catch::Matchers::WithinRel(0.6082967170759085, 1e-12));
+  CHECK_THAT(value_of(o, "depth").approx, Catch::Matchers::WithinRel(1.6439345666815615, 1e-12));
+  CHECK_FALSE(o.value.exact.has_value());
+  // The row for ranks 2 to 1000 holds the rest of the attention, 1 − W_1.
+  const auto& rows = o.steps.at(0).rows;
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1][0].text == "2–1000");
+  CHECK_THAT(rows[1][6].number->approx, Catch::Matchers::WithinRel(1 - 0.6082967170759085, 1e-12));
+}
+
+TEST_CASE("inst-1-1: INST(T=2) of two relevant documents", "[golden][INST1][INST]") {
+  // T = 2, g = 1, 1: T_1 = 1, C_1 = ((1 + 2 + 1 − 1)/(1 + 2 + 1))² = 9/16; T_2 = 0,
+  // C_2 = ((2 + 2 − 1)/(2 + 2))² = 9/16; past them T_i = 0 and C_i = ((i + 1)/(i + 2))².
+  // Π_{j<r} C_j: 1, 9/16, then (81/256)·(4/(r + 1))² = (81/16)/(r + 1)² for r ≥ 2.
+  // Sum over r ≤ 1000: 1 + (81/16)(Σ_{s=3}^{1001} 1/s²) = 1 + (81/16)(H + 1/1001² − 5/4)
+  //   = 2.99429879621557 with H as in inst-1; INST = (1 + 9/16)/2.99429879621557 = 0.5218250.
+  // With max=2 the gains are 1/2: the same ranks, a different user.
+  const auto o = run("INST(T=2)", "1 1");
+  CHECK_THAT(o.value.approx, Catch::Matchers::WithinRel(0.5218250102410651, 1e-12));
+  CHECK_THAT(value_of(o, "depth").approx, Catch::Matchers::WithinRel(2.9942987962155723, 1e-12));
+  CHECK(irm::canonical("inst(t=2)") == "INST(T=2)");
+  // Nothing relevant: INST = 0.
+  CHECK(run("INST", "0 0").value.approx == 0.0);
+  const auto above = test::fails("INST(max=2)", "1 3");
+  CHECK(above.code == irm::ErrorCode::out_of_range);
+  CHECK(above.where.column == 3);
+  CHECK(above.message.find("INST(max=2) takes grades from 0 to 2") != std::string::npos);
+  CHECK(test::fails("INST(T=0)", "1").code == irm::ErrorCode::out_of_range);
 }

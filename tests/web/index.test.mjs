@@ -37,7 +37,7 @@ test('the reference groups every measure by input kind, under its calculator, ea
     const expected = {
       'Ranked list': ['ranked.html', ['AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec', 'bpref']],
       'Several queries (MAP, MRR, …)': ['queries.html', ['MAP', 'MRR', 'gMAP', '11pt-avg', 'mean']],
-      'Graded relevance (DCG, nDCG, ERR, RBP)': ['ndcg.html', ['nDCG', 'DCG', 'IDCG', 'ERR', 'RBP', 'Compat']],
+      'Graded relevance (DCG, nDCG, ERR, RBP)': ['ndcg.html', ['nDCG', 'DCG', 'IDCG', 'ERR', 'RBP', 'INST', 'Compat']],
       'ROC, AUC, EER': ['roc.html', ['ROC', 'AUC', 'EER', 'AUC-PR']],
       'Sets and confusion matrices': ['sets.html', ['confusion', 'F']],
       'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],

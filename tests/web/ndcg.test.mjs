@@ -146,3 +146,11 @@ test('compat-2-0-1-0: Compat(p=0.5) = 71/83 with the ranking and the ideal side 
     await waitForText(page, '#outcome-0 .alternatives', ['Compat(p=0.5,normalize=no)', '71/90']);
   });
 });
+
+test('inst-1: INST of one relevant document, with the ranks past the list in one row', async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '1', m: 'INST' }), async (page) => {
+    // W_r ∝ 1/r² over 1000 ranks: INST = 1/Σ_{r≤1000} 1/r² = 1/1.6439 = 0.6083.
+    await waitForAnswers(page, ['INST = 0.6083']);
+    await waitForText(page, '#outcome-0 table.step-table', ['2–1000', 'past the list']);
+  });
+});

@@ -1,6 +1,6 @@
 // Measures of a user who reads down a graded ranking and may stop at each document: expected
-// reciprocal rank (ERR), rank-biased precision (RBP), and compatibility with the ideal ranking
-// (Compat: rank-biased overlap, read with RBP's persistence p).
+// reciprocal rank (ERR), rank-biased precision (RBP), INST, and compatibility with the ideal
+// ranking (Compat: rank-biased overlap, read with RBP's persistence p).
 //
 // ERR (Chapelle, Metzler, Zhang, Grinspan, "Expected reciprocal rank for graded relevance",
 // CIKM 2009), as gdeval 1.3 of the TREC Web track computes it:
@@ -26,6 +26,16 @@
 // order first (the retrieved before the unretrieved): the ideal most compatible with the run.
 // normalize=yes divides by the ideal's overlap with itself, Σ p^(i−1) min(i, |ideal|)/i over the
 // same sum, so that a run equal to the ideal scores 1 however short the ideal is.
+//
+// INST (Moffat, Bailey, Scholer and Thomas, "INST: an adaptive metric for information retrieval
+// evaluation", ADCS 2015), as cwl_eval (Azzopardi, Thomas and Moffat's C/W/L framework) and so
+// ir_measures compute it: a user who wants T units of gain and is likelier to stop the more of it
+// they have found. With gains g_i = grade/max in [0, 1] and T_i = T − Σ_{j≤i} g_j still wanted,
+//   C_i = ((i + T + T_i − 1) / (i + T + T_i))²     the chance of going on from rank i,
+//   W_i = Π_{j<i} C_j / Σ_{r=1..1000} Π_{j<r} C_j   the share of attention rank i gets,
+//   INST = Σ_i W_i g_i,
+// over cwl_eval's 1000 ranks, those past the list with gain 0. 1/W_1 is the expected depth.
+// Products of 1000 ratios are not kept as fractions: INST is a double.
 //
 // Golden tests: err-cascade-3-2-0-4, rbp-band-1-0-1-1, compat-2-0-1-0
 // (tests/core/golden_cascade.cpp).
@@ -368,6 +378,135 @@ static Result<Outcome> run_compat(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
+// --- INST --------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr int inst_depth = 1000;  // cwl_eval's ranking length (its Ranking's max_n)
+
+Number approx_number(double value, std::string formula) {
+  Number out;
+  out.approx = value;
+  out.formula = std::move(formula);
+  return out;
+}
+
+}  // namespace
+
+static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
+  const GradedList& list = *in.graded;
+  const Fraction T = parameter_fraction(call.param("T"));
+  if (T.num == 0) {
+    return InputError{ErrorCode::out_of_range,
+                      "T, the gain the user wants, must be above 0; found " + call.param("T"),
+                      Span{}, Field::measure};
+  }
+  // The top of the scale: given, or the highest grade judged.
+  Fraction top{0, 1};
+  for (const GradedDoc& doc : list.docs) top = compare(doc.grade, top) > 0 ? doc.grade : top;
+  for (const Fraction grade : list.unretrieved) top = compare(grade, top) > 0 ? grade : top;
+  const bool max_given = !call.param("max").empty();
+  if (max_given) {
+    top = parameter_fraction(call.param("max"));
+    if (top.num == 0) {
+      return InputError{
+          ErrorCode::out_of_range,
+          "max, the top grade of the scale, must be above 0; found " + call.param("max"), Span{},
+          Field::measure};
+    }
+    for (const GradedDoc& doc : list.docs) {
+      if (compare(doc.grade, top) > 0) {
+        return grade_error(doc, "INST(max=" + call.param("max") + ") takes grades from 0 to " +
+                                    call.param("max") +
+                                    " (the gain is grade/max, at most 1); raise max");
+      }
+    }
+  }
+  const std::size_t shown = std::min<std::size_t>(list.docs.size(), inst_depth);
+  const double t = to_double(T);
+  const double max = top.num == 0 ? 1.0 : to_double(top);
+
+  // Π_{j<i} C_j for i = 1..1000, and their sum.
+  std::vector<double> gains(inst_depth, 0.0);
+  for (std::size_t i = 0; i < shown; ++i) gains[i] = to_double(list.docs[i].grade) / max;
+  std::vector<double> reach(inst_depth, 1.0);
+  std::vector<double> go_on(inst_depth, 0.0);
+  std::vector<double> wanted(inst_depth, 0.0);
+  double found = 0.0;
+  double total = 0.0;
+  for (int i = 0; i < inst_depth; ++i) {
+    found += gains[i];
+    wanted[i] = t - found;
+    const double rank = i + 1.0;
+    const double ratio_here = (rank + t + wanted[i] - 1.0) / (rank + t + wanted[i]);
+    go_on[i] = ratio_here * ratio_here;
+    total += reach[i];
+    if (i + 1 < inst_depth) reach[i + 1] = reach[i] * go_on[i];
+  }
+
+  Outcome out = start_outcome(call, in);
+  StepTable table{
+      "Rank by rank: the gain still wanted, the chance to go on, and each rank's "
+      "share of attention",
+      {"rank", "document", "grade", "gain g = grade/" + to_short_decimal(top), "still wanted T_i",
+       "goes on C_i", "share W_i", "W_i·g_i", "INST so far"},
+      {},
+      {}};
+  double inst = 0.0;
+  std::vector<std::string> terms;
+  for (std::size_t i = 0; i < shown; ++i) {
+    const GradedDoc& doc = list.docs[i];
+    const double share = reach[i] / total;
+    inst += share * gains[i];
+    const std::string r = std::to_string(i + 1);
+    table.rows.push_back({text_cell(r), text_cell(doc_name(doc)),
+                          number_cell(exact_number(doc.grade)),
+                          number_cell(approx_number(
+                              gains[i], to_short_decimal(doc.grade) + "/" + to_short_decimal(top))),
+                          number_cell(approx_number(wanted[i], "T_" + r)),
+                          number_cell(approx_number(go_on[i], "C_" + r)),
+                          number_cell(approx_number(share, "W_" + r)),
+                          number_cell(approx_number(share * gains[i], "W_" + r + " g_" + r)),
+                          number_cell(approx_number(inst, "INST@" + r))});
+    if (gains[i] > 0.0)
+      terms.push_back(to_decimal(approx_number(share, ""), 4) + " \\cdot " +
+                      to_decimal(approx_number(gains[i], ""), 4));
+  }
+  double rest = 0.0;
+  for (std::size_t i = shown; i < static_cast<std::size_t>(inst_depth); ++i) rest += reach[i];
+  if (shown < static_cast<std::size_t>(inst_depth)) {
+    table.rows.push_back({text_cell(std::to_string(shown + 1) + "–" + std::to_string(inst_depth)),
+                          text_cell("past the list"), text_cell("—"), text_cell("0"), text_cell(""),
+                          text_cell(""),
+                          number_cell(approx_number(rest / total, "W past the list")),
+                          text_cell("0"), number_cell(approx_number(inst, "INST"))});
+  }
+  const Number value = approx_number(inst, "Σ W_i g_i");
+  const Number depth = approx_number(total, "1/W_1");
+  out.value = value;
+  out.values = {{"INST", value}, {"depth", depth}};
+  out.working = "\\text{INST} = \\sum_i W_i\\, g_i = " +
+                (terms.empty() ? std::string("0") : latex_sum(terms, 6)) + " \\approx " +
+                to_decimal(value, 4) + ",\\qquad \\frac{1}{W_1} = \\sum_{r=1}^{" +
+                std::to_string(inst_depth) + "} \\prod_{j<r} C_j \\approx " + to_decimal(depth, 4);
+  out.steps.push_back(std::move(table));
+  out.notes.push_back(
+      std::string(max_given ? "Gains are grade/" : "Gains are grade/") + to_short_decimal(top) +
+      (max_given ? " (max given)" : " (max: the highest grade judged; set max for another scale)") +
+      "; the user wants T = " + to_short_decimal(T) +
+      " of gain, and the more of it is still wanted, the likelier they go on.");
+  out.notes.push_back("As cwl_eval does, the ranking is read to rank " +
+                      std::to_string(inst_depth) +
+                      ", the ranks past the list with gain 0; the user reads " +
+                      to_decimal(depth, 2) + " ranks on average (1/W_1).");
+  if (list.docs.size() > static_cast<std::size_t>(inst_depth)) {
+    out.notes.push_back("Only the first " + std::to_string(inst_depth) +
+                        " ranks count, as in cwl_eval.");
+  }
+  finish_outcome(out);
+  return out;
+}
+
 // --- the measures this file computes, as the registry lists them ----------------------------
 
 MeasureInfo measure_err() {
@@ -430,6 +569,38 @@ MeasureInfo measure_rbp() {
   m.example = "RBP(p=0.5)";
   m.golden = {"RBP1"};
   m.run = &run_rbp;
+  return m;
+}
+
+MeasureInfo measure_inst() {
+  ParamInfo T;
+  T.name = "T";
+  T.default_value = "1";
+  T.help =
+      "the gain the user wants, in units of the top grade: 1 (ir_measures' default) is one fully "
+      "relevant document, 3 three of them";
+  T.numeric = true;
+  ParamInfo max;
+  max.name = "max";
+  max.help =
+      "the top grade of the scale, so that the gain is grade/max (ir_measures' max_rel); not "
+      "given: the highest grade judged";
+  max.numeric = true;
+
+  MeasureInfo m;
+  m.name = "INST";
+  m.title = "INST, the adaptive user model";
+  m.summary =
+      "The gain per rank read by a user who wants T units of gain and stops sooner once they have "
+      "found it: each rank's share of attention, rank by rank.";
+  m.input = InputKind::graded_list;
+  m.params = {T, max};
+  m.formula =
+      "\\text{INST} = \\sum_i W_i\\,g_i,\\quad W_i \\propto \\prod_{j<i} C_j,\\quad C_i = "
+      "\\left(\\frac{i + T + T_i - 1}{i + T + T_i}\\right)^2,\\quad T_i = T - \\sum_{j \\le i} g_j";
+  m.example = "INST(T=2)";
+  m.golden = {"INST1"};
+  m.run = &run_inst;
   return m;
 }
 

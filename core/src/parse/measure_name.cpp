@@ -294,8 +294,9 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
       std::size_t value_lead = 0;
       const std::string value = trim(std::string_view(part).substr(eq + 1), value_lead);
       const std::size_t value_at = part_at + eq + 1 + value_lead;
-      const auto param = std::find_if(info->params.begin(), info->params.end(),
-                                      [&](const ParamInfo& p) { return p.name == key; });
+      const auto param =
+          std::find_if(info->params.begin(), info->params.end(),
+                       [&](const ParamInfo& p) { return text::lower(p.name) == key; });
       if (param == info->params.end()) {
         std::vector<std::string> names;
         for (const ParamInfo& p : info->params) names.push_back(p.name);
@@ -306,24 +307,25 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
                               (names.empty() ? info->name + " takes no parameters"
                                              : "expected " + or_list(names)));
       }
-      if (std::find(given.begin(), given.end(), key) != given.end()) {
+      if (std::find(given.begin(), given.end(), param->name) != given.end()) {
         return name_error(ErrorCode::bad_parameter_value, col(part_at),
                           text::code_points(part.substr(0, eq)),
-                          key + " is given twice in \"" + shown + "\" (column " +
+                          param->name + " is given twice in \"" + shown + "\" (column " +
                               std::to_string(col(part_at)) + "); give each parameter once");
       }
       if (!param->excludes.empty() &&
           std::find(given.begin(), given.end(), param->excludes) != given.end()) {
         return name_error(
             ErrorCode::bad_parameter_value, col(part_at), text::code_points(part.substr(0, eq)),
-            param->excludes + " and " + key + " set the same thing; give one of them, not both (" +
-                key + " at column " + std::to_string(col(part_at)) + " of \"" + shown + "\")");
+            param->excludes + " and " + param->name +
+                " set the same thing; give one of them, not both (" + param->name + " at column " +
+                std::to_string(col(part_at)) + " of \"" + shown + "\")");
       }
-      given.push_back(key);
+      given.push_back(param->name);
       if (param->numeric) {
         auto number = numeric_value(*param, value, col(value_at), shown);
         if (!number.ok()) return number.error();
-        call = call.with(key, number.value());
+        call = call.with(param->name, number.value());
         continue;
       }
       std::string wanted = text::lower(value);
@@ -333,11 +335,11 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
       const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
       if (choice == param->choices.end()) {
         return name_error(ErrorCode::bad_parameter_value, col(value_at), text::code_points(value),
-                          "unknown value " + text::quoted(value) + " for " + key + " at column " +
-                              std::to_string(col(value_at)) + "; expected " +
+                          "unknown value " + text::quoted(value) + " for " + param->name +
+                              " at column " + std::to_string(col(value_at)) + "; expected " +
                               or_list(param->choices));
       }
-      call = call.with(key, *choice);
+      call = call.with(param->name, *choice);
     }
     i = close + 1;
   }
