@@ -233,7 +233,8 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
         "-m 'ndcg@10', column 1: unknown measure 'ndcg'; ir_measures' names are case-sensitive: "
         "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, RR, Rprec, nDCG, "
         "Bpref, infAP, Judged, Success, SetP, SetR, SetF, SetAP, NumQ, NumRel, NumRet, IPrec, "
-        "ERR, RBP, Compat, written as Name(param=value,…)@k) or one of trec_eval's (--help)");
+        "ERR, RBP, Compat, INST, written as Name(param=value,…)@k) or one of trec_eval's "
+        "(--help)");
   CHECK(error_of({"P(rel=x)@5"}) ==
         "-m 'P(rel=x)@5', column 7: rel expects a whole number (the lowest relevant grade), "
         "such as rel=2, found 'x'");
@@ -301,4 +302,35 @@ TEST_CASE("ir_measures: Compat, the rank-biased overlap with the ideal ranking",
   CHECK(value(s, "Compat(p=0.5,normalize=False)") == Approx(44128.0 / 60480.0).epsilon(1e-12));
   // p = 0.95 is the default, left out of the name.
   CHECK(names(s).back() == "Compat");
+}
+
+TEST_CASE("ir_measures: INST, as cwl_eval computes it over 1,000 ranks", "[trec][irmeasures]") {
+  // One topic, a (grade 1) and b (0); max_rel=1 makes a's gain 1. With T = 1 the chance of going
+  // on from rank i is C_i = ((i + 1 + T_i) / (i + 2 + T_i))^2, T_i = 1 - the gain found so far.
+  // H = sum over i = 1..1000 of 1/i^2 (cwl_eval's 1,000 ranks).
+  double h = 0.0;
+  for (int i = 1000; i >= 1; --i) h += 1.0 / (static_cast<double>(i) * i);
+  const auto inst_of = [](const std::string& run) {
+    irm::TrecSession session;
+    REQUIRE_FALSE(session.configure({"-m", "INST(max_rel=1)"}));
+    session.begin_qrels("qrels.txt");
+    session.feed_qrels("1 0 a 1\n1 0 b 0\n");
+    REQUIRE_FALSE(session.end_qrels());
+    REQUIRE_FALSE(session.begin_run("run.txt"));
+    REQUIRE_FALSE(session.feed_run(run));
+    REQUIRE_FALSE(session.end_run());
+    return value(session, "INST(max_rel=1)");
+  };
+  // a first: T_i = 0 from rank 1, C_i = (i / (i + 1))^2, so the weight of rank i is
+  // (1/i)^2 / H and INST = 1 / H = 0.6082967.
+  CHECK(inst_of("1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n") == Approx(1.0 / h).epsilon(1e-12));
+  // b first: C_1 = (2/3)^2 = 4/9, then C_i = (i / (i + 1))^2: weights 1, 4/9, and
+  // 4/9 * (2/i)^2 from rank 3; INST = (4/9) / (1 + 4/9 + 16/9 (H - 1 - 1/4)) = 0.2072222.
+  CHECK(inst_of("1 Q0 b 1 2 r\n1 Q0 a 2 1 r\n") ==
+        Approx((4.0 / 9.0) / (1.0 + 4.0 / 9.0 + 16.0 / 9.0 * (h - 1.25))).epsilon(1e-12));
+  CHECK(canonical("INST(max_rel=3)") == "INST(max_rel=3)");
+  CHECK(canonical("INST(max_rel=3,T=2,min_rel=0)") == "INST(T=2.0,max_rel=3)");
+  CHECK(error_of({"INST"}) ==
+        "-m 'INST', column 5: INST needs max_rel=, the top grade of the qrels (its gain is 1), "
+        "such as INST(max_rel=3)");
 }

@@ -48,6 +48,7 @@ const std::vector<IrSpec>& specs() {
       {"ERR", IrName::err, {}, Cutoff::required},
       {"RBP", IrName::rbp, {"p", "rel"}, Cutoff::optional},
       {"Compat", IrName::compat, {"p", "normalize"}, Cutoff::none},
+      {"INST", IrName::inst, {"T", "min_rel", "max_rel"}, Cutoff::none},
   };
   return table;
 }
@@ -270,6 +271,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   std::optional<double> beta;
   std::optional<bool> relative;
   std::optional<bool> normalize;
+  std::optional<double> t_param;
+  std::optional<int> min_rel;
+  std::optional<int> max_rel;
   if (alias != nullptr && alias->param != nullptr) {
     if (std::string_view(alias->param) == "rel") rel = 1;
     if (std::string_view(alias->param) == "relative") relative = true;
@@ -313,11 +317,13 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
         return name_error(text, ErrorCode::bad_token, in.column(in.at()),
                           "expected '=' after " + std::string(param) + ", such as " +
                               std::string(param) + "=" +
-                              (param == "rel"                    ? "2"
-                               : param == "dcg"                  ? "exp-log2"
-                               : param == "gains"                ? "{1:1,2:3}"
-                               : param == "p" || param == "beta" ? "0.9"
-                                                                 : "True"));
+                              (param == "rel"                             ? "2"
+                               : param == "dcg"                           ? "exp-log2"
+                               : param == "gains"                         ? "{1:1,2:3}"
+                               : param == "p" || param == "beta"          ? "0.9"
+                               : param == "T"                             ? "2"
+                               : param == "min_rel" || param == "max_rel" ? "3"
+                                                                          : "True"));
       }
       in.advance();
       in.skip_spaces();
@@ -401,6 +407,16 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
           return bad("the persistence, a number from 0 up to (not including) 1, such as p=0.9");
         }
         p = *x;
+      } else if (param == "T") {
+        const auto x = number(value);
+        if (!x || !(*x > 0.0 && *x <= 1e9)) {
+          return bad("the gain the user wants, a number above 0, such as T=2");
+        }
+        t_param = *x;
+      } else if (param == "min_rel" || param == "max_rel") {
+        const auto n = whole(value);
+        if (!n || *n < -1000000000 || *n > 1000000000) return bad("a whole number (a grade)");
+        (param == "min_rel" ? min_rel : max_rel) = static_cast<int>(*n);
       } else if (param == "beta") {
         const auto x = number(value);
         if (!x || !(*x >= 0.0 && *x <= 1e9)) return bad("a number from 0 to 1000000000");
@@ -472,6 +488,19 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
     return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
                       "IPrec needs a recall level, such as IPrec@0.5");
   }
+  if (spec->id == IrName::inst) {
+    if (!max_rel) {
+      return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+                        "INST needs max_rel=, the top grade of the qrels (its gain is 1), such "
+                        "as INST(max_rel=3)");
+    }
+    if (*max_rel <= min_rel.value_or(0)) {
+      return name_error(text, ErrorCode::bad_parameter_value, 1,
+                        "INST's max_rel must be above min_rel (" +
+                            std::to_string(min_rel.value_or(0)) + "), found " +
+                            std::to_string(*max_rel));
+    }
+  }
   if (exp_log2 && gains_given) {
     return name_error(text, ErrorCode::bad_parameter_value, 1,
                       "gains= goes with dcg=log2 (trec_eval's nDCG); dcg=exp-log2 is gdeval's "
@@ -499,6 +528,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   const double default_p = spec->id == IrName::compat ? 0.95 : 0.8;
   m.p = p.value_or(default_p);
   m.normalize = normalize.value_or(true);
+  m.t = t_param.value_or(1.0);
+  m.min_rel = min_rel.value_or(0);
+  m.max_rel = max_rel.value_or(0);
 
   // The canonical spelling: ir_measures' repr, the parameters in its order, defaults left out.
   std::string params;
@@ -531,6 +563,12 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
       add("p=" + python_float(m.p));
     } else if (name == "normalize" && !m.normalize) {
       add("normalize=False");
+    } else if (name == "T" && m.t != 1.0) {
+      add("T=" + python_float(m.t));
+    } else if (name == "min_rel" && m.min_rel != 0) {
+      add("min_rel=" + std::to_string(m.min_rel));
+    } else if (name == "max_rel" && spec->id == IrName::inst) {
+      add("max_rel=" + std::to_string(m.max_rel));
     }
   }
   m.canonical = spec->name;
@@ -699,7 +737,52 @@ void compat(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
 }
 
+// INST (Moffat, Bailey, Scholer and Thomas, "INST: an adaptive metric for information retrieval
+// evaluation", ADCS 2015), as cwl_eval computes it for ir_measures: gains in 0..1, a grade g
+// giving (min(max(g, 0) clipped to min_rel..max_rel) - min_rel) / (max_rel - min_rel), an
+// unjudged document 0; the list cut or padded with gain 0 to cwl_eval's 1,000 ranks. The user
+// goes on from rank i (1-based) with probability C_i = ((i + T + T_i - 1) / (i + T + T_i))^2,
+// T_i = T minus the gain found to rank i; rank i is seen with weight W_i proportional to
+// C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
+constexpr std::int64_t cwl_ranks = 1000;
+
+void inst(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double target = r.values[0];
+  const double low = r.values[1];
+  const double high = r.values[2];
+  std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
+  const std::int64_t n = std::min(t.num_ret, cwl_ranks);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    if (g < 0) continue;  // not judged: 0 (cwl's worse case)
+    const double clipped = std::min(std::max(static_cast<double>(g), low), high);
+    gains[static_cast<std::size_t>(i)] = (clipped - low) / (high - low);
+  }
+  // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
+  double found = 0.0;
+  double reach = 1.0;
+  double total = 0.0;
+  double utility = 0.0;
+  for (std::int64_t i = 0; i < cwl_ranks; ++i) {
+    const double g = gains[static_cast<std::size_t>(i)];
+    total += reach;
+    utility += reach * g;
+    found += g;
+    const double remaining = target - found;
+    const double rank = static_cast<double>(i) + 1.0;
+    const double ratio = (rank + target + remaining - 1.0) / (rank + target + remaining);
+    reach *= ratio * ratio;
+  }
+  out[r.first_slot] = utility / total;
+}
+
 }  // namespace
+
+const MeasureDef& ir_inst_def() {
+  static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "INST",       inst};
+  return def;
+}
 
 const MeasureDef& ir_compat_def() {
   static const MeasureDef def{"Compat", Params::none,    "",    TrecKind::real, TrecSummary::mean,

@@ -45,6 +45,7 @@ enum class IrName {
   err,
   rbp,
   compat,
+  inst,
 };
 
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
@@ -62,6 +63,9 @@ struct IrMeasure {
   double beta = 1.0;                          // SetF
   double p = 0.8;                             // RBP's persistence (0.8), Compat's (0.95)
   bool normalize = true;                      // Compat
+  double t = 1.0;                             // INST's T, the gain the user wants
+  int min_rel = 0;                            // INST: the grades min_rel..max_rel are the
+  int max_rel = 0;                            //   gains 0..1
 };
 
 /// Whether `text` (an -m value) is meant as an ir_measures name: it names one of its measures
@@ -85,6 +89,7 @@ const MeasureDef& ir_err_def();
 const MeasureDef& ir_ndcg_exp_def();
 const MeasureDef& ir_rbp_def();  // two slots: RBP and its residual
 const MeasureDef& ir_compat_def();
+const MeasureDef& ir_inst_def();
 
 /// gdeval.pl's largest grade: its gains are (2^g - 1) for g up to 4, ERR's divided by 2^4.
 inline constexpr int gdeval_max_grade = 4;

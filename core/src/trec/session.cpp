@@ -437,6 +437,10 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
         r.values.push_back(m.p);
         r.binary = m.rel.has_value();
         break;
+      case IrName::inst:
+        r.def = &ir_inst_def();
+        r.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(m.max_rel)};
+        break;
       case IrName::compat:
         r.def = &ir_compat_def();
         r.values.push_back(m.p);
