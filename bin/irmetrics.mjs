@@ -470,6 +470,10 @@ ir_measures' names (-m, beside trec_eval's; case-sensitive: ndcg is trec_eval's,
     nDCG(dcg=exp-log2)@k   gdeval.pl 1.3's nDCG, gain 2^grade - 1 (also dcg=burges)
     RBP             rank-biased precision (p=0.8), and RBP_resid: the most it could rise if
                     every unjudged document and every rank past the list were relevant
+    Compat          compatibility with the ideal ranking (p=0.95, normalize=True), as
+                    ir_measures computes it: rank-biased overlap, normalised by the ideal's
+    INST(max_rel=N) INST (T=1, min_rel=0) as cwl_eval computes it, over 1,000 ranks, the
+                    grades min_rel..max_rel scaled to gains 0..1
   Parameters: rel=N (relevant from grade N, for that measure only; default -l),
   judged_only=True|False (that measure without the unjudged documents; default -J),
   nDCG's dcg=log2|exp-log2 and gains={grade:gain,...}, SetF's beta=, SetP's relative=True,

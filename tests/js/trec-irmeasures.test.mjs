@@ -133,4 +133,6 @@ test('--help lists ir_measures names with the trec_eval measure each is', () => 
   assert.match(stdout, /AP, AP@k +map, map_cut\.k/);
   assert.match(stdout, /ERR@k +expected reciprocal rank, as gdeval\.pl 1\.3 computes it/);
   assert.match(stdout, /RBP_resid/);
+  assert.match(stdout, /Compat +compatibility with the ideal ranking/);
+  assert.match(stdout, /INST\(max_rel=N\) INST/);
 });
