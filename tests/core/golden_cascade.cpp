@@ -115,6 +115,13 @@ TEST_CASE("rbp-band-1-0-1-1 with the default p = 0.8, a cutoff, and rel", "[gold
   CHECK(exact(value_of(run("RBP(p=0.5)@10", "1 0 1 1"), "residual")) == Fraction{1, 16});
   // rel=2 on grades 2 1 2 0: relevant at ranks 1 and 3, (1/2)(1 + 1/4) = 5/8.
   CHECK(exact(run("RBP(p=0.5,rel=2)", "2 1 2 0").value) == Fraction{5, 8});
+  // Without rel the grade is the gain, over the largest judged grade when above 1 (trec_eval's
+  // rbp): 2 1 0 gives gains 1, 1/2, 0 and (1/2)(1 + (1/2)(1/2)) = 5/8; with an unretrieved 4
+  // the gains are 1/2, 1/4, 0 and RBP = (1/2)(1/2 + (1/2)(1/4)) = 5/16.
+  CHECK(exact(run("RBP(p=0.5)", "2 1 0").value) == Fraction{5, 8});
+  CHECK(exact(run("RBP(p=0.5)", "2 1 0\nunretrieved: 4").value) == Fraction{5, 16});
+  // rel=1 makes 2 1 0 binary: (1/2)(1 + 1/2) = 3/4.
+  CHECK(exact(run("RBP(p=0.5,rel=1)", "2 1 0").value) == Fraction{3, 4});
   const auto one = test::fails("RBP(p=1)", "1 0");
   CHECK(one.code == irm::ErrorCode::out_of_range);
   CHECK(one.message.find("must be below 1") != std::string::npos);

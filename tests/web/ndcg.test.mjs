@@ -105,12 +105,12 @@ calculatorPageChecks(session, {
 });
 
 test('err-cascade-3-2-0-4 and rbp-band-1-0-1-1: ERR with its cascade table, RBP with its residual band', async () => {
-  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '3 2 0 4', m: 'ERR, RBP(p=0.5)' }), async (page) => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '3 2 0 4', m: 'ERR, RBP(p=0.5,rel=1)' }), async (page) => {
     // ERR: R = (2^g − 1)/16 = 7/16, 3/16, 0, 15/16; the user stops at rank 1 with 7/16, at rank 2
     // with (9/16)(3/16) = 27/256, at rank 4 with (9/16)(13/16)(15/16) = 1755/4096;
-    // ERR = 7/16 + 27/512 + 1755/16384 = 9787/16384. RBP(p = 1/2), relevant at 1, 2, 4:
+    // ERR = 7/16 + 27/512 + 1755/16384 = 9787/16384. RBP(p = 1/2, rel = 1), relevant at 1, 2, 4:
     // 1/2 + 1/4 + 1/16 = 13/16, residual (1/2)^4 = 1/16.
-    await waitForAnswers(page, ['ERR = 9787/16384 ≈ 0.5974', 'RBP(p=0.5) = 13/16 = 0.8125']);
+    await waitForAnswers(page, ['ERR = 9787/16384 ≈ 0.5974', 'RBP(p=0.5,rel=1) = 13/16 = 0.8125']);
     const cascade = page.locator('table.step-table', { has: page.locator('caption', { hasText: 'The cascade' }) });
     const headings = await cascade.locator('thead th').allTextContents();
     const stops = headings.indexOf('stops here');

@@ -13,7 +13,8 @@
 //
 // RBP (Moffat and Zobel, "Rank-biased precision for measurement of retrieval effectiveness",
 // TOIS 2008): a user who goes on from each rank to the next with probability p,
-//   RBP@k = (1 − p) Σ_{i=1..k} r_i p^(i−1),   r_i = 1 when grade_i ≥ rel, else 0,
+//   RBP@k = (1 − p) Σ_{i=1..k} g_i p^(i−1),   g_i = 1 when grade_i ≥ rel, else 0; without rel
+//   g_i = grade_i, over the largest grade when that is above 1 (trec_eval 10.0's rbp),
 // and its residual p^k: the weight of every rank past the k evaluated (past the cutoff or past
 // the list, as trec_eval 10.0's rbp_resid counts them), the most RBP could grow were all of them
 // relevant. The answer is the band [RBP, RBP + p^k]. Exact while p^k fits in 64 bits.
@@ -180,17 +181,34 @@ static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
                           call.param("p"),
                       Span{}, Field::measure};
   }
-  const Fraction rel = parameter_fraction(call.param("rel"));
   const Number p = exact_number(p_fraction);
   const Number one_minus_p = whole(1) - p;
   const std::size_t k = depth(call, list);
   // The residual is the weight of the ranks not evaluated: past the cutoff, or past the list (as
   // trec_eval's rbp_resid counts them: the run may have more to say there).
   const auto seen = static_cast<std::int64_t>(k);
+  // The gain of a grade: with rel, 1 from grade rel up, else 0 (binary); without it, the grade
+  // itself, divided by the largest grade when that is above 1 (trec_eval's rbp brings gains
+  // into 0–1 so, and ir_measures' RBP without rel is trec_eval's).
+  const bool binary = !call.param("rel").empty();
+  const Fraction rel = binary ? parameter_fraction(call.param("rel")) : Fraction{1, 1};
+  Fraction largest{1, 1};  // over every judged grade, retrieved or not, as trec_eval's qrels
+  for (const GradedDoc& doc : list.docs) {
+    if (compare(doc.grade, largest) > 0) largest = doc.grade;
+  }
+  for (const Fraction grade : list.unretrieved) {
+    if (compare(grade, largest) > 0) largest = grade;
+  }
+  const auto gain_of = [&](const GradedDoc& doc) {
+    if (binary) return compare(doc.grade, rel) >= 0 ? whole(1) : whole(0);
+    return exact_number(doc.grade) / exact_number(largest);
+  };
 
   Outcome out = start_outcome(call, in);
-  StepTable table{"Each rank's weight (1 − p)·p^(i − 1), and the relevant ones summed",
-                  {"rank", "document", "grade", "relevant (grade ≥ " + to_short_decimal(rel) + ")",
+  StepTable table{"Each rank's weight (1 − p)·p^(i − 1), times its gain, summed",
+                  {"rank", "document", "grade",
+                   binary ? "gain (grade ≥ " + to_short_decimal(rel) + ")"
+                          : "gain = grade/" + to_short_decimal(largest),
                    "weight", "RBP so far", "residual p^i"},
                   {},
                   {}};
@@ -205,19 +223,22 @@ static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
   for (std::size_t i = 0; i < k; ++i) {
     const GradedDoc& doc = list.docs[i];
     const auto rank = static_cast<std::int64_t>(i + 1);
-    const bool is_relevant = compare(doc.grade, rel) >= 0;
-    if (is_relevant) {
-      rbp = rbp + weight;
+    const Number gain = gain_of(doc);
+    if (gain.approx > 0.0) {
+      rbp = rbp + weight * gain;
       ++relevant;
-      terms.push_back(rank == 1   ? "1"
-                      : rank == 2 ? latex_of(p)
-                                  : latex_of(p) + "^{" + std::to_string(rank - 1) + "}");
+      const std::string power_text = rank == 1 ? "1"
+                                     : rank == 2
+                                         ? latex_of(p)
+                                         : latex_of(p) + "^{" + std::to_string(rank - 1) + "}";
+      const bool unit = gain.exact && *gain.exact == Fraction{1, 1};
+      terms.push_back(unit ? power_text
+                           : latex_of(gain) + (rank == 1 ? "" : " \\cdot " + power_text));
     }
     residual = residual * p;
     table.rows.push_back({text_cell(std::to_string(rank)), text_cell(doc_name(doc)),
-                          number_cell(exact_number(doc.grade)),
-                          text_cell(is_relevant ? "yes" : "no"), number_cell(weight),
-                          number_cell(rbp), number_cell(residual)});
+                          number_cell(exact_number(doc.grade)), number_cell(gain),
+                          number_cell(weight), number_cell(rbp), number_cell(residual)});
     low.points.emplace_back(static_cast<double>(rank), rbp.approx);
     high.points.emplace_back(static_cast<double>(rank), (rbp + residual).approx);
     weight = weight * p;
@@ -227,7 +248,7 @@ static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
   out.value = rbp;
   out.values = {{"RBP", rbp}, {"residual", residual}, {"upper", upper}};
   const std::string name = "\\text{RBP" + at_text(call) + "}";
-  out.working = name + " = (1 - p)\\sum_i r_i\\,p^{i-1} = " + latex_of(one_minus_p) +
+  out.working = name + " = (1 - p)\\sum_i g_i\\,p^{i-1} = " + latex_of(one_minus_p) +
                 (terms.empty() ? " \\cdot 0" : " \\left(" + latex_sum(terms, 8) + "\\right)") +
                 " " + (rbp.exact ? "= " : "\\approx ") + latex_value(rbp) +
                 " \\\\ \\text{residual} = p^{" + std::to_string(seen) +
@@ -248,7 +269,13 @@ static Result<Outcome> run_rbp(const MeasureCall& call, const Inputs& in) {
                       " is the weight of every rank after rank " + std::to_string(seen) +
                       ": RBP lies between " + to_decimal(rbp, 4) + " and " + to_decimal(upper, 4) +
                       " whatever they hold. " + plural(relevant, "document") +
-                      " counted as relevant.");
+                      (binary
+                           ? " counted as relevant (grade " + to_short_decimal(rel) + " or more)."
+                           : " had a gain above 0; without rel, the gain is the grade" +
+                                 std::string(compare(largest, Fraction{1, 1}) > 0
+                                                 ? " over the largest, " + to_short_decimal(largest)
+                                                 : "") +
+                                 ", as in trec_eval's rbp; rel=1 makes it binary."));
   finish_outcome(out);
   return out;
 }
@@ -550,8 +577,9 @@ MeasureInfo measure_rbp() {
   p.maximum = Fraction{1, 1};
   ParamInfo rel;
   rel.name = "rel";
-  rel.default_value = "1";
-  rel.help = "the lowest grade that counts as relevant";
+  rel.help =
+      "the lowest grade that counts as relevant, making the gain 1 or 0; not given: the gain is "
+      "the grade, over the largest grade when that is above 1 (trec_eval's rbp)";
   rel.numeric = true;
 
   MeasureInfo m;
@@ -565,7 +593,7 @@ MeasureInfo measure_rbp() {
   m.params = {p, rel};
   m.aliases = {"rank-biased-precision"};
   m.formula =
-      "\\text{RBP} = (1 - p)\\sum_{i=1}^{k} r_i\\, p^{i-1},\\qquad \\text{residual} = p^{k}";
+      "\\text{RBP} = (1 - p)\\sum_{i=1}^{k} g_i\\, p^{i-1},\\qquad \\text{residual} = p^{k}";
   m.example = "RBP(p=0.5)";
   m.golden = {"RBP1"};
   m.run = &run_rbp;
