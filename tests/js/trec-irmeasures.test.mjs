@@ -136,3 +136,26 @@ test('--help lists ir_measures names with the trec_eval measure each is', () => 
   assert.match(stdout, /Compat +compatibility with the ideal ranking/);
   assert.match(stdout, /INST\(max_rel=N\) INST/);
 });
+
+describe("trec_eval 10.0's rbp and rbp_resid (tests/fixtures/rbp)", () => {
+  const rbpDir = fileURLToPath(new URL('../fixtures/rbp/', import.meta.url));
+  for (const p of ['0.8', '0.95']) {
+    test(`RBP(p=${p}) and its residual print trec_eval's values`, () => {
+      // trec_eval's lines: rbp_p=P / rbp_resid_p=P, topic, value (4 decimals).
+      const expected = readFileSync(join(rbpDir, `trec_eval-p${p}.txt`), 'utf8').trim().split('\n')
+        .map((row) => row.split('\t').map((field) => field.trim()))
+        .map(([name, topic, value]) => `${name.startsWith('rbp_resid') ? 'resid' : 'rbp'} ${topic} ${value}`);
+      const name = p === '0.8' ? 'RBP' : `RBP(p=${p})`;
+      const { status, stdout, stderr } = trec(['-q', '-m', `RBP(p=${p})`,
+        join(rbpDir, 'qrels.txt'), join(rbpDir, 'run.txt')]);
+      assert.equal(status, 0, stderr);
+      const got = stdout.trim().split('\n')
+        .map((row) => row.split('\t').map((field) => field.trim()))
+        .map(([measure, topic, value]) => {
+          const kind = { [name]: 'rbp', [`${name}_resid`]: 'resid' }[measure] ?? measure;
+          return `${kind} ${topic} ${value}`;
+        });
+      assert.deepEqual(got, expected);
+    });
+  }
+});
