@@ -270,6 +270,25 @@ export const CONVENTIONS = [
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
     },
   },
+  {
+    id: 'compat-normalize',
+    param: 'normalize',
+    choices: ['yes', 'no'],
+    measures: ['Compat'],
+    name: 'Compat’s normalisation',
+    meaning: {
+      yes: 'the overlap divided by the ideal ranking’s overlap with itself',
+      no: 'the rank-biased overlap itself',
+    },
+    presets: {
+      // ir_measures' compat provider: normalize=True by default (Clarke, Vtyurina and Smucker).
+      notes: { value: 'yes', why: 'the calculator’s default, as ir_measures’ Compat (the notes do not define Compat)' },
+      iir: { value: null, why: 'IIR does not define Compat' },
+      trec10: { value: null, why: 'trec_eval has no Compat (the TREC files page computes it as ir_measures does)' },
+      trec9: { value: null, why: 'trec_eval has no Compat' },
+      sklearn: { value: null, why: 'scikit-learn has no Compat' },
+    },
+  },
 ];
 
 /** The preset with this id, or undefined. */
