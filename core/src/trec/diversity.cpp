@@ -2,9 +2,10 @@
 //
 // Per topic: the judgments are sorted once by docno and subtopic and indexed by docno; an
 // evaluation makes a few arrays of one entry per subtopic and walks the ranking once. The ideal
-// ranking is ndeval's greedy one, found lazily: a heap keyed by each document's gain as last
-// computed. Gains only fall as subtopics are seen, so a popped document whose recomputed gain
-// still beats the next key is the greedy choice.
+// ranking is ndeval's greedy one over groups: documents relevant to the same subtopics always
+// have the same gain, so each group is a queue (docno descending) and each rank compares the
+// groups' heads, whose gains are recomputed only when a subtopic of theirs was just seen. ndeval
+// rescans every judged document and every subtopic at every rank instead.
 
 #include "trec/diversity.h"
 
@@ -120,12 +121,6 @@ std::string number_text(double value) {
   std::snprintf(buffer, sizeof buffer, "%g", value);
   return buffer;
 }
-
-// A document of the ideal ranking's heap, with its gain when last computed.
-struct HeapEntry {
-  double gain;
-  std::uint32_t doc;
-};
 
 }  // namespace
 
@@ -350,47 +345,107 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) 
   ideal.relevance_level = relevance_level;
   const auto& docs = topic.docs();
   const auto& judgments = topic.judgments();
-  std::vector<double> weight(topic.subtopics().size(), 1.0);
-  // A document's gain now: its subtopics' weights added in ascending subtopic, as ndeval adds.
-  const auto gain_of = [&](std::uint32_t d) {
-    double gain = 0.0;
-    for (std::uint32_t i = docs[d].begin; i < docs[d].end; ++i) {
-      if (judgments[i].grade >= relevance_level) gain += weight[judgments[i].column];
-    }
-    return gain;
-  };
-  // The heap's order: greater gain first, then greater docno.
-  const auto below = [&](const HeapEntry& a, const HeapEntry& b) {
-    if (a.gain != b.gain) return a.gain < b.gain;
-    return docno_after(docs[b.doc].docno, docs[a.doc].docno);
-  };
-  std::vector<HeapEntry> heap;
+
+  // Documents relevant to the same subtopics always have the same gain, and among them the
+  // greater docno goes first: each such group is a queue, and the greedy choice is among the
+  // groups' heads. `columns` holds each relevant document's subtopics (ascending), at
+  // [first[k], first[k + 1]) for the k-th relevant document.
+  std::vector<std::uint32_t> relevant;
+  std::vector<std::uint32_t> columns;
+  std::vector<std::uint32_t> first;
   for (std::uint32_t d = 0; d < docs.size(); ++d) {
-    bool relevant = false;
-    for (std::uint32_t i = docs[d].begin; i < docs[d].end && !relevant; ++i) {
-      relevant = judgments[i].grade >= relevance_level;
+    const std::size_t before = columns.size();
+    for (std::uint32_t i = docs[d].begin; i < docs[d].end; ++i) {
+      if (judgments[i].grade >= relevance_level) columns.push_back(judgments[i].column);
     }
-    if (relevant) heap.push_back(HeapEntry{gain_of(d), d});
+    if (columns.size() == before) continue;
+    first.push_back(static_cast<std::uint32_t>(before));
+    relevant.push_back(d);
   }
-  std::make_heap(heap.begin(), heap.end(), below);
-  ideal.docs.reserve(heap.size());
-  ideal.gains.reserve(heap.size());
-  const double keep = 1.0 - alpha;
-  while (!heap.empty()) {
-    std::pop_heap(heap.begin(), heap.end(), below);
-    HeapEntry entry = heap.back();
-    heap.pop_back();
-    entry.gain = gain_of(entry.doc);
-    if (!heap.empty() && below(entry, heap.front())) {  // another may now be greater
-      heap.push_back(entry);
-      std::push_heap(heap.begin(), heap.end(), below);
+  first.push_back(static_cast<std::uint32_t>(columns.size()));
+  const auto subtopics_of = [&](std::size_t k) {
+    return std::make_pair(columns.begin() + first[k], columns.begin() + first[k + 1]);
+  };
+  // Relevant documents in order of their subtopics, then docno descending.
+  std::vector<std::uint32_t> order(relevant.size());
+  for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto [a0, a1] = subtopics_of(a);
+    const auto [b0, b1] = subtopics_of(b);
+    if (!std::equal(a0, a1, b0, b1)) return std::lexicographical_compare(a0, a1, b0, b1);
+    return docno_after(docs[relevant[a]].docno, docs[relevant[b]].docno);
+  });
+  struct Group {
+    std::uint32_t head;  // index into `order` of the next document to place
+    std::uint32_t end;
+  };
+  std::vector<Group> groups;
+  for (std::uint32_t i = 0; i < order.size(); ++i) {
+    if (i == 0) {
+      groups.push_back(Group{0, 1});
       continue;
     }
-    ideal.docs.push_back(entry.doc);
-    ideal.gains.push_back(entry.gain);
-    const auto& doc = docs[entry.doc];
-    for (std::uint32_t i = doc.begin; i < doc.end; ++i) {
-      if (judgments[i].grade >= relevance_level) weight[judgments[i].column] *= keep;
+    const auto [a0, a1] = subtopics_of(order[i - 1]);
+    const auto [b0, b1] = subtopics_of(order[i]);
+    if (std::equal(a0, a1, b0, b1)) {
+      groups.back().end = i + 1;
+    } else {
+      groups.push_back(Group{i, i + 1});
+    }
+  }
+
+  std::vector<double> weight(topic.subtopics().size(), 1.0);
+  // A group's gain now: its subtopics' weights added in ascending subtopic, as ndeval adds.
+  const auto gain_of = [&](std::uint32_t g) {
+    double gain = 0.0;
+    const auto [c0, c1] = subtopics_of(order[groups[g].head]);
+    for (auto c = c0; c != c1; ++c) gain += weight[*c];
+    return gain;
+  };
+  const auto head_docno = [&](std::uint32_t g) {
+    return docs[relevant[order[groups[g].head]]].docno;
+  };
+  // Each group's gain, kept current: when a document is placed, only the groups sharing one of
+  // its subtopics change, and they are recomputed.
+  std::vector<double> gain(groups.size());
+  std::vector<std::vector<std::uint32_t>> groups_of(topic.subtopics().size());
+  std::vector<std::uint32_t> live(groups.size());
+  for (std::uint32_t g = 0; g < groups.size(); ++g) {
+    gain[g] = gain_of(g);
+    live[g] = g;
+    const auto [c0, c1] = subtopics_of(order[groups[g].head]);
+    for (auto c = c0; c != c1; ++c) groups_of[*c].push_back(g);
+  }
+  std::vector<bool> done(groups.size(), false);
+  ideal.docs.reserve(relevant.size());
+  ideal.gains.reserve(relevant.size());
+  const double keep = 1.0 - alpha;
+  while (!live.empty()) {
+    // The greatest gain, ties to the greater docno.
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < live.size(); ++i) {
+      const std::uint32_t g = live[i];
+      const std::uint32_t b = live[best];
+      if (gain[g] > gain[b] || (gain[g] == gain[b] && docno_after(head_docno(g), head_docno(b)))) {
+        best = i;
+      }
+    }
+    const std::uint32_t chosen = live[best];
+    Group& group = groups[chosen];
+    const std::uint32_t k = order[group.head];
+    ideal.docs.push_back(relevant[k]);
+    ideal.gains.push_back(gain[chosen]);
+    if (++group.head == group.end) {
+      done[chosen] = true;
+      live[best] = live.back();
+      live.pop_back();
+    }
+    const auto [c0, c1] = subtopics_of(k);
+    for (auto c = c0; c != c1; ++c) weight[*c] *= keep;
+    for (auto c = c0; c != c1; ++c) {
+      for (const std::uint32_t g : groups_of[*c]) {
+        if (!done[g]) gain[g] = gain_of(g);
+      }
     }
   }
   return ideal;
