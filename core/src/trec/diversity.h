@@ -34,8 +34,9 @@
 //   subtopic) / (k S): the mean over subtopics of precision at k, k counted even when the list
 //   is shorter. strec@k = the subtopics covered by the first k documents / S.
 // - NRBP and MAP-IA use the whole ranking; the measures at k, the first k ranks. ndeval keeps 20
-//   ranks and prints k = 5, 10 and 20; any k here gives ndeval's value for k <= 20 and the same
-//   formulas beyond.
+//   ranks and prints k = 5, 10 and 20; any k from 2 to 20 here gives the value ndeval holds
+//   for it, and larger k the same formulas. (At k = 1 ndeval's unprinted arrays skip the
+//   division by the ideal ideal; here k = 1 is divided like every other k.)
 // - A topic with no relevant subtopic (S = 0): every measure is 0 but nNRBP, which ndeval
 //   divides 0 by 0 for and prints as "-nan"; it is NaN here, and format_ndeval_values prints
 //   it as ndeval does. So is nNRBP with alpha = 0 and beta = 1, where NRBP's factor
