@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [--time SECONDS] [--runs N] [--parallel N] [--quick] [HARNESS...]
 #   scripts/fuzz.sh --merge [HARNESS...]
 #
-#   HARNESS       parsers, compute, check, trec (default: all four)
+#   HARNESS       parsers, compute, check, trec, diversity (default: all five)
 #   --time S      stop each harness after S seconds (default 600: ten minutes each)
 #   --runs N      stop each harness after N executions (libFuzzer's -runs=N; no time limit
 #                 unless --time is given too)
@@ -23,7 +23,7 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
-all=(parsers compute check trec)
+all=(parsers compute check trec diversity)
 seconds=600
 runs=""
 parallel=1
@@ -40,7 +40,7 @@ while (($# > 0)); do
     --quick) quick=1; seconds=10; shift ;;
     --merge) merge=1; shift ;;
     -h | --help) usage; exit 0 ;;
-    parsers | compute | check | trec) harnesses+=("$1"); shift ;;
+    parsers | compute | check | trec | diversity) harnesses+=("$1"); shift ;;
     *) echo "fuzz: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
   esac
 done
