@@ -35,3 +35,16 @@ for (const viewport of [DESKTOP, PHONE]) {
     }, { viewport });
   });
 }
+
+test('a name with a space inside its parentheses is one name: P(rel=2, judged_only=True)@5', async () => {
+  await withPage('trec.html', async (/** @type {import('playwright-core').Page} */ page) => {
+    // Judged only, the list is a b d c (x dropped): at rel=2, a and d in the top 5 of 4
+    // documents, 2/5 (P@k divides by k).
+    await page.fill('#trec-measures', 'P(rel=2, judged_only=True)@5');
+    await page.fill('#qrels-text', QRELS);
+    await page.fill('#run-text', RUN);
+    await waitForText(page, '[data-trec-text]', ['judged_only=True']);
+    const text = (await page.textContent('[data-trec-text]')) ?? '';
+    assert.match(text, /P\(rel=2, ?judged_only=True\)@5\s+all\s+0\.4000/);
+  });
+});

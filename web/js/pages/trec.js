@@ -251,7 +251,9 @@ function main() {
   /** trec_eval's arguments from the option controls. */
   function trecArgs() {
     const args = [];
-    for (const measure of measuresField.value.split(/[\s]+/).filter(Boolean)) args.push('-m', measure);
+    // Names are separated by spaces, but an ir_measures name may hold spaces inside its
+    // parentheses: P(rel=2, judged_only=True)@5 is one name.
+    for (const measure of measuresField.value.match(/(?:[^\s(]+|\([^)]*\))+/g) ?? []) args.push('-m', measure);
     const level = $('#trec-level').value.trim();
     if (level) args.push('-l', level);
     if ($('#trec-complete').checked) args.push('-c');
