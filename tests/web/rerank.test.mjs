@@ -30,7 +30,8 @@ async function pressOnCard(page, rank, key) {
 
 /** Drags the card at rank `from` with the mouse and drops it on the place of the card at `to`. */
 async function dragCard(page, from, to) {
-  await page.locator('[data-rerank-cards]').scrollIntoViewIfNeeded();
+  // In the middle of the viewport: a drag that ends near its edge scrolls the page under it.
+  await page.locator('[data-rerank-cards]').evaluate((cards) => cards.scrollIntoView({ block: 'center' }));
   const source = await page.locator(card(from)).boundingBox();
   const target = await page.locator(card(to)).boundingBox();
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
