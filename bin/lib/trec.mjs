@@ -10,6 +10,7 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { feedSession } from '../../web/js/trec-feed.js';
 import { BuildMissingError } from './engine.mjs';
 
 /** Bytes read from a plain file per chunk (and per call into wasm). */
@@ -115,7 +116,8 @@ export async function* readChunks(path, { chunkSize = CHUNK_SIZE } = {}) {
 const displayName = (path) => (path === STDIN ? 'standard input' : path);
 
 /**
- * Streams one file into `session`: begin, feed every chunk, end.
+ * Streams one file into `session`: begin, feed every chunk, end, and a run read again when the
+ * session asks (feedSession, web/js/trec-feed.js, the loop the TREC page's worker shares).
  *
  * @param {object} session a TrecSession
  * @param {'qrels' | 'run'} kind
@@ -129,31 +131,15 @@ export async function feedFile(session, kind, path, options = {}) {
   const isRun = kind === 'run';
   const info = path === STDIN ? null : await stat(path).catch(() => null);
   const regular = info?.isFile() ?? false;
-  // The qrels' size lets the session hold their bytes without growing its copy chunk by chunk.
-  const size = !isRun && regular ? info.size : 0;
-  // A run file is streamed (each topic evaluated as its lines end, see docs/js-api.md) when it can
-  // be read again: a run whose topics' lines are not together is then read a second time, whole.
-  // Standard input and pipes cannot be read twice, so they are read whole from the start.
-  let stream = isRun && regular;
-  for (;;) {
-    const begun = isRun
-      ? session.beginRun(displayName(path), stream)
-      : session.beginQrels(displayName(path), size);
-    if (begun?.ok === false) return begun;
-    let restart = false;
-    for await (const chunk of readChunks(path, options)) {
-      // The view is valid only until the next call on the module: copy and feed at once.
-      session.buffer(chunk.length).set(chunk);
-      const status = isRun ? session.feedRun(chunk.length) : session.feedQrels(chunk.length);
-      if (!status.ok) return status;
-      if (status.restart) {
-        restart = true;
-        break;
-      }
-    }
-    if (!restart) return isRun ? session.endRun() : session.endQrels();
-    stream = false;
-  }
+  return feedSession(session, kind, displayName(path), {
+    pieces: () => readChunks(path, options),
+    // The qrels' size lets the session hold their bytes without growing its copy chunk by chunk.
+    size: !isRun && regular ? info.size : 0,
+    // A run file is streamed (each topic evaluated as its lines end, see docs/js-api.md) when it
+    // can be read again: a run whose topics' lines are not together is then read a second time,
+    // whole. Standard input and pipes cannot be read twice, so they are read whole from the start.
+    stream: isRun && regular,
+  });
 }
 
 /**

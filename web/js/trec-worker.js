@@ -25,6 +25,7 @@
 // {ok: false, error: {code: 'internal', message}}.
 
 import createIrMetrics from '../generated/irmetrics.js';
+import { feedSession } from './trec-feed.js';
 
 /** Largest piece handed to the session at once: wasm memory for a chunk is allocated per feed. */
 const MAX_FEED = 1 << 20;
@@ -75,20 +76,15 @@ async function byteStream(blob, onRead = () => {}) {
   return (await isGzip(blob)) ? counted.pipeThrough(new DecompressionStream('gzip')) : counted;
 }
 
-/** Reads `stream` to its end, calling `use(chunk)` with pieces of at most MAX_FEED bytes. */
+/**
+ * Reads `stream` to its end, calling `use(piece)` with pieces of at most MAX_FEED bytes; stops
+ * early, answering false, when `use` answers false.
+ */
 async function eachPiece(stream, use) {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      for (let start = 0; start < value.length; start += MAX_FEED) {
-        if (use(value.subarray(start, start + MAX_FEED)) === false) return false;
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
+  for await (const piece of piecesOf(stream)) {
+    if (use(piece) === false) return false;
   }
+  return true;
 }
 
 /**
@@ -128,19 +124,31 @@ async function sniff(blob) {
   return fields === 4 ? 'qrels' : fields === 5 ? 'prefs' : fields === 6 ? 'run' : '';
 }
 
-/**
- * Feeds one source into the session with `feed` ('feedQrels' or 'feedRun').
- * @returns {Promise<{ok: true} | {ok: false, error?: object, cancelled?: boolean}>}
- */
-async function feedSource(current, id, source, feed, progress) {
-  let status = { ok: true };
-  let finished;
+/** The pieces of `stream`, each at most MAX_FEED bytes (feedSession's `pieces`). */
+async function* piecesOf(stream) {
+  const reader = stream.getReader();
   try {
-    finished = await eachPiece(await byteStream(source.blob, progress), (piece) => {
-      if (id !== latestEvaluation) return false;
-      current.buffer(piece.length).set(piece); // the view is valid until the next call: fill it now
-      status = current[feed](piece.length);
-      return status.ok && !status.restart;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      for (let start = 0; start < value.length; start += MAX_FEED) yield value.subarray(start, start + MAX_FEED);
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Feeds one source into the session (feedSession: begin, pieces, end, a run read again whole when
+ * the session asks), stopping when a newer evaluation starts.
+ * @returns {Promise<object>} what feedSession answers, or a read failure as an InputError
+ */
+async function feedSource(current, id, source, kind, progress, options = {}) {
+  try {
+    return await feedSession(current, kind, source.name, {
+      pieces: async () => piecesOf(await byteStream(source.blob, progress)),
+      wanted: () => id === latestEvaluation,
+      ...options,
     });
   } catch (cause) {
     // The bytes themselves could not be read: a corrupt or cut gzip file, a file gone from disk.
@@ -148,8 +156,6 @@ async function feedSource(current, id, source, feed, progress) {
     const message = `${source.name} could not be read to its end (${reason}); if it is gzip-compressed, it may be damaged or cut short.`;
     return { ok: false, error: { code: 'bad_token', message, field: 'input', file: source.name, line: 0, column: 0, length: 0 } };
   }
-  if (id !== latestEvaluation) return { ok: false, cancelled: true };
-  return finished ? { ok: true } : status;
 }
 
 /** The answer to a failed step: the error, which source it is about, and the offending line. */
@@ -191,27 +197,22 @@ async function evaluate(id, { args, qrels, runs, zscores, digits }) {
       if (!read.ok) return { ok: false, error: { ...read.error, field: 'options' }, source: -1, excerpt: '' };
     }
 
-    current.beginQrels(qrels.name, qrels.blob.size);
-    const fed = await feedSource(current, id, qrels, 'feedQrels', progress);
-    if (fed.cancelled) return fed;
-    if (!fed.ok) return await failure(fed.error, 0, sources);
-    const qrelsResult = current.endQrels();
+    const qrelsResult = await feedSource(current, id, qrels, 'qrels', progress, { size: qrels.blob.size });
+    if (qrelsResult.cancelled) return qrelsResult;
     if (!qrelsResult.ok) return await failure(qrelsResult.error, 0, sources);
 
     const runResults = [];
     for (const [index, run] of runs.entries()) {
       // Streamed: each topic is evaluated as its lines end and its documents are not kept. A run
-      // whose topics' lines are not together is read again, whole (a Blob can be read twice).
-      for (let stream = true; ; stream = false) {
-        const begun = current.beginRun(run.name, stream);
-        if (!begun.ok) return await failure(begun.error, index + 1, sources);
-        const runFed = await feedSource(current, id, run, 'feedRun', progress);
-        if (runFed.cancelled) return runFed;
-        if (!runFed.ok) return await failure(runFed.error, index + 1, sources);
-        if (!runFed.restart) break;
-        total += run.blob.size; // the second reading counts in the progress bar
-      }
-      const ended = current.endRun();
+      // whose topics' lines are not together is read again, whole (a Blob can be read twice),
+      // and the second reading counts in the progress bar.
+      const ended = await feedSource(current, id, run, 'run', progress, {
+        stream: true,
+        onRestart: () => {
+          total += run.blob.size;
+        },
+      });
+      if (ended.cancelled) return ended;
       if (!ended.ok) return await failure(ended.error, index + 1, sources);
       runResults.push(ended);
     }
