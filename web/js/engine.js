@@ -10,6 +10,7 @@
 // for the others; a thinned chart says so in `thinned` ({drawn, total}).
 
 import { inThread, internalError } from './engine-worker.js';
+import { workerClient } from './worker-client.js';
 
 /**
  * The module's values (web/js/irmetrics.d.ts, docs/js-api.md), as the pages get them:
@@ -55,92 +56,33 @@ export const cancelled = () => ({
 });
 
 /**
- * The worker behind request/answer Promises; null when a module worker cannot be started here.
- * The worker is given one request at a time, the others wait here in order, so a request given
- * up while it waits (its `signal` aborted) is never sent; one given up while the worker runs it
- * is stopped after RESTART_AFTER_MS by starting a new worker (its kept answers are then
- * recomputed when asked for: see engine-worker.js 'rows'). A worker that fails (it cannot load,
- * it crashes) answers its pending requests, and every later one, from the page's thread.
+ * The worker behind request/answer Promises (worker-client.js); null when a module worker cannot
+ * be started here. The worker is given one request at a time, the others wait in order, so a
+ * request given up while it waits (its `signal` aborted) is never sent; one given up while the
+ * worker runs it is stopped after RESTART_AFTER_MS by starting a new worker (its kept answers are
+ * then recomputed when asked for: see engine-worker.js 'rows'). A worker that fails (it cannot
+ * load, it crashes) answers its pending requests, and every later one, from the page's thread.
+ * @returns {((message: object, signal?: AbortSignal) => Promise<any>) | null}
  */
 function startWorker() {
   if (typeof Worker !== 'function' || globalThis.location?.protocol === 'file:') return null;
-  const spawn = () => {
-    try {
-      // scripts/build-embed.mjs replaces this expression by null: the widget has no worker file.
-      return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-    } catch {
-      return null;
-    }
-  };
-  let worker = null;
-  const waiting = []; // {message, resolve, signal}, in the order asked
-  let running = null; // the request the worker has: {message, resolve, signal, id, started}
-  let nextId = 0;
-  let failed = false;
-
-  const finish = (answer) => {
-    const request = running;
-    running = null;
-    request.resolve(answer);
-    sendNext();
-  };
-  function sendNext() {
-    if (running) return;
-    const request = waiting.shift();
-    if (!request) return;
-    if (failed) {
-      request.resolve(inThreadAnswer(request.message));
-      return sendNext();
-    }
-    running = { ...request, id: ++nextId, started: performance.now() };
-    worker.postMessage({ ...request.message, id: running.id });
-  }
-  function listen(own) {
-    own.addEventListener('message', ({ data }) => {
-      if (own === worker && running?.id === data.id) finish(data.answer);
-    });
-    own.addEventListener('error', (event) => {
-      event.preventDefault();
-      if (own !== worker) return;
-      failed = true;
-      own.terminate();
-      if (running) finish(inThreadAnswer(running.message));
-      else sendNext();
-    });
-  }
-  /** Stops the request the worker runs (given up on) by replacing the worker. */
-  function restart() {
-    worker.terminate();
-    worker = spawn();
-    if (!worker) failed = true;
-    else listen(worker);
-    finish(cancelled());
-  }
-  function giveUp(request) {
-    const at = waiting.indexOf(request);
-    if (at >= 0) {
-      waiting.splice(at, 1);
-      request.resolve(cancelled());
-      return;
-    }
-    const runningNow = running;
-    if (runningNow?.resolve !== request.resolve) return; // answered already
-    setTimeout(() => {
-      if (running === runningNow) restart();
-    }, Math.max(0, runningNow.started + RESTART_AFTER_MS - performance.now()));
-  }
-
-  worker = spawn();
-  if (!worker) return null;
-  listen(worker);
-  return (message, signal) =>
-    new Promise((resolve) => {
-      if (signal?.aborted) return resolve(cancelled());
-      const request = { message, resolve, signal };
-      signal?.addEventListener('abort', () => giveUp(request), { once: true });
-      waiting.push(request);
-      sendNext();
-    });
+  const client = workerClient({
+    spawn: () => {
+      try {
+        // scripts/build-embed.mjs replaces this expression by null: the widget has no worker file.
+        return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+      } catch {
+        return null;
+      }
+    },
+    answerOf: (data) => data.answer,
+    onFailure: (message) => inThreadAnswer(/** @type {any} */ (message)),
+    cancelled,
+    serial: true,
+    restartAfterMs: RESTART_AFTER_MS,
+  });
+  if (!client.start()) return null;
+  return (message, signal) => client.request(message, { signal });
 }
 
 /** A worker request answered in this thread (the worker failed). */

@@ -27,6 +27,7 @@ import { initSite, showVersion } from '../site.js';
 import { renderRunComparison } from '../render/trec-compare.js';
 import { hashFor } from '../url-state.js';
 import { plural } from '../format.js';
+import { workerClient } from '../worker-client.js';
 
 /** Re-evaluate this long after the last keystroke in a field. */
 const DEBOUNCE_MS = 400;
@@ -80,61 +81,46 @@ const $ = (selector) => document.querySelector(selector);
 // ------------------------------------------------------------------ the worker
 
 /**
- * The worker behind a request/answer interface. A worker that dies answers every pending request
- * with an error, and the next request starts a new one.
+ * The worker behind a request/answer interface (worker-client.js): started on the first request,
+ * every request posted at once. A worker that dies answers every pending request with an error,
+ * and the next request starts a new one.
  */
-function workerClient() {
-  let worker = null;
-  let nextId = 0;
-  const pending = new Map();
-
-  function fail(message) {
-    for (const { resolve } of pending.values()) {
-      resolve({ ok: false, error: { code: 'internal', message, field: 'options', line: 0, column: 0, length: 0 } });
-    }
-    pending.clear();
-  }
-
-  function start() {
-    worker = new Worker(new URL('../trec-worker.js', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', ({ data }) => {
-      const entry = pending.get(data.id);
-      if (!entry) return;
-      if (data.type === 'progress') entry.onProgress?.(data);
-      else {
-        pending.delete(data.id);
-        entry.resolve(data);
+function trecWorker() {
+  const client = workerClient({
+    spawn: () => {
+      try {
+        return new Worker(new URL('../trec-worker.js', import.meta.url), { type: 'module' });
+      } catch {
+        return null; // answered as a worker that could not start
       }
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      worker.terminate();
-      worker = null;
-      fail(`The evaluator stopped (${event.message || 'it could not start'}). Press Evaluate to try again.`);
-    });
-  }
-
+    },
+    onFailure: (message, reason) => ({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: `The evaluator stopped (${reason || 'it could not start'}). Press Evaluate to try again.`,
+        field: 'options',
+        line: 0,
+        column: 0,
+        length: 0,
+      },
+    }),
+    respawn: true,
+  });
   return {
     /**
      * Sends a request; resolves with the worker's answer (never rejects).
      * @param {object} message
      * @param {(progress: {done: number, total: number}) => void} [onProgress]
      */
-    request(message, onProgress) {
-      if (!worker) start();
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        pending.set(id, { resolve, onProgress });
-        worker.postMessage({ ...message, id });
-      });
-    },
+    request: (message, onProgress) => client.request(message, { onProgress }),
   };
 }
 
 // ------------------------------------------------------------------ the page
 
 function main() {
-  const worker = workerClient();
+  const worker = trecWorker();
   const form = $('form.trec-form');
   const qrelsField = $('#qrels-text');
   const runField = $('#run-text');
