@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything, incrementally (a second run with nothing changed takes a few seconds):
-#   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them)
+#   1. build/native  the C++ core and its Catch2 tests, with the machine's g++  (ctest runs them),
+#                    and build/native/irmetrics-trec: `irmetrics trec` as a native executable,
+#                    which bin/irmetrics.mjs runs when it is there (cli/irmetrics_trec.cpp)
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
 #                    web/generated/irmetrics-lite.{js,wasm} (no TREC engine, no answer checks:
 #                    the calculators' worker), irmetrics-check.{js,wasm} (the same with the
@@ -53,7 +55,7 @@ configure() {
 }
 
 if [[ $what == all ]]; then
-  say "native: core and tests (build/native, IRM_WERROR=$werror)"
+  say "native: core, tests and irmetrics-trec (build/native, IRM_WERROR=$werror)"
   configure build/native "$werror" cmake
   cmake --build build/native -j "$jobs"
 fi

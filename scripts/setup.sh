@@ -17,8 +17,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   clang-format    the C++ style check that runs as a ctest test
 #   gzip            build.sh reports gzip sizes of what a browser downloads
 #   clang libclang-rt-14-dev  the libFuzzer harnesses (build/fuzz) with AddressSanitizer and UBSan
+#   zlib1g-dev      gzipped qrels and runs in the native irmetrics trec (build/native/irmetrics-trec)
 readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core clang-format gzip
-  clang libclang-rt-14-dev)
+  clang libclang-rt-14-dev zlib1g-dev)
 
 say() { printf 'setup: %s\n' "$*"; }
 die() {
