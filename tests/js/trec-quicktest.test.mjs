@@ -3,17 +3,26 @@
 // trec_eval's test files in tests/fixtures/trec_eval/, and the output must equal trec_eval's
 // expected file byte for byte. Those files are independent references; they are never edited.
 //
-// Like trec-cli.test.mjs, this needs the wasm build (npm run build): without it every command
-// fails with the CLI's "not built" message.
+// Each command runs both ways `irmetrics trec` can run: through the native executable
+// (build/native/irmetrics-trec, what bin/irmetrics.mjs runs when it is built) and through the
+// wasm module (IRMETRICS_WASM=1). Like trec-cli.test.mjs, this needs npm run build: without it
+// every command fails with the CLI's "not built" message (or the native one is skipped).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/trec_eval/', import.meta.url));
+const native = process.env.IRMETRICS_TREC_NATIVE ||
+  fileURLToPath(new URL('../../build/native/irmetrics-trec', import.meta.url));
+// [path, extra environment, whether it can run]
+const PATHS = [
+  ['native', { IRMETRICS_WASM: '', IRMETRICS_TREC_NATIVE: native }, existsSync(native)],
+  ['wasm', { IRMETRICS_WASM: '1' }, true],
+];
 
 // [expected output file, trec_eval's arguments], in the Makefile's order.
 const MEAS_PARAMS = [
@@ -44,13 +53,16 @@ const COMMANDS = [
   ['out.test.aqZ', ['-q', '-m', 'all_trec', '-Z', 'zscores_file', 'qrels.test', 'results.test']],
 ];
 
-describe("trec_eval 10.0's quicktest", () => {
-  for (const [expected, args] of COMMANDS) {
-    test(`trec_eval ${args.join(' ')} | diff - test/${expected}`, () => {
-      const result = spawnSync(process.execPath, [cli, 'trec', ...args],
-        { cwd: fixtures, encoding: 'utf8', maxBuffer: 1 << 26 });
-      assert.equal(result.status, 0, result.stderr);
-      assert.equal(result.stdout, readFileSync(`${fixtures}${expected}`, 'utf8'));
-    });
-  }
-});
+for (const [path, env, available] of PATHS) {
+  describe(`trec_eval 10.0's quicktest (${path})`, () => {
+    for (const [expected, args] of COMMANDS) {
+      test(`trec_eval ${args.join(' ')} | diff - test/${expected}`,
+        { skip: !available && `no ${path} build` }, () => {
+          const result = spawnSync(process.execPath, [cli, 'trec', ...args],
+            { cwd: fixtures, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ...env } });
+          assert.equal(result.status, 0, result.stderr);
+          assert.equal(result.stdout, readFileSync(`${fixtures}${expected}`, 'utf8'));
+        });
+    }
+  });
+}
