@@ -116,6 +116,8 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
       return run_on(call, in, parse_paired_scores(input), &Inputs::paired);
     case InputKind::runs:
       return run_on(call, in, parse_runs(input), &Inputs::runs);
+    case InputKind::subtopic_list:
+      return run_on(call, in, parse_subtopic_list(input), &Inputs::subtopics);
   }
   return not_available(call);
 }

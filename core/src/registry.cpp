@@ -32,6 +32,15 @@ namespace irm {
   X(rbp)                    /* cascade.cpp */           \
   X(inst)                   /* cascade.cpp */           \
   X(compat)                 /* cascade.cpp */           \
+  X(alpha_ndcg)             /* diversity.cpp */         \
+  X(alpha_dcg)              /* diversity.cpp */         \
+  X(err_ia)                 /* diversity.cpp */         \
+  X(nerr_ia)                /* diversity.cpp */         \
+  X(nrbp)                   /* diversity.cpp */         \
+  X(nnrbp)                  /* diversity.cpp */         \
+  X(ap_ia)                  /* diversity.cpp */         \
+  X(p_ia)                   /* diversity.cpp */         \
+  X(s_recall)               /* diversity.cpp */         \
   X(confusion)              /* set_measures.cpp */      \
   X(f)                      /* set_measures.cpp */      \
   X(multiclass)             /* multiclass.cpp */        \
@@ -75,6 +84,8 @@ const char* to_string(InputKind kind) {
       return "paired";
     case InputKind::runs:
       return "runs";
+    case InputKind::subtopic_list:
+      return "subtopic_list";
   }
   return "ranked_list";
 }

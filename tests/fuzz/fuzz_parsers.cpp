@@ -14,6 +14,7 @@
 #include "fuzz_common.h"
 #include "irm/check.h"
 #include "irm/irm.h"
+#include "irm/subtopics.h"
 #include "irm/trec.h"
 #include "irm/trec_eval.h"
 
@@ -71,6 +72,26 @@ void run_parser(char which, std::string_view text) {
     case 'u':
       check(irm::parse_runs(text), text);
       break;
+    case 'i': {
+      // Subtopic lists (the diversity calculator): every ranked or unretrieved document read
+      // has its subtopics in range and given once.
+      const auto list = irm::parse_subtopic_list(text);
+      check(list, text);
+      if (list.ok()) {
+        for (const auto* docs : {&list.value().docs, &list.value().unretrieved}) {
+          for (const irm::SubtopicDoc& doc : *docs) {
+            for (std::size_t i = 0; i < doc.subtopics.size(); ++i) {
+              const int s = doc.subtopics[i];
+              if (s < 0 || s > irm::max_subtopic) fuzz::fail("subtopics", "out of range");
+              for (std::size_t j = 0; j < i; ++j) {
+                if (doc.subtopics[j] == s) fuzz::fail("subtopics", "given twice");
+              }
+            }
+          }
+        }
+      }
+      break;
+    }
     case 'n': {
       const auto call = irm::parse_measure_name(text);
       check(call, text);
@@ -117,7 +138,7 @@ void run_parser(char which, std::string_view text) {
   }
 }
 
-constexpr char kParsers[] = "rgqscmjfkpunadQRT";
+constexpr char kParsers[] = "rgqscmjfkpunadQRTi";
 
 }  // namespace
 

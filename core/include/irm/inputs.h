@@ -15,6 +15,7 @@
 #include "irm/queries.h"
 #include "irm/ranking.h"
 #include "irm/scores.h"
+#include "irm/subtopics.h"
 
 namespace irm {
 
@@ -32,6 +33,7 @@ struct Inputs {
   const TwoRankings* rankings = nullptr;      // InputKind::rankings
   const PairedScores* paired = nullptr;       // InputKind::paired
   const RunSet* runs = nullptr;               // InputKind::runs
+  const SubtopicList* subtopics = nullptr;    // InputKind::subtopic_list
   std::vector<std::string> notes;             // how the input was read; copied into every Outcome
 };
 

@@ -28,6 +28,7 @@ enum class InputKind {
   rankings,       // two rankings x:/y: of scores or ranks, one value per item: correlation.h
   paired,         // per-query scores of two systems: two columns, x:/y: or d: lines: paired.h
   runs,           // several runs: ranked lists per topic, or TREC runs: pooling.h
+  subtopic_list,  // d1: 1 3, d2: -, or 1,3 | - | 2, optional "unretrieved: d7: 2": subtopics.h
 };
 [[nodiscard]] const char* to_string(InputKind kind);
 

@@ -1,0 +1,796 @@
+// Diversity measures of one ranked list whose documents cover subtopics (intents) of a query:
+// alpha-nDCG@k, alpha-DCG@k, ERR-IA@k, nERR-IA@k, NRBP, nNRBP, AP-IA (MAP-IA), P-IA@k and
+// S-recall@k, as TREC's ndeval computes them (Clarke et al., "Novelty and diversity in
+// information retrieval evaluation", SIGIR 2008; Clarke, Kolla and Vechtomova, "An effectiveness
+// measure for ambiguous and underspecified queries", ICTIR 2009; Agrawal et al., "Diversifying
+// search results", WSDM 2009; Zhai, Cohen and Lafferty, "Beyond independent relevance", SIGIR
+// 2003).
+//
+// The computation is core/src/trec/diversity.cpp's (tested against ndeval): the pasted list
+// becomes a diversity::TopicQrels (every subtopic a document covers judged relevant, grade 1) and
+// diversity::evaluate returns the values with, rank by rank, the subtopics each document covers
+// and how many documents above it covered each (RankRow, Coverage), for the ranking and for the
+// greedy ideal ranking. From those counts this file writes the working: the novelty weights
+// (1 − alpha)^c as exact fractions, and every rational quantity (ERR-IA, NRBP, AP-IA, P-IA,
+// S-recall) as an exact fraction; alpha-DCG goes through log2 and is a decimal. Each exact value
+// equals evaluate()'s double to rounding (tests/core/golden_diversity.cpp checks it).
+//
+// Unnamed documents get internal names that sort after every typed name in descending order, the
+// higher-ranked first, so the greedy ideal's tie rule (equal gains: the greater name first, as
+// ndeval) puts a named document first, then the retrieved in rank order, then the unretrieved.
+//
+// Golden tests: DIV1 (diversity-3-docs-2-subtopics), DIV2 (diversity-unretrieved)
+// (tests/core/golden_diversity.cpp).
+
+#include "trec/diversity.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "common.h"
+
+namespace irm {
+namespace {
+
+enum class Which { alpha_ndcg, alpha_dcg, err_ia, nerr_ia, nrbp, nnrbp, ap_ia, p_ia, s_recall };
+
+constexpr std::int64_t max_k = 1'000'000;  // diversity::check_options' largest cutoff
+
+bool uses_cutoff(Which w) { return w != Which::nrbp && w != Which::nnrbp && w != Which::ap_ia; }
+bool uses_ideal(Which w) {
+  return w == Which::alpha_ndcg || w == Which::nerr_ia || w == Which::nnrbp;
+}
+bool uses_ideal_ideal(Which w) { return w == Which::alpha_dcg || w == Which::err_ia; }
+bool dcg_family(Which w) { return w == Which::alpha_ndcg || w == Which::alpha_dcg; }
+bool err_family(Which w) { return w == Which::err_ia || w == Which::nerr_ia; }
+bool nrbp_family(Which w) { return w == Which::nrbp || w == Which::nnrbp; }
+
+std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
+
+Number power(const Number& base, std::int64_t n) {
+  Number out = whole(1);
+  for (std::int64_t i = 0; i < n; ++i) out = out * base;
+  return out;
+}
+
+Number approx(double value, std::string formula) {
+  Number out;
+  out.approx = value;
+  out.formula = std::move(formula);
+  return out;
+}
+
+// 1/log2(r + 1): exact when r + 1 is a power of 2.
+Number discount(std::int64_t rank) {
+  std::int64_t power_of_two = 0;
+  std::int64_t v = rank + 1;
+  while (v % 2 == 0) {
+    v /= 2;
+    ++power_of_two;
+  }
+  if (v == 1) return ratio(1, power_of_two);
+  return approx(1.0 / std::log2(static_cast<double>(rank + 1)),
+                "1/log2(" + std::to_string(rank + 1) + ")");
+}
+
+std::string discount_latex(std::int64_t rank) {
+  const Number d = discount(rank);
+  if (d.exact) return std::to_string(d.exact->den);
+  return "\\log_2 " + std::to_string(rank + 1);
+}
+
+// The pasted list as ndeval's subtopic qrels for one topic, and the ranking as docnos.
+struct Setup {
+  std::vector<std::string> docnos;  // internal names: [ranked..., unretrieved...]
+  std::unordered_map<std::string_view, std::string> shown;
+  diversity::TopicQrels topic;
+  std::vector<std::string_view> ranked;
+  int subtopics_listed = 0;
+};
+
+std::string padded(std::size_t i) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%07zu", static_cast<std::size_t>(9'999'999) - i);
+  return buffer;
+}
+
+void build(const SubtopicList& list, Setup& s) {
+  const std::size_t n = list.docs.size();
+  s.docnos.reserve(n + list.unretrieved.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const SubtopicDoc& doc = list.docs[i];
+    s.docnos.push_back(doc.label.empty() ? "\x02" + padded(i) : doc.label);
+  }
+  for (std::size_t i = 0; i < list.unretrieved.size(); ++i) {
+    const SubtopicDoc& doc = list.unretrieved[i];
+    s.docnos.push_back(doc.label.empty() ? "\x01" + padded(i) : doc.label);
+  }
+  std::vector<int> all;
+  for (std::size_t i = 0; i < s.docnos.size(); ++i) {
+    const bool retrieved = i < n;
+    const SubtopicDoc& doc = retrieved ? list.docs[i] : list.unretrieved[i - n];
+    const std::string_view docno = s.docnos[i];
+    s.shown[docno] = !doc.label.empty() ? visible(doc.label)
+                     : retrieved        ? "(rank " + std::to_string(i + 1) + ")"
+                                        : "(unretrieved " + std::to_string(i - n + 1) + ")";
+    if (retrieved) s.ranked.push_back(docno);
+    for (const int subtopic : doc.subtopics) {
+      diversity::SubtopicJudgment j;
+      j.docno = docno;
+      j.subtopic = subtopic;
+      j.grade = 1;
+      j.line = doc.where.line;
+      s.topic.add(j);
+      all.push_back(subtopic);
+    }
+  }
+  std::sort(all.begin(), all.end());
+  s.subtopics_listed = static_cast<int>(std::unique(all.begin(), all.end()) - all.begin());
+  std::vector<std::pair<diversity::SubtopicJudgment, diversity::SubtopicJudgment>> twice;
+  s.topic.build(twice);  // the parser refuses a subtopic given twice for a document
+}
+
+// A ranking's rows with exact gains: each covered subtopic's weight (1 − alpha)^c.
+struct Step {
+  const diversity::RankRow* row = nullptr;
+  std::string covered;  // "1 (c = 1), 2 (c = 0)"
+  std::string weights;  // "1/2 + 1"
+  Number gain = whole(0);
+};
+
+std::vector<Step> steps_of(const std::vector<diversity::RankRow>& rows,
+                           const std::vector<diversity::Coverage>& coverage, const Number& keep) {
+  std::vector<Step> out;
+  out.reserve(rows.size());
+  // Each subtopic's weight so far: (1 − alpha)^c, one product per document covering it.
+  std::unordered_map<int, std::pair<int, Number>> current;
+  for (const diversity::RankRow& row : rows) {
+    Step step;
+    step.row = &row;
+    for (std::size_t i = row.first; i < row.first + row.count; ++i) {
+      const diversity::Coverage& c = coverage[i];
+      const auto it = current.try_emplace(c.subtopic, 0, whole(1)).first;
+      if (it->second.first != c.seen_before)
+        it->second = {c.seen_before, power(keep, c.seen_before)};
+      const Number weight = it->second.second;
+      it->second = {c.seen_before + 1, weight * keep};
+      step.gain = step.gain + weight;
+      const std::string sep = i == row.first ? "" : ", ";
+      step.covered +=
+          sep + std::to_string(c.subtopic) + " (c = " + std::to_string(c.seen_before) + ")";
+      step.weights += (i == row.first ? "" : " + ") + number_text(weight);
+    }
+    if (row.count == 0) {
+      step.covered = "—";
+      step.weights = "—";
+    }
+    out.push_back(std::move(step));
+  }
+  return out;
+}
+
+// The sum of a ranking's contributions to rank k, and its LaTeX terms.
+struct Sum {
+  Number total = whole(0);
+  std::vector<std::string> terms;
+  std::vector<Number> running;       // per rank
+  std::vector<Number> contribution;  // per rank
+};
+
+enum class Discount { log, rank, geometric };
+
+Sum sum_of(const std::vector<Step>& steps, std::size_t k, Discount d, const Number& beta) {
+  Sum s;
+  Number decay = whole(1);
+  for (std::size_t i = 0; i < steps.size() && i < k; ++i) {
+    const auto rank = static_cast<std::int64_t>(i + 1);
+    const Number& g = steps[i].gain;
+    Number term;
+    std::string latex;
+    switch (d) {
+      case Discount::log:
+        term = g * discount(rank);
+        latex =
+            rank == 1 ? latex_of(g) : "\\frac{" + latex_of(g) + "}{" + discount_latex(rank) + "}";
+        break;
+      case Discount::rank:
+        term = g / whole(rank);
+        latex =
+            rank == 1 ? latex_of(g) : "\\frac{" + latex_of(g) + "}{" + std::to_string(rank) + "}";
+        break;
+      case Discount::geometric:
+        term = g * decay;
+        latex = rank == 1 ? latex_of(g)
+                          : latex_of(g) + " \\cdot " + latex_of(beta) +
+                                (rank == 2 ? "" : "^{" + std::to_string(rank - 1) + "}");
+        decay = decay * beta;
+        break;
+    }
+    s.total = s.total + term;
+    s.contribution.push_back(term);
+    s.running.push_back(s.total);
+    if (g.approx > 0.0) s.terms.push_back(latex);
+  }
+  return s;
+}
+
+std::string sum_latex(const Sum& s) { return s.terms.empty() ? "0" : latex_sum(s.terms, 6); }
+
+std::string names_of(const std::vector<Step>& steps, const Setup& setup) {
+  std::string out;
+  for (std::size_t i = 0; i < steps.size() && i < 30; ++i) {
+    out += (i ? ", " : "") + setup.shown.at(steps[i].row->docno);
+  }
+  if (steps.size() > 30) out += ", …";
+  return out;
+}
+
+struct Context {
+  Which which;
+  const MeasureCall* call;
+  const Setup* setup;
+  Number alpha;
+  Number keep;
+  Number beta;
+  std::size_t k;  // the cutoff (the list's length without one)
+  int S;
+};
+
+// The table of a ranking (the run's, or the ideal's) for the measure.
+StepTable ranking_table(const Context& c, const std::vector<Step>& steps, bool ideal) {
+  const Which w = c.which;
+  StepTable t;
+  t.title = ideal ? "The ideal ranking (greedy, as ndeval builds it): what each document adds"
+                  : "The ranking: the subtopics each document covers, and what it adds";
+  t.columns = {"rank", "document", "subtopics covered (c = documents above covering it)",
+               "weights (1 − α)^c", "gain"};
+  const std::size_t limit = uses_cutoff(w) ? std::min(c.k, steps.size()) : steps.size();
+  const Sum log_sum = sum_of(steps, limit, Discount::log, c.beta);
+  const Sum rank_sum = sum_of(steps, limit, Discount::rank, c.beta);
+  const Sum geo_sum = sum_of(steps, limit, Discount::geometric, c.beta);
+  if (dcg_family(w)) {
+    t.columns.insert(t.columns.end(), {"discount 1/log₂(r + 1)", "gain × discount", "DCG so far"});
+  } else if (err_family(w)) {
+    t.columns.insert(t.columns.end(), {"gain ÷ rank", "sum so far"});
+  } else if (nrbp_family(w)) {
+    t.columns.insert(t.columns.end(), {"β^(r − 1)", "gain × β^(r − 1)", "sum so far"});
+  } else if (w == Which::p_ia) {
+    t.columns.insert(t.columns.end(), {"subtopics covered", "covered so far", "P-IA so far"});
+  } else if (w == Which::s_recall) {
+    t.columns.insert(t.columns.end(), {"new subtopics", "subtopics seen", "S-recall so far"});
+  } else if (w == Which::ap_ia) {
+    t.columns.insert(t.columns.end(), {"precision for each subtopic covered"});
+  }
+  Number decay = whole(1);
+  for (std::size_t i = 0; i < limit; ++i) {
+    const Step& s = steps[i];
+    const auto rank = static_cast<std::int64_t>(i + 1);
+    std::vector<Cell> row = {text_cell(std::to_string(rank)),
+                             text_cell(c.setup->shown.at(s.row->docno)), text_cell(s.covered),
+                             text_cell(s.weights), number_cell(s.gain)};
+    if (dcg_family(w)) {
+      row.push_back(number_cell(discount(rank)));
+      row.push_back(number_cell(log_sum.contribution[i]));
+      row.push_back(number_cell(log_sum.running[i]));
+    } else if (err_family(w)) {
+      row.push_back(number_cell(rank_sum.contribution[i]));
+      row.push_back(number_cell(rank_sum.running[i]));
+    } else if (nrbp_family(w)) {
+      row.push_back(number_cell(decay));
+      row.push_back(number_cell(geo_sum.contribution[i]));
+      row.push_back(number_cell(geo_sum.running[i]));
+      decay = decay * c.beta;
+    } else if (w == Which::p_ia) {
+      row.push_back(number_cell(whole(static_cast<std::int64_t>(s.row->count))));
+      row.push_back(number_cell(whole(s.row->precision_count)));
+      row.push_back(c.S > 0 ? number_cell(ratio(s.row->precision_count, rank * c.S))
+                            : text_cell("—"));
+    } else if (w == Which::s_recall) {
+      row.push_back(text_cell(""));  // filled below
+      row.push_back(number_cell(whole(s.row->subtopics_seen)));
+      row.push_back(c.S > 0 ? number_cell(ratio(s.row->subtopics_seen, c.S)) : text_cell("—"));
+    } else if (w == Which::ap_ia) {
+      row.push_back(text_cell(""));  // filled below
+    }
+    t.rows.push_back(std::move(row));
+  }
+  if (uses_cutoff(w) && c.k <= steps.size() && c.k > 0) t.highlight = {static_cast<int>(c.k - 1)};
+  return t;
+}
+
+// The ideal ideal of ndeval's alpha-DCG and ERR-IA: a document covering all S subtopics at every
+// rank, its gain S (1 − alpha)^(r − 1).
+struct IdealIdeal {
+  Number total = whole(0);
+  std::vector<std::string> terms;
+  StepTable table;
+};
+
+IdealIdeal ideal_ideal(const Context& c) {
+  IdealIdeal out;
+  const bool log = dcg_family(c.which);
+  out.table.title =
+      "The ideal ideal (ndeval's normaliser): at every rank a document covering all S = " +
+      std::to_string(c.S) + " subtopics, gain S(1 − α)^(r − 1)";
+  out.table.columns = {"rank", "gain S(1 − α)^(r − 1)",
+                       log ? "gain × 1/log₂(r + 1)" : "gain ÷ rank", "sum so far"};
+  Number gain = whole(c.S);
+  const std::size_t shown = std::min<std::size_t>(c.k, 1000);
+  for (std::size_t i = 0; i < c.k; ++i) {
+    const auto rank = static_cast<std::int64_t>(i + 1);
+    const Number term = log ? gain * discount(rank) : gain / whole(rank);
+    out.total = out.total + term;
+    if (i < shown) {
+      out.table.rows.push_back({text_cell(std::to_string(rank)), number_cell(gain),
+                                number_cell(term), number_cell(out.total)});
+    }
+    if (gain.approx > 0.0) {
+      out.terms.push_back(rank == 1
+                              ? latex_of(gain)
+                              : "\\frac{" + latex_of(gain) + "}{" +
+                                    (log ? discount_latex(rank) : std::to_string(rank)) + "}");
+    }
+    gain = gain * c.keep;
+  }
+  return out;
+}
+
+std::string value_latex(const Number& v) { return (v.exact ? "= " : "\\approx ") + latex_value(v); }
+
+std::string at_k(const Context& c) { return "@" + std::to_string(c.k); }
+
+// An alternative of another measure of this family, on the same input.
+void add_alternative(Outcome& out, const std::string& name, const Number& value,
+                     const std::string& why) {
+  const auto call = parse_measure_name(name);
+  if (!call.ok()) return;
+  out.alternatives.push_back({canonical_name(call.value()), value, why});
+}
+
+Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in) {
+  const SubtopicList& list = *in.subtopics;
+  const Fraction alpha_f = parameter_fraction(call.param("alpha"));
+  const bool has_beta = nrbp_family(w);
+  const Fraction beta_f = has_beta ? parameter_fraction(call.param("beta")) : Fraction{1, 2};
+  if (call.rank_cutoff && *call.rank_cutoff > max_k) {
+    return InputError{ErrorCode::out_of_range,
+                      "the cutoff k is " + std::to_string(*call.rank_cutoff) +
+                          "; the diversity measures take k up to 1,000,000",
+                      Span{}, Field::measure};
+  }
+  Setup setup;
+  build(list, setup);
+  const std::size_t n = list.docs.size();
+  const std::size_t k =
+      call.rank_cutoff ? static_cast<std::size_t>(*call.rank_cutoff) : std::max<std::size_t>(n, 1);
+
+  diversity::Options options;
+  options.alpha = to_double(alpha_f);
+  options.beta = to_double(beta_f);
+  options.cutoffs = {static_cast<int>(k)};
+  options.rows = n + list.unretrieved.size();
+  const auto evaluated = diversity::evaluate(&setup.topic, setup.ranked, options);
+  if (!evaluated.ok()) {
+    InputError e = evaluated.error();
+    e.field = Field::input;
+    return e;
+  }
+  const diversity::TopicScores& scores = evaluated.value();
+  const diversity::AtCutoff& at = scores.at.front();
+
+  Context c{w,
+            &call,
+            &setup,
+            exact_number(alpha_f),
+            whole(1) - exact_number(alpha_f),
+            exact_number(beta_f),
+            k,
+            scores.subtopics};
+  const std::vector<Step> run = steps_of(scores.rows, scores.coverage, c.keep);
+  const std::vector<Step> best = steps_of(scores.ideal_rows, scores.ideal_coverage, c.keep);
+
+  Outcome out = start_outcome(call, in);
+  StepTable run_table = ranking_table(c, run, false);
+  const std::size_t limit = uses_cutoff(w) ? std::min(k, n) : n;
+  const std::size_t ideal_limit = uses_cutoff(w) ? std::min(k, best.size()) : best.size();
+  const std::string K = at_k(c);
+  const int S = c.S;
+  const std::string alpha_text = to_short_decimal(alpha_f);
+  const Number zero = whole(0);
+
+  if (w == Which::s_recall || w == Which::ap_ia) {
+    // Fill the columns that need each subtopic's running count.
+    std::unordered_map<int, int> count;
+    for (std::size_t i = 0; i < limit; ++i) {
+      const diversity::RankRow& row = *run[i].row;
+      std::string text;
+      for (std::size_t j = row.first; j < row.first + row.count; ++j) {
+        const int subtopic = scores.coverage[j].subtopic;
+        const int seen = ++count[subtopic];
+        if (w == Which::s_recall) {
+          if (seen == 1) text += (text.empty() ? "" : ", ") + std::to_string(subtopic);
+        } else {
+          text += (text.empty() ? "" : ", ") + std::to_string(subtopic) + ": " +
+                  number_text(ratio(seen, static_cast<std::int64_t>(i + 1)));
+        }
+      }
+      run_table.rows[i][5] = text_cell(text.empty() ? "—" : text);
+    }
+  }
+  out.steps.push_back(std::move(run_table));
+
+  std::string working;
+  Number value = zero;
+  const auto& subtopic_numbers = setup.topic.subtopics();
+
+  if (dcg_family(w) || err_family(w)) {
+    const bool log = dcg_family(w);
+    const Sum mine = sum_of(run, limit, log ? Discount::log : Discount::rank, c.beta);
+    const Sum ideal = sum_of(best, ideal_limit, log ? Discount::log : Discount::rank, c.beta);
+    const IdealIdeal ii = ideal_ideal(c);
+    const std::string nm = log ? "\\alpha\\text{-DCG}" : "\\text{ERR-IA}";
+    const std::string nnm = log ? "\\alpha\\text{-nDCG}" : "\\text{nERR-IA}";
+    const std::string raw = log ? "\\text{DCG}" : "\\text{ERR}";
+    const Number unnormalised = S > 0 ? mine.total / ii.total : zero;
+    const Number normalised = S > 0 && mine.total.approx > 0.0 ? mine.total / ideal.total : zero;
+    const bool want_n = uses_ideal(w);
+    value = want_n ? normalised : unnormalised;
+    out.values = {{log ? "alpha-DCG" : "ERR-IA", unnormalised},
+                  {log ? "alpha-nDCG" : "nERR-IA", normalised},
+                  {log ? "DCG" : "ERR", mine.total},
+                  {log ? "ideal DCG" : "ideal ERR", ideal.total},
+                  {log ? "ideal-ideal DCG" : "ideal-ideal ERR", ii.total}};
+    if (want_n) {
+      out.steps.push_back(ranking_table(c, best, true));
+      working = nnm + K + " = \\frac{" + raw + K + "}{\\text{ideal } " + raw + K + "} = \\frac{" +
+                sum_latex(mine) + "}{" + sum_latex(ideal) + "} = \\frac{" + latex_of(mine.total) +
+                "}{" + latex_of(ideal.total) + "} " + value_latex(value);
+      add_alternative(out,
+                      std::string(log ? "alpha-DCG" : "ERR-IA") + "(alpha=" + alpha_text + ")" + K,
+                      unnormalised,
+                      "divides by ndeval's ideal ideal (every document covering all S subtopics), "
+                      "not by the ideal ranking of these documents");
+    } else {
+      out.steps.push_back(std::move(ii.table));
+      working = nm + K + " = \\frac{" + raw + K + "}{\\sum_{r=1}^{" + std::to_string(k) +
+                "} S(1-\\alpha)^{r-1} / " + (log ? "\\log_2(r+1)" : "r") + "} = \\frac{" +
+                sum_latex(mine) + "}{" + (ii.terms.empty() ? "0" : latex_sum(ii.terms, 6)) +
+                "} = \\frac{" + latex_of(mine.total) + "}{" + latex_of(ii.total) + "} " +
+                value_latex(value);
+      add_alternative(
+          out, std::string(log ? "alpha-nDCG" : "nERR-IA") + "(alpha=" + alpha_text + ")" + K,
+          normalised,
+          "divides by the ideal ranking of these documents (greedy), not by ndeval's "
+          "ideal ideal");
+    }
+    if (log) {
+      out.notes.push_back(
+          "The discount 1/log₂(r + 1) is irrational at most ranks, so alpha-DCG is a decimal; "
+          "the gains and the weights are exact.");
+    }
+    if (!log) {
+      out.notes.push_back(
+          "ERR-IA here is ndeval's: the novelty-weighted gains discounted by 1/r (Clarke, Kolla "
+          "and Vechtomova 2009), every quantity a fraction. It is not Chapelle et al.'s ERR "
+          "averaged over intents with graded probabilities.");
+    }
+    if (S > 0 && mine.total.approx > 0.0 &&
+        std::abs(value.approx - (want_n ? (log ? at.alpha_ndcg : at.nerr_ia)
+                                        : (log ? at.alpha_dcg : at.err_ia))) > 1e-9) {
+      out.notes.push_back("Internal check: ndeval's computation gives " +
+                          std::to_string(want_n ? (log ? at.alpha_ndcg : at.nerr_ia)
+                                                : (log ? at.alpha_dcg : at.err_ia)));
+    }
+  } else if (nrbp_family(w)) {
+    const Sum mine = sum_of(run, n, Discount::geometric, c.beta);
+    const Sum ideal = sum_of(best, best.size(), Discount::geometric, c.beta);
+    const Number factor = S > 0 ? (whole(1) - c.keep * c.beta) / whole(S) : zero;
+    const Number nrbp = mine.total * factor;
+    const Number ideal_nrbp = ideal.total * factor;
+    const bool undefined = ideal_nrbp.approx == 0.0;
+    const Number nnrbp = undefined ? zero : nrbp / ideal_nrbp;
+    value = w == Which::nrbp ? nrbp : nnrbp;
+    out.values = {{"NRBP", nrbp},
+                  {"nNRBP", nnrbp},
+                  {"sum", mine.total},
+                  {"ideal sum", ideal.total},
+                  {"factor", factor}};
+    const std::string factor_latex = "\\frac{1 - (1-\\alpha)\\beta}{S} = \\frac{1 - " +
+                                     latex_of(c.keep) + " \\cdot " + latex_of(c.beta) + "}{" +
+                                     std::to_string(S) + "} = " + latex_of(factor);
+    if (w == Which::nrbp) {
+      working = "\\text{NRBP} = \\frac{1 - (1-\\alpha)\\beta}{S} \\sum_r g_r \\beta^{r-1} = " +
+                latex_of(factor) + " \\left(" + sum_latex(mine) + "\\right) " + value_latex(value) +
+                " \\\\ " + factor_latex;
+      add_alternative(out, "nNRBP(alpha=" + alpha_text + ",beta=" + to_short_decimal(beta_f) + ")",
+                      nnrbp, "divided by the NRBP of the ideal ranking");
+    } else {
+      out.steps.push_back(ranking_table(c, best, true));
+      working = "\\text{nNRBP} = \\frac{\\text{NRBP}}{\\text{ideal NRBP}} = \\frac{" +
+                sum_latex(mine) + "}{" + sum_latex(ideal) + "} = \\frac{" + latex_of(mine.total) +
+                "}{" + latex_of(ideal.total) + "} " + value_latex(value) +
+                "\\quad(\\text{the factor } " + factor_latex + " \\text{ cancels})";
+      add_alternative(out, "NRBP(alpha=" + alpha_text + ",beta=" + to_short_decimal(beta_f) + ")",
+                      nrbp, "not divided by the ideal ranking's NRBP");
+      if (undefined) {
+        out.notes.push_back(
+            "The ideal ranking's NRBP is 0, so nNRBP is 0/0: taken as 0 here (ndeval prints "
+            "-nan).");
+      }
+    }
+    out.notes.push_back("The user reads on from each rank with probability β = " +
+                        to_short_decimal(beta_f) + "; NRBP reads the whole ranking, no cutoff.");
+  } else if (w == Which::p_ia) {
+    const std::int64_t pairs = at.precision_count;
+    value = S > 0 ? ratio(pairs, static_cast<std::int64_t>(k) * S) : zero;
+    out.values = {{"P-IA", value}, {"pairs", whole(pairs)}};
+    working = "\\text{P-IA}" + K +
+              " = \\frac{\\text{(rank} \\le k\\text{, subtopic) pairs covered}}{k\\,S} = \\frac{" +
+              std::to_string(pairs) + "}{" + std::to_string(k) + " \\cdot " + std::to_string(S) +
+              "} " + (S > 0 ? value_latex(value) : "= 0");
+    out.notes.push_back(
+        "P-IA@k is the mean over the S subtopics of each one's precision at k; k counts even "
+        "when the list is shorter, as in ndeval.");
+  } else if (w == Which::s_recall) {
+    value = S > 0 ? ratio(at.subtopics_seen, S) : zero;
+    out.values = {{"S-recall", value}, {"seen", whole(at.subtopics_seen)}};
+    working = "\\text{S-recall}" + K +
+              " = \\frac{|\\text{subtopics covered in the top } k|}{S} = \\frac{" +
+              std::to_string(at.subtopics_seen) + "}{" + std::to_string(S) + "} " +
+              (S > 0 ? value_latex(value) : "= 0");
+  } else if (w == Which::ap_ia) {
+    StepTable per{"Each subtopic's average precision",
+                  {"subtopic", "relevant documents", "ranks covering it", "precisions", "AP"},
+                  {},
+                  {}};
+    std::vector<std::string> terms;
+    Number total = zero;
+    for (std::size_t col = 0; col < subtopic_numbers.size(); ++col) {
+      const int subtopic = subtopic_numbers[col];
+      const int relevant = scores.relevant_per_subtopic[col];
+      if (relevant == 0) continue;
+      std::string ranks;
+      std::vector<std::string> precisions;
+      Number sum = zero;
+      int seen = 0;
+      for (std::size_t i = 0; i < run.size(); ++i) {
+        const diversity::RankRow& row = *run[i].row;
+        for (std::size_t j = row.first; j < row.first + row.count; ++j) {
+          if (scores.coverage[j].subtopic != subtopic) continue;
+          ++seen;
+          const auto rank = static_cast<std::int64_t>(i + 1);
+          sum = sum + ratio(seen, rank);
+          ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+          precisions.push_back(std::to_string(seen) + "/" + std::to_string(rank));
+        }
+      }
+      const Number ap = sum / whole(relevant);
+      total = total + ap;
+      std::string precision_text;
+      for (std::size_t p = 0; p < precisions.size(); ++p) {
+        precision_text += (p ? " + " : "") + precisions[p];
+      }
+      per.rows.push_back({text_cell(std::to_string(subtopic)), number_cell(whole(relevant)),
+                          text_cell(ranks.empty() ? "—" : ranks),
+                          text_cell(precision_text.empty() ? "0" : precision_text),
+                          number_cell(ap)});
+      terms.push_back(latex_of(ap));
+    }
+    value = S > 0 ? total / whole(S) : zero;
+    out.values = {{"AP-IA", value}};
+    out.steps.push_back(std::move(per));
+    working = "\\text{AP-IA} = \\frac{1}{S}\\sum_{s} \\text{AP}_s = \\frac{" +
+              (terms.empty() ? std::string("0") : latex_sum(terms, 8)) + "}{" + std::to_string(S) +
+              "} " + (S > 0 ? value_latex(value) : "= 0");
+    out.notes.push_back(
+        "Each subtopic's AP divides the sum of the precisions at the ranks covering it by the "
+        "number of documents relevant to it, retrieved or not (ndeval's MAP-IA, for one query).");
+  }
+  out.value = value;
+  out.working = working;
+
+  // Notes every measure of the family shares.
+  out.notes.push_back(
+      "S = " + std::to_string(S) + (S == 1 ? " subtopic" : " subtopics") +
+      " (those some document covers). A document's gain is the sum, over the subtopics it "
+      "covers, of (1 − α)^c, c the documents above it covering the same subtopic: α = " +
+      alpha_text + " is how much a subtopic already seen loses each time.");
+  if (uses_ideal(w)) {
+    out.notes.push_back(
+        "The ideal ranking is built greedily, as TREC's ndeval builds it: at each rank the "
+        "document adding the most gain given those above; equal gains go to the greater name in "
+        "byte order. Finding the true ideal is NP-hard, so a ranking can score above 1. The "
+        "ideal: " +
+        (best.empty() ? std::string("empty (no document covers a subtopic)")
+                      : names_of(best, setup)) +
+        ".");
+  }
+  if (uses_ideal_ideal(w)) {
+    out.notes.push_back(
+        "ndeval divides by an 'ideal ideal' list in which every document covers all S subtopics, "
+        "whatever the documents judged; the normalised form divides by the greedy ideal ranking "
+        "of these documents instead.");
+  }
+  if (uses_cutoff(w) && !call.rank_cutoff) {
+    out.notes.push_back("No cutoff given: k = " + std::to_string(k) +
+                        ", the length of the ranking.");
+  }
+  if (uses_cutoff(w) && call.rank_cutoff && k > n) {
+    out.notes.push_back("Only " + plural(static_cast<std::int64_t>(n), "document") +
+                        " were ranked; the ranks after them add nothing.");
+  }
+  if (S == 0) {
+    out.notes.push_back(
+        "No document covers a subtopic (S = 0): every measure is 0 here (ndeval prints 0, and "
+        "-nan for nNRBP).");
+  }
+  finish_outcome(out);
+  return out;
+}
+
+ParamInfo alpha_param() {
+  ParamInfo p;
+  p.name = "alpha";
+  p.default_value = "0.5";
+  p.help =
+      "how much a subtopic already covered loses each time it is covered again: its weight is "
+      "(1 − α)^c after c documents (0 to 1; ndeval's default is 0.5)";
+  p.numeric = true;
+  p.maximum = Fraction{1, 1};
+  return p;
+}
+
+ParamInfo beta_param() {
+  ParamInfo p;
+  p.name = "beta";
+  p.default_value = "0.5";
+  p.help =
+      "the patience of NRBP's user: the chance of reading on from one rank to the next (0 to 1; "
+      "ndeval's default is 0.5)";
+  p.numeric = true;
+  p.maximum = Fraction{1, 1};
+  return p;
+}
+
+MeasureInfo diversity_measure(std::string name, std::string title, std::string summary, bool cutoff,
+                              bool beta, std::vector<std::string> aliases, std::string formula,
+                              std::string example, RunMeasure run) {
+  MeasureInfo m;
+  m.name = std::move(name);
+  m.title = std::move(title);
+  m.summary = std::move(summary);
+  m.input = InputKind::subtopic_list;
+  m.cutoff = cutoff ? CutoffKind::rank_optional : CutoffKind::none;
+  m.params = {alpha_param()};
+  if (beta) m.params.push_back(beta_param());
+  m.aliases = std::move(aliases);
+  m.formula = std::move(formula);
+  m.example = std::move(example);
+  m.golden = {"DIV1", "DIV2"};
+  m.run = run;
+  return m;
+}
+
+#define IRM_DIVERSITY_RUN(id)                                           \
+  Result<Outcome> run_##id(const MeasureCall& call, const Inputs& in) { \
+    return run_diversity(Which::id, call, in);                          \
+  }
+IRM_DIVERSITY_RUN(alpha_ndcg)
+IRM_DIVERSITY_RUN(alpha_dcg)
+IRM_DIVERSITY_RUN(err_ia)
+IRM_DIVERSITY_RUN(nerr_ia)
+IRM_DIVERSITY_RUN(nrbp)
+IRM_DIVERSITY_RUN(nnrbp)
+IRM_DIVERSITY_RUN(ap_ia)
+IRM_DIVERSITY_RUN(p_ia)
+IRM_DIVERSITY_RUN(s_recall)
+#undef IRM_DIVERSITY_RUN
+
+const std::string gain_formula =
+    "g_r = \\sum_{s \\in \\text{doc}_r} (1-\\alpha)^{c_{s,r}},\\quad c_{s,r} = |\\{i < r : "
+    "\\text{doc}_i \\text{ covers } s\\}|";
+
+}  // namespace
+
+// --- the measures this file computes, as the registry lists them ----------------------------
+
+MeasureInfo measure_alpha_ndcg() {
+  return diversity_measure(
+      "alpha-nDCG", "Alpha-nDCG (novelty-biased nDCG)",
+      "nDCG where a document gains (1 − α)^c for each subtopic it covers, c the documents above "
+      "covering it, over the greedy ideal ranking's: rewards covering new subtopics early.",
+      true, false, {"a-nDCG", "α-nDCG"},
+      "\\alpha\\text{-nDCG@}k = \\frac{\\sum_{r \\le k} g_r / \\log_2(r+1)}{\\sum_{r \\le k} "
+      "g^{*}_r / \\log_2(r+1)},\\quad " +
+          gain_formula,
+      "alpha-nDCG@5", &run_alpha_ndcg);
+}
+
+MeasureInfo measure_alpha_dcg() {
+  return diversity_measure(
+      "alpha-DCG", "Alpha-DCG (ndeval's normalisation)",
+      "The novelty-biased DCG divided, as TREC's ndeval does, by an ideal ideal list whose every "
+      "document covers all S subtopics.",
+      true, false, {"α-DCG"},
+      "\\alpha\\text{-DCG@}k = \\frac{\\sum_{r \\le k} g_r / \\log_2(r+1)}{\\sum_{r \\le k} "
+      "S(1-\\alpha)^{r-1} / \\log_2(r+1)},\\quad " +
+          gain_formula,
+      "alpha-DCG@5", &run_alpha_dcg);
+}
+
+MeasureInfo measure_err_ia() {
+  return diversity_measure(
+      "ERR-IA", "Intent-aware expected reciprocal rank (ndeval's)",
+      "The novelty-weighted gains discounted by 1/rank, divided by ndeval's ideal ideal list: "
+      "every quantity a fraction.",
+      true, false, {},
+      "\\text{ERR-IA@}k = \\frac{\\sum_{r \\le k} g_r / r}{\\sum_{r \\le k} S(1-\\alpha)^{r-1} / "
+      "r},\\quad " +
+          gain_formula,
+      "ERR-IA@5", &run_err_ia);
+}
+
+MeasureInfo measure_nerr_ia() {
+  return diversity_measure(
+      "nERR-IA", "Normalised intent-aware expected reciprocal rank",
+      "ERR-IA over the greedy ideal ranking's ERR-IA: 1 for the ideal ranking.", true, false, {},
+      "\\text{nERR-IA@}k = \\frac{\\sum_{r \\le k} g_r / r}{\\sum_{r \\le k} g^{*}_r / r},\\quad " +
+          gain_formula,
+      "nERR-IA@5", &run_nerr_ia);
+}
+
+MeasureInfo measure_nrbp() {
+  return diversity_measure(
+      "NRBP", "Novelty- and rank-biased precision",
+      "Rank-biased precision of the novelty-weighted gains (Clarke, Kolla and Vechtomova 2009): "
+      "a user who reads on with probability β, over the whole ranking.",
+      false, true, {"novelty-rbp"},
+      "\\text{NRBP} = \\frac{1 - (1-\\alpha)\\beta}{S} \\sum_{r} g_r\\, \\beta^{r-1},\\quad " +
+          gain_formula,
+      "NRBP(beta=0.8)", &run_nrbp);
+}
+
+MeasureInfo measure_nnrbp() {
+  return diversity_measure(
+      "nNRBP", "Normalised NRBP", "NRBP over the greedy ideal ranking's NRBP.", false, true, {},
+      "\\text{nNRBP} = \\frac{\\sum_{r} g_r\\, \\beta^{r-1}}{\\sum_{r} g^{*}_r\\, \\beta^{r-1}},"
+      "\\quad " +
+          gain_formula,
+      "nNRBP(beta=0.8)", &run_nnrbp);
+}
+
+MeasureInfo measure_ap_ia() {
+  return diversity_measure(
+      "AP-IA", "Intent-aware average precision (ndeval's MAP-IA)",
+      "The mean over the subtopics of the ranking's average precision for each subtopic alone.",
+      false, false, {"MAP-IA"},
+      "\\text{AP-IA} = \\frac{1}{S} \\sum_{s} \\frac{1}{R_s} \\sum_{r :\\, \\text{doc}_r "
+      "\\text{ covers } s} \\frac{|\\{i \\le r : \\text{doc}_i \\text{ covers } s\\}|}{r}",
+      "AP-IA", &run_ap_ia);
+}
+
+MeasureInfo measure_p_ia() {
+  return diversity_measure(
+      "P-IA", "Intent-aware precision",
+      "The mean over the subtopics of precision at k for each subtopic alone.", true, false,
+      {"precision-IA"},
+      "\\text{P-IA@}k = \\frac{1}{S} \\sum_{s} \\frac{|\\{r \\le k : \\text{doc}_r \\text{ "
+      "covers } s\\}|}{k}",
+      "P-IA@5", &run_p_ia);
+}
+
+MeasureInfo measure_s_recall() {
+  return diversity_measure(
+      "S-recall", "Subtopic recall",
+      "The share of the S subtopics that the first k documents cover (Zhai, Cohen and Lafferty "
+      "2003).",
+      true, false, {"strec", "subtopic-recall"},
+      "\\text{S-recall@}k = \\frac{|\\bigcup_{r \\le k} \\text{subtopics}(\\text{doc}_r)|}{S}",
+      "S-recall@5", &run_s_recall);
+}
+
+}  // namespace irm
