@@ -233,7 +233,8 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
         "-m 'ndcg@10', column 1: unknown measure 'ndcg'; ir_measures' names are case-sensitive: "
         "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, RR, Rprec, nDCG, "
         "Bpref, infAP, Judged, Success, SetP, SetR, SetF, SetAP, NumQ, NumRel, NumRet, IPrec, "
-        "ERR, RBP, Compat, INST, written as Name(param=value,…)@k) or one of trec_eval's "
+        "ERR, RBP, Compat, INST, alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, "
+        "P_IA, StRecall, written as Name(param=value,…)@k) or one of trec_eval's "
         "(--help)");
   CHECK(error_of({"P(rel=x)@5"}) ==
         "-m 'P(rel=x)@5', column 7: rel expects a whole number (the lowest relevant grade), "

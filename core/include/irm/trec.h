@@ -25,6 +25,7 @@
 // and topic ids (RunReader reads it in pieces), and RankedTopic points into that Run.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -51,6 +52,8 @@ enum class Compat {
 enum class Duplicates {
   error,       // stop with an error naming both lines (trec_eval's behaviour)
   keep_first,  // keep the first line, ignore the later one, and add a warning
+  highest,     // keep the highest grade, without a warning: subtopic qrels (diversity measures)
+               // read as ordinary qrels judge a document once per subtopic
 };
 
 /// One qrels line's judgment of a document.
@@ -111,6 +114,10 @@ class TopicJudgments {
   void index(std::vector<std::pair<std::size_t, std::size_t>>& twice);
   /// Removes the judgments at these indexes (the later ones of duplicates) and indexes again.
   void drop(const std::vector<std::size_t>& indexes);
+  /// Raises the grade of the judgment at `index` to `grade` when that is higher.
+  void raise(std::size_t index, int grade) {
+    judgments_[index].grade = std::max(judgments_[index].grade, grade);
+  }
 
  private:
   std::vector<Judgment> judgments_;

@@ -21,6 +21,12 @@
 //   ranking, as trec_eval -c does (printed with -q, 0 in every mean, 1e-5 in the geometric ones,
 //   their R in num_rel), and num_rel's summary is trec_eval's recount of every qrels grade
 //   above 0, whatever -l says. Topics only in the run are ignored with a warning.
+// --ties (not trec_eval's): docno is its order above; input orders equal scores as the run file
+// gives them (by line); average replaces P, recall, map, map_cut, recip_rank, ndcg, ndcg_cut,
+// RR@k and ERR@k by their exact mean over every ordering of each topic's tied documents;
+// bounds keeps trec_eval's values and adds NAME_low and NAME_high lines, the lowest and highest
+// value any ordering of the ties gives (see trec/ties.h). Diversity measures (alpha_nDCG@k, …,
+// see trec/diversity.h) read the qrels' iteration column as the subtopic.
 // Where trec_eval would divide 0 by 0 (no document left after -J, no relevant document for
 // set_relative_P or relative_P) the value is 0, never NaN.
 #pragma once
@@ -38,6 +44,14 @@
 
 namespace irm {
 
+/// How the documents of a topic with equal scores are ordered, or averaged over (--ties).
+enum class Ties {
+  docno,    // trec_eval's order: docno descending
+  input,    // the run file's order (its lines)
+  average,  // the exact mean over every ordering of the tied documents
+  bounds,   // trec_eval's values, and the lowest and highest over the orderings
+};
+
 /// trec_eval's command-line options (see parse_trec_args).
 struct TrecOptions {
   bool per_query = false;                     // -q
@@ -53,6 +67,7 @@ struct TrecOptions {
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   bool nan_as_zero = false;                   // --nan-as-zero: 0 where trec_eval prints -nan
   std::string zscores;                        // -Z FILE: its name (set_zscores gives its text)
+  Ties ties = Ties::docno;                    // --ties docno|input|average|bounds
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
   std::vector<std::string> warnings;  // flags and -m parameters read loosely, as trec_eval reads
@@ -82,6 +97,13 @@ struct TrecTopicList {
   std::int64_t relevant = 0;  // R at the relevance level
 };
 
+/// The ties among one topic's ranked documents (after -M): groups of equal scores.
+struct TrecTopicTies {
+  std::int64_t tied_documents = 0;  // documents in groups of two or more
+  std::int64_t groups = 0;          // groups of two or more
+  std::int64_t largest = 0;         // documents in the largest group
+};
+
 /// One evaluated run.
 struct TrecRunResult {
   std::string file;
@@ -91,6 +113,7 @@ struct TrecRunResult {
   std::vector<std::string> relstrings;      // [topic] when relstring is measured
   std::vector<double> summary;              // [slot]
   std::vector<TrecTopicList> lists;         // [topic]; empty unless keep_topic_lists
+  std::vector<TrecTopicTies> ties;          // [topic]
   std::vector<std::string> warnings;
 };
 
@@ -102,6 +125,7 @@ namespace trec {
 struct TopicJudged;
 }
 struct TrecGroupScratch;
+struct TrecExtras;
 
 /// A whole evaluation: options, one qrels file, then any number of runs, each read in pieces.
 class TrecSession {
@@ -187,6 +211,7 @@ class TrecSession {
     std::vector<double> values;
     std::string relstring;
     TrecTopicList list;
+    TrecTopicTies ties;
   };
   void evaluate(std::string_view topic, std::vector<ScoredDoc>& docs);
   void to_zscores(std::string_view topic, std::vector<double>& values) const;
@@ -236,6 +261,11 @@ class TrecSession {
   // what one topic's measures work on, and the first error met evaluating a topic.
   std::optional<GroupedQrels> grouped_;
   std::unique_ptr<TrecGroupScratch> group_scratch_;
+  // --ties average|bounds and the diversity measures: their qrels and what a topic needs.
+  std::unique_ptr<TrecExtras> extras_;
+  [[nodiscard]] std::optional<InputError> read_subtopics();
+  bool diversity_scores(std::string_view topic, std::size_t kept,
+                        const std::vector<ScoredDoc*>& ranked);
   std::optional<InputError> evaluate_error_;
   // -M without --strict: duplicates are looked for among each topic's first M documents only
   // (as trec_eval); a duplicate further down is read, and this warning says so once.

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "parse/text.h"
+#include "trec/diversity.h"
 #include "trec/plan.h"
 
 namespace irm::trec {
@@ -49,6 +50,15 @@ const std::vector<IrSpec>& specs() {
       {"RBP", IrName::rbp, {"p", "rel"}, Cutoff::optional},
       {"Compat", IrName::compat, {"p", "normalize"}, Cutoff::none},
       {"INST", IrName::inst, {"T", "min_rel", "max_rel"}, Cutoff::none},
+      {"alpha_DCG", IrName::alpha_dcg, {"alpha", "rel"}, Cutoff::required},
+      {"alpha_nDCG", IrName::alpha_ndcg, {"alpha", "rel"}, Cutoff::required},
+      {"ERR_IA", IrName::err_ia, {"alpha", "rel"}, Cutoff::required},
+      {"nERR_IA", IrName::nerr_ia, {"alpha", "rel"}, Cutoff::required},
+      {"NRBP", IrName::nrbp, {"alpha", "beta", "rel"}, Cutoff::none},
+      {"nNRBP", IrName::nnrbp, {"alpha", "beta", "rel"}, Cutoff::none},
+      {"AP_IA", IrName::ap_ia, {"rel"}, Cutoff::none},
+      {"P_IA", IrName::p_ia, {"rel"}, Cutoff::required},
+      {"StRecall", IrName::strecall, {"rel"}, Cutoff::required},
   };
   return table;
 }
@@ -62,9 +72,10 @@ struct IrAlias {
 };
 const std::vector<IrAlias>& aliases() {
   static const std::vector<IrAlias> table = {
-      {"MAP", "AP", nullptr},      {"NDCG", "nDCG", nullptr},       {"MRR", "RR", nullptr},
-      {"Precision", "P", nullptr}, {"Recall", "R", nullptr},        {"RPrec", "Rprec", nullptr},
-      {"BPref", "Bpref", nullptr}, {"SetRelP", "SetP", "relative"}, {"NumRelRet", "NumRet", "rel"},
+      {"MAP", "AP", nullptr},       {"NDCG", "nDCG", nullptr},       {"MRR", "RR", nullptr},
+      {"Precision", "P", nullptr},  {"Recall", "R", nullptr},        {"RPrec", "Rprec", nullptr},
+      {"BPref", "Bpref", nullptr},  {"SetRelP", "SetP", "relative"}, {"NumRelRet", "NumRet", "rel"},
+      {"MAP_IA", "AP_IA", nullptr},
   };
   return table;
 }
@@ -269,6 +280,7 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   bool gains_given = false;
   std::optional<double> p;
   std::optional<double> beta;
+  std::optional<double> alpha;
   std::optional<bool> relative;
   std::optional<bool> normalize;
   std::optional<double> t_param;
@@ -321,6 +333,7 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
                                : param == "dcg"                           ? "exp-log2"
                                : param == "gains"                         ? "{1:1,2:3}"
                                : param == "p" || param == "beta"          ? "0.9"
+                               : param == "alpha"                         ? "0.5"
                                : param == "T"                             ? "2"
                                : param == "min_rel" || param == "max_rel" ? "3"
                                                                           : "True"));
@@ -419,8 +432,20 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
         (param == "min_rel" ? min_rel : max_rel) = static_cast<int>(*n);
       } else if (param == "beta") {
         const auto x = number(value);
-        if (!x || !(*x >= 0.0 && *x <= 1e9)) return bad("a number from 0 to 1000000000");
+        if (is_diversity(spec->id)) {
+          if (!x || !(*x >= 0.0 && *x <= 1.0)) {
+            return bad("the user's patience, a number from 0 to 1, such as beta=0.5");
+          }
+        } else if (!x || !(*x >= 0.0 && *x <= 1e9)) {
+          return bad("a number from 0 to 1000000000");
+        }
         beta = *x;
+      } else if (param == "alpha") {
+        const auto x = number(value);
+        if (!x || !(*x >= 0.0 && *x <= 1.0)) {
+          return bad("the redundancy penalty, a number from 0 to 1, such as alpha=0.5");
+        }
+        alpha = *x;
       }
       in.skip_spaces();
       if (in.peek() == ',') {
@@ -467,6 +492,11 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
                           "expected a rank cutoff after @, a whole number from 1 to 1000000000 "
                           "such as " +
                               std::string(spec->name) + "@10; found " + text::quoted(value));
+      }
+      if (is_diversity(spec->id) && *k > 1000000) {
+        return name_error(
+            text, ErrorCode::bad_parameter_value, in.column(value_at),
+            "the diversity measures' cutoff is at most 1000000; found " + text::quoted(value));
       }
       m.cutoff = *k;
     }
@@ -524,7 +554,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
   m.judged_only = takes("judged_only") ? judged.value_or(judged_only) : judged_only;
   m.exp_log2 = exp_log2;
   m.relative = relative.value_or(false);
-  if (beta) m.beta = *beta;
+  const double default_beta = is_diversity(spec->id) ? 0.5 : 1.0;
+  m.beta = beta.value_or(default_beta);
+  m.alpha = alpha.value_or(0.5);
   const double default_p = spec->id == IrName::compat ? 0.95 : 0.8;
   m.p = p.value_or(default_p);
   m.normalize = normalize.value_or(true);
@@ -557,7 +589,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
       add("gains={" + pairs + "}");
     } else if (name == "relative" && m.relative) {
       add("relative=True");
-    } else if (name == "beta" && m.beta != 1.0) {
+    } else if (name == "alpha" && m.alpha != 0.5) {
+      add("alpha=" + python_float(m.alpha));
+    } else if (name == "beta" && m.beta != default_beta) {
       add("beta=" + python_float(m.beta));
     } else if (name == "p" && m.p != default_p) {
       add("p=" + python_float(m.p));
@@ -776,7 +810,67 @@ void inst(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = utility / total;
 }
 
+// A diversity measure: its value in the topic's scores of its (alpha, beta, level).
+void diversity_measure(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = 0.0;
+  if (t.diversity == nullptr) return;
+  const diversity::TopicScores& s = (*t.diversity)[static_cast<std::size_t>(r.values[0])];
+  const auto which = static_cast<IrName>(static_cast<int>(r.values[1]));
+  const diversity::AtCutoff* at = nullptr;
+  for (const diversity::AtCutoff& a : s.at) {
+    if (!r.cutoffs.empty() && a.k == r.cutoffs[0]) at = &a;
+  }
+  switch (which) {
+    case IrName::nrbp:
+      out[r.first_slot] = s.nrbp;
+      return;
+    case IrName::nnrbp:
+      out[r.first_slot] = s.nnrbp;
+      return;
+    case IrName::ap_ia:
+      out[r.first_slot] = s.map_ia;
+      return;
+    default:
+      break;
+  }
+  if (at == nullptr) return;
+  switch (which) {
+    case IrName::alpha_dcg:
+      out[r.first_slot] = at->alpha_dcg;
+      break;
+    case IrName::alpha_ndcg:
+      out[r.first_slot] = at->alpha_ndcg;
+      break;
+    case IrName::err_ia:
+      out[r.first_slot] = at->err_ia;
+      break;
+    case IrName::nerr_ia:
+      out[r.first_slot] = at->nerr_ia;
+      break;
+    case IrName::p_ia:
+      out[r.first_slot] = at->p_ia;
+      break;
+    case IrName::strecall:
+      out[r.first_slot] = at->strec;
+      break;
+    default:
+      break;
+  }
+}
+
 }  // namespace
+
+const MeasureDef& ir_diversity_def() {
+  static const MeasureDef def{"diversity",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "ndeval's diversity measures",
+                              diversity_measure};
+  return def;
+}
 
 const MeasureDef& ir_inst_def() {
   static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,

@@ -46,7 +46,23 @@ enum class IrName {
   rbp,
   compat,
   inst,
+  // Diversity (subtopic qrels: the iteration column is the subtopic), as TREC's ndeval computes
+  // them (trec/diversity.h).
+  alpha_dcg,
+  alpha_ndcg,
+  err_ia,
+  nerr_ia,
+  nrbp,
+  nnrbp,
+  ap_ia,
+  p_ia,
+  strecall,
 };
+
+/// Whether a measure is one of the diversity measures.
+[[nodiscard]] inline bool is_diversity(IrName name) {
+  return name >= IrName::alpha_dcg && name <= IrName::strecall;
+}
 
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
 /// from -J (for the measures that take them), ir_measures' defaults for the rest.
@@ -60,7 +76,8 @@ struct IrMeasure {
   bool exp_log2 = false;                      // nDCG(dcg=exp-log2): gdeval's nDCG
   std::vector<std::pair<int, double>> gains;  // nDCG(gains={grade:gain,…})
   bool relative = false;                      // SetP(relative=True)
-  double beta = 1.0;                          // SetF
+  double beta = 1.0;                          // SetF (1), NRBP and nNRBP (0.5: ndeval's)
+  double alpha = 0.5;                         // the diversity measures' redundancy penalty
   double p = 0.8;                             // RBP's persistence (0.8), Compat's (0.95)
   bool normalize = true;                      // Compat
   double t = 1.0;                             // INST's T, the gain the user wants
@@ -90,6 +107,8 @@ const MeasureDef& ir_ndcg_exp_def();
 const MeasureDef& ir_rbp_def();  // two slots: RBP and its residual
 const MeasureDef& ir_compat_def();
 const MeasureDef& ir_inst_def();
+/// The diversity measures: Requested::values = {index into TrecPlan::diversity, the IrName}.
+const MeasureDef& ir_diversity_def();
 
 /// gdeval.pl's largest grade: its gains are (2^g - 1) for g up to 4, ERR's divided by 2^4.
 inline constexpr int gdeval_max_grade = 4;

@@ -13,6 +13,10 @@
 #include "irm/trec_eval.h"
 #include "trec/prefs.h"
 
+namespace irm::diversity {
+struct TopicScores;
+}
+
 namespace irm::trec {
 
 /// A judged grade of a topic and how many documents have it. Gains default to the grade.
@@ -50,6 +54,9 @@ struct Topic {
   // ideal ranking), 0-based, and the ideal ranking's length. Null unless Compat is planned.
   const std::vector<std::pair<std::int64_t, std::int64_t>>* compat_pairs = nullptr;
   std::int64_t compat_ideal = 0;
+  // The diversity measures' scores of the topic, one per TrecPlan::diversity entry; null when
+  // none is planned.
+  const std::vector<diversity::TopicScores>* diversity = nullptr;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.
@@ -112,7 +119,26 @@ struct TrecPlan {
   bool gdeval = false;  // ERR@k or nDCG(dcg=exp-log2)@k: grades above 4 are read as 4
   bool compat = false;  // Compat: the session finds each document's place in the ideal ranking
   bool wants_relstring = false;
-  bool wants_pairs = false;           // prefs_pair, prefs_pair_ret or prefs_pair_imp
+  bool wants_pairs = false;  // prefs_pair, prefs_pair_ret or prefs_pair_imp
+  // Diversity measures: each distinct (alpha, beta, relevance level) evaluated once per topic
+  // at the union of its measures' cutoffs (trec/diversity.h); a measure's Requested::values are
+  // {index here, which value}.
+  struct Diversity {
+    double alpha = 0.5;
+    double beta = 0.5;
+    int level = 1;
+    std::vector<int> cutoffs;
+  };
+  std::vector<Diversity> diversity;
+  // --ties average|bounds: the measures they cover (indexes into `measures`), and for bounds
+  // each covered slot with the slots of its lowest and highest value (added after the others).
+  struct TieSlot {
+    std::size_t slot = 0;
+    std::size_t low = 0;
+    std::size_t high = 0;
+  };
+  std::vector<std::size_t> tie_measures;
+  std::vector<TieSlot> tie_bounds;
   std::vector<std::string> warnings;  // parameters read loosely, as trec_eval reads them
 };
 

@@ -420,6 +420,11 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
   });
   int duplicate_count = 0;
   for (const Twice& pair : twice) {
+    if (duplicates == Duplicates::highest) {
+      qrels.judgments[pair.topic].raise(pair.first,
+                                        qrels.judgments[pair.topic].all()[pair.later].grade);
+      continue;
+    }
     const Judgment& later = qrels.judgments[pair.topic].all()[pair.later];
     const Judgment& first = qrels.judgments[pair.topic].all()[pair.first];
     // The line is found again for the error's column; a duplicate's line is a whole line of

@@ -10,8 +10,11 @@
 #include "irm/explain.h"
 #include "irm/trec_eval.h"
 #include "parse/text.h"
+#include "trec/diversity.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
+#include "trec/tie_policy.h"
+#include "trec/ties.h"
 
 namespace irm {
 namespace {
@@ -360,7 +363,7 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
     // A measure that takes no relevance level shares the view of -l.
     const TrecPlan::View view{m.rel.value_or(level), m.judged_only};
     std::size_t v = 0;
-    while (v < plan.views.size() &&
+    while (!is_diversity(m.name) && v < plan.views.size() &&
            !(plan.views[v].level == view.level && plan.views[v].judged_only == view.judged_only)) {
       ++v;
     }
@@ -441,6 +444,35 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
         r.def = &ir_inst_def();
         r.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(m.max_rel)};
         break;
+      case IrName::alpha_dcg:
+      case IrName::alpha_ndcg:
+      case IrName::err_ia:
+      case IrName::nerr_ia:
+      case IrName::nrbp:
+      case IrName::nnrbp:
+      case IrName::ap_ia:
+      case IrName::p_ia:
+      case IrName::strecall: {
+        // Each distinct (alpha, beta, level) is evaluated once per topic, at every cutoff asked.
+        r.def = &ir_diversity_def();
+        const int rel = m.rel.value_or(level);
+        std::size_t d = 0;
+        while (d < plan.diversity.size() &&
+               !(plan.diversity[d].alpha == m.alpha && plan.diversity[d].beta == m.beta &&
+                 plan.diversity[d].level == rel)) {
+          ++d;
+        }
+        if (d == plan.diversity.size()) {
+          plan.diversity.push_back(TrecPlan::Diversity{m.alpha, m.beta, rel, {}});
+        }
+        std::vector<int>& cutoffs = plan.diversity[d].cutoffs;
+        if (m.cutoff &&
+            std::find(cutoffs.begin(), cutoffs.end(), static_cast<int>(k)) == cutoffs.end()) {
+          cutoffs.push_back(static_cast<int>(k));
+        }
+        r.values = {static_cast<double>(d), static_cast<double>(static_cast<int>(m.name))};
+        break;
+      }
       case IrName::compat:
         r.def = &ir_compat_def();
         r.values.push_back(m.p);
@@ -599,7 +631,7 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
       "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -R FORMAT, -Z FILE, --compat 9|10, "
-      "--keep-first, "
+      "--keep-first, --ties docno|input|average|bounds, "
       "--strict or --nan-as-zero";
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -628,7 +660,27 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
       }
       return *n;
     };
-    if (arg == "--keep-first") {
+    if (arg == "--ties" || arg.rfind("--ties=", 0) == 0) {
+      const std::optional<std::string> v =
+          arg == "--ties"
+              ? (i + 1 < args.size() ? std::optional<std::string>(args[++i]) : std::nullopt)
+              : std::optional<std::string>(arg.substr(7));
+      if (v == std::string("docno")) {
+        options.ties = Ties::docno;
+      } else if (v == std::string("input")) {
+        options.ties = Ties::input;
+      } else if (v == std::string("average")) {
+        options.ties = Ties::average;
+      } else if (v == std::string("bounds")) {
+        options.ties = Ties::bounds;
+      } else {
+        return option_error(ErrorCode::bad_parameter_value,
+                            "--ties expects docno (trec_eval's order of equal scores), input "
+                            "(the run file's order), average (the mean over every order) or "
+                            "bounds (the lowest and highest), found " +
+                                (v ? text::quoted(*v) : std::string("nothing")));
+      }
+    } else if (arg == "--keep-first") {
       options.duplicates = Duplicates::keep_first;
     } else if (arg == "--strict") {
       options.strict = true;
@@ -746,6 +798,20 @@ const std::vector<TrecMeasureInfo>& trec_measures() {
 }
 
 // ---- The session --------------------------------------------------------------------------------
+
+/// What --ties average|bounds and the diversity measures need beyond trec_eval's measures.
+struct TrecExtras {
+  // Diversity: the qrels read as subtopic qrels, each topic's ideal rankings (one per
+  // TrecPlan::diversity entry, built when the topic is first evaluated), a topic's scores.
+  std::optional<diversity::SubtopicQrels> subtopics;
+  std::vector<std::vector<diversity::Ideal>> ideals;  // [subtopic topic][diversity entry]
+  std::vector<diversity::TopicScores> scores;
+  std::vector<std::string_view> docnos;
+  // Ties: a topic's whole ranking when -M cut it, and one view's grades and scores.
+  std::vector<ScoredDoc*> full;
+  std::vector<int> grades;
+  std::vector<double> scores_of_grades;
+};
 
 namespace {
 
@@ -936,8 +1002,60 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
                               options.value().strict, options.value().rel_format,
                               options.value().level, options.value().judged_only);
   if (!plan.ok()) return plan.error();
-  options_ = std::move(options.value());
+  TrecOptions& o = options.value();
+  if (o.ties == Ties::average || o.ties == Ties::bounds) {
+    const char* name = o.ties == Ties::average ? "--ties average" : "--ties bounds";
+    if (o.rel_format != RelFormat::qrels) {
+      return option_error(ErrorCode::bad_parameter_value,
+                          std::string(name) +
+                              " works with qrels (-R qrels); preference judgments follow the "
+                              "order of --ties docno or input");
+    }
+    const bool judged_view =
+        std::any_of(plan.value().views.begin(), plan.value().views.end(),
+                    [](const TrecPlan::View& view) { return view.judged_only; });
+    if (o.max_docs > 0 && judged_view) {
+      return option_error(ErrorCode::bad_parameter_value,
+                          std::string(name) +
+                              " with -M and -J (or judged_only=True): the documents -J leaves "
+                              "out change which ties -M cuts; give one of them");
+    }
+    const std::vector<std::string> left = trec::plan_ties(plan.value(), o.ties);
+    if (!left.empty()) {
+      std::string names;
+      for (std::size_t i = 0; i < left.size() && i < 8; ++i) names += (i ? ", " : "") + left[i];
+      if (left.size() > 8) names += ", …";
+      o.warnings.push_back(std::string(name) +
+                           " covers P, recall, map, map_cut, recip_rank, "
+                           "ndcg, ndcg_cut, RR@k and ERR@k; " +
+                           names + (left.size() == 1 ? " is" : " are") +
+                           " computed in trec_eval's order of equal scores (--ties docno)");
+    }
+  }
+  if (!plan.value().diversity.empty()) {
+    for (TrecPlan::Diversity& d : plan.value().diversity) {
+      if (d.cutoffs.empty()) d.cutoffs.push_back(20);  // NRBP, AP_IA only: none is printed
+    }
+    if (o.judged_only) {
+      o.warnings.push_back(
+          "-J leaves the unjudged documents out of the diversity measures' rankings too (ndeval "
+          "has no such option)");
+    }
+  }
+  const bool subtopics_before = plan_ && !plan_->diversity.empty();
+  if (!extras_ && (!plan.value().tie_measures.empty() || !plan.value().diversity.empty())) {
+    extras_ = std::make_unique<TrecExtras>();
+  }
+  options_ = std::move(o);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
+  // The qrels read as subtopic qrels or not: read again when that changed; the ideal rankings
+  // depend on the diversity measures' alpha and level.
+  if (qrels_ && !qrels_bytes_.empty() && subtopics_before != !plan_->diversity.empty()) {
+    if (auto error = end_qrels()) return error;
+  }
+  if (extras_ && extras_->subtopics) {
+    extras_->ideals.assign(extras_->subtopics->topics.size(), {});
+  }
   zscores_.clear();
   zscores_read_ = false;
   options_.warnings.insert(options_.warnings.end(), plan_->warnings.begin(), plan_->warnings.end());
@@ -1006,10 +1124,20 @@ std::optional<InputError> TrecSession::end_qrels() {
       judged_->by_topic.emplace(topic, trec::TopicJudged{});
     return std::nullopt;
   }
+  // Subtopic qrels judge a document once per subtopic: the other measures take its highest grade.
+  const bool subtopics = !plan_->diversity.empty();
   auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
-                          options_.duplicates, !options_.strict, limits_.topics);
+                          subtopics ? Duplicates::highest : options_.duplicates, !options_.strict,
+                          limits_.topics);
   if (!qrels.ok()) return qrels.error();
   qrels_ = std::move(qrels.value());
+  if (extras_) extras_->subtopics.reset();
+  if (subtopics) {
+    if (auto error = read_subtopics()) {
+      qrels_.reset();
+      return error;
+    }
+  }
   std::vector<std::string_view> all_negative;
   std::string_view above_four;
   int highest = 0;
@@ -1044,6 +1172,23 @@ std::optional<InputError> TrecSession::end_qrels() {
         "; scored with R = 0 (trec_eval 10.0 stops with \"Can't calculate measure\" when such "
         "a topic is the first it evaluates)");
   }
+  return std::nullopt;
+}
+
+// The qrels as subtopic qrels (topic subtopic docno grade), for the diversity measures.
+std::optional<InputError> TrecSession::read_subtopics() {
+  if (!extras_) extras_ = std::make_unique<TrecExtras>();
+  extras_->subtopics.reset();
+  extras_->ideals.clear();
+  auto read = diversity::read_subtopic_qrels(
+      std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
+      options_.duplicates == Duplicates::keep_first ? Duplicates::keep_first : Duplicates::error,
+      limits_.topics);
+  if (!read.ok()) return read.error();
+  extras_->subtopics = std::move(read.value());
+  extras_->ideals.assign(extras_->subtopics->topics.size(), {});
+  qrels_->warnings.insert(qrels_->warnings.end(), extras_->subtopics->warnings.begin(),
+                          extras_->subtopics->warnings.end());
   return std::nullopt;
 }
 
@@ -1128,9 +1273,20 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   std::vector<ScoredDoc*>& ranked = ranked_;
   ranked.clear();
   for (ScoredDoc& doc : docs) ranked.push_back(&doc);
-  rank(ranked);
+  if (options_.ties == Ties::input) {
+    // Equal scores in the run file's order (docs are in file order).
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const ScoredDoc* a, const ScoredDoc* b) { return a->score > b->score; });
+  } else {
+    rank(ranked);
+  }
+  const bool tie_values = !plan_->tie_measures.empty();
+  bool cut = false;
   if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
+    // --ties average|bounds: a tie across rank M is retrieved in part, by each of its orders.
+    if (tie_values) extras_->full = ranked;
     ranked.resize(static_cast<std::size_t>(options_.max_docs));
+    cut = true;
   }
   const bool preferences = grouped_ && grouped_->format != RelFormat::qrels_jg;
   if (deferred_duplicates_ && !preferences &&
@@ -1139,6 +1295,10 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   }
   EvaluatedTopic out;
   out.topic = topic;
+  {
+    const trec::ties::TieGroups groups = trec::ties::tie_groups(ranked);
+    out.ties = TrecTopicTies{groups.tied_documents, groups.tie_groups, groups.largest};
+  }
   // The grades are kept per topic for topic(); without that, one vector serves every topic.
   std::vector<int>& grades = keep_lists_ ? out.list.grades : scratch_grades_;
   grades.clear();
@@ -1248,6 +1408,10 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
     t.compat_pairs = &compat_pairs_;
     t.compat_ideal = static_cast<std::int64_t>(compat_ideal_.size());
   }
+  if (!plan_->diversity.empty()) {
+    if (!diversity_scores(topic, grades.size(), ranked)) return;
+    t.diversity = &extras_->scores;
+  }
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
   // The other views (ir_measures' rel= and judged_only=): the same ranking at another relevance
@@ -1286,8 +1450,86 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
                  (!docs.empty() || view.judged_only || options_.max_docs == 0);
     trec::evaluate_topic(*plan_, tv, out.values.data(), &out.relstring, v);
   }
+  if (tie_values) {
+    const std::vector<ScoredDoc*>& whole = cut ? extras_->full : ranked;
+    for (std::size_t v = 0; v < plan_->views.size(); ++v) {
+      if (!trec::ties_cover_view(*plan_, v)) continue;
+      const TrecPlan::View& view = plan_->views[v];
+      // The view's documents (without the unjudged under judged_only), as grades and scores.
+      std::vector<int>& list = extras_->grades;
+      std::vector<double>& scores = extras_->scores_of_grades;
+      list.clear();
+      scores.clear();
+      for (const ScoredDoc* doc : whole) {
+        const Judgment* found = judgments->find(doc->docno);
+        const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
+        if (view.judged_only && grade < 0) continue;
+        list.push_back(grade);
+        scores.push_back(doc->score);
+      }
+      trec::ties::TiedTopic tied;
+      tied.groups = trec::ties::split(list, trec::ties::tie_groups(scores));
+      std::int64_t relevant = 0;
+      for (const trec::GradeCount& gc : judged.grades) {
+        tied.judged.push_back({gc.grade, gc.count});
+        relevant += gc.grade >= view.level ? gc.count : 0;
+      }
+      tied.relevant = relevant;
+      tied.level = view.level;
+      trec::apply_ties(*plan_, options_.ties, v, tied, cut ? options_.max_docs : 0,
+                       out.values.data());
+    }
+  }
   if (zscores_active()) to_zscores(topic, out.values);
   evaluated_.push_back(std::move(out));
+}
+
+// The diversity measures' scores of one topic, in extras_->scores: its ranking after -M (and
+// -J: `kept` documents, the judged ones under -J), as ndeval evaluates it. False after recording
+// an error.
+bool TrecSession::diversity_scores(std::string_view topic, std::size_t kept,
+                                   const std::vector<ScoredDoc*>& ranked) {
+  TrecExtras& x = *extras_;
+  x.docnos.clear();
+  x.docnos.reserve(kept);
+  const TopicJudgments* judgments = qrels_->find(topic);
+  for (const ScoredDoc* doc : ranked) {
+    if (options_.judged_only) {
+      const Judgment* found = judgments->find(doc->docno);
+      if (found == nullptr || found->grade < 0) continue;
+    }
+    x.docnos.push_back(doc->docno);
+  }
+  const auto index = x.subtopics->topic_index.find(topic);
+  const diversity::TopicQrels* judged =
+      index == x.subtopics->topic_index.end() ? nullptr : &x.subtopics->topics[index->second];
+  x.scores.resize(plan_->diversity.size());
+  for (std::size_t d = 0; d < plan_->diversity.size(); ++d) {
+    const TrecPlan::Diversity& want = plan_->diversity[d];
+    diversity::Options o;
+    o.alpha = want.alpha;
+    o.beta = want.beta;
+    o.relevance_level = want.level;
+    o.cutoffs = want.cutoffs;
+    if (judged == nullptr) {  // a topic the subtopic qrels lack (cannot happen: one file)
+      x.scores[d] = diversity::TopicScores{};
+      continue;
+    }
+    std::vector<diversity::Ideal>& ideals = x.ideals[index->second];
+    if (ideals.size() != plan_->diversity.size()) {
+      ideals.clear();
+      for (const TrecPlan::Diversity& each : plan_->diversity) {
+        ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level));
+      }
+    }
+    Result<diversity::TopicScores> scores = diversity::evaluate(judged, ideals[d], x.docnos, o);
+    if (!scores.ok()) {
+      if (!evaluate_error_) evaluate_error_ = scores.error();
+      return false;
+    }
+    x.scores[d] = std::move(scores.value());
+  }
+  return true;
 }
 
 std::optional<InputError> TrecSession::end_run() {
@@ -1376,6 +1618,7 @@ std::optional<InputError> TrecSession::end_run() {
     result.values.push_back(std::move(topic.values));
     if (plan_->wants_relstring) result.relstrings.push_back(std::move(topic.relstring));
     if (keep_lists_) result.lists.push_back(std::move(topic.list));
+    result.ties.push_back(topic.ties);
   }
   evaluated_.clear();
 
