@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// npm run bench [-- A|B|C|compare|web ...]: how fast `irmetrics trec -m all_trec` evaluates large
-// runs, and how much memory it takes, through the command line's own streaming code
-// (bin/lib/trec.mjs); `compare` times irmetrics compare on 10 runs (scripts/bench-compare.mjs),
-// `web` first visits of the pages (scripts/bench-web.mjs); no argument, all of them.
+// npm run bench [-- T|A|B|C|native|compare|web ...]: how fast `irmetrics trec -m all_trec`
+// evaluates large runs, and how much memory it takes, through the command line's own streaming
+// code (bin/lib/trec.mjs, the wasm module); `native` times whole processes on cases T and B:
+// trec_eval (TREC_EVAL=path), build/native/irmetrics-trec, and `node bin/irmetrics.mjs trec`
+// through it and through the wasm module (scripts/bench-native.mjs); `compare` times irmetrics
+// compare on 10 runs (scripts/bench-compare.mjs), `web` first visits of the pages
+// (scripts/bench-web.mjs); no argument, all of them.
 //
 //   case  topics × docs      run         like
+//   T        50 × 1,000      ~2 MB       a typical run: one TREC track's 50 topics
 //   A       250 × 1,000      ~10 MB      one TREC ad hoc track
 //   B     7,000 × 1,000      ~300 MB     many topics, deep runs
 //   C   100,000 × 100        ~430 MB     very many shallow topics
@@ -31,13 +35,16 @@ const caseScript = fileURLToPath(new URL('scripts/bench-case.mjs', root));
 const GENERATOR = 2;
 
 const CASES = {
+  T: { topics: 50, docs: 1000, judged: 0.3, unretrieved: 20, seed: 0x7e57 },
   A: { topics: 250, docs: 1000, judged: 0.3, unretrieved: 20, seed: 0xa11ce },
   B: { topics: 7000, docs: 1000, judged: 0.3, unretrieved: 20, seed: 0xb0b },
   C: { topics: 100000, docs: 100, judged: 0.3, unretrieved: 5, seed: 0xc0ffee },
 };
 
-// trec_eval 10.0's figures as measured when this benchmark was written (not measured on each run).
+// trec_eval 10.0's figures as measured when this benchmark was written (not measured on each run;
+// T's is measured on each run by `npm run bench -- native`).
 const REFERENCE = {
+  T: { seconds: null, memory: null },
   A: { seconds: 0.46, memory: null },
   B: { seconds: 11.6, memory: 620 },
   C: { seconds: 93, memory: null },
@@ -170,17 +177,27 @@ function main(argv) {
   // `compare` and `web` measure irmetrics compare (scripts/bench-compare.mjs) and the pages'
   // first visits (scripts/bench-web.mjs); with no argument, everything.
   const all = argv.length === 0;
-  const extras = ['compare', 'web'].filter((name) => all || argv.some((arg) => arg.toLowerCase() === name));
-  argv = argv.filter((arg) => !['compare', 'web'].includes(arg.toLowerCase()));
+  const names = ['native', 'compare', 'web'];
+  const extras = names.filter((name) => all || argv.some((arg) => arg.toLowerCase() === name));
+  argv = argv.filter((arg) => !names.includes(arg.toLowerCase()));
   let status = all || argv.length > 0 ? trecCases(argv) : 0;
-  for (const name of extras) if (status === 0) status = benchScript(`scripts/bench-${name}.mjs`);
+  for (const name of extras) {
+    if (status !== 0) break;
+    // native: the typical case and the 300 MB one, whole processes (scripts/bench-native.mjs).
+    const args = name === 'native' ? ['T', 'B'].flatMap((caseName) => {
+      const data = ensureData(caseName);
+      return [caseName, data.qrelsPath, data.runPath];
+    }) : [];
+    status = benchScript(`scripts/bench-${name}.mjs`, args);
+  }
   return status;
 }
 
 /** Another bench script, in a child process. */
-function benchScript(script) {
+function benchScript(script, args = []) {
   console.log('');
-  const child = spawnSync(process.execPath, [fileURLToPath(new URL(script, root))], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL(script, root)), ...args],
+    { stdio: 'inherit' });
   return child.status ?? 1;
 }
 
@@ -189,7 +206,7 @@ function trecCases(argv) {
   const unknown = names.filter((name) => !(name in CASES));
   if (unknown.length > 0) {
     console.error(`bench: unknown case ${unknown.join(', ')}; the cases are ` +
-      `${Object.keys(CASES).join(', ')}, compare and web (npm run bench -- A)`);
+      `${Object.keys(CASES).join(', ')}, native, compare and web (npm run bench -- A)`);
     return 2;
   }
   const rows = [];
@@ -216,8 +233,10 @@ function trecCases(argv) {
       `module alone: ${result.baseRssMiB.toFixed(0)} MiB), ${result.topics} topics evaluated, ` +
       `${result.warnings} warnings, map ${result.map.split('\t').at(-1)}`);
     const reference = REFERENCE[name];
-    console.log(`  ${REFERENCE_NOTE}: ${reference.seconds} s` +
-      (reference.memory ? `, ${reference.memory} MiB` : ''));
+    if (reference.seconds !== null) {
+      console.log(`  ${REFERENCE_NOTE}: ${reference.seconds} s` +
+        (reference.memory ? `, ${reference.memory} MiB` : ''));
+    }
   }
 
   console.log('\nbench: irmetrics trec -m all_trec (wall time of reading + evaluating + report; ' +

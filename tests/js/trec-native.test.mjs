@@ -189,6 +189,18 @@ describe('irmetrics trec: the native executable and the wasm module print the sa
         [wasm.status, wasm.stdout, wasm.stderr]);
     });
 
+  test('bin/irmetrics-trec, the shell launcher, prints the same through either path',
+    { skip: !existsSync(native) && 'no native build' }, () => {
+      const launcher = fileURLToPath(new URL('../../bin/irmetrics-trec', import.meta.url));
+      const args = ['-q', '-m', 'map', '--format', 'json', 'qrels', 'run-bad-score'];
+      const wasm = run(args, '', { IRMETRICS_WASM: '1' });
+      for (const env of [{ IRMETRICS_WASM: '', IRMETRICS_TREC_NATIVE: native }, { IRMETRICS_WASM: '1' }]) {
+        const direct = spawnSync(launcher, args, { cwd: dir, encoding: 'latin1', env: { ...process.env, ...env } });
+        assert.deepEqual([direct.status, direct.stdout, direct.stderr],
+          [wasm.status, wasm.stdout, wasm.stderr], JSON.stringify(env));
+      }
+    });
+
   test('its --help is the command line\'s help text, bin/lib/trec-help.txt',
     { skip: !existsSync(native) && 'no native build' }, () => {
       const help = readFileSync(new URL('../../bin/lib/trec-help.txt', import.meta.url), 'latin1');
