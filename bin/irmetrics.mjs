@@ -6,18 +6,29 @@
 // as the wasm module's path, without instantiating the module or running the evaluation in V8.
 // This file stays small and imports nothing else first, so that Node's own start-up is that
 // path's only cost. IRMETRICS_WASM=1 forces the wasm module (tests compare the two);
-// IRMETRICS_TREC_NATIVE=PATH names another native executable.
+// IRMETRICS_TREC_NATIVE=PATH names the native executable to use.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The native executable to run `trec` with, or null for the wasm module. */
+/**
+ * The native executable to run `trec` with, or null for the wasm module: build/native's, unless
+ * the wasm module was built after it (web/generated/irmetrics.wasm newer: a core changed and only
+ * the wasm build was run, so the executable may be stale; scripts/build.sh touches it after a
+ * whole build), or IRMETRICS_TREC_NATIVE's as it is.
+ */
 function nativeTrec() {
   if (process.env.IRMETRICS_WASM === '1') return null;
-  const path = process.env.IRMETRICS_TREC_NATIVE ||
-    fileURLToPath(new URL('../build/native/irmetrics-trec', import.meta.url));
-  return existsSync(path) ? path : null;
+  if (process.env.IRMETRICS_TREC_NATIVE) {
+    return existsSync(process.env.IRMETRICS_TREC_NATIVE) ? process.env.IRMETRICS_TREC_NATIVE : null;
+  }
+  const path = fileURLToPath(new URL('../build/native/irmetrics-trec', import.meta.url));
+  const built = statSync(path, { throwIfNoEntry: false });
+  if (built === undefined) return null;
+  const wasm = statSync(new URL('../web/generated/irmetrics.wasm', import.meta.url),
+    { throwIfNoEntry: false });
+  return wasm === undefined || wasm.mtimeMs <= built.mtimeMs ? path : null;
 }
 
 const native = process.argv[2] === 'trec' ? nativeTrec() : null;

@@ -459,8 +459,8 @@ Parsed parse_trec_args(const std::vector<std::string>& argv) {
         parsed.help = true;
       } else if (name == "--keep-first" || name == "--strict" || name == "--nan-as-zero") {
         parsed.configure.push_back(name);
-      } else if (name == "--compat") {
-        parsed.configure.push_back("--compat");
+      } else if (name == "--compat" || name == "--ties") {
+        parsed.configure.push_back(name);
         parsed.configure.push_back(value_of(name, inline_value));
       } else if (name == "--digits") {
         parsed.digits = value_of(name, inline_value);

@@ -445,7 +445,9 @@ function parseTrecArgs(argv) {
       else if (name === '--keep-first') parsed.configure.push('--keep-first');
       else if (name === '--strict') parsed.configure.push('--strict');
       else if (name === '--nan-as-zero') parsed.configure.push('--nan-as-zero');
-      else if (name === '--compat') parsed.configure.push('--compat', valueOf(name, inline));
+      else if (name === '--compat') parsed.configure.push(name, valueOf(name, inline));
+      // --ties docno|input|average|bounds: the session reads it (and names a wrong value).
+      else if (name === '--ties') parsed.configure.push(name, valueOf(name, inline));
       else if (name === '--digits') parsed.digits = valueOf(name, inline);
       else if (name === '--format') {
         parsed.format = valueOf(name, inline);
