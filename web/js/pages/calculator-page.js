@@ -29,31 +29,56 @@
 // Check my answer: every answer has a field for the student's own (render/check.js, judged by
 // the core's check()). Problem mode (problem.js): a link with problem=1 locks the question,
 // asks for the measures in `ask` and shows the working only on request (reveal=never: never).
+//
+// This module is the controller: it reads the fields, keeps the page's state and wires the
+// controls. What the state means, without the DOM (the link's keys, the measures computed, the
+// names the controls write, the status sentences), is calculator-state.js; the elements of the
+// controls and of the answers are calculator-view.js.
 
 import { check, compute, listMeasures } from '../engine.js';
-import { formatAnswer, formatNum, roundingNote } from '../format.js';
-import { calculatorFor, calculatorForInput, inputOf } from '../calculators.js';
-import { citation } from '../sources.js';
+import { formatNum, roundingNote } from '../format.js';
+import { calculatorFor } from '../calculators.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
-import { TAKES_RELEVANT } from '../embed/defaults.js';
-import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../measure-list.js';
+import { rewriteMeasureList, splitMeasureList, withParam } from '../measure-list.js';
 import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
 import { chartsByOutcome } from '../render/chart.js';
-import { el, scrollingTable } from '../render/dom.js';
+import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';
 import { setUpRerank } from '../render/rerank.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
-import { otherQuantities, renderCheckField, renderQuantityChecks } from '../render/check.js';
-import { renderNum, renderOutcome, renderOutcomeError } from '../render/steps.js';
-import { askedNames, lockQuestion, problemKeys, questionText, readProblem, renderProblem, setUpProblemMaker } from '../problem.js';
+import { renderOutcome } from '../render/steps.js';
+import { askedNames, lockQuestion, questionText, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
-import { LINK_INPUT_LIMIT, hashFor, hashProblems, readHash, writeHash } from '../url-state.js';
+import { hashProblems, readHash, writeHash } from '../url-state.js';
+import {
+  askedAs,
+  blockedStatus,
+  controlsFor,
+  conventionGroups,
+  givenOf,
+  handOffText,
+  homeElsewhere,
+  idleStatus,
+  inMeasuresField,
+  requestedMeasures,
+  shareKeys,
+  stateFromLink,
+  takesParam,
+  toggledNames,
+  withParamField,
+} from '../calculator-state.js';
+import {
+  answerLine,
+  conventionRow,
+  copyLink,
+  linkLimitNote,
+  presetButtons,
+  quickAddButtons,
+  renderAnswers,
+  showAnswerBar,
+} from '../calculator-view.js';
 
 const DEBOUNCE_MS = 150;
-// More measures than any page lists (a hand-edited link once held 10,000): beyond this many the
-// answers would take minutes to compute and draw, so only the first are computed, and the page
-// says so.
-const MAX_MEASURES = 100;
 
 /**
  * @typedef {{id: string, name: string, source?: string, input: string, measures: string,
@@ -108,6 +133,7 @@ export function startCalculator(config) {
   const results = $('[data-results]');
   const resultsStatus = $('[data-results-status]');
   const announcer = $('[data-announce]');
+  const answerBar = $('[data-answer-bar]');
   const presetSelect = $('[data-convention-preset]');
   const presetStatement = $('[data-preset-statement]');
   /** The convention preset in force (presets.js), and the answers last shown, for "was X under …". */
@@ -129,65 +155,24 @@ export function startCalculator(config) {
    */
   let conventions = [];
 
+  /** The page's state (calculator-state.js, PageState), read from the fields. */
+  const pageState = () => ({
+    input: inputField.value,
+    options: optionValues(),
+    measures: measuresField.value,
+    preset: presetInForce,
+    problem,
+  });
+  /** The page's state as share-link keys. */
+  const state = () => shareKeys(calc, pageState());
+  /** What the measure-name rules need to know of the page (calculator-state.js). */
+  const page = () => ({
+    inputKinds,
+    family,
+    conventions: conventions.map(({ param, fallback, select }) => ({ param, fallback, value: select.value })),
+  });
+
   // -------------------------------------------------------------- measure names
-
-  /** The registry entry a typed name refers to (by name or alias, any case), or undefined. */
-  function infoFor(name) {
-    return measureInfoFor(name, family);
-  }
-
-  /**
-   * The calculator that computes `name` when it is not this page ({info, calculator}), or null.
-   * A measure reads one input family, or another one given a cutoff (F reads a confusion
-   * matrix, F@5 a ranked list: MeasureInfo.cutoffInput).
-   */
-  function homeElsewhere(name) {
-    const info = measureInfoFor(name, registry);
-    if (!info) return null; // not a measure at all: the engine says so, with suggestions
-    const kind = inputOf(info, name);
-    if (inputKinds.includes(kind)) return null;
-    const calculator = calculatorForInput(kind);
-    return calculator ? { info, calculator } : null;
-  }
-
-  /** `name`'s value of `param` as typed, or undefined. */
-  const paramOf = (name, param) => new Map(parseMeasureName(name)?.params).get(param);
-
-  const takesParam = (name, param) => infoFor(name)?.params.some((known) => known.name === param) ?? false;
-
-  /** What a parameter field reads from a name (undefined when not typed) and writes into it. */
-  function fieldValue(spec, name) {
-    if (spec.param) return paramOf(name, spec.param);
-    return parseMeasureName(name)?.cutoff.slice(1) || undefined;
-  }
-  const withFieldValue = (spec, name, value, fallback) =>
-    spec.param ? withParam(name, spec.param, value, fallback) : withCutoff(name, value);
-  const nameWithField = (spec, value, fallback) =>
-    spec.param ? withParam(spec.measure, spec.param, value, fallback) : `${spec.measure}@${value}`;
-
-  /** `name` with every convention selector's value that applies to it. */
-  function applyConventions(name) {
-    return conventions.reduce(
-      (current, { param, fallback, select }) =>
-        takesParam(current, param) ? withParam(current, param, select.value, fallback) : current,
-      name,
-    );
-  }
-
-  /**
-   * A name to add for `info`: with the example's cutoff when one is required, the example
-   * itself when the measure takes an argument rather than parameters (mean(P@10)), plus the
-   * conventions chosen.
-   */
-  function nameToAdd(info) {
-    const takesArgument = info.example.startsWith(`${info.name}(`) && parseMeasureName(info.example) === null;
-    if (takesArgument) return info.example;
-    const at = info.example.lastIndexOf('@');
-    const cutoff = at >= 0 ? info.example.slice(at) : info.cutoffKind === 'recall' ? '@0.5' : '@10';
-    // F reads a ranked list only at a cutoff (F@10): on the ranked page it is added with one.
-    const needsCutoff = info.cutoff === 'required' || !inputKinds.includes(info.input);
-    return applyConventions(needsCutoff ? `${info.name}${cutoff}` : info.name);
-  }
 
   const typedNames = () => splitMeasureList(measuresField.value).map(({ name }) => name);
 
@@ -197,16 +182,7 @@ export function startCalculator(config) {
 
   /** Off when it is in the list; on otherwise, putting away the measures of another input family. */
   function toggleMeasure(info) {
-    const names = typedNames();
-    const kept = names.filter((name) => infoFor(name) !== info);
-    // The family each name reads here: F@10 on the ranked page reads the ranked list, as AP does.
-    const added = nameToAdd(info);
-    const readBy = (name) => {
-      const known = infoFor(name);
-      return known ? inputOf(known, name) : inputOf(info, added);
-    };
-    const sameInput = (name) => readBy(name) === inputOf(info, added);
-    setMeasures(kept.length < names.length ? kept : [...names.filter(sameInput), added]);
+    setMeasures(toggledNames(typedNames(), info, page()));
     update();
   }
 
@@ -215,94 +191,6 @@ export function startCalculator(config) {
     if (!names.includes(name)) setMeasures([...names, name]);
     update();
   }
-
-  // -------------------------------------------------------------- controls
-
-  function buildPresets() {
-    const examples = $('[data-examples]');
-    // Open where they help: on a wide screen, for a reader who has not pasted anything yet. A
-    // link that brings its input (or a phone) folds them, so the input is on the first screen.
-    examples.open = window.matchMedia('(min-width: 1000px)').matches && !inputField.value.trim();
-    examples.querySelector('h2').append(el('span', { class: 'examples-count', text: ` (${presets.length})` }));
-    $('[data-presets]').replaceChildren(
-      ...presets.map((preset) => {
-        const from = citation(preset.source);
-        const detail = from ? `${preset.measures} · from ${from}` : preset.measures;
-        const button = el(
-          'button',
-          { type: 'button', class: 'preset', 'data-preset': preset.id },
-          el('span', { class: 'preset-id', text: preset.name }),
-          el('span', { class: 'preset-detail', text: ` ${detail}` }),
-        );
-        button.addEventListener('click', () => {
-          inputField.value = preset.input;
-          for (const [name, control] of optionControls) control.value = preset.options?.[name] ?? '';
-          measuresField.value = underPreset(preset.measures);
-          update();
-        });
-        return button;
-      }),
-    );
-  }
-
-  function buildQuickAdd() {
-    $('[data-quick-add]').replaceChildren(
-      ...family.map((info) => {
-        const button = el(
-          'button',
-          { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'data-measure': info.name },
-          info.name,
-          el('span', { class: 'visually-hidden', text: `: ${info.title}` }),
-        );
-        button.addEventListener('click', () => toggleMeasure(info));
-        return button;
-      }),
-    );
-  }
-
-  /** One selector per parameter with choices, shared by the measures that take it (rule: IPrec, 11pt). */
-  function buildConventions() {
-    const byParam = new Map();
-    for (const info of family) {
-      for (const param of info.params.filter((candidate) => candidate.choices.length > 1)) {
-        const key = `${param.name}=${param.choices.join('|')}`;
-        if (!byParam.has(key)) byParam.set(key, { param, users: [] });
-        byParam.get(key).users.push(info);
-      }
-    }
-    const fieldset = $('[data-conventions]');
-    conventions = [...byParam.values()].map(({ param, users }, index) => {
-      const id = `convention-${index}`;
-      const select = el(
-        'select',
-        { id, 'data-param': param.name },
-        ...param.choices.map((choice) =>
-          el('option', { value: choice, text: choice === param.default ? `${choice} (default)` : choice }),
-        ),
-      );
-      select.value = param.default;
-      select.addEventListener('change', () => {
-        measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
-          takesParam(name, param.name) ? withParam(name, param.name, select.value, param.default) : name,
-        );
-        update();
-      });
-      const label = el(
-        'label',
-        { for: id },
-        el('code', { text: param.name }),
-        ` (${users.map((info) => info.name).join(', ')})`,
-        el('span', { class: 'hint', text: param.help }),
-      );
-      const row = el('div', { class: 'convention' }, label, select);
-      fieldset.append(row);
-      const inputs = new Set(users.map((info) => info.input));
-      return { param: param.name, choices: param.choices, fallback: param.default, select, row, inputs };
-    });
-    fieldset.hidden = conventions.length === 0;
-  }
-
-  // -------------------------------------------------------------- convention presets
 
   /**
    * An example's measure names with the conventions of the preset in force (presets.js) where
@@ -313,6 +201,42 @@ export function startCalculator(config) {
     presetInForce === DEFAULT_PRESET
       ? text
       : rewriteMeasureList(text, (name) => nameUnderPreset(name, presetInForce, family, { keepTyped: true }));
+
+  // -------------------------------------------------------------- controls
+
+  function buildPresets() {
+    const examples = $('[data-examples]');
+    // Open where they help: on a wide screen, for a reader who has not pasted anything yet. A
+    // link that brings its input (or a phone) folds them, so the input is on the first screen.
+    examples.open = window.matchMedia('(min-width: 1000px)').matches && !inputField.value.trim();
+    examples.querySelector('h2').append(el('span', { class: 'examples-count', text: ` (${presets.length})` }));
+    $('[data-presets]').replaceChildren(
+      ...presetButtons(presets, (preset) => {
+        inputField.value = preset.input;
+        for (const [name, control] of optionControls) control.value = preset.options?.[name] ?? '';
+        measuresField.value = underPreset(preset.measures);
+        update();
+      }),
+    );
+  }
+
+  /** One selector per parameter with choices, shared by the measures that take it (rule: IPrec, 11pt). */
+  function buildConventions() {
+    const fieldset = $('[data-conventions]');
+    conventions = conventionGroups(family).map((group, index) => {
+      const { param, users } = group;
+      const { row, select } = conventionRow(group, index, (value) => {
+        measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
+          takesParam(name, param.name, family) ? withParam(name, param.name, value, param.default) : name,
+        );
+        update();
+      });
+      fieldset.append(row);
+      const inputs = new Set(users.map((info) => info.input));
+      return { param: param.name, choices: param.choices, fallback: param.default, select, row, inputs };
+    });
+    fieldset.hidden = conventions.length === 0;
+  }
 
   /** The convention selectors show the preset's values, so a measure toggled on follows it. */
   function presetToSelectors() {
@@ -331,55 +255,27 @@ export function startCalculator(config) {
     update({ before });
   }
 
-  /**
-   * The registry's default of a parameter field's parameter ("1" for beta), or "" (a cutoff has none).
-   * @param {ParamField} field
-   */
-  function paramDefault({ measure, param }) {
-    const info = family.find((candidate) => candidate.name === measure);
-    return info?.params.find((known) => known.name === param)?.default ?? '';
-  }
-
-  /**
-   * A parameter field changed: set the parameter (or cutoff) in every name of its measure that
-   * does not use a rival parameter (F(alpha=…) is left alone by β), or add the measure.
-   */
+  /** A parameter field changed: its measure's names follow it (calculator-state.js, withParamField). */
   function onParamField(spec) {
     const value = spec.control.value.trim();
-    if (!value) return scheduleUpdate();
-    const fallback = paramDefault(spec);
-    const rivals = spec.param ? (infoFor(spec.measure)?.params.map((known) => known.name).filter((name) => name !== spec.param) ?? []) : [];
-    const ours = (name) => infoFor(name)?.name === spec.measure && !rivals.some((rival) => paramOf(name, rival) !== undefined);
-    const names = typedNames();
-    if (names.some(ours)) {
-      measuresField.value = rewriteMeasureList(measuresField.value, (name) =>
-        ours(name) ? withFieldValue(spec, name, value, fallback) : name,
-      );
-    } else {
-      setMeasures([...names, nameWithField(spec, value, fallback)]);
-    }
+    if (value) measuresField.value = withParamField(measuresField.value, spec, value, family);
     scheduleUpdate();
   }
 
   /** Toggles, selectors, parameter fields and input hints follow what the measures field says. */
   function syncControls(names) {
+    const { pressed, selectors, fields: values, inUse } = controlsFor(names, { family, conventions, params });
     for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-quick-add] [data-measure]'))) {
-      const pressed = names.some((name) => infoFor(name)?.name === button.dataset.measure);
-      button.setAttribute('aria-pressed', String(pressed));
+      button.setAttribute('aria-pressed', String(pressed.has(button.dataset.measure)));
     }
-    for (const { param, choices, fallback, select } of conventions) {
-      const used = names.filter((name) => takesParam(name, param)).map((name) => paramOf(name, param) ?? fallback);
-      if (used.length && used.every((value) => value === used[0]) && choices.includes(used[0])) select.value = used[0];
-    }
-    for (const spec of params) {
-      if (document.activeElement === spec.control) continue; // the reader is typing there
-      const name = names.find((candidate) => infoFor(candidate)?.name === spec.measure);
-      const value = name === undefined ? undefined : fieldValue(spec, name);
-      if (value !== undefined) spec.control.value = value;
-      else if (name !== undefined && (spec.cutoff || parseMeasureName(name)?.params.length === 0)) spec.control.value = paramDefault(spec);
-    }
+    conventions.forEach(({ select }, index) => {
+      if (selectors[index] !== undefined) select.value = selectors[index];
+    });
+    params.forEach((spec, index) => {
+      // Not while the reader is typing there.
+      if (document.activeElement !== spec.control && values[index] !== undefined) spec.control.value = values[index];
+    });
     // On a page of several input families, what belongs to a family not in use is put away.
-    const inUse = new Set(names.map((name) => infoFor(name) && inputOf(infoFor(name), name)).filter(Boolean));
     const away = (input) => inUse.size > 0 && !inUse.has(input);
     for (const hint of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-input-kind]'))) hint.hidden = away(hint.dataset.inputKind);
     for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
@@ -387,17 +283,7 @@ export function startCalculator(config) {
     renderPresetStatement(presetStatement, names, presetInForce, family);
   }
 
-  // -------------------------------------------------------------- state and URL
-
-  /** The page's state as share-link keys. */
-  const state = () => ({
-    calc,
-    in: inputField.value,
-    ...optionValues(),
-    m: measuresField.value,
-    preset: presetInForce === DEFAULT_PRESET ? '' : presetInForce,
-    ...(problem ? problemKeys(problem) : {}),
-  });
+  // -------------------------------------------------------------- the link
 
   // What a damaged or hand-edited link got wrong, above the form (text only: the link's words
   // are never markup).
@@ -406,26 +292,20 @@ export function startCalculator(config) {
 
   /** Fills the fields from the hash; a link meant for another calculator goes there. */
   function restoreFromHash() {
-    const hash = readHash();
-    const target = hash.get('calc');
-    const other = target && target !== calc && calculatorFor(target);
-    if (other) {
-      window.location.replace(`./${other.page}${window.location.hash}`);
+    const read = stateFromLink(readHash(), hashProblems(), { calc, defaultMeasures, options });
+    if (read.redirect) {
+      window.location.replace(`./${read.redirect}${window.location.hash}`);
       return false;
     }
-    const notices = hashProblems();
-    if (target && target !== calc) {
-      const name = target.length > 40 ? `${target.slice(0, 40)}…` : target;
-      notices.unshift(`This link names a calculator “${name}” that does not exist; it is read by this one, ${calculatorFor(calc).title}.`);
-    }
+    const { notices, state: linked } = /** @type {Exclude<typeof read, {redirect: string}>} */ (read);
     linkNotice.textContent = notices.join(' ');
     linkNotice.hidden = notices.length === 0;
-    inputField.value = hash.get('in') ?? '';
-    for (const [name, control] of optionControls) control.value = hash.get(name) ?? '';
-    measuresField.value = hash.get('m') ?? defaultMeasures;
-    presetInForce = presetById(hash.get('preset'))?.id ?? DEFAULT_PRESET;
+    inputField.value = linked.input;
+    for (const [name, control] of optionControls) control.value = linked.options[name];
+    measuresField.value = linked.measures;
+    presetInForce = linked.preset;
     presetSelect.value = presetInForce;
-    problem = readProblem(hash);
+    problem = linked.problem;
     return true;
   }
 
@@ -434,10 +314,6 @@ export function startCalculator(config) {
   const actionBlocks = [form.querySelector('.actions'), $('[data-embed-panel]')];
   const actionsAnchor = document.createComment(' Copy link and Embed ');
   actionBlocks[0].before(actionsAnchor);
-
-  /** What an option field states in a problem's question: "R = 5". */
-  const givenText = (name, value) =>
-    name === 'relevant' ? (calc === 'queries' ? `R = ${value} for a query that gives none` : `R = ${value}`) : `${name} = ${value}`;
 
   /**
    * Problem mode (problem.js) puts the question first: one sentence that states it, the input
@@ -465,13 +341,11 @@ export function startCalculator(config) {
   }
 
   /**
-   * The problem's sentence: "Work out AP@10 and P@5 for this ranked list; R = 5." A measure whose
-   * value is something else is named by it once computed: "F1 (confusion)".
+   * The problem's sentence: "Work out AP@10 and P@5 for this ranked list; R = 5."
    * @param {string[]} names
    */
   function stateQuestion(names) {
-    const given = optionControls.filter(([, control]) => control.value.trim()).map(([name, control]) => givenText(name, control.value.trim()));
-    $('[data-problem-question-text]').textContent = questionText({ names, subject: calculatorFor(calc).subject, given: given.join('; ') });
+    $('[data-problem-question-text]').textContent = questionText({ names, subject: calculatorFor(calc).subject, given: givenOf(calc, optionValues()) });
   }
 
   // -------------------------------------------------------------- measures of another page
@@ -483,68 +357,32 @@ export function startCalculator(config) {
    * other answers stand.
    * @returns {Promise<HandOff>}
    */
-  async function handOff(name, { info, calculator }) {
-    const keys = TAKES_RELEVANT.has(calculator.calc) ? { relevant: optionValues().relevant ?? '' } : {};
-    const link = `./${calculator.page}#${hashFor({ calc: calculator.calc, in: inputField.value, ...keys, m: name })}`;
-    // "this ranked list" → "a ranked list", "these runs" → "runs"
-    const reads = calculator.subject.replace(/^this /, 'a ').replace(/^these /, '');
-    const message = `${name} (${info.title}) is computed on the ${calculator.title} page: it reads ${reads}, not the input of this page.`;
+  async function handOff(name, home) {
+    const { link, message, names } = handOffText(name, home, pageState());
     // A name that is also a quantity of this page's answers (precision on the sets page, where
     // confusion lists it): say which measure gives it here.
-    const names = [info.name, ...info.aliases, measureBase(name)].map((known) => known.toLowerCase());
     const withQuantity = await quantityHere(names);
-    return { ok: false, handOff: { calculator, link, withQuantity, message }, error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 } };
+    return {
+      ok: false,
+      handOff: { calculator: home.calculator, link, withQuantity, message },
+      error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 },
+    };
   }
 
   /** The measure of this page whose answer names one of `names` among its quantities, or ''. */
   async function quantityHere(names) {
     const input = inputField.value;
     if (!input.trim()) return '';
-    const options = optionValues();
+    const computeOptions = optionValues();
     for (const candidate of [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)]) {
-      if (homeElsewhere(candidate) || !infoFor(candidate)) continue;
-      const result = await compute(candidate, input, options);
+      if (homeElsewhere(candidate, registry, inputKinds) || !measureInfoFor(candidate, family)) continue;
+      const result = await compute(candidate, input, computeOptions);
       if (result.ok && Object.keys(result.value.values ?? {}).some((key) => names.includes(key.toLowerCase()))) return candidate;
     }
     return '';
   }
 
-  function renderHandOff(name, { calculator, link, withQuantity, message }, { id }) {
-    const headingId = `${id}-heading`;
-    return el(
-      'section',
-      { class: 'outcome is-elsewhere', id, 'aria-labelledby': headingId, 'data-hand-off': calculator.calc },
-      el('h3', { id: headingId }, el('code', { text: name })),
-      el('p', { text: message }),
-      el('p', {}, el('a', { href: link, text: `Open ${name} on the ${calculator.title} page with this input` })),
-      withQuantity &&
-        el(
-          'p',
-          {},
-          'On this page, ',
-          el('code', { text: withQuantity }),
-          ` lists ${measureBase(name)} among its quantities`,
-          typedNames().includes(withQuantity) ? '.' : ': ',
-          !typedNames().includes(withQuantity) && addButton(withQuantity),
-        ),
-    );
-  }
-
-  function addButton(name) {
-    const button = el('button', { type: 'button', class: 'link-button', text: `add ${name}` });
-    button.addEventListener('click', () => addMeasure(name));
-    return button;
-  }
-
   // -------------------------------------------------------------- computing and showing
-
-  /** An error about one measure name, moved to where that name sits in the measures field. */
-  function inMeasuresField(error, entry) {
-    const shift = [...measuresField.value.slice(0, entry.start)].length;
-    return error.line > 0
-      ? { ...error, line: 1, column: shift + error.column }
-      : { ...error, line: 1, column: shift + 1, length: [...entry.name].length };
-  }
 
   function showFieldErrors(entries, outcomes) {
     for (const [name, { control, message }] of Object.entries(fields)) {
@@ -554,52 +392,13 @@ export function startCalculator(config) {
         continue;
       }
       const { error } = outcomes[index];
-      showInputError(control, name === 'measure' ? inMeasuresField(error, entries[index]) : error, message);
+      showInputError(control, name === 'measure' ? inMeasuresField(error, entries[index], measuresField.value) : error, message);
     }
   }
 
   function setStatus(text) {
     resultsStatus.textContent = text;
     resultsStatus.hidden = !text;
-  }
-
-  /** "AP@10 = 28/45 ≈ 0.6222": an answer in one line, for the announcer and the answer bar. */
-  const answerLine = (outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value);
-
-  /**
-   * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
-   * the screen shows them ("AP@10 = 28/45 ≈ 0.6222 · P@5 = 2/5") and links to the working. It
-   * shows while the answers panel is out of view (site.css hides it on wide screens).
-   * @param {import('../engine.js').Outcome[]} outcomes
-   */
-  function showAnswerBar(outcomes) {
-    const bar = $('[data-answer-bar]');
-    const shown = outcomes.slice(0, 3).map(answerLine);
-    if (outcomes.length > 3) shown.push(`${outcomes.length - 3} more`);
-    bar.replaceChildren(el('span', { class: 'answer-bar-values', text: shown.join(' · ') }), el('span', { class: 'answer-bar-more', text: 'Working ↓' }));
-    bar.hidden = outcomes.length === 0;
-  }
-
-  /** The value, named when it is not the measure itself (ROC's value is its AUC). */
-  const labelled = (outcome) =>
-    outcome.label && outcome.label !== outcome.measure ? [el('code', { text: outcome.label }), ' = ', renderNum(outcome.value)] : [renderNum(outcome.value)];
-
-  function renderSummary(outcomes) {
-    const rows = outcomes.flatMap((result, index) =>
-      result.ok
-        ? [
-            el(
-              'tr',
-              {},
-              el('th', { scope: 'row' }, el('a', { href: `#outcome-${index}` }, el('code', { text: result.value.measure }))),
-              el('td', {}, ...labelled(result.value)),
-            ),
-          ]
-        : [],
-    );
-    return rows.length < 2
-      ? null
-      : scrollingTable({ caption: 'All answers', columns: ['Measure', 'Value'], rows, className: 'summary-table' });
   }
 
   /**
@@ -612,14 +411,12 @@ export function startCalculator(config) {
     const good = outcomes.filter((result) => result.ok).map((result) => result.value);
     const charts = new Map(chartsByOutcome(good).map((list, index) => [good[index], list]));
     const seenTables = new Map();
+    const computeOptions = optionValues();
     results.classList.remove('is-stale');
     if (problem) {
       // No value reaches the page (nor the announcer) until the working is asked for.
       const items = entries.map((entry, index) => ({ name: entry.name, result: outcomes[index] }));
-      stateQuestion(
-        items.map(({ name, result }) => (result.ok && result.value.label && result.value.label !== result.value.measure ? `${result.value.label} (${name})` : name)),
-      );
-      const computeOptions = optionValues();
+      stateQuestion(items.map(({ name, result }) => askedAs(name, result)));
       results.replaceChildren(
         ...renderProblem({
           items,
@@ -630,51 +427,22 @@ export function startCalculator(config) {
         }),
       );
       announcer.textContent = `Problem: ${items.length === 1 ? '1 answer' : `${items.length} answers`} to work out.`;
-      showAnswerBar([]); // a problem's values stay hidden
+      showAnswerBar(answerBar, []); // a problem's values stay hidden
       shown = { names: [], outcomes: [] };
       return;
     }
-    /**
-     * The "Your answer" field under an answer, and one for each of its named quantities; what
-     * the reader typed survives the next render.
-     */
-    const computeOptions = optionValues();
-    const checkFieldFor = (name, outcome) => () =>
-      el(
-        'div',
-        { class: 'answer-checks' },
-        renderCheckField({
-          // What the value is, when the name does not say (a t-test's value is its p).
-          label: outcome.label && outcome.label !== outcome.measure ? `${outcome.label} (${name})` : name,
-          check: (answer) => check(name, inputField.value, computeOptions, answer),
-          initial: answers.get(name) ?? '',
-          onAnswer: (answer) => answers.set(name, answer),
-        }),
-        renderQuantityChecks({
-          keys: otherQuantities(outcome),
-          check: (answer, key) => check(name, inputField.value, computeOptions, answer, key),
-          answers,
-          prefix: `${name}|`,
-        }),
-      );
     results.replaceChildren(
-      ...[renderSummary(outcomes)].filter(Boolean),
-      ...outcomes.map((result, index) =>
-        result.ok
-          ? renderOutcome(result.value, {
-              id: `outcome-${index}`,
-              onAlternative: addMeasure,
-              answerExtra: checkFieldFor(entries[index].name, result.value),
-              seenTables,
-              charts: charts.get(result.value),
-            })
-          : result.handOff
-            ? renderHandOff(entries[index].name, result.handOff, { id: `outcome-${index}` })
-            : renderOutcomeError(entries[index].name, /** @type {import('../engine.js').InputError} */ (result.error), { id: `outcome-${index}` }),
-      ),
+      ...renderAnswers(entries, outcomes, {
+        charts,
+        seenTables,
+        typed: typedNames(),
+        onAdd: addMeasure,
+        check: (name, answer, key) => check(name, inputField.value, computeOptions, answer, key),
+        answers,
+      }),
     );
     announcer.textContent = good.map(answerLine).join('; ');
-    showAnswerBar(good);
+    showAnswerBar(answerBar, good);
     const names = entries.map((entry) => entry.name);
     if (before) {
       const changes = changedAnswers(before, { names, outcomes, to: presetInForce }, family, formatNum);
@@ -705,33 +473,29 @@ export function startCalculator(config) {
     const { signal } = asking;
     const input = inputField.value;
     const computeOptions = optionValues();
-    const listed = problem ? splitMeasureList(askedNames(problem, measuresField.value).join(', ')) : splitMeasureList(measuresField.value);
-    const entries = listed.slice(0, MAX_MEASURES);
-    const capped =
-      listed.length > MAX_MEASURES
-        ? `Only the first ${MAX_MEASURES} of the ${listed.length.toLocaleString('en')} measures listed are computed; remove some to see the others.`
-        : '';
-    showLinkLimit(writeHash(state()).inputLeftOut);
+    const { entries, capped } = requestedMeasures(measuresField.value, problem);
+    linkLimit.show(writeHash(state()).inputLeftOut, input.length);
     embed.refresh(); // an open Embed panel follows the state
     problemMaker.refresh(); // and so does an open "Make a problem" panel
     $('[data-copy-status]').replaceChildren(); // a copied link no longer matches
     syncControls(entries.map((entry) => entry.name));
 
-    if (!input.trim() || !entries.length) {
+    const idle = idleStatus(input, entries, emptyMessage);
+    if (idle !== null) {
       showFieldErrors([], []);
       results.classList.remove('is-stale');
       results.replaceChildren();
       shown = { names: [], outcomes: [] };
-      setStatus(input.trim() ? 'Add a measure to see its answer.' : emptyMessage);
+      setStatus(idle);
       announcer.textContent = '';
-      showAnswerBar([]);
+      showAnswerBar(answerBar, []);
       rerank.refresh({ locked: Boolean(problem), inputError: false });
       return;
     }
     /** @type {Answer[]} */
     const outcomes = await Promise.all(
       entries.map(({ name }) => {
-        const elsewhere = homeElsewhere(name);
+        const elsewhere = homeElsewhere(name, registry, inputKinds);
         return elsewhere ? handOff(name, elsewhere) : compute(name, input, computeOptions, { signal });
       }),
     );
@@ -745,16 +509,8 @@ export function startCalculator(config) {
       // The input or an option cannot be read (the message is under that field): keep the last
       // answers, dimmed, until it is fixed.
       results.classList.add('is-stale');
-      const { field: where, message } = blocking.error;
-      const hasAnswers = results.querySelector('.outcome') !== null;
-      setStatus(
-        where === 'options'
-          ? message
-          : hasAnswers
-            ? 'The answers below are for the last input that could be read. Fix the marked mistake to update them.'
-            : 'Fix the marked mistake to see the answers.',
-      );
-      announcer.textContent = message;
+      setStatus(blockedStatus(blocking.error, results.querySelector('.outcome') !== null));
+      announcer.textContent = blocking.error.message;
       return;
     }
     setStatus(capped);
@@ -769,42 +525,8 @@ export function startCalculator(config) {
 
   // -------------------------------------------------------------- wiring
 
-  /**
-   * Under Copy link, when the input is too long for a link (url-state.js, LINK_INPUT_LIMIT): a
-   * sentence saying so and a button that downloads the input as a text file to share instead.
-   */
-  const linkLimit = el(
-    'p',
-    { class: 'hint link-limit', 'data-link-limit': '', hidden: true },
-    el('span', { 'data-link-limit-text': '' }),
-    ' ',
-    el('button', { type: 'button', class: 'secondary', 'data-download-input': '', text: 'Download the input' }),
-  );
-  form.querySelector('.actions').after(linkLimit);
-  linkLimit.querySelector('[data-download-input]').addEventListener('click', () => {
-    downloadText(`irmetrics-${calc}-input.txt`, inputField.value);
-  });
-  function showLinkLimit(inputLeftOut) {
-    linkLimit.hidden = !inputLeftOut;
-    if (!inputLeftOut) return;
-    const size = inputField.value.length;
-    linkLimit.querySelector('[data-link-limit-text]').textContent =
-      `This input (${size.toLocaleString('en')} characters) is too long for a link, which holds at most ` +
-      `${LINK_INPUT_LIMIT.toLocaleString('en')}: the link keeps the measures and settings but not the input. ` +
-      'To share the input, download it and send the file.';
-  }
-
-  async function copyLink() {
-    const status = $('[data-copy-status]');
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      status.textContent = 'Link copied.';
-    } catch {
-      const link = el('input', { type: 'text', readonly: true, value: window.location.href, 'aria-label': 'Link to these answers' });
-      status.replaceChildren('Copy this link: ', link);
-      link.select();
-    }
-  }
+  const linkLimit = linkLimitNote(() => downloadText(`irmetrics-${calc}-input.txt`, inputField.value));
+  form.querySelector('.actions').after(linkLimit.element);
 
   async function main() {
     $('[data-rounding]').textContent = roundingNote();
@@ -820,7 +542,7 @@ export function startCalculator(config) {
       event.preventDefault();
       update();
     });
-    $('[data-copy-link]').addEventListener('click', copyLink);
+    $('[data-copy-link]').addEventListener('click', () => copyLink($('[data-copy-status]'), window.location.href));
     embed = setUpEmbedButton(state);
     problemMaker = setUpProblemMaker({ button: $('[data-make-problem]'), panel: $('[data-problem-panel]'), getState: state });
     // A move of a card has rewritten the input: recompute at once (typing waits for a pause).
@@ -829,7 +551,7 @@ export function startCalculator(config) {
     presetSelect.addEventListener('change', switchPreset);
     // The answer bar steps aside while the answers themselves are on the screen.
     new IntersectionObserver(([entry]) => {
-      $('[data-answer-bar]').classList.toggle('is-aside', entry.isIntersecting);
+      answerBar.classList.toggle('is-aside', entry.isIntersecting);
     }).observe($('.results-panel'));
     keepStateInHash();
     window.addEventListener('hashchange', () => {
@@ -844,7 +566,7 @@ export function startCalculator(config) {
     if (!(await initSite(calc))) return;
     registry = await listMeasures();
     family = registry.filter((info) => inputKinds.includes(info.input) || inputKinds.includes(info.cutoffInput));
-    buildQuickAdd();
+    $('[data-quick-add]').replaceChildren(...quickAddButtons(family, toggleMeasure));
     buildConventions();
     presetToSelectors();
     await update();

@@ -1,0 +1,249 @@
+// @ts-check
+// A calculator page's view: the elements of its controls (the examples, the measure toggles, the
+// convention selectors, the link-length note) and of its answers (the summary, each answer with
+// its "Your answer" fields, a measure handed off to another page, the answer bar). Each function
+// makes elements from what it is given and tells the page of the reader's actions through
+// callbacks; the page (pages/calculator-page.js) keeps the state (calculator-state.js).
+
+import { formatAnswer } from './format.js';
+import { citation } from './sources.js';
+import { measureBase } from './measure-list.js';
+import { el, scrollingTable } from './render/dom.js';
+import { otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
+import { renderNum, renderOutcome, renderOutcomeError } from './render/steps.js';
+import { linkLimitText } from './calculator-state.js';
+
+/**
+ * @typedef {import('./engine.js').Outcome} Outcome
+ * @typedef {import('./engine.js').MeasureInfo} MeasureInfo
+ * @typedef {{calculator: {calc: string, page: string, title: string, subject: string},
+ *            link: string, withQuantity: string, message: string}} HandOffInfo
+ */
+
+/**
+ * The examples' buttons.
+ * @param {{id: string, name: string, source?: string, measures: string}[]} presets
+ * @param {(preset: any) => void} onPick
+ */
+export function presetButtons(presets, onPick) {
+  return presets.map((preset) => {
+    const from = citation(preset.source);
+    const detail = from ? `${preset.measures} · from ${from}` : preset.measures;
+    const button = el(
+      'button',
+      { type: 'button', class: 'preset', 'data-preset': preset.id },
+      el('span', { class: 'preset-id', text: preset.name }),
+      el('span', { class: 'preset-detail', text: ` ${detail}` }),
+    );
+    button.addEventListener('click', () => onPick(preset));
+    return button;
+  });
+}
+
+/**
+ * A toggle per measure of the page's family.
+ * @param {MeasureInfo[]} family
+ * @param {(info: MeasureInfo) => void} onToggle
+ */
+export function quickAddButtons(family, onToggle) {
+  return family.map((info) => {
+    const button = el(
+      'button',
+      { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'data-measure': info.name },
+      info.name,
+      el('span', { class: 'visually-hidden', text: `: ${info.title}` }),
+    );
+    button.addEventListener('click', () => onToggle(info));
+    return button;
+  });
+}
+
+/**
+ * A convention's selector with its label: the parameter, the measures that take it, its help.
+ * @param {{param: MeasureInfo['params'][number], users: MeasureInfo[]}} group
+ * @param {number} index
+ * @param {(value: string) => void} onChange
+ * @returns {{row: HTMLElement, select: HTMLSelectElement}}
+ */
+export function conventionRow({ param, users }, index, onChange) {
+  const id = `convention-${index}`;
+  const select = /** @type {HTMLSelectElement} */ (
+    el(
+      'select',
+      { id, 'data-param': param.name },
+      ...param.choices.map((choice) => el('option', { value: choice, text: choice === param.default ? `${choice} (default)` : choice })),
+    )
+  );
+  select.value = param.default;
+  select.addEventListener('change', () => onChange(select.value));
+  const label = el(
+    'label',
+    { for: id },
+    el('code', { text: param.name }),
+    ` (${users.map((info) => info.name).join(', ')})`,
+    el('span', { class: 'hint', text: param.help }),
+  );
+  return { row: el('div', { class: 'convention' }, label, select), select };
+}
+
+/**
+ * Under Copy link, when the input is too long for a link (url-state.js, LINK_INPUT_LIMIT): a
+ * sentence saying so and a button that downloads the input as a text file to share instead.
+ * @param {() => void} onDownload
+ */
+export function linkLimitNote(onDownload) {
+  const element = el(
+    'p',
+    { class: 'hint link-limit', 'data-link-limit': '', hidden: true },
+    el('span', { 'data-link-limit-text': '' }),
+    ' ',
+    el('button', { type: 'button', class: 'secondary', 'data-download-input': '', text: 'Download the input' }),
+  );
+  element.querySelector('[data-download-input]').addEventListener('click', onDownload);
+  return {
+    element,
+    /**
+     * @param {boolean} inputLeftOut
+     * @param {number} size the input's length
+     */
+    show(inputLeftOut, size) {
+      element.hidden = !inputLeftOut;
+      if (inputLeftOut) element.querySelector('[data-link-limit-text]').textContent = linkLimitText(size);
+    },
+  };
+}
+
+/**
+ * Copies the page's link, or shows it to copy by hand when the clipboard refuses.
+ * @param {Element} status
+ * @param {string} href
+ */
+export async function copyLink(status, href) {
+  try {
+    await navigator.clipboard.writeText(href);
+    status.textContent = 'Link copied.';
+  } catch {
+    const link = /** @type {HTMLInputElement} */ (el('input', { type: 'text', readonly: true, value: href, 'aria-label': 'Link to these answers' }));
+    status.replaceChildren('Copy this link: ', link);
+    link.select();
+  }
+}
+
+/**
+ * "AP@10 = 28/45 ≈ 0.6222": an answer in one line, for the announcer and the answer bar.
+ * @param {Outcome} outcome
+ */
+export const answerLine = (outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value);
+
+/**
+ * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
+ * the screen shows them ("AP@10 = 28/45 ≈ 0.6222 · P@5 = 2/5") and links to the working. It
+ * shows while the answers panel is out of view (site.css hides it on wide screens).
+ * @param {Element & {hidden: boolean}} bar
+ * @param {Outcome[]} outcomes
+ */
+export function showAnswerBar(bar, outcomes) {
+  const shown = outcomes.slice(0, 3).map(answerLine);
+  if (outcomes.length > 3) shown.push(`${outcomes.length - 3} more`);
+  bar.replaceChildren(el('span', { class: 'answer-bar-values', text: shown.join(' · ') }), el('span', { class: 'answer-bar-more', text: 'Working ↓' }));
+  bar.hidden = outcomes.length === 0;
+}
+
+/** The value, named when it is not the measure itself (ROC's value is its AUC). */
+const labelled = (outcome) =>
+  outcome.label && outcome.label !== outcome.measure ? [el('code', { text: outcome.label }), ' = ', renderNum(outcome.value)] : [renderNum(outcome.value)];
+
+/** The table of every answer, when there are two or more. */
+function renderSummary(outcomes) {
+  const rows = outcomes.flatMap((result, index) =>
+    result.ok
+      ? [
+          el(
+            'tr',
+            {},
+            el('th', { scope: 'row' }, el('a', { href: `#outcome-${index}` }, el('code', { text: result.value.measure }))),
+            el('td', {}, ...labelled(result.value)),
+          ),
+        ]
+      : [],
+  );
+  return rows.length < 2 ? null : scrollingTable({ caption: 'All answers', columns: ['Measure', 'Value'], rows, className: 'summary-table' });
+}
+
+/**
+ * A measure another calculator computes: which page, the link there, and the measure of this
+ * page that lists it among its quantities (with a button to add it when it is not listed).
+ * @param {string} name
+ * @param {HandOffInfo} handOff
+ * @param {{id: string, typed: string[], onAdd: (name: string) => void}} view
+ */
+export function renderHandOff(name, { calculator, link, withQuantity, message }, { id, typed, onAdd }) {
+  const headingId = `${id}-heading`;
+  const listed = typed.includes(withQuantity);
+  let add = null;
+  if (withQuantity && !listed) {
+    add = el('button', { type: 'button', class: 'link-button', text: `add ${withQuantity}` });
+    add.addEventListener('click', () => onAdd(withQuantity));
+  }
+  return el(
+    'section',
+    { class: 'outcome is-elsewhere', id, 'aria-labelledby': headingId, 'data-hand-off': calculator.calc },
+    el('h3', { id: headingId }, el('code', { text: name })),
+    el('p', { text: message }),
+    el('p', {}, el('a', { href: link, text: `Open ${name} on the ${calculator.title} page with this input` })),
+    withQuantity &&
+      el('p', {}, 'On this page, ', el('code', { text: withQuantity }), ` lists ${measureBase(name)} among its quantities`, listed ? '.' : ': ', add),
+  );
+}
+
+/**
+ * The answers: the summary, then each measure's answer (with its "Your answer" fields), its
+ * hand-off to another page, or its error.
+ * @param {{name: string}[]} entries
+ * @param {any[]} outcomes the answers (import('./pages/calculator-page.js').Answer)
+ * @param {{charts: Map<Outcome, any>, seenTables: Map<any, any>, typed: string[],
+ *          onAdd: (name: string) => void,
+ *          check: (name: string, answer: string, key?: string) => Promise<any>,
+ *          answers: Map<string, string>}} view `check`: the engine's check of a typed answer;
+ *   `answers`: what the reader typed, by measure name, kept across renders
+ */
+export function renderAnswers(entries, outcomes, { charts, seenTables, typed, onAdd, check, answers }) {
+  /**
+   * The "Your answer" field under an answer, and one for each of its named quantities; what
+   * the reader typed survives the next render.
+   */
+  const checkFieldFor = (name, outcome) => () =>
+    el(
+      'div',
+      { class: 'answer-checks' },
+      renderCheckField({
+        // What the value is, when the name does not say (a t-test's value is its p).
+        label: outcome.label && outcome.label !== outcome.measure ? `${outcome.label} (${name})` : name,
+        check: (answer) => check(name, answer),
+        initial: answers.get(name) ?? '',
+        onAnswer: (answer) => answers.set(name, answer),
+      }),
+      renderQuantityChecks({
+        keys: otherQuantities(outcome),
+        check: (answer, key) => check(name, answer, key),
+        answers,
+        prefix: `${name}|`,
+      }),
+    );
+  return [
+    ...[renderSummary(outcomes)].filter(Boolean),
+    ...outcomes.map((result, index) =>
+      result.ok
+        ? renderOutcome(result.value, {
+            id: `outcome-${index}`,
+            onAlternative: onAdd,
+            answerExtra: checkFieldFor(entries[index].name, result.value),
+            seenTables,
+            charts: charts.get(result.value),
+          })
+        : result.handOff
+          ? renderHandOff(entries[index].name, result.handOff, { id: `outcome-${index}`, typed, onAdd })
+          : renderOutcomeError(entries[index].name, result.error, { id: `outcome-${index}` }),
+    ),
+  ];
+}
