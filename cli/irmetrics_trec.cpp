@@ -680,11 +680,11 @@ class Source {
         break;
       }
       if (member_ended_) {
-        // After a member, another starts only with gzip's first byte (Node's zlib does the same);
-        // anything else is ignored.
-        if (stream_.next_in[0] != 0x1f) {
-          done_ = true;
-          break;
+        // Bytes after a member: another member, unless they start with a zero byte (padding:
+        // the rest of this piece is dropped), as Node's zlib reads them (node_zlib.cc).
+        if (stream_.next_in[0] == 0x00) {
+          stream_.avail_in = 0;
+          continue;
         }
         member_ended_ = false;
         inflateReset(&stream_);

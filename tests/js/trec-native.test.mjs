@@ -46,6 +46,12 @@ file('run-gz-no-suffix', gzipSync(`${RUN.join('\n')}\n`));
 // Two gzip members one after the other, as `cat a.gz b.gz` makes.
 file('run-members.gz', Buffer.concat([gzipSync(`${RUN.slice(0, 3).join('\n')}\n`),
   gzipSync(`${RUN.slice(3).join('\n')}\n`)]));
+// After a member: bytes that are not another member (an error), zero bytes of padding (ignored,
+// with whatever follows them), a second member's first byte alone.
+const gzipped = gzipSync(`${RUN.join('\n')}\n`);
+file('run-garbage.gz', Buffer.concat([gzipped, Buffer.from('garbage\n')]));
+file('run-padded.gz', Buffer.concat([gzipped, Buffer.alloc(10), Buffer.from('garbage\n')]));
+file('run-half-member.gz', Buffer.concat([gzipped, Buffer.from([0x1f])]));
 file('run-truncated.gz', gzipSync(`${RUN.join('\n')}\n`).subarray(0, 30));
 file('run-corrupt.gz', 'this is not gzip\n');
 file('run-empty.gz', '');
@@ -105,6 +111,9 @@ const CASES = [
   [['-m', 'map', '-Z', 'zscores-bad', 'qrels', 'run']],
   [['-m', 'map', '-Z', 'no-such-zscores', 'qrels', 'run']],
   [['qrels', 'run-truncated.gz']],
+  [['qrels', 'run-garbage.gz']],
+  [['-m', 'map', 'qrels', 'run-padded.gz']],
+  [['qrels', 'run-half-member.gz']],
   [['qrels', 'run-corrupt.gz']],
   [['qrels', 'run-empty.gz']],
   [['--format', 'json', 'qrels', 'run-corrupt.gz']],
