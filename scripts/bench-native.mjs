@@ -6,6 +6,7 @@
 //   sh → native      bin/irmetrics-trec, the shell launcher that execs it
 //   node → native    node bin/irmetrics.mjs trec, which runs the native executable
 //   node → wasm      node bin/irmetrics.mjs trec with IRMETRICS_WASM=1 (the wasm module)
+//   node -e 0        Node's start-up alone, for scale
 // on the typical case T (50 topics × 1,000 documents, ~2 MB) and on case B (7,000 × 1,000,
 // ~300 MB), both made by scripts/bench.mjs, which runs this script with their paths:
 //   node scripts/bench-native.mjs NAME QRELS RUN [NAME QRELS RUN ...]
@@ -13,8 +14,8 @@
 // Each way is a whole process as a user runs it, output to a file: its wall time measured here
 // around the process (start-up included), and its peak resident memory by GNU time (%M, the
 // wait4 maxRSS of the process and the children it waited for: node → native reports the larger
-// of Node and the executable). A small case runs REPEATS times and the median is printed; a large
-// one once. The outputs of the irmetrics ways must be the same bytes; whether trec_eval's are
+// of Node and the executable). A small case runs REPEATS times (11; BENCH_REPEATS=N), the ways
+// taking turns, and the median and the fastest are printed; a large one once. The outputs of the irmetrics ways must be the same bytes; whether trec_eval's are
 // the same is printed too. Not part of npm test; no figure here is a pass or a fail.
 
 import { spawnSync } from 'node:child_process';
@@ -29,7 +30,7 @@ const native = process.env.IRMETRICS_TREC_NATIVE ||
   fileURLToPath(new URL('build/native/irmetrics-trec', root));
 const trecEval = process.env.TREC_EVAL;
 const GNU_TIME = '/usr/bin/time';
-const REPEATS = 11;
+const REPEATS = Number(process.env.BENCH_REPEATS) || 11;
 const SMALL_BYTES = 20e6;  // runs smaller than this are timed REPEATS times
 
 const scratch = mkdtempSync(join(tmpdir(), 'irmetrics-bench-native-'));
@@ -78,6 +79,8 @@ function ways() {
       { IRMETRICS_WASM: '', IRMETRICS_TREC_NATIVE: native }]);
   }
   list.push(['node → wasm', process.execPath, [cli, 'trec'], { IRMETRICS_WASM: '1' }]);
+  // Node's start-up alone, for scale: node -e 0 with the files as ignored arguments.
+  list.push(['node -e 0', process.execPath, ['-e', '0', '--'], {}]);
   return list;
 }
 
@@ -86,31 +89,34 @@ function benchCase(name, qrels, run) {
   const repeats = runMB * 1e6 < SMALL_BYTES ? REPEATS : 1;
   console.log(`bench native: case ${name}, run ${runMB.toFixed(1)} MB, -m all_trec, ` +
     `${repeats === 1 ? 'one run' : `median of ${repeats} runs`} per way`);
-  const rows = [];
-  for (const [label, command, before, env] of ways()) {
-    const out = join(scratch, `${name}-${rows.length}.out`);
-    const args = [...before, '-m', 'all_trec', qrels, run];
-    const times = [];
-    let peak = 0;
-    for (let i = 0; i < repeats; i += 1) {
-      const once = runOnce(command, args, env, out);
-      times.push(once.seconds);
-      peak = Math.max(peak, once.peak ?? 0);
+  // The ways take turns, run after run, so that a change in the machine's load falls on each.
+  const rows = ways().map(([label, command, before, env], index) => ({
+    label, command, env, args: [...before, '-m', 'all_trec', qrels, run],
+    out: join(scratch, `${name}-${index}.out`), times: [], peak: 0, seconds: 0, min: 0,
+  }));
+  for (let i = 0; i < repeats; i += 1) {
+    for (const row of rows) {
+      const once = runOnce(row.command, row.args, row.env, row.out);
+      row.times.push(once.seconds);
+      row.peak = Math.max(row.peak, once.peak ?? 0);
     }
-    rows.push({ label, seconds: median(times), min: Math.min(...times), peak, out });
+  }
+  for (const row of rows) {
+    row.seconds = median(row.times);
+    row.min = Math.min(...row.times);
   }
   const reference = rows.find((row) => row.label === 'trec_eval');
-  const irmetrics = rows.filter((row) => row.label !== 'trec_eval');
+  const irmetrics = rows.filter((row) => row.label !== 'trec_eval' && row.label !== 'node -e 0');
   const first = readFileSync(irmetrics[0].out);
   for (const row of irmetrics.slice(1)) {
     if (!readFileSync(row.out).equals(first)) {
       throw new Error(`case ${name}: ${row.label} printed other bytes than ${irmetrics[0].label}`);
     }
   }
-  const header = ['way', 'seconds', 'min s', '× trec_eval', 'peak MiB'];
-  const table = rows.map((row) => [row.label, row.seconds.toFixed(3), row.min.toFixed(3),
-    reference ? (row.seconds / reference.seconds).toFixed(2) : '—',
-    row.peak ? row.peak.toFixed(0) : '—']);
+  const header = ['way', 'median s', '× trec_eval', 'min s', '× trec_eval', 'peak MiB'];
+  const table = rows.map((row) => [row.label, row.seconds.toFixed(3),
+    reference ? (row.seconds / reference.seconds).toFixed(2) : '—', row.min.toFixed(3),
+    reference ? (row.min / reference.min).toFixed(2) : '—', row.peak ? row.peak.toFixed(0) : '—']);
   const widths = header.map((title, i) => Math.max(title.length, ...table.map((cells) => cells[i].length)));
   const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i])
     : cell.padStart(widths[i]))).join('  ');
