@@ -15,6 +15,7 @@ import {
   controlsFor,
   conventionGroups,
   givenOf,
+  handOffAnswer,
   handOffText,
   homeElsewhere,
   idleStatus,
@@ -208,4 +209,29 @@ test("a problem's givens and names", () => {
   assert.equal(askedAs('F1', { ok: true, value: { label: 'F1', measure: 'F1' } }), 'F1');
   assert.equal(askedAs('ttest', { ok: true, value: { label: 'p', measure: 'ttest' } }), 'p (ttest)');
   assert.equal(askedAs('AP', { ok: false }), 'AP');
+});
+
+test("a hand-off names this page's measure that lists the measure among its quantities", async () => {
+  // On the sets page, P@5 is the ranked page's; a stand-in engine says which measure's answer
+  // has a quantity named "precision" (one of P's names: P, precision, prec).
+  const asked = [];
+  const compute = async (name, input, options) => {
+    asked.push([name, input, options]);
+    return name === 'confusion' ? { ok: true, value: { values: { Precision: '1/2', recall: '1/3' } } } : { ok: true, value: { values: {} } };
+  };
+  const home = homeElsewhere('P@5', registry, ['confusion']);
+  const here = { candidates: ['accuracy', 'P@5', 'confusion', 'F'], isHere: (name) => name !== 'P@5', compute };
+  const answer = await handOffAnswer('P@5', home, { input: 'tp=1', options: {} }, here);
+  assert.equal(answer.ok, false);
+  assert.equal(answer.error.code, 'other_page');
+  assert.equal(answer.error.field, 'elsewhere');
+  assert.equal(answer.handOff.withQuantity, 'confusion');
+  assert.equal(answer.handOff.calculator.calc, 'ranked');
+  // P@5 itself is not computed here, and the search stops at the first match (F is not asked).
+  assert.deepEqual(asked.map(([name]) => name), ['accuracy', 'confusion']);
+  // An empty input computes nothing.
+  asked.length = 0;
+  const empty = await handOffAnswer('P@5', home, { input: ' ', options: {} }, here);
+  assert.equal(empty.handOff.withQuantity, '');
+  assert.deepEqual(asked, []);
 });

@@ -33,6 +33,12 @@ export const MAX_MEASURES = 100;
  *   `measure@value` when there is none.
  * @typedef {{param: string, fallback: string, value: string}} Convention
  * @typedef {import('./problem.js').Problem} Problem
+ * @typedef {{ok: false, value?: undefined,
+ *            handOff: {calculator: {calc: string, page: string, title: string, subject: string},
+ *                      link: string, withQuantity: string, message: string},
+ *            error: {code: 'other_page', field: 'elsewhere', message: string, line: number,
+ *                    column: number, length: number}}} HandOff
+ *   The answer for a measure another calculator computes (handOffAnswer).
  * @typedef {{input: string, options: Object<string, string>, measures: string, preset: string,
  *            problem: Problem | null}} PageState
  *   What the fields hold: the input, the option fields by name ({relevant: '5'}), the measures
@@ -192,6 +198,41 @@ export function handOffText(name, { info, calculator }, { input, options }) {
   const message = `${name} (${info.title}) is computed on the ${calculator.title} page: it reads ${reads}, not the input of this page.`;
   const names = [info.name, ...info.aliases, measureBase(name)].map((known) => known.toLowerCase());
   return { link, message, names };
+}
+
+/**
+ * The answer for a measure another calculator computes: no computation here (the input is not
+ * of its kind), but which page computes it, and what this page offers instead: the measure of
+ * this page (typed, or else a default one) whose answer names it among its quantities (precision
+ * on the sets page, where confusion lists it), found with `compute`. Resolves like compute()
+ * with {ok: false, handOff, error}: not a mistake in a field, so the other answers stand.
+ * @param {string} name
+ * @param {{info: MeasureInfo, calculator: {calc: string, page: string, title: string, subject: string}}} home
+ * @param {{input: string, options: Object<string, string>}} state
+ * @param {{candidates: string[], isHere: (name: string) => boolean,
+ *          compute: (name: string, input: string, options: Object<string, string>) => Promise<any>}} here
+ *   `candidates`: the measures typed, then the page's default ones; `isHere`: whether a name is
+ *   a measure this page computes
+ * @returns {Promise<HandOff>}
+ */
+export async function handOffAnswer(name, home, state, { candidates, isHere, compute }) {
+  const { link, message, names } = handOffText(name, home, state);
+  let withQuantity = '';
+  if (state.input.trim()) {
+    for (const candidate of candidates) {
+      if (!isHere(candidate)) continue;
+      const result = await compute(candidate, state.input, state.options);
+      if (result.ok && Object.keys(result.value.values ?? {}).some((key) => names.includes(key.toLowerCase()))) {
+        withQuantity = candidate;
+        break;
+      }
+    }
+  }
+  return {
+    ok: false,
+    handOff: { calculator: home.calculator, link, withQuantity, message },
+    error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 },
+  };
 }
 
 // ------------------------------------------------------------------ measure names

@@ -11,6 +11,7 @@ import { measureBase } from './measure-list.js';
 import { el, scrollingTable } from './render/dom.js';
 import { otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from './render/steps.js';
+import { lockQuestion } from './problem.js';
 import { linkLimitText } from './calculator-state.js';
 
 /**
@@ -84,6 +85,53 @@ export function conventionRow({ param, users }, index, onChange) {
     el('span', { class: 'hint', text: param.help }),
   );
   return { row: el('div', { class: 'convention' }, label, select), select };
+}
+
+/**
+ * The controls as the measures field says (calculator-state.js, controlsFor): the toggles
+ * pressed, the convention selectors and parameter fields set (not a field the reader is typing
+ * in), and on a page of several input families, the hints and selectors of a family not in use
+ * put away.
+ * @param {ReturnType<typeof import('./calculator-state.js').controlsFor>} shown
+ * @param {{conventions: {select: HTMLSelectElement, row: HTMLElement, inputs: Set<string>}[],
+ *          params: {control: HTMLInputElement}[]}} controls
+ */
+export function showControls({ pressed, selectors, fields, inUse }, { conventions, params }) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-quick-add] [data-measure]'))) {
+    button.setAttribute('aria-pressed', String(pressed.has(button.dataset.measure)));
+  }
+  conventions.forEach(({ select }, index) => {
+    if (selectors[index] !== undefined) select.value = selectors[index];
+  });
+  params.forEach(({ control }, index) => {
+    if (document.activeElement !== control && fields[index] !== undefined) control.value = fields[index];
+  });
+  const away = (input) => inUse.size > 0 && !inUse.has(input);
+  for (const hint of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-input-kind]'))) hint.hidden = away(hint.dataset.inputKind);
+  for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
+  /** @type {HTMLElement} */ (document.querySelector('[data-conventions]')).hidden = conventions.every(({ row }) => row.hidden);
+}
+
+/**
+ * Problem mode (problem.js) puts the question first: one sentence that states it, the input
+ * read-only, and the answer fields beside it (or under it on a phone); the examples, the
+ * measures field, the conventions and "Make a problem" are put away (site.css, .is-problem).
+ * Copy link and Embed (`actionBlocks`) follow the answers in a problem, so that on a phone the
+ * answer fields come right after the input; they go back after `anchor` when the page is a
+ * calculator again. The question states the options' values (R = 5), and its measures are
+ * fixed, so the option and parameter fields (`fields`: β, the pool depth) are put away.
+ * @param {HTMLFormElement} form
+ * @param {boolean} problem
+ * @param {{actionBlocks: Element[], anchor: Comment, fields: HTMLElement[]}} parts
+ */
+export function showProblemLayout(form, problem, { actionBlocks, anchor, fields }) {
+  form.closest('main').classList.toggle('is-problem', problem);
+  if (problem) document.querySelector('.results-panel').append(...actionBlocks);
+  else anchor.after(...actionBlocks);
+  lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), problem);
+  /** @type {HTMLElement} */ (document.querySelector('[data-problem-question]')).hidden = !problem;
+  document.querySelector('#results-heading').textContent = problem ? 'Your answers' : 'Answers';
+  for (const control of fields) /** @type {HTMLElement} */ (control.closest('.field')).hidden = problem;
 }
 
 /**

@@ -64,6 +64,30 @@ export function renderFileItems(files, { onRole, onRemove }) {
   });
 }
 
+/**
+ * Files dropped anywhere on the page are taken (a drop outside the zone would otherwise make the
+ * browser open the file and lose the page); the zone is marked while files are dragged over.
+ * @param {Element} zone
+ * @param {(files: FileList) => void} onDrop
+ */
+export function takeDroppedFiles(zone, onDrop) {
+  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+  document.addEventListener('dragover', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    zone.classList.add('is-dragging');
+  });
+  document.addEventListener('dragleave', (event) => {
+    if (event.relatedTarget === null) zone.classList.remove('is-dragging');
+  });
+  document.addEventListener('drop', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    zone.classList.remove('is-dragging');
+    onDrop(event.dataTransfer.files);
+  });
+}
+
 /** The warnings of an evaluation, each once; null when there are none. */
 export function renderWarnings(evaluation) {
   const warnings = warningsOf(evaluation);

@@ -47,7 +47,7 @@ import { downloadText } from '../render/export.js';
 import { setUpRerank } from '../render/rerank.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import { renderOutcome } from '../render/steps.js';
-import { askedNames, lockQuestion, questionText, renderProblem, setUpProblemMaker } from '../problem.js';
+import { askedNames, questionText, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
 import { hashProblems, readHash, writeHash } from '../url-state.js';
 import {
@@ -56,7 +56,7 @@ import {
   controlsFor,
   conventionGroups,
   givenOf,
-  handOffText,
+  handOffAnswer,
   homeElsewhere,
   idleStatus,
   inMeasuresField,
@@ -76,6 +76,8 @@ import {
   quickAddButtons,
   renderAnswers,
   showAnswerBar,
+  showControls,
+  showProblemLayout,
 } from '../calculator-view.js';
 
 const DEBOUNCE_MS = 150;
@@ -97,12 +99,8 @@ const DEBOUNCE_MS = 150;
  *   computes); options: the engine options that have a field on the page (['relevant']);
  *   emptyMessage: what the answers panel says while the input is empty; rerank: show the input,
  *   read as a ranked or a graded list, as cards to reorder by hand (render/rerank.js).
- * @typedef {{ok: false, value?: undefined,
- *            handOff: {calculator: {calc: string, page: string, title: string, subject: string},
- *                      link: string, withQuantity: string, message: string},
- *            error: {code: 'other_page', field: 'elsewhere', message: string, line: number,
- *                    column: number, length: number}}} HandOff
- *   The answer for a measure another calculator computes (see handOff).
+ * @typedef {import('../calculator-state.js').HandOff} HandOff
+ *   The answer for a measure another calculator computes (calculator-state.js, handOffAnswer).
  * @typedef {(import('../engine.js').ComputeResult & {handOff?: undefined}) | HandOff} Answer
  *   A measure's answer on this page: computed here, or handed off to another page.
  */
@@ -264,22 +262,7 @@ export function startCalculator(config) {
 
   /** Toggles, selectors, parameter fields and input hints follow what the measures field says. */
   function syncControls(names) {
-    const { pressed, selectors, fields: values, inUse } = controlsFor(names, { family, conventions, params });
-    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-quick-add] [data-measure]'))) {
-      button.setAttribute('aria-pressed', String(pressed.has(button.dataset.measure)));
-    }
-    conventions.forEach(({ select }, index) => {
-      if (selectors[index] !== undefined) select.value = selectors[index];
-    });
-    params.forEach((spec, index) => {
-      // Not while the reader is typing there.
-      if (document.activeElement !== spec.control && values[index] !== undefined) spec.control.value = values[index];
-    });
-    // On a page of several input families, what belongs to a family not in use is put away.
-    const away = (input) => inUse.size > 0 && !inUse.has(input);
-    for (const hint of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-input-kind]'))) hint.hidden = away(hint.dataset.inputKind);
-    for (const { row, inputs } of conventions) row.hidden = [...inputs].every(away);
-    $('[data-conventions]').hidden = conventions.every(({ row }) => row.hidden);
+    showControls(controlsFor(names, { family, conventions, params }), { conventions, params });
     renderPresetStatement(presetStatement, names, presetInForce, family);
   }
 
@@ -321,19 +304,11 @@ export function startCalculator(config) {
    * measures field, the conventions and "Make a problem" are put away (site.css, .is-problem).
    */
   function applyProblemMode() {
-    form.closest('main').classList.toggle('is-problem', Boolean(problem));
-    // Copy link and Embed follow the answers in a problem, so that on a phone the answer fields
-    // come right after the input; they go back into the form when the page is a calculator again.
-    if (problem) $('.results-panel').append(...actionBlocks);
-    else actionsAnchor.after(...actionBlocks);
-    lockQuestion(form.querySelectorAll('input, textarea, select, [data-presets] button, [data-quick-add] button, [data-make-problem]'), Boolean(problem));
-    $('[data-problem-question]').hidden = !problem;
-    $('#results-heading').textContent = problem ? 'Your answers' : 'Answers';
-    // The question states the options' values (R = 5), and its measures are fixed, so the option
-    // and parameter fields (β, the pool depth) are put away.
-    for (const control of [...optionControls.map(([, option]) => option), ...params.map((spec) => spec.control)]) {
-      control.closest('.field').hidden = Boolean(problem);
-    }
+    showProblemLayout(form, Boolean(problem), {
+      actionBlocks,
+      anchor: actionsAnchor,
+      fields: [...optionControls.map(([, option]) => option), ...params.map((spec) => spec.control)],
+    });
     if (!problem) return;
     stateQuestion(askedNames(problem, measuresField.value));
     // The input shown whole, without a scroll bar, up to a dozen lines.
@@ -346,40 +321,6 @@ export function startCalculator(config) {
    */
   function stateQuestion(names) {
     $('[data-problem-question-text]').textContent = questionText({ names, subject: calculatorFor(calc).subject, given: givenOf(calc, optionValues()) });
-  }
-
-  // -------------------------------------------------------------- measures of another page
-
-  /**
-   * The answer for a measure another calculator computes: no computation here (the input is
-   * not of its kind), but which page computes it, and what this page offers instead.
-   * Resolves like compute() with {ok: false, handOff, error}: not a mistake in a field, so the
-   * other answers stand.
-   * @returns {Promise<HandOff>}
-   */
-  async function handOff(name, home) {
-    const { link, message, names } = handOffText(name, home, pageState());
-    // A name that is also a quantity of this page's answers (precision on the sets page, where
-    // confusion lists it): say which measure gives it here.
-    const withQuantity = await quantityHere(names);
-    return {
-      ok: false,
-      handOff: { calculator: home.calculator, link, withQuantity, message },
-      error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 },
-    };
-  }
-
-  /** The measure of this page whose answer names one of `names` among its quantities, or ''. */
-  async function quantityHere(names) {
-    const input = inputField.value;
-    if (!input.trim()) return '';
-    const computeOptions = optionValues();
-    for (const candidate of [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)]) {
-      if (homeElsewhere(candidate, registry, inputKinds) || !measureInfoFor(candidate, family)) continue;
-      const result = await compute(candidate, input, computeOptions);
-      if (result.ok && Object.keys(result.value.values ?? {}).some((key) => names.includes(key.toLowerCase()))) return candidate;
-    }
-    return '';
   }
 
   // -------------------------------------------------------------- computing and showing
@@ -496,7 +437,12 @@ export function startCalculator(config) {
     const outcomes = await Promise.all(
       entries.map(({ name }) => {
         const elsewhere = homeElsewhere(name, registry, inputKinds);
-        return elsewhere ? handOff(name, elsewhere) : compute(name, input, computeOptions, { signal });
+        if (!elsewhere) return compute(name, input, computeOptions, { signal });
+        return handOffAnswer(name, elsewhere, pageState(), {
+          candidates: [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)],
+          isHere: (candidate) => !homeElsewhere(candidate, registry, inputKinds) && Boolean(measureInfoFor(candidate, family)),
+          compute,
+        });
       }),
     );
     if (current !== generation || signal.aborted) return;

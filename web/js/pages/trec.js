@@ -45,6 +45,7 @@ import {
   renderSummary,
   renderText,
   renderWarnings,
+  takeDroppedFiles,
   topicLink,
 } from '../trec-view.js';
 
@@ -422,24 +423,7 @@ function main() {
     event.target.value = '';
   });
 
-  // Files dropped anywhere on the page are taken (a drop outside the zone would otherwise make the
-  // browser open the file and lose the page).
-  const zone = $('[data-drop-zone]');
-  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes('Files');
-  document.addEventListener('dragover', (event) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    zone.classList.add('is-dragging');
-  });
-  document.addEventListener('dragleave', (event) => {
-    if (event.relatedTarget === null) zone.classList.remove('is-dragging');
-  });
-  document.addEventListener('drop', (event) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    zone.classList.remove('is-dragging');
-    addUnsortedFiles(event.dataTransfer.files);
-  });
+  takeDroppedFiles($('[data-drop-zone]'), addUnsortedFiles);
 
   for (const field of [qrelsField, runField, measuresField]) {
     field.addEventListener('input', () => evaluate({ debounce: true }));
