@@ -51,6 +51,7 @@ const INPUT_NAMES = {
   judges: 'two judges’ labels, or their agreement table',
   ratings: 'many raters’ counts per item and category',
   rankings: 'two rankings of the same items',
+  subtopic_list: 'a ranking whose documents cover subtopics of a query',
 };
 
 /**

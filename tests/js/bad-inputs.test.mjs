@@ -185,6 +185,7 @@ const EDGE_INPUTS = {
   rankings: [['x: 1 1 1\ny: 1 2 3', {}], ['x: 1 1\ny: 1 1', {}], ['x: 1e17 -1e17\ny: 1 2', {}]],
   paired: [['d: 0 0', {}], ['d: 1e15 -1e15 0', {}], ['q1 0.5 0.5\nq2 0.3 0.3', {}], ['d: 1e-15 2e-15 -1e-15', {}], ['d: 1 1 1', {}]],
   runs: [['A q1: d1\nB q1: d1', {}], ['A q1: d1', {}], ['A q1: d1 d2\nqrels q1: d1', {}]],
+  subtopic_list: [['- | -', {}], ['d1: 1', {}], ['1 2 3 | 1 2 3 | 1 2 3\nunretrieved: 4 | 4', {}], ['0 1000000 | 0', {}]],
 };
 
 /** Each registry measure under its plain name (with a cutoff where one is required) and under

@@ -39,6 +39,18 @@ export const calculators = [
     samples: { graded_list: { in: '4 3 4 2 0 0 0 1 1 0' } },
   },
   {
+    calc: 'diversity',
+    subject: 'this ranking of documents and their subtopics',
+    page: 'diversity.html',
+    title: 'Diversity (alpha-nDCG, ERR-IA, …)',
+    short: 'Diversity',
+    summary:
+      'A ranking whose documents cover subtopics of a query: alpha-nDCG and alpha-DCG, ERR-IA and ' +
+      'nERR-IA, NRBP and nNRBP, AP-IA, P-IA and S-recall, as TREC’s ndeval computes them, with the ' +
+      'novelty weights (1 − α)^c and the greedy ideal ranking rank by rank.',
+    samples: { subtopic_list: { in: 'd1: 1\nd2: 1 2\nd3: -\nunretrieved: d4: 2' } },
+  },
+  {
     calc: 'queries',
     subject: 'these queries',
     page: 'queries.html',

@@ -138,7 +138,8 @@ export type MeasureInfo = {
     | 'ratings'
     | 'rankings'
     | 'paired'
-    | 'runs';
+    | 'runs'
+    | 'subtopic_list';
   cutoff: 'none' | 'optional' | 'required';
   cutoffKind: 'rank' | 'recall' | '';
   /** the input read when a cutoff is given, when that differs from `input`; null otherwise */

@@ -246,8 +246,7 @@ StepTable ranking_table(const Context& c, const std::vector<Step>& steps, bool i
   StepTable t;
   t.title = ideal ? "The ideal ranking (greedy, as ndeval builds it): what each document adds"
                   : "The ranking: the subtopics each document covers, and what it adds";
-  t.columns = {"rank", "document", "subtopics covered (c = documents above covering it)",
-               "weights (1 − α)^c", "gain"};
+  t.columns = {"rank", "document", "subtopics (c: covered above)", "weights (1 − α)^c", "gain"};
   const std::size_t limit = uses_cutoff(w) ? std::min(c.k, steps.size()) : steps.size();
   const Sum log_sum = sum_of(steps, limit, Discount::log, c.beta);
   const Sum rank_sum = sum_of(steps, limit, Discount::rank, c.beta);
@@ -415,7 +414,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
           if (seen == 1) text += (text.empty() ? "" : ", ") + std::to_string(subtopic);
         } else {
           text += (text.empty() ? "" : ", ") + std::to_string(subtopic) + ": " +
-                  number_text(ratio(seen, static_cast<std::int64_t>(i + 1)));
+                  std::to_string(seen) + "/" + std::to_string(i + 1);
         }
       }
       run_table.rows[i][5] = text_cell(text.empty() ? "—" : text);
@@ -519,7 +518,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
       if (undefined) {
         out.notes.push_back(
             "The ideal ranking's NRBP is 0, so nNRBP is 0/0: taken as 0 here (ndeval prints "
-            "-nan).");
+            "no number for it).");
       }
     }
     out.notes.push_back("The user reads on from each rank with probability β = " +
@@ -597,7 +596,8 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
   out.notes.push_back(
       "S = " + std::to_string(S) + (S == 1 ? " subtopic" : " subtopics") +
       " (those some document covers). A document's gain is the sum, over the subtopics it "
-      "covers, of (1 − α)^c, c the documents above it covering the same subtopic: α = " +
+      "covers, of (1 − α)^c, c (c_{s,r} in the formula) the documents above it covering the "
+      "same subtopic: α = " +
       alpha_text + " is how much a subtopic already seen loses each time.");
   if (uses_ideal(w)) {
     out.notes.push_back(
@@ -626,7 +626,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
   if (S == 0) {
     out.notes.push_back(
         "No document covers a subtopic (S = 0): every measure is 0 here (ndeval prints 0, and "
-        "-nan for nNRBP).");
+        "for nNRBP, 0/0, no number).");
   }
   finish_outcome(out);
   return out;
@@ -690,9 +690,7 @@ IRM_DIVERSITY_RUN(p_ia)
 IRM_DIVERSITY_RUN(s_recall)
 #undef IRM_DIVERSITY_RUN
 
-const std::string gain_formula =
-    "g_r = \\sum_{s \\in \\text{doc}_r} (1-\\alpha)^{c_{s,r}},\\quad c_{s,r} = |\\{i < r : "
-    "\\text{doc}_i \\text{ covers } s\\}|";
+const std::string gain_formula = "g_r = \\sum_{s \\in \\text{doc}_r} (1-\\alpha)^{c_{s,r}}";
 
 }  // namespace
 
