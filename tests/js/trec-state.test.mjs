@@ -4,6 +4,7 @@
 // written out by hand from the rules each function's comment states.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
   TREC_OPTIONS,
@@ -56,6 +57,18 @@ test('every option control of the table is read: one flag each, in trec_eval ord
   assert.deepEqual(trecArgs({ measures: '', values: { ...defaults(), 'trec-level': '  ' } }), []);
   // The ids are the page's controls, each once.
   assert.equal(new Set(TREC_OPTIONS.map((option) => option.id)).size, TREC_OPTIONS.length);
+});
+
+test("every option of the table has its control in the page, of its kind", () => {
+  // A new flag is one line in TREC_OPTIONS and its control in web/trec.html: this finds the
+  // control missing, or of another kind, before a browser test would.
+  const html = readFileSync(new URL('../../web/trec.html', import.meta.url), 'utf8');
+  for (const { id, kind } of TREC_OPTIONS) {
+    const tag = new RegExp(`<(input|select)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html);
+    assert.ok(tag, `web/trec.html has #${id}`);
+    const shape = tag[1] === 'select' ? 'choice' : /type="checkbox"/.test(tag[0]) ? 'check' : 'text';
+    assert.equal(shape, kind, `#${id} is a ${kind}`);
+  }
 });
 
 test('measure names split at spaces, except inside parentheses', () => {
