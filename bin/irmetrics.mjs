@@ -8,7 +8,7 @@
 // path's only cost. IRMETRICS_WASM=1 forces the wasm module (tests compare the two);
 // IRMETRICS_TREC_NATIVE=PATH names the native executable to use.
 
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -31,14 +31,36 @@ function nativeTrec() {
   return wasm === undefined || wasm.mtimeMs <= built.mtimeMs ? path : null;
 }
 
+/**
+ * Runs the native executable with this process's standard input, output and error; resolves
+ * with its exit status and signal, or null when it could not start (not executable, another
+ * architecture). A SIGINT, SIGTERM or SIGHUP sent to this process alone (kill, timeout) is passed
+ * on to it, so that it never runs on by itself.
+ * @param {string} path
+ * @returns {Promise<{status: number | null, signal: NodeJS.Signals | null} | null>}
+ */
+function runNative(path) {
+  return new Promise((resolve) => {
+    const child = spawn(path, process.argv.slice(3), { stdio: 'inherit' });
+    /** @type {Array<[NodeJS.Signals, () => void]>} */
+    const forward = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => [signal, () => child.kill(signal)]);
+    for (const [signal, handler] of forward) process.on(signal, handler);
+    const done = (result) => {
+      for (const [signal, handler] of forward) process.off(signal, handler);
+      resolve(result);
+    };
+    child.on('error', () => done(null));
+    child.on('exit', (status, signal) => done({ status, signal }));
+  });
+}
+
 const native = process.argv[2] === 'trec' ? nativeTrec() : null;
-const child = native === null ? null
-  : spawnSync(native, process.argv.slice(3), { stdio: 'inherit' });
-if (child !== null && child.error === undefined) {
-  // Killed by a signal: the same signal here (SIGINT, SIGTERM), so that the shell sees it.
-  if (child.signal !== null) process.kill(process.pid, child.signal);
-  process.exitCode = child.status ?? 1;
+const ran = native === null ? null : await runNative(native);
+if (ran !== null) {
+  // Killed by a signal: the same signal here, so that the shell sees it.
+  if (ran.signal !== null) process.kill(process.pid, ran.signal);
+  process.exitCode = ran.status ?? 1;
 } else {
-  // No native build, or it could not start (not executable, another architecture): wasm.
+  // No native build, or it could not start: the wasm module.
   await import('./lib/cli.mjs');
 }
