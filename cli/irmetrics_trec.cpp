@@ -9,7 +9,7 @@
 //
 // What crosses from C++ to JS in the wasm path is a JS string (UTF-16) made from the C++ bytes
 // by embind, then written by Node as UTF-8: for valid UTF-8 that is the same bytes; for invalid
-// UTF-8 this file does what embind and Node do (see JsText), so that the output stays the same.
+// UTF-8 this file does what embind and Node do (from_wasm), so that the output stays the same.
 
 #include <sys/stat.h>
 
