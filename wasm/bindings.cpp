@@ -326,7 +326,7 @@ class TrecSessionJs {
 
   std::string report(const std::string& format, int digits) {
     try {
-      if (format == "json") return irm_js::trec_report_json(session_);
+      if (format == "json") return session_.report_json();
       if (format == "csv") return session_.report_csv(digits);
       return session_.report_text(digits);
     } catch (const std::exception& e) {

@@ -10,109 +10,18 @@
 #include <cmath>
 #include <cstdio>
 
+#include "irm/json.h"
+
 using emscripten::val;
 
 namespace irm_js {
 namespace {
 
-class JsonWriter {
- public:
-  void begin_object() { open('{'); }
-  void end_object() { close('}'); }
-  void begin_array() { open('['); }
-  void end_array() { close(']'); }
+using irm::JsonWriter;
 
-  void key(const std::string& k) {
-    separate();
-    write_string(k);
-    out_ += ':';
-    after_key_ = true;
-  }
-  void value(const std::string& s) {
-    before_value();
-    write_string(s);
-  }
-  void value(const char* s) { value(std::string(s)); }
-  void value(double d) {
-    before_value();
-    // The core never produces NaN or infinity, and JSON has no spelling for them: a slip would
-    // show as 0 rather than break the page (the tests check that values are finite).
-    if (!std::isfinite(d)) d = 0.0;
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", d);
-    out_ += buffer;
-  }
-  void value(int i) {
-    before_value();
-    out_ += std::to_string(i);
-  }
-  void value(bool b) {
-    before_value();
-    out_ += b ? "true" : "false";
-  }
-  void null() {
-    before_value();
-    out_ += "null";
-  }
-  [[nodiscard]] val parse() const { return val::global("JSON").call<val>("parse", out_); }
-  [[nodiscard]] const std::string& text() const { return out_; }
+val parse(const JsonWriter& j) { return val::global("JSON").call<val>("parse", j.text()); }
 
- private:
-  void open(char bracket) {
-    before_value();
-    out_ += bracket;
-    first_.push_back(true);
-  }
-  void close(char bracket) {
-    out_ += bracket;
-    first_.pop_back();
-  }
-  void separate() {
-    if (!first_.empty()) {
-      if (!first_.back()) out_ += ',';
-      first_.back() = false;
-    }
-  }
-  void before_value() {
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    separate();
-  }
-  void write_string(const std::string& s) {
-    out_ += '"';
-    std::size_t plain_from = 0;  // copy runs of ordinary characters in one append
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const auto c = static_cast<unsigned char>(s[i]);
-      if (c >= 0x20 && c != '"' && c != '\\') continue;
-      out_.append(s, plain_from, i - plain_from);
-      plain_from = i + 1;
-      if (c == '"' || c == '\\') {
-        out_ += '\\';
-        out_ += static_cast<char>(c);
-      } else {
-        char buffer[8];
-        std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-        out_ += buffer;
-      }
-    }
-    out_.append(s, plain_from, std::string::npos);
-    out_ += '"';
-  }
-
-  std::string out_;
-  std::vector<bool> first_;
-  bool after_key_ = false;
-};
-
-// Labels, topics and column names as a reader should see them (irm::visible: an invisible or
-// reordering character shown as ⟨U+202E⟩).
-void strings(JsonWriter& j, const std::vector<std::string>& items) {
-  j.begin_array();
-  for (const auto& s : items) j.value(irm::visible(s));
-  j.end_array();
-}
+void strings(JsonWriter& j, const std::vector<std::string>& items) { irm::json_strings(j, items); }
 
 void number(JsonWriter& j, const irm::Number& n) {
   j.begin_object();
@@ -365,7 +274,7 @@ val to_js(const irm::Result<irm::Outcome>& result, Detail detail) {
     error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
   }
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
@@ -429,7 +338,7 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
     j.end_object();
   }
   j.end_array();
-  return j.parse();
+  return parse(j);
 }
 
 val check_to_js(const irm::Result<irm::CheckResult>& result) {
@@ -487,7 +396,7 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
     error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
   }
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 val slips_to_js(const std::vector<irm::SlipInfo>& slips) {
@@ -504,7 +413,7 @@ val slips_to_js(const std::vector<irm::SlipInfo>& slips) {
     j.end_object();
   }
   j.end_array();
-  return j.parse();
+  return parse(j);
 }
 
 val internal_error(const std::string& what) {
@@ -518,7 +427,7 @@ val internal_error(const std::string& what) {
             "); your input is kept. Please report it with this input.",
         "input", irm::Span{});
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 #ifndef IRM_NO_TREC  // the embed widget has no TREC files (wasm/CMakeLists.txt)
@@ -533,7 +442,7 @@ val trec_status(const std::optional<irm::InputError>& failure, const std::string
           failure->where, &file);
   }
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 val trec_qrels_done(const irm::TrecSession& session) {
@@ -550,7 +459,7 @@ val trec_qrels_done(const irm::TrecSession& session) {
   j.key("warnings");
   strings(j, session.qrels_warnings());
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 val trec_run_done(const irm::TrecSession& session) {
@@ -567,147 +476,21 @@ val trec_run_done(const irm::TrecSession& session) {
   j.value(irm::visible(run.run_id));
   j.key("topics");
   j.value(static_cast<double>(run.topics.size()));
+  // The topics whose ranked documents have equal scores, and how many such documents in all.
+  std::int64_t tied_topics = 0;
+  std::int64_t tied_documents = 0;
+  for (const irm::TrecTopicTies& ties : run.ties) {
+    tied_topics += ties.groups > 0 ? 1 : 0;
+    tied_documents += ties.tied_documents;
+  }
+  j.key("tiedTopics");
+  j.value(static_cast<double>(tied_topics));
+  j.key("tiedDocuments");
+  j.value(static_cast<double>(tied_documents));
   j.key("warnings");
   strings(j, run.warnings);
   j.end_object();
-  return j.parse();
-}
-
-namespace {
-
-const char* kind_name(irm::TrecKind kind) {
-  switch (kind) {
-    case irm::TrecKind::real:
-      return "float";
-    case irm::TrecKind::count:
-      return "long";
-    case irm::TrecKind::text:
-      return "string";
-  }
-  return "float";
-}
-
-const char* summary_name(irm::TrecSummary summary) {
-  switch (summary) {
-    case irm::TrecSummary::mean:
-      return "mean";
-    case irm::TrecSummary::sum:
-      return "sum";
-    case irm::TrecSummary::geometric:
-      return "geometric";
-    case irm::TrecSummary::count:
-      return "count";
-    case irm::TrecSummary::none:
-      return "none";
-    case irm::TrecSummary::runid:
-      return "runid";
-  }
-  return "mean";
-}
-
-}  // namespace
-
-std::string trec_report_json(const irm::TrecSession& session) {
-  const irm::TrecOptions& options = session.options();
-  const std::vector<irm::TrecSlot>& slots = session.slots();
-  JsonWriter j;
-  j.begin_object();
-  j.key("options");
-  j.begin_object();
-  j.key("level");
-  j.value(options.level);
-  j.key("complete");
-  j.value(options.complete);
-  j.key("judgedOnly");
-  j.value(options.judged_only);
-  j.key("maxDocs");
-  if (options.max_docs >= 0) {
-    j.value(static_cast<double>(options.max_docs));
-  } else {
-    j.null();
-  }
-  j.key("compat");
-  j.value(options.compat == irm::Compat::trec9 ? "9" : "10");
-  j.key("args");
-  strings(j, options.args);
-  j.end_object();
-  j.key("qrels");
-  j.begin_object();
-  j.key("file");
-  j.value(session.qrels_file());
-  j.key("topics");
-  j.value(static_cast<double>(session.qrels_topics()));
-  j.key("judgments");
-  j.value(static_cast<double>(session.qrels_judgments()));
-  j.end_object();
-  j.key("warnings");
-  std::vector<std::string> warnings = session.qrels_warnings();
-  for (const auto& run : session.runs()) {
-    warnings.insert(warnings.end(), run.warnings.begin(), run.warnings.end());
-  }
-  strings(j, warnings);
-  j.key("measures");
-  j.begin_array();
-  for (const irm::TrecSlot& slot : slots) {
-    j.begin_object();
-    j.key("name");
-    j.value(slot.name);
-    j.key("kind");
-    j.value(kind_name(slot.kind));
-    j.key("summary");
-    j.value(summary_name(slot.summary));
-    j.end_object();
-  }
-  j.end_array();
-  j.key("runs");
-  j.begin_array();
-  for (const irm::TrecRunResult& run : session.runs()) {
-    j.begin_object();
-    j.key("file");
-    j.value(run.file);
-    j.key("runId");
-    j.value(irm::visible(run.run_id));
-    j.key("topics");
-    strings(j, run.topics);
-    j.key("perQuery");
-    j.begin_array();
-    for (std::size_t t = 0; t < run.topics.size(); ++t) {
-      j.begin_array();
-      for (std::size_t s = 0; s < slots.size(); ++s) {
-        if (!slots[s].per_query) {
-          j.null();
-        } else if (slots[s].kind == irm::TrecKind::text) {
-          j.value(t < run.relstrings.size() ? run.relstrings[t] : std::string());
-        } else if (std::isnan(run.values[t][s])) {
-          j.null();  // trec_eval's -nan
-        } else {
-          j.value(run.values[t][s]);
-        }
-      }
-      j.end_array();
-    }
-    j.end_array();
-    j.key("summary");
-    j.begin_array();
-    for (std::size_t s = 0; s < slots.size(); ++s) {
-      if (slots[s].summary == irm::TrecSummary::none) {
-        j.null();
-      } else if (slots[s].summary == irm::TrecSummary::runid) {
-        j.value(irm::visible(run.run_id));
-      } else if (std::isnan(run.summary[s])) {
-        j.null();  // trec_eval's -nan (a topic left with no documents; see --nan-as-zero)
-      } else {
-        j.value(run.summary[s]);
-      }
-    }
-    j.end_array();
-    j.key("warnings");
-    strings(j, run.warnings);
-    j.end_object();
-  }
-  j.end_array();
-  j.end_object();
-  return j.text();
+  return parse(j);
 }
 
 val trec_topic(const irm::TrecSession& session, int run_index, const std::string& qid) {
@@ -742,8 +525,12 @@ val trec_topic(const irm::TrecSession& session, int run_index, const std::string
     j.begin_array();
     for (const int g : run.lists[t].grades) j.value(g);
     j.end_array();
+    if (t < run.ties.size()) {
+      j.key("ties");
+      irm::json_topic_ties(j, run.ties[t]);
+    }
     j.end_object();
-    return j.parse();
+    return parse(j);
   }
   failure = irm::InputError{irm::ErrorCode::out_of_range,
                             "topic " + qid + " was not evaluated in " + run.file, irm::Span{},
@@ -763,7 +550,7 @@ val comparison_to_js(const irm::Result<irm::Comparison>& result) {
     j.key("error");
     error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
     j.end_object();
-    return j.parse();
+    return parse(j);
   }
   const irm::Comparison& c = result.value();
   j.key("value");
@@ -888,7 +675,7 @@ val comparison_to_js(const irm::Result<irm::Comparison>& result) {
   strings(j, c.notes);
   j.end_object();
   j.end_object();
-  return j.parse();
+  return parse(j);
 }
 
 }  // namespace irm_js

@@ -37,11 +37,10 @@ emscripten::val internal_error(const std::string& what);
 emscripten::val trec_status(const std::optional<irm::InputError>& failure, const std::string& file);
 /// {ok, file, topics, judgments, warnings} after the qrels are read.
 emscripten::val trec_qrels_done(const irm::TrecSession& session);
-/// {ok, index, file, runId, topics, warnings} for the run just evaluated.
+/// {ok, index, file, runId, topics, tiedTopics, tiedDocuments, warnings} for the run just
+/// evaluated (tiedTopics: topics with equal scores among their ranked documents).
 emscripten::val trec_run_done(const irm::TrecSession& session);
-/// The JSON report: options, qrels, warnings, measures, runs with per-query values and summary.
-std::string trec_report_json(const irm::TrecSession& session);
-/// One topic's ranked grades and R: {ok, qid, relevant, level, grades}.
+/// One topic's ranked grades and R: {ok, qid, relevant, level, grades, ties}.
 emscripten::val trec_topic(const irm::TrecSession& session, int run_index, const std::string& qid);
 
 }  // namespace irm_js

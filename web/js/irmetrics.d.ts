@@ -287,10 +287,17 @@ export type TrecRunDone =
       file: string;
       runId: string;
       topics: number;
+      /** topics whose ranked documents (after -M) include equal scores */
+      tiedTopics: number;
+      /** documents in such groups of equal scores, over every topic */
+      tiedDocuments: number;
       warnings: string[];
       error?: undefined;
     }
   | { ok: false; error: TrecError };
+
+/** A topic's equal scores among its ranked documents (after -M). */
+export type TrecTopicTies = { tiedDocuments: number; groups: number; largest: number };
 
 export type TrecTopic =
   | {
@@ -301,6 +308,7 @@ export type TrecTopic =
       level: number;
       /** each document's qrels grade; -1 unjudged, -2 a negative grade */
       grades: number[];
+      ties: TrecTopicTies;
       error?: undefined;
     }
   | { ok: false; error: InputError };
@@ -313,6 +321,7 @@ export type TrecReport = {
     judgedOnly: boolean;
     maxDocs: number | null;
     compat: '9' | '10';
+    ties: 'docno' | 'input' | 'average' | 'bounds';
     args: string[];
   };
   qrels: { file: string; topics: number; judgments: number };
@@ -329,6 +338,8 @@ export type TrecReport = {
     /** [topic][measure]; null where trec_eval prints nothing or -nan */
     perQuery: (number | string | null)[][];
     summary: (number | string | null)[];
+    /** [topic] */
+    ties: TrecTopicTies[];
     warnings: string[];
   }[];
 };

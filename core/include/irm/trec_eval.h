@@ -104,6 +104,10 @@ struct TrecTopicTies {
   std::int64_t largest = 0;         // documents in the largest group
 };
 
+class JsonWriter;
+/// A topic's ties as JSON: {tiedDocuments, groups, largest}.
+void json_topic_ties(JsonWriter& j, const TrecTopicTies& ties);
+
 /// One evaluated run.
 struct TrecRunResult {
   std::string file;
@@ -203,6 +207,9 @@ class TrecSession {
   std::string report_text(int digits = 4) const;
   /// The same lines as CSV: run,measure,topic,value.
   std::string report_csv(int digits = 4) const;
+  /// Everything as JSON (docs/js-api.md, "TREC files"): options, qrels, measures, and per run
+  /// its topics, per-query values, summary, ties per topic and warnings; -nan as null.
+  std::string report_json() const;
 
  private:
   // One topic of the run being read, evaluated.
