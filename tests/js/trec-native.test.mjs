@@ -112,6 +112,7 @@ const CASES = [
   [['qrels', 'run-latin1-bad']],
   [['-m', 'map', '-Z', 'zscores-bad', 'qrels', 'run']],
   [['-m', 'map', '-Z', 'no-such-zscores', 'qrels', 'run']],
+  [['--format', 'json', '-m', 'map', '-Z', 'a-directory', 'qrels', 'run']],
   [['qrels', 'run-truncated.gz']],
   [['qrels', 'run-garbage.gz']],
   [['-m', 'map', 'qrels', 'run-padded.gz']],
