@@ -38,6 +38,10 @@ test('the reference groups every measure by input kind, under its calculator, ea
       'Ranked list': ['ranked.html', ['AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec', 'bpref']],
       'Several queries (MAP, MRR, …)': ['queries.html', ['MAP', 'MRR', 'gMAP', '11pt-avg', 'mean']],
       'Graded relevance (DCG, nDCG, ERR, RBP)': ['ndcg.html', ['nDCG', 'DCG', 'IDCG', 'ERR', 'RBP', 'INST', 'Compat']],
+      'Diversity (alpha-nDCG, ERR-IA, …)': [
+        'diversity.html',
+        ['alpha-nDCG', 'alpha-DCG', 'ERR-IA', 'nERR-IA', 'NRBP', 'nNRBP', 'AP-IA', 'P-IA', 'S-recall'],
+      ],
       'ROC, AUC, EER': ['roc.html', ['ROC', 'AUC', 'EER', 'AUC-PR']],
       'Sets and confusion matrices': ['sets.html', ['confusion', 'F']],
       'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],
@@ -57,6 +61,7 @@ test('the reference groups every measure by input kind, under its calculator, ea
     assert.deepEqual(cards, [
       './ranked.html',
       './ndcg.html',
+      './diversity.html',
       './queries.html',
       './roc.html',
       './sets.html',
@@ -165,6 +170,7 @@ test('the strict CSP is in force: sent as a header by serve.mjs and present in e
   assert.deepEqual(pages.sort(), [
     'agreement.html',
     'correlation.html',
+    'diversity.html',
     'embed.html',
     'embedding.html',
     'index.html',

@@ -25,8 +25,8 @@ const NOTES_AP = {
 // nDCG of 15 grades (the notes' discount): its working is three long lines, DCG, IDCG and nDCG.
 const LONG_NDCG = shareLink('ndcg.html', { calc: 'ndcg', in: '3 2 3 0 1 2 3 0 0 1 2 2 3 0 1', m: 'nDCG' });
 
-/** The menu's links: the 11 calculators (calculators.js) and the practice page. */
-const MENU_LINKS = 12;
+/** The menu's links: the 12 calculators (calculators.js) and the practice page. */
+const MENU_LINKS = 13;
 
 /** The menu's state: the button's, and how many links a reader can see. */
 const menu = (page) =>
@@ -125,7 +125,7 @@ test('at 375 px no page scrolls sideways: the home page, embedding.html, the TRE
   }, { viewport: PHONE });
   // Every worked example of every calculator (the presets: the notes' examples, the significance
   // tests with ties and zeros, …), one after the other.
-  for (const file of ['ranked.html', 'ndcg.html', 'queries.html', 'roc.html', 'sets.html', 'multiclass.html', 'agreement.html', 'correlation.html', 'significance.html', 'pooling.html']) {
+  for (const file of ['ranked.html', 'ndcg.html', 'diversity.html', 'queries.html', 'roc.html', 'sets.html', 'multiclass.html', 'agreement.html', 'correlation.html', 'significance.html', 'pooling.html']) {
     await withPage(
       file,
       async (page) => {

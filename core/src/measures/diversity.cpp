@@ -764,21 +764,22 @@ MeasureInfo measure_nnrbp() {
 MeasureInfo measure_ap_ia() {
   return diversity_measure(
       "AP-IA", "Intent-aware average precision (ndeval's MAP-IA)",
-      "The mean over the subtopics of the ranking's average precision for each subtopic alone.",
+      "The mean over the subtopics of the ranking's average precision for each subtopic alone "
+      "(C_s: "
+      "the ranks covering subtopic s, R_s: the documents relevant to it).",
       false, false, {"MAP-IA"},
-      "\\text{AP-IA} = \\frac{1}{S} \\sum_{s} \\frac{1}{R_s} \\sum_{r :\\, \\text{doc}_r "
-      "\\text{ covers } s} \\frac{|\\{i \\le r : \\text{doc}_i \\text{ covers } s\\}|}{r}",
+      "\\text{AP-IA} = \\frac{1}{S} \\sum_{s} \\frac{1}{R_s} \\sum_{r \\in C_s} \\frac{|C_s \\cap "
+      "[1, r]|}{r}",
       "AP-IA", &run_ap_ia);
 }
 
 MeasureInfo measure_p_ia() {
   return diversity_measure(
       "P-IA", "Intent-aware precision",
-      "The mean over the subtopics of precision at k for each subtopic alone.", true, false,
-      {"precision-IA"},
-      "\\text{P-IA@}k = \\frac{1}{S} \\sum_{s} \\frac{|\\{r \\le k : \\text{doc}_r \\text{ "
-      "covers } s\\}|}{k}",
-      "P-IA@5", &run_p_ia);
+      "The mean over the subtopics of precision at k for each subtopic alone (C_s: the ranks "
+      "covering subtopic s).",
+      true, false, {"precision-IA"},
+      "\\text{P-IA@}k = \\frac{1}{S} \\sum_{s} \\frac{|C_s \\cap [1, k]|}{k}", "P-IA@5", &run_p_ia);
 }
 
 MeasureInfo measure_s_recall() {
