@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
   TREC_OPTIONS,
+  boundMeasures,
   comparisonLink,
   evaluateRequest,
   evaluatedText,
@@ -17,6 +18,7 @@ import {
   missingMessage,
   rankedLink,
   readDigits,
+  runTies,
   sortDropped,
   sourcesOf,
   trecArgs,
@@ -34,6 +36,7 @@ const defaults = () => ({
   'trec-compat': '10',
   'trec-keep-first': false,
   'trec-format': 'qrels',
+  'trec-ties': 'docno',
 });
 
 test('every option control of the table is read: one flag each, in trec_eval order', () => {
@@ -208,4 +211,62 @@ test("a topic's ranked-list link: its grades as marks at the level, R, and AP", 
   });
   assert.deepEqual(rankedLink({ ok: true, grades: [], level: 1, relevant: 0 }, '7'), { error: 'Topic 7 has no documents in this run.' });
   assert.deepEqual(rankedLink({ ok: false, error: { message: 'gone' } }, '7'), { error: 'gone' });
+});
+
+test('--ties: the choice is passed on unless it is trec_eval’s docno', () => {
+  assert.deepEqual(trecArgs({ measures: 'map', values: defaults() }), ['-m', 'map', '-l', '1']);
+  assert.deepEqual(trecArgs({ measures: 'map', values: { ...defaults(), 'trec-ties': 'bounds' } }), [
+    '-m',
+    'map',
+    '-l',
+    '1',
+    '--ties',
+    'bounds',
+  ]);
+});
+
+test('ties: the topics with equal scores, most tied documents first, and the bounds of each measure', () => {
+  // A report as --ties bounds -m map -m P.2 writes it: map, P_2, then their _low and _high lines.
+  const report = {
+    options: { ties: 'bounds' },
+    measures: ['map', 'P_2', 'map_low', 'map_high', 'P_2_low', 'P_2_high', 'num_ret'].map((name) => ({
+      name,
+      kind: name === 'num_ret' ? 'long' : 'float',
+      summary: 'mean',
+    })),
+    runs: [
+      {
+        runId: 'r1',
+        topics: ['1', '2', '3'],
+        perQuery: [
+          [0.5, 1, 0.4, 0.6, 0.5, 1, 10],
+          [0.25, 0.5, 0.25, 0.25, 0.5, 0.5, 10],
+          [0.8, 1, 0.7, 0.9, 1, 1, 10],
+        ],
+        summary: [0.5, 0.75, 0.45, 0.55, 0.625, 0.75, 30],
+        ties: [
+          { tiedDocuments: 2, groups: 1, largest: 2 },
+          { tiedDocuments: 0, groups: 0, largest: 1 },
+          { tiedDocuments: 5, groups: 2, largest: 3 },
+        ],
+      },
+    ],
+  };
+  assert.deepEqual(boundMeasures(report), [
+    { name: 'map', index: 0, low: 2, high: 3 },
+    { name: 'P_2', index: 1, low: 4, high: 5 },
+  ]);
+  const ties = runTies(report, 0);
+  assert.equal(ties.tiedTopics, 2);
+  assert.equal(ties.tiedDocuments, 7); // 2 + 5
+  assert.equal(ties.largest, 3);
+  assert.deepEqual(
+    ties.topics.map((t) => t.topic),
+    ['3', '1'],
+  );
+  assert.deepEqual(ties.topics[1].ranges, [
+    { name: 'map', low: 0.4, value: 0.5, high: 0.6 },
+    { name: 'P_2', low: 0.5, value: 1, high: 1 },
+  ]);
+  assert.deepEqual(ties.means[0], { name: 'map', low: 0.45, value: 0.5, high: 0.55 });
 });

@@ -30,6 +30,7 @@ export const TREC_OPTIONS = [
   { id: 'trec-compat', kind: 'choice', flag: '--compat', fallback: '10' },
   { id: 'trec-keep-first', kind: 'check', flag: '--keep-first' },
   { id: 'trec-format', kind: 'choice', flag: '-R', fallback: 'qrels' },
+  { id: 'trec-ties', kind: 'choice', flag: '--ties', fallback: 'docno' },
 ];
 
 /**
@@ -200,6 +201,67 @@ export function evaluateRequest({ qrels, runs, options, zscores, digits }) {
  */
 export const numericMeasures = (report) =>
   report.measures.map((measure, index) => ({ ...measure, index })).filter((measure) => measure.kind !== 'string');
+
+/**
+ * The measures --ties bounds added lines for: each measure with the report's indexes of its
+ * value and of its NAME_low and NAME_high lines, in the report's order.
+ * @param {any} report
+ * @returns {{name: string, index: number, low: number, high: number}[]}
+ */
+export function boundMeasures(report) {
+  const at = new Map(report.measures.map((measure, index) => [measure.name, index]));
+  return report.measures.flatMap((measure, index) => {
+    const low = at.get(`${measure.name}_low`);
+    const high = at.get(`${measure.name}_high`);
+    return low === undefined || high === undefined ? [] : [{ name: measure.name, index, low, high }];
+  });
+}
+
+/**
+ * The ties of one run: how many topics rank documents with equal scores, and those topics with
+ * their groups, most tied documents first (then in the report's order of topics); under --ties
+ * bounds, each bounded measure's lowest and highest value for the topic, and the run's means.
+ * @param {any} report
+ * @param {number} runIndex
+ */
+export function runTies(report, runIndex) {
+  const run = report.runs[runIndex];
+  const bounded = boundMeasures(report);
+  const ties = run.ties ?? [];
+  const topics = run.topics
+    .map((topic, t) => ({ topic, t, ...(ties[t] ?? { tiedDocuments: 0, groups: 0, largest: 0 }) }))
+    .filter((entry) => entry.groups > 0)
+    .sort((a, b) => b.tiedDocuments - a.tiedDocuments || a.t - b.t)
+    .map(({ topic, t, tiedDocuments, groups, largest }) => ({
+      topic,
+      tiedDocuments,
+      groups,
+      largest,
+      ranges: bounded.map((m) => ({
+        name: m.name,
+        low: run.perQuery[t][m.low],
+        value: run.perQuery[t][m.index],
+        high: run.perQuery[t][m.high],
+      })),
+    }));
+  return {
+    runId: run.runId,
+    topicCount: run.topics.length,
+    tiedTopics: topics.length,
+    tiedDocuments: topics.reduce((sum, entry) => sum + entry.tiedDocuments, 0),
+    largest: topics.reduce((most, entry) => Math.max(most, entry.largest), 0),
+    means: bounded.map((m) => ({ name: m.name, low: run.summary[m.low], value: run.summary[m.index], high: run.summary[m.high] })),
+    topics,
+  };
+}
+
+/** What --ties chose, in words, for the ties section. */
+export const TIES_POLICIES = {
+  docno: 'trec_eval’s order: equal scores by docno, descending',
+  input: 'the run file’s order of lines',
+  average: 'the average over every order of the tied documents',
+  bounds: 'trec_eval’s order, with the lowest and highest value any order gives',
+};
 
 /** The warnings of an evaluation, each once: the report repeats those of the qrels and runs. */
 export function warningsOf({ qrels, runs, report }) {

@@ -17,7 +17,7 @@ import {
   renderFileError,
   sortableTable,
 } from './render/trec-report.js';
-import { comparisonLink, numericMeasures, warningsOf } from './trec-state.js';
+import { TIES_POLICIES, comparisonLink, numericMeasures, runTies, warningsOf } from './trec-state.js';
 
 /** trec_eval's output beyond this many characters is left to the download. */
 const TEXT_LIMIT = 1_000_000;
@@ -305,6 +305,90 @@ export function renderPerTopic(report, places, { run: shownRun, onRun, topicCell
         text: 'A topic’s name opens its ranked list in the ranked-list calculator (in a new tab), with the AP worked out step by step.',
       }),
     holder,
+  );
+}
+
+/**
+ * Equal scores: for each run, the topics whose ranked documents include equal scores, and under
+ * --ties bounds how far each bounded measure could move (its lowest and highest value over the
+ * orders of the tied documents, per topic and in the mean).
+ * @param {any} report trec_eval's report (TrecSession's JSON)
+ * @param {number} places
+ * @param {{tableOptions: (name: string) => object}} view
+ */
+export function renderTies(report, places, { tableOptions }) {
+  const policy = report.options.ties ?? 'docno';
+  const runs = report.runs.map((_, runIndex) => runTies(report, runIndex));
+  const any = runs.some((run) => run.tiedTopics > 0);
+  const intro = el('p', {
+    class: 'hint',
+    text:
+      `Equal scores are ordered by ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
+      (any
+        ? policy === 'bounds'
+          ? 'Each measure’s lowest and highest value over the orders of the tied documents is below.'
+          : 'Where a topic has tied documents, its values depend on that order: choose “the lowest and highest” under Equal scores to see how far each measure could move, or “the average” to take the order out.'
+        : 'No run gives two documents of a topic the same score, so every order gives the same values.'),
+  });
+  const blocks = runs.map((run, runIndex) => {
+    const facts = el('p', {
+      text:
+        `${run.runId}: ${run.tiedTopics} of ${run.topicCount} topics have documents with equal scores` +
+        (run.tiedTopics > 0 ? ` (${run.tiedDocuments} documents in all; the largest group holds ${run.largest}).` : '.'),
+    });
+    if (run.tiedTopics === 0) return facts;
+    /** @type {HTMLElement[]} */
+    const parts = [facts];
+    if (run.means.length > 0) {
+      const rows = run.means.map((m) => {
+        const text = [m.name, formatValue(m.low, 'float', places), formatValue(m.value, 'float', places), formatValue(m.high, 'float', places)];
+        return { values: [m.name, m.low, m.value, m.high], text, render: () => el('tr', {}, el('th', { scope: 'row', text: m.name }), ...text.slice(1).map((v) => el('td', { class: 'is-number', text: v }))) };
+      });
+      parts.push(
+        sortableTable({
+          caption: `How far the mean of ${run.runId} could move`,
+          columns: [{ label: 'measure' }, { label: 'lowest', numeric: true }, { label: 'trec_eval’s', numeric: true }, { label: 'highest', numeric: true }],
+          rows,
+          className: 'trec-table trec-tie-means',
+          ...tableOptions(`tie-means-${runIndex}`),
+        }).element,
+      );
+    }
+    const rangeText = (r) =>
+      r.low === r.high ? formatValue(r.value, 'float', places) : `${formatValue(r.low, 'float', places)}–${formatValue(r.high, 'float', places)}`;
+    const topicRows = run.topics.map((entry) => {
+      const text = [entry.topic, String(entry.tiedDocuments), String(entry.groups), String(entry.largest), ...entry.ranges.map(rangeText)];
+      return {
+        values: [entry.topic, entry.tiedDocuments, entry.groups, entry.largest, ...entry.ranges.map((r) => r.high - r.low)],
+        text,
+        render: () => el('tr', {}, el('th', { scope: 'row', text: entry.topic }), ...text.slice(1).map((v) => el('td', { class: 'is-number', text: v }))),
+      };
+    });
+    const table = sortableTable({
+      caption: `Topics of ${run.runId} with equal scores`,
+      columns: [
+        { label: 'topic' },
+        { label: 'tied documents', numeric: true },
+        { label: 'groups', numeric: true },
+        { label: 'largest', numeric: true },
+        ...(run.topics[0]?.ranges ?? []).map((r) => ({ label: `${r.name} (lowest–highest)`, numeric: true })),
+      ],
+      rows: topicRows,
+      className: 'trec-table trec-tie-topics',
+      rowLimit: 50,
+      ...tableOptions(`tie-topics-${runIndex}`),
+    });
+    const details = el('details', { class: 'trec-tie-details' }, el('summary', { text: `The ${run.tiedTopics} topics of ${run.runId} with equal scores` }), table.element);
+    if (runs.length === 1) details.open = true;
+    parts.push(details);
+    return el('div', { class: 'trec-tie-run' }, ...parts);
+  });
+  return el(
+    'section',
+    { class: 'trec-section', 'aria-labelledby': 'ties-heading' },
+    el('h3', { id: 'ties-heading', text: 'Equal scores' }),
+    intro,
+    ...blocks,
   );
 }
 

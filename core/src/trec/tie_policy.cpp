@@ -110,7 +110,7 @@ std::vector<std::string> plan_ties(TrecPlan& plan, Ties ties) {
     for (const std::size_t m : plan.tie_measures) {
       const Requested& r = plan.measures[m];
       for (std::size_t i = 0; i < r.slot_count; ++i) {
-        const TrecSlot& slot = plan.slots[r.first_slot + i];
+        const TrecSlot slot = plan.slots[r.first_slot + i];  // a copy: push_back moves the slots
         TrecPlan::TieSlot tie;
         tie.slot = r.first_slot + i;
         tie.low = plan.slots.size();

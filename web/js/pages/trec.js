@@ -42,6 +42,7 @@ import {
   renderComparison,
   renderFileItems,
   renderPerTopic,
+  renderTies,
   renderSummary,
   renderText,
   renderWarnings,
@@ -360,6 +361,8 @@ function main() {
     if (report.runs.length >= 2) {
       results.append(renderRunComparison({ report, digits: places, request: (message) => worker.request(message) }));
     }
+    // Equal scores are a question of the ranked qrels measures (preferences rank their own way).
+    if (qrelsFormat) results.append(renderTies(report, places, { tableOptions }));
     results.append(
       renderPerTopic(report, places, {
         run: perTopicRun,
