@@ -323,7 +323,7 @@ export function renderTies(report, places, { tableOptions }) {
   const intro = el('p', {
     class: 'hint',
     text:
-      `Equal scores are ordered by ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
+      `Order of equal scores: ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
       (any
         ? policy === 'bounds'
           ? 'Each measure’s lowest and highest value over the orders of the tied documents is below.'
