@@ -48,3 +48,21 @@ test('a name with a space inside its parentheses is one name: P(rel=2, judged_on
     assert.match(text, /P\(rel=2, ?judged_only=True\)@5\s+all\s+0\.4000/);
   });
 });
+
+test('diversity measures read the qrels as subtopic qrels: alpha_nDCG@2, P_IA@2, AP_IA', async () => {
+  // Topic 1, subtopics 1 and 2: a covers 1, b covers 1 and 2, c nothing (judged 0). Run a b c.
+  // alpha = 1/2: gains a 1, b 1/2 + 1 = 3/2. The greedy ideal: b (gain 2), then a (1/2).
+  //   alpha_nDCG@2 = (1 + 1.5/log2 3) / (2 + 0.5/log2 3) = 1.9463946 / 2.3154649 = 0.8406
+  //   P_IA@2 = (1 + 2) / (2 * 2) = 0.7500; AP_IA = mean of AP for subtopic 1 (1) and 2 (1/2)
+  //   = 0.7500. map reads each document at its highest grade: a 1, b 1 at ranks 1, 2: 1.
+  await withPage('trec.html', async (/** @type {import('playwright-core').Page} */ page) => {
+    await page.fill('#trec-measures', 'map alpha_nDCG@2 P_IA@2 AP_IA');
+    await page.fill('#qrels-text', ['1 1 a 1', '1 1 b 1', '1 2 b 1', '1 2 c 0', '1 1 c 0'].join('\n'));
+    await page.fill('#run-text', ['1 Q0 a 1 3 sys', '1 Q0 b 2 2 sys', '1 Q0 c 3 1 sys'].join('\n'));
+    await waitForText(page, '[data-trec-text]', ['AP_IA']);
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'alpha_nDCG@2'), '0.8406');
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'P_IA@2'), '0.7500');
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'AP_IA'), '0.7500');
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'map'), '1.0000');
+  });
+});
