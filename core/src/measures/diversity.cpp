@@ -548,6 +548,18 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
                   {}};
     std::vector<std::string> terms;
     Number total = zero;
+    // The ranks covering each subtopic, in one pass down the ranking.
+    std::vector<std::vector<std::int64_t>> ranks_of(subtopic_numbers.size());
+    for (std::size_t i = 0; i < run.size(); ++i) {
+      const diversity::RankRow& row = *run[i].row;
+      for (std::size_t j = row.first; j < row.first + row.count; ++j) {
+        const auto col = std::lower_bound(subtopic_numbers.begin(), subtopic_numbers.end(),
+                                          scores.coverage[j].subtopic) -
+                         subtopic_numbers.begin();
+        ranks_of[static_cast<std::size_t>(col)].push_back(static_cast<std::int64_t>(i + 1));
+      }
+    }
+    constexpr std::size_t shown_ranks = 20;  // a cell lists at most 20 ranks, then "…"
     for (std::size_t col = 0; col < subtopic_numbers.size(); ++col) {
       const int subtopic = subtopic_numbers[col];
       const int relevant = scores.relevant_per_subtopic[col];
@@ -555,17 +567,18 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
       std::string ranks;
       std::vector<std::string> precisions;
       Number sum = zero;
-      int seen = 0;
-      for (std::size_t i = 0; i < run.size(); ++i) {
-        const diversity::RankRow& row = *run[i].row;
-        for (std::size_t j = row.first; j < row.first + row.count; ++j) {
-          if (scores.coverage[j].subtopic != subtopic) continue;
-          ++seen;
-          const auto rank = static_cast<std::int64_t>(i + 1);
-          sum = sum + ratio(seen, rank);
+      std::int64_t seen = 0;
+      for (const std::int64_t rank : ranks_of[col]) {
+        ++seen;
+        sum = sum + ratio(seen, rank);
+        if (precisions.size() < shown_ranks) {
           ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
           precisions.push_back(std::to_string(seen) + "/" + std::to_string(rank));
         }
+      }
+      if (ranks_of[col].size() > shown_ranks) {
+        ranks += ", … (" + std::to_string(ranks_of[col].size()) + " ranks)";
+        precisions.push_back("…");
       }
       const Number ap = sum / whole(relevant);
       total = total + ap;
