@@ -120,11 +120,12 @@ export default defineConfig({
             { name: 'engine', test: /web[\\/]generated[\\/]irmetrics-lite\./ },
             { name: 'check-engine', test: /web[\\/]generated[\\/]irmetrics-check\./ },
             { name: 'trec-engine', test: /web[\\/]generated[\\/]irmetrics\./ },
-            // What several pages use, but the run comparison (only the TREC and significance
+            // What several pages use (web/css, web/js, and common/, the modules the pages share
+            // with the command line), but the run comparison (only the TREC and significance
             // pages use it: in the shared chunk, every page would download it).
             {
               name: 'site',
-              test: /web[\\/](css|js)[\\/](?!render[\\/]trec-compare\.js|compare-report\.js|significance-many\.js)/,
+              test: /(web[\\/](css|js)|[\\/]common)[\\/](?!render[\\/]trec-compare\.js|compare-report\.js|significance-many\.js)/,
               minShareCount: 2,
             },
           ],

@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { loadEngine } from '../bin/lib/engine.mjs';
 import { evaluateTrec } from '../bin/lib/trec.mjs';
-import { scoresFromReport } from '../web/js/compare-report.js';
+import { scoresFromReport } from '../common/compare-report.js';
 import { randomFrom } from '../web/js/practice/generate.js';
 import { startServer } from './serve.mjs';
 

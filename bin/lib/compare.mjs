@@ -7,7 +7,7 @@
 // comparison as CSV; or all of it as JSON.
 
 import { latexText, tableToCsv } from '../../web/js/render/export.js';
-import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, scoresFromReport } from '../../web/js/compare-report.js';
+import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, scoresFromReport } from '../../common/compare-report.js';
 import { evaluateTrec } from './trec.mjs';
 
 export const COMPARE_USAGE = `usage: irmetrics compare QRELS RUN RUN... [-m MEASURE]... [--test T] [--correction C]

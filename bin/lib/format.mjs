@@ -4,14 +4,14 @@
 // core shows up on the command line with no change to this file. Pure functions, no I/O, so
 // tests/js/format.test.mjs tests them without the build.
 
-import { formatNum, numParts } from '../../web/js/format.js';
+import { formatNum, numParts } from '../../common/format.js';
 
 /** Display width of a string, counted in code points ("✓" and "≈" are one column). */
 const width = (text) => [...text].length;
 const padEnd = (text, n) => text + ' '.repeat(Math.max(0, n - width(text)));
 const padStart = (text, n) => ' '.repeat(Math.max(0, n - width(text))) + text;
 
-// Numbers are written by the page's own formatter (web/js/format.js: pure, no DOM), so the
+// Numbers are written by the page's own formatter (common/format.js: pure, no DOM), so the
 // command line and the page round the same way, exactly on the fraction.
 export { formatNum };
 

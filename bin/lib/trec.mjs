@@ -10,7 +10,7 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { feedSession } from '../../web/js/trec-feed.js';
+import { feedSession } from '../../common/trec-feed.js';
 import { BuildMissingError } from './engine.mjs';
 
 /** Bytes read from a plain file per chunk (and per call into wasm). */
@@ -117,7 +117,7 @@ const displayName = (path) => (path === STDIN ? 'standard input' : path);
 
 /**
  * Streams one file into `session`: begin, feed every chunk, end, and a run read again when the
- * session asks (feedSession, web/js/trec-feed.js, the loop the TREC page's worker shares).
+ * session asks (feedSession, common/trec-feed.js, the loop the TREC page's worker shares).
  *
  * @param {object} session a TrecSession
  * @param {'qrels' | 'run'} kind

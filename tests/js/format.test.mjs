@@ -7,7 +7,7 @@ import {
   deLatex, errorToJson, formatEquation, formatNum, formatTable, measuresToText, outcomeToJson,
   outcomeToText,
 } from '../../bin/lib/format.mjs';
-import { formatAnswer } from '../../web/js/format.js';
+import { formatAnswer } from '../../common/format.js';
 
 const num = (exact, approx, formula = '') => ({ exact, approx, formula });
 

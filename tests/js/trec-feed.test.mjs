@@ -1,4 +1,4 @@
-// feedSession (web/js/trec-feed.js), the loop the command line and the TREC page's worker share,
+// feedSession (common/trec-feed.js), the loop the command line and the TREC page's worker share,
 // against a stand-in session that records its calls: a run is streamed, read again whole when
 // the session asks, and a failed begin or feed, or a caller that no longer wants the answer,
 // stops the reading.
@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { feedSession } from '../../web/js/trec-feed.js';
+import { feedSession } from '../../common/trec-feed.js';
 
 /** A session that logs its calls; `restartAt` (bytes fed) asks once for a restart there. */
 function fakeSession({ restartAt = -1, failFeedAt = -1, failBegin = false } = {}) {

@@ -5,7 +5,7 @@
 // makes elements from what it is given and tells the page of the reader's actions through
 // callbacks; the page (pages/calculator-page.js) keeps the state (calculator-state.js).
 
-import { formatAnswer } from './format.js';
+import { formatAnswer } from '../../common/format.js';
 import { citation } from './sources.js';
 import { measureBase } from './measure-list.js';
 import { el, scrollingTable } from './render/dom.js';

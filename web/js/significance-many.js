@@ -16,7 +16,7 @@
 // The comparison runs in the calculators' engine (engine.js compareRuns, in its worker, with the
 // module the page already has). Share link: calc=significance, in (the table), test, correction, alpha, baseline.
 
-import { SYSTEM_WORDS } from './compare-report.js';
+import { SYSTEM_WORDS } from '../../common/compare-report.js';
 import { compareRuns } from './engine.js';
 import { DEFAULT_CHOICES, renderComparison } from './render/trec-compare.js';
 import { el } from './render/dom.js';

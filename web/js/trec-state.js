@@ -7,7 +7,7 @@
 
 import { pairedScores, rankedMarks } from './render/trec-report.js';
 import { hashFor } from './url-state.js';
-import { plural } from './format.js';
+import { plural } from '../../common/format.js';
 
 /** Measures the significance calculator runs on two runs' per-topic AP. */
 export const PAIRED_TESTS = 'sign, wilcoxon, ttest, randomization';

@@ -25,7 +25,7 @@
 // {ok: false, error: {code: 'internal', message}}.
 
 import createIrMetrics from '../generated/irmetrics.js';
-import { feedSession } from './trec-feed.js';
+import { feedSession } from '../../common/trec-feed.js';
 
 /** Largest piece handed to the session at once: wasm memory for a chunk is allocated per feed. */
 const MAX_FEED = 1 << 20;

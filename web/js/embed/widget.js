@@ -36,7 +36,7 @@
 // it is: 'loading', 'ready', or 'error' (the attributes could not be read; the widget says why).
 
 import { calculatorFor, calculatorForInput, calculators, inputOf } from '../calculators.js';
-import { DEFAULT_DIGITS, formatAnswer, roundingNote } from '../format.js';
+import { DEFAULT_DIGITS, formatAnswer, roundingNote } from '../../../common/format.js';
 import { splitMeasureList } from '../measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';

@@ -36,7 +36,7 @@
 // controls and of the answers are calculator-view.js.
 
 import { check, compute, listMeasures } from '../engine.js';
-import { formatNum, roundingNote } from '../format.js';
+import { formatNum, roundingNote } from '../../../common/format.js';
 import { calculatorFor } from '../calculators.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
 import { rewriteMeasureList, splitMeasureList, withParam } from '../measure-list.js';

@@ -13,7 +13,7 @@
 
 import * as engine from '../engine.js';
 import { calculators } from '../calculators.js';
-import { plural } from '../format.js';
+import { plural } from '../../../common/format.js';
 import { answerExercise, checkAsked, hintOf, prepareExercises } from '../practice/answers.js';
 import { FORMATS, exportAs } from '../practice/export.js';
 import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../practice/generate.js';

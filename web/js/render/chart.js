@@ -20,7 +20,7 @@
 // page: the answer and its working show first, and a page whose answers have no chart, or only
 // matrices, never downloads it.
 
-import { numParts } from '../format.js';
+import { numParts } from '../../../common/format.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 import { POINT_LIMIT, thinPoints } from '../engine-worker.js';

@@ -11,7 +11,7 @@
 // A value is decided once it is right or its working is shown; later checks change nothing, so
 // an exercise counts once however often it is opened (a reload, a shared link).
 
-import { plural } from '../format.js';
+import { plural } from '../../../common/format.js';
 import { el } from './dom.js';
 
 export const STORAGE_KEY = 'irmetrics.practice.v1';

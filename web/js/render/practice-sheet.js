@@ -5,7 +5,7 @@
 // and its working, the engine's formula with the numbers put in and its step tables
 // (render/steps.js). Render only: the exercises and their answers are passed in.
 
-import { formatNum } from '../format.js';
+import { formatNum } from '../../../common/format.js';
 import { DECIMALS } from '../practice/generate.js';
 import { el } from './dom.js';
 import { mathBlock } from './math.js';

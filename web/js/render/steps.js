@@ -2,7 +2,7 @@
 // An Outcome as a worked answer: the value, the formula and its working, the step tables, the
 // other conventions and the notes. Everything comes from the Outcome; nothing is recomputed.
 
-import { DEFAULT_DIGITS, numParts } from '../format.js';
+import { DEFAULT_DIGITS, numParts } from '../../../common/format.js';
 import { el, scrollingTable } from './dom.js';
 import { tableFromElement } from './export.js';
 import { showCharts } from './chart.js';

@@ -11,7 +11,7 @@
 //     calculator with the pair's scores for the whole working of its test.
 // Run ids, topics and measure names are text nodes only.
 
-import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../compare-report.js';
+import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../../../common/compare-report.js';
 import { SCORE_MEASURE, pairColumns } from '../score-table.js';
 import { hashFor } from '../url-state.js';
 import { PLOT_MISSING, loadPlot, plotMarks } from './chart.js';

@@ -1,5 +1,5 @@
 // Comparing runs, the part the command line (bin/lib/compare.mjs), the TREC files page and the
-// significance page (both through render/trec-compare.js) share: the per-topic scores a
+// significance page (both through web/js/render/trec-compare.js) share: the per-topic scores a
 // comparison reads, taken from a TREC report, and what a comparison's table shows (each run's
 // mean and the runs it is significantly better than) with its legend. Pure functions: no DOM,
 // no engine.

@@ -1,7 +1,7 @@
 // @ts-check
 // Feeding one file into a TrecSession (docs/js-api.md, "TREC files"): begin, the file's pieces,
 // end; and, when the session asks for it, the run read again, whole. The one loop that the TREC
-// page's worker (trec-worker.js, Blobs) and the command line (bin/lib/trec.mjs, files and
+// page's worker (web/js/trec-worker.js, Blobs) and the command line (bin/lib/trec.mjs, files and
 // standard input) share: each brings its own pieces. No DOM, no engine import.
 
 /**
