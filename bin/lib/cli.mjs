@@ -13,7 +13,7 @@ import {
 } from './format.mjs';
 import * as trecFiles from './trec.mjs';
 import * as compareFiles from './compare.mjs';
-import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../../web/js/presets.js';
+import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../../common/presets.js';
 import {
   DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
 } from '../../web/js/practice/generate.js';
@@ -204,7 +204,7 @@ function parseDigits(text, usage = USAGE, most = 15) {
 const print = (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const printJson = (value) => print(JSON.stringify(value, null, 2));
 
-/** --preset's id, checked: one of web/js/presets.js's, or undefined when not given. */
+/** --preset's id, checked: one of common/presets.js's, or undefined when not given. */
 function parsePreset(text) {
   if (text === undefined) return undefined;
   if (!presetById(text)) {

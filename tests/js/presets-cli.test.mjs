@@ -1,4 +1,4 @@
-// Convention presets (web/js/presets.js): the table checked against the registry of the built
+// Convention presets (common/presets.js): the table checked against the registry of the built
 // module, the rewriting of measure names, and `irmetrics calc … --preset NAME` as a user runs it.
 // Expected values are worked out by hand in the comments.
 // Run: node --test tests/js/presets-cli.test.mjs (after the wasm build)
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bin/lib/engine.mjs';
-import { CONVENTIONS, PRESETS, conventionFor, conventionsInForce, nameUnderPreset } from '../../web/js/presets.js';
+import { CONVENTIONS, PRESETS, conventionFor, conventionsInForce, nameUnderPreset } from '../../common/presets.js';
 
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 

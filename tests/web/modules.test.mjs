@@ -1,12 +1,12 @@
 // The page's pure modules, without a browser: number formatting (common/format.js), the measures
-// field (web/js/measure-list.js), share-link hashes (web/js/url-state.js) and the conversion of
+// field (common/measure-list.js), share-link hashes (web/js/url-state.js) and the conversion of
 // an engine span to a textarea range (web/js/render/input-error.js).
 // Run: node --test tests/web/modules.test.mjs (needs no build)
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatNum, numParts, roundingNote } from '../../common/format.js';
-import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../../web/js/measure-list.js';
+import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withParam } from '../../common/measure-list.js';
 import { spanToRange } from '../../web/js/render/input-error.js';
 import { hashFor, readHash } from '../../web/js/url-state.js';
 

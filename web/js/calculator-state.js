@@ -12,8 +12,8 @@
 
 import { calculatorFor, calculatorForInput, inputOf } from './calculators.js';
 import { TAKES_RELEVANT } from './embed/defaults.js';
-import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from './measure-list.js';
-import { DEFAULT_PRESET, measureInfoFor, presetById } from './presets.js';
+import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../../common/measure-list.js';
+import { DEFAULT_PRESET, measureInfoFor, presetById } from '../../common/presets.js';
 import { askedNames, problemKeys, readProblem } from './problem.js';
 import { LINK_INPUT_LIMIT, hashFor } from './url-state.js';
 
@@ -42,7 +42,7 @@ export const MAX_MEASURES = 100;
  * @typedef {{input: string, options: Object<string, string>, measures: string, preset: string,
  *            problem: Problem | null}} PageState
  *   What the fields hold: the input, the option fields by name ({relevant: '5'}), the measures
- *   field, the convention preset in force (presets.js) and the problem (problem.js) or null.
+ *   field, the convention preset in force (common/presets.js) and the problem (problem.js) or null.
  */
 
 // ------------------------------------------------------------------ links

@@ -7,7 +7,7 @@
 
 import { formatAnswer } from '../../common/format.js';
 import { citation } from './sources.js';
-import { measureBase } from './measure-list.js';
+import { measureBase } from '../../common/measure-list.js';
 import { el, scrollingTable } from './render/dom.js';
 import { otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { renderNum, renderOutcome, renderOutcomeError } from './render/steps.js';

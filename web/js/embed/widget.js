@@ -37,7 +37,7 @@
 
 import { calculatorFor, calculatorForInput, calculators, inputOf } from '../calculators.js';
 import { DEFAULT_DIGITS, formatAnswer, roundingNote } from '../../../common/format.js';
-import { splitMeasureList } from '../measure-list.js';
+import { splitMeasureList } from '../../../common/measure-list.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { markedLine } from '../render/input-error.js';

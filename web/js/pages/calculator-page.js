@@ -23,8 +23,8 @@
 //
 // Share-link keys (public and stable, see url-state.js): calc, in, m, and one key per option
 // field, named as the engine's option (relevant). Parameter fields add no key: their value is in
-// the measure names of `m`. The convention preset (presets.js) adds `preset` when it is not the
-// notes' (preset=trec10); the conventions it sets are in the names of `m` too.
+// the measure names of `m`. The convention preset (common/presets.js) adds `preset` when it is
+// not the notes' (preset=trec10); the conventions it sets are in the names of `m` too.
 //
 // Check my answer: every answer has a field for the student's own (render/check.js, judged by
 // the core's check()). Problem mode (problem.js): a link with problem=1 locks the question,
@@ -39,8 +39,9 @@ import { check, compute, listMeasures } from '../engine.js';
 import { formatNum, roundingNote } from '../../../common/format.js';
 import { calculatorFor } from '../calculators.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
-import { rewriteMeasureList, splitMeasureList, withParam } from '../measure-list.js';
-import { DEFAULT_PRESET, changedAnswers, fillPresetSelect, measureInfoFor, nameUnderPreset, presetById, presetChoice, renderPresetStatement } from '../presets.js';
+import { rewriteMeasureList, splitMeasureList, withParam } from '../../../common/measure-list.js';
+import { DEFAULT_PRESET, changedAnswers, measureInfoFor, nameUnderPreset, presetById, presetChoice } from '../../../common/presets.js';
+import { fillPresetSelect, renderPresetStatement } from '../preset-view.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';

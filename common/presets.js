@@ -3,8 +3,9 @@
 // does. A convention is a parameter with choices in the core's registry (listMeasures():
 // AP(norm=…), IPrec(rule=…), nDCG(dcg=…), kappa(chance=…), …); a preset is one value per
 // convention, each with the source that says so. This module is the one table of them, and pure
-// (no DOM, no engine): the page (pages/calculator-page.js) and the CLI (bin/irmetrics.mjs, calc
-// --preset) both apply it to measure names.
+// (no DOM, no engine): the page (web/js/pages/calculator-page.js, with web/js/preset-view.js for
+// the switch and the statement) and the CLI (bin/irmetrics.mjs, calc --preset) both apply it to
+// measure names.
 //
 // Where a preset has no opinion on a convention (scikit-learn has no interpolated precision,
 // trec_eval no κ), it keeps the notes' default, and `why` says so.
@@ -333,7 +334,7 @@ export function presetChoice(presetId, param) {
 /**
  * The registry entry a measure name refers to (by name or alias, any case), or undefined.
  * @param {string} name e.g. "IPrec(rule=trec10)@0.4"
- * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {import('../web/js/engine.js').MeasureInfo[]} registry
  */
 export function measureInfoFor(name, registry) {
   const base = measureBase(name).toLowerCase();
@@ -352,7 +353,7 @@ export const conventionParams = (info) =>
  * cannot be read, is returned unchanged.
  * @param {string} name
  * @param {string} presetId
- * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {import('../web/js/engine.js').MeasureInfo[]} registry
  * @param {{keepTyped?: boolean}} [options]
  */
 export function nameUnderPreset(name, presetId, registry, { keepTyped = false } = {}) {
@@ -371,7 +372,7 @@ export function nameUnderPreset(name, presetId, registry, { keepTyped = false } 
  * with the value each name uses (as typed, or the default) and whether that is the preset's.
  * @param {string[]} names
  * @param {string} presetId
- * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {import('../web/js/engine.js').MeasureInfo[]} registry
  * @returns {{convention: Convention, param: string, value: string, meaning: string,
  *            measures: string[], expected: string, matches: boolean, opinion: boolean,
  *            why: string}[]}
@@ -414,7 +415,7 @@ export function conventionsInForce(names, presetId, registry) {
  * @param {string} before the name under the earlier preset
  * @param {string} after the name under `presetId`
  * @param {string} presetId
- * @param {import('./engine.js').MeasureInfo[]} registry
+ * @param {import('../web/js/engine.js').MeasureInfo[]} registry
  * @returns {string[]}
  */
 export function changedConventions(before, after, presetId, registry) {
@@ -442,12 +443,12 @@ function valuesDiffer(a, b) {
  * notes; trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation
  * rule, rule=trec10)." Answers are matched by their place in the list (the switch rewrites
  * each name where it stands); an answer that did not change, or could not be computed, has none.
- * @param {{names: string[], outcomes: {ok: boolean, value?: import('./engine.js').Outcome}[],
+ * @param {{names: string[], outcomes: {ok: boolean, value?: import('../web/js/engine.js').Outcome}[],
  *          from: string}} before the outcomes: ComputeResults (or a page's other failures)
- * @param {{names: string[], outcomes: {ok: boolean, value?: import('./engine.js').Outcome}[],
+ * @param {{names: string[], outcomes: {ok: boolean, value?: import('../web/js/engine.js').Outcome}[],
  *          to: string}} after
- * @param {import('./engine.js').MeasureInfo[]} registry
- * @param {(num: import('./engine.js').Num) => string} format e.g. format.js formatNum
+ * @param {import('../web/js/engine.js').MeasureInfo[]} registry
+ * @param {(num: import('../web/js/engine.js').Num) => string} format e.g. format.js formatNum
  * @returns {{index: number, text: string}[]}
  */
 export function changedAnswers(before, after, registry, format) {
@@ -460,73 +461,4 @@ export function changedAnswers(before, after, registry, format) {
     const reason = why.length ? why.join('; ') : `${presetById(after.to)?.label ?? after.to} computes it differently`;
     return [{ index, text: `Was ${format(old.value.value)} under ${fromLabel}; ${reason}.` }];
   });
-}
-
-// ------------------------------------------------------------------ on the page
-
-/** A DOM element with text children only (whatever a reader typed stays text). */
-function make(tag, className, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const child of children) node.append(typeof child === 'string' ? document.createTextNode(child) : child);
-  return node;
-}
-
-/**
- * Fills the switch (a <select>) with the presets, the default first.
- * @param {HTMLSelectElement} select
- */
-export function fillPresetSelect(select) {
-  select.replaceChildren(
-    ...PRESETS.map((preset) => {
-      const option = document.createElement('option');
-      option.value = preset.id;
-      option.textContent = preset.label;
-      return option;
-    }),
-  );
-}
-
-/**
- * States the preset and the conventions in force for the names in the measures field: one line
- * per convention, with its source, and a remark where a name does not follow the preset (a
- * convention set in the name by hand, or by an example).
- * @param {HTMLElement} container
- * @param {string[]} names
- * @param {string} presetId
- * @param {import('./engine.js').MeasureInfo[]} registry
- */
-export function renderPresetStatement(container, names, presetId, registry) {
-  const preset = presetById(presetId) ?? PRESETS[0];
-  const rows = conventionsInForce(names, preset.id, registry);
-  const lead = make('p', 'preset-lead', 'In force: ', make('strong', '', preset.label), ` (${preset.summary})`);
-  if (!rows.length) {
-    lead.append('. None of the measures chosen depends on a convention these presets set.');
-    container.replaceChildren(lead);
-    return;
-  }
-  lead.append('.');
-  const list = make(
-    'ul',
-    'preset-conventions',
-    ...rows.map((row) => {
-      const item = make(
-        'li',
-        row.matches ? '' : 'is-other',
-        make('span', 'preset-convention-name', `${row.convention.name} (${row.measures.join(', ')})`),
-        ': ',
-        make('code', '', `${row.param}=${row.value}`),
-        ` — ${row.meaning}. `,
-      );
-      item.append(
-        make(
-          'span',
-          'preset-source',
-          row.matches ? `Source: ${row.why}.` : `Set in the name: ${preset.label} uses ${row.param}=${row.expected} (${row.why}).`,
-        ),
-      );
-      return item;
-    }),
-  );
-  container.replaceChildren(lead, list);
 }
