@@ -21,6 +21,11 @@
 import { measureBase, parseMeasureName, withParam } from './measure-list.js';
 
 /**
+ * The engine's types, for the comments only (this module imports nothing from web/js/):
+ * @typedef {import('../web/js/engine.js').MeasureInfo} MeasureInfo
+ * @typedef {import('../web/js/engine.js').Outcome} Outcome
+ * @typedef {import('../web/js/engine.js').Num} Num
+ *
  * @typedef {{id: string, label: string, summary: string}} Preset
  * @typedef {{value: string | null, why: string}} Opinion
  *   `value` null: the preset has no opinion and keeps the notes' default; `why` names the source.
@@ -334,7 +339,7 @@ export function presetChoice(presetId, param) {
 /**
  * The registry entry a measure name refers to (by name or alias, any case), or undefined.
  * @param {string} name e.g. "IPrec(rule=trec10)@0.4"
- * @param {import('../web/js/engine.js').MeasureInfo[]} registry
+ * @param {MeasureInfo[]} registry
  */
 export function measureInfoFor(name, registry) {
   const base = measureBase(name).toLowerCase();
@@ -353,7 +358,7 @@ export const conventionParams = (info) =>
  * cannot be read, is returned unchanged.
  * @param {string} name
  * @param {string} presetId
- * @param {import('../web/js/engine.js').MeasureInfo[]} registry
+ * @param {MeasureInfo[]} registry
  * @param {{keepTyped?: boolean}} [options]
  */
 export function nameUnderPreset(name, presetId, registry, { keepTyped = false } = {}) {
@@ -372,7 +377,7 @@ export function nameUnderPreset(name, presetId, registry, { keepTyped = false } 
  * with the value each name uses (as typed, or the default) and whether that is the preset's.
  * @param {string[]} names
  * @param {string} presetId
- * @param {import('../web/js/engine.js').MeasureInfo[]} registry
+ * @param {MeasureInfo[]} registry
  * @returns {{convention: Convention, param: string, value: string, meaning: string,
  *            measures: string[], expected: string, matches: boolean, opinion: boolean,
  *            why: string}[]}
@@ -415,7 +420,7 @@ export function conventionsInForce(names, presetId, registry) {
  * @param {string} before the name under the earlier preset
  * @param {string} after the name under `presetId`
  * @param {string} presetId
- * @param {import('../web/js/engine.js').MeasureInfo[]} registry
+ * @param {MeasureInfo[]} registry
  * @returns {string[]}
  */
 export function changedConventions(before, after, presetId, registry) {
@@ -443,12 +448,12 @@ function valuesDiffer(a, b) {
  * notes; trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation
  * rule, rule=trec10)." Answers are matched by their place in the list (the switch rewrites
  * each name where it stands); an answer that did not change, or could not be computed, has none.
- * @param {{names: string[], outcomes: {ok: boolean, value?: import('../web/js/engine.js').Outcome}[],
+ * @param {{names: string[], outcomes: {ok: boolean, value?: Outcome}[],
  *          from: string}} before the outcomes: ComputeResults (or a page's other failures)
- * @param {{names: string[], outcomes: {ok: boolean, value?: import('../web/js/engine.js').Outcome}[],
+ * @param {{names: string[], outcomes: {ok: boolean, value?: Outcome}[],
  *          to: string}} after
- * @param {import('../web/js/engine.js').MeasureInfo[]} registry
- * @param {(num: import('../web/js/engine.js').Num) => string} format e.g. format.js formatNum
+ * @param {MeasureInfo[]} registry
+ * @param {(num: Num) => string} format e.g. format.js formatNum
  * @returns {{index: number, text: string}[]}
  */
 export function changedAnswers(before, after, registry, format) {

@@ -26,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { loadEngine } from '../bin/lib/engine.mjs';
 import { evaluateTrec } from '../bin/lib/trec.mjs';
 import { scoresFromReport } from '../common/compare-report.js';
-import { randomFrom } from '../web/js/practice/generate.js';
+import { randomFrom } from '../common/practice/generate.js';
 import { startServer } from './serve.mjs';
 
 const root = new URL('../', import.meta.url);

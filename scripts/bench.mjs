@@ -25,7 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync,
   writeFileSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { randomFrom } from '../web/js/practice/generate.js';
+import { randomFrom } from '../common/practice/generate.js';
 
 const root = new URL('../', import.meta.url);
 const benchDir = fileURLToPath(new URL('build/bench/', root));

@@ -16,9 +16,9 @@ import * as compareFiles from './compare.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../../common/presets.js';
 import {
   DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
-} from '../../web/js/practice/generate.js';
-import { prepareExercises } from '../../web/js/practice/answers.js';
-import { FORMATS, exportAs } from '../../web/js/practice/export.js';
+} from '../../common/practice/generate.js';
+import { prepareExercises } from '../../common/practice/answers.js';
+import { FORMATS, exportAs } from '../../common/practice/export.js';
 
 const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check [KEY=]ANSWER]... [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
@@ -291,7 +291,7 @@ async function calc(typed, values) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// irmetrics practice: exercises drawn from a seed (web/js/practice/), answered by the engine.
+// irmetrics practice: exercises drawn from a seed (common/practice/), answered by the engine.
 
 const PRACTICE_USAGE = `usage: irmetrics practice FAMILY [--seed N] [--count N] [--difficulty easy|medium|hard]
                           [--format text|json|moodle-xml|gift]`;

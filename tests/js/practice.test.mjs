@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bin/lib/engine.mjs';
-import { DIFFICULTIES, FAMILIES, drawExercise, drawExercises, parseSeed } from '../../web/js/practice/generate.js';
+import { DIFFICULTIES, FAMILIES, drawExercise, drawExercises, parseSeed } from '../../common/practice/generate.js';
 
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 

@@ -1,13 +1,13 @@
 // The practice page (web/practice.html): a session on one exercise (a slip named, a hint, a
 // coarse answer sent back, the fraction accepted, the working after three wrong tries and on
 // request), the score in localStorage across a reload, links that reproduce an exercise drawn
-// by web/js/practice/generate.js, hostile hashes, the phone layout and accessibility.
+// by common/practice/generate.js, hostile hashes, the phone layout and accessibility.
 // Expected values are worked out by hand in the comments.
 // Run: vite build --outDir /tmp/site && IRM_DIST=/tmp/site node --test tests/web/practice.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { drawExercise } from '../../web/js/practice/generate.js';
+import { drawExercise } from '../../common/practice/generate.js';
 import { DESKTOP, PHONE, axeViolations, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { drawExercises } from '../../web/js/practice/generate.js';
+import { drawExercises } from '../../common/practice/generate.js';
 import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();

@@ -1,6 +1,6 @@
 // @ts-check
 // The practice page (web/practice.html): an exercise drawn from a family, a difficulty and a
-// seed (practice/generate.js: the same seed gives the same exercise here and on the command
+// seed (common/practice/generate.js: the same seed gives the same exercise here and on the command
 // line), a field per value asked, checked by the engine (render/check.js): right; or wrong with
 // the common slip that gives the answer, and a hint. After three wrong tries at a value, or on
 // request, its working opens: the engine's outcome (render/steps.js) and the exact answer.
@@ -9,14 +9,14 @@
 // that is not valid there is replaced, with a message. The score per family stays in
 // localStorage (render/practice-score.js). For instructors: N exercises as a worksheet with its
 // answer key (render/practice-sheet.js, printed by css/practice.css), and the same exercises
-// as quiz files (practice/export.js).
+// as quiz files (common/practice/export.js).
 
 import * as engine from '../engine.js';
 import { calculators } from '../calculators.js';
 import { plural } from '../../../common/format.js';
-import { answerExercise, checkAsked, hintOf, prepareExercises } from '../practice/answers.js';
-import { FORMATS, exportAs } from '../practice/export.js';
-import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../practice/generate.js';
+import { answerExercise, checkAsked, hintOf, prepareExercises } from '../../../common/practice/answers.js';
+import { FORMATS, exportAs } from '../../../common/practice/export.js';
+import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../../../common/practice/generate.js';
 import { renderCheckField } from '../render/check.js';
 import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';

@@ -6,7 +6,7 @@
 // (render/steps.js). Render only: the exercises and their answers are passed in.
 
 import { formatNum } from '../../../common/format.js';
-import { DECIMALS } from '../practice/generate.js';
+import { DECIMALS } from '../../../common/practice/generate.js';
 import { el } from './dom.js';
 import { mathBlock } from './math.js';
 import { renderStepTable } from './steps.js';
@@ -17,7 +17,7 @@ export const commandFor = ({ family, difficulty, seed, count }) =>
 
 /**
  * One exercise as the student reads it: "Exercise 2", its question, its input, a line per value.
- * @param {import('../practice/generate.js').Exercise} exercise
+ * @param {import('../../../common/practice/generate.js').Exercise} exercise
  * @param {number} number from 1
  */
 function renderSheetExercise(exercise, number) {
@@ -66,7 +66,7 @@ function renderKeyWorking(exercise, outcomes, number) {
 /**
  * The worksheet and its answer key.
  * @param {{title: string, family: string, difficulty: string, seed: number,
- *          exercises: import('../practice/generate.js').Exercise[],
+ *          exercises: import('../../../common/practice/generate.js').Exercise[],
  *          answered: {answers: object, outcomes: object}[], working?: boolean}} sheet
  *   title: the family's title; answered: answerExercise's result for each exercise, in order;
  *   working: false for a key of the answers alone (a few lines per exercise)

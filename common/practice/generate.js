@@ -3,7 +3,7 @@
 // about it. Pure JavaScript with its own random numbers (no Math.random), so that the page, the
 // command line (`irmetrics practice`) and the tests draw the very same exercise from the same
 // family, difficulty and seed. The answers are not made here: the engine computes each asked value
-// on the exercise's input, exactly as `irmetrics calc` would (web/js/practice/answers.js).
+// on the exercise's input, exactly as `irmetrics calc` would (common/practice/answers.js).
 
 /** The families, in the menu's order: each names the calculator page that works it out. */
 export const FAMILIES = [

@@ -7,7 +7,7 @@
 // (generate.js), its answers by asked name, the engine's outcome of each measure (the working),
 // and for each asked value the hint and the slips (answers.js, feedbackOf).
 
-import { formatNum, numParts } from '../../../common/format.js';
+import { formatNum, numParts } from '../format.js';
 import { DECIMALS, FAMILIES } from './generate.js';
 
 /** @typedef {import('./answers.js').Prepared} Prepared */

@@ -5,13 +5,17 @@
 // result) and with web/js/engine.js (the page: compute returns a promise).
 
 /**
+ * The engine's types, for the comments only (this module imports nothing from web/js/):
+ * @typedef {import('../../web/js/engine.js').Num} Num
+ * @typedef {import('../../web/js/engine.js').Outcome} Outcome
+ *
  * @typedef {import('./generate.js').Exercise} Exercise
  * @typedef {{approx: number, exact: string | null}} Answer
  * @typedef {{code: string, message: string}} Failure an InputError, or an asked value missing
- * @typedef {{hint: string, slips: {measure: string, value: import('../engine.js').Num,
+ * @typedef {{hint: string, slips: {measure: string, value: Num,
  *            why: string}[]}} Feedback
  * @typedef {{exercise: Exercise, answers: Object<string, Answer>,
- *            outcomes: Object<string, import('../engine.js').Outcome>,
+ *            outcomes: Object<string, Outcome>,
  *            feedback: Object<string, Feedback>}} Prepared
  *   An exercise ready to export: its answers by asked name, the engine's outcome of each measure
  *   (the working) and each asked value's feedback.
@@ -28,7 +32,7 @@ export const optionsOf = (exercise) => (exercise.relevant === null ? {} : { rele
  * @param {{compute: Function}} engine
  * @param {Exercise} exercise
  * @returns {Promise<{ok: true, answers: Object<string, Answer>,
- *   outcomes: Object<string, import('../engine.js').Outcome>, error?: undefined} |
+ *   outcomes: Object<string, Outcome>, error?: undefined} |
  *   {ok: false, error: Failure}>}
  *   answers by asked name; outcomes by measure (the working, shared by the keys of one measure)
  */
@@ -81,7 +85,7 @@ export async function hintOf(engine, exercise, asked) {
  * retrieved, DCG with log2(i+1)); a named quantity has no slips of its own.
  * @param {{check: Function}} engine
  * @param {Exercise} exercise
- * @param {{outcomes: Object<string, import('../engine.js').Outcome>}} answered what answerExercise gave
+ * @param {{outcomes: Object<string, Outcome>}} answered what answerExercise gave
  * @returns {Promise<Object<string, Feedback>>}
  */
 export async function feedbackOf(engine, exercise, answered) {
