@@ -1,28 +1,40 @@
 #!/usr/bin/env node
 // Builds what a course page embeds, after the site's Vite build (scripts/build.sh):
 //
-//   OUT/irmetrics-embed.js     ONE classic script defining <ir-calculator>: Emscripten's
-//                              SINGLE_FILE module (web/generated/irmetrics-embed.js, the wasm
-//                              inside as base64) and the widget (web/js/embed/entry.js, bundled
-//                              here by Vite in library mode as an IIFE), in one function scope
-//   OUT/irmetrics-resize.js    the parent page's half of the iframe form (snippets.js)
-//   OUT/irmetrics-offline.html the whole calculator in one file that works opened from disk,
-//                              offline: the widget, a page controller and the CSS inline
+//   OUT/irmetrics-embed.js        ONE classic script defining <ir-calculator>: Emscripten's glue
+//                                 (web/generated/irmetrics-embed.js without its wasm) and the
+//                                 widget (web/js/embed/entry.js, bundled here by Vite in library
+//                                 mode as an IIFE), in one function scope. The page includes this
+//                                 one script; it finds the engine's wasm beside itself:
+//   OUT/irmetrics-embed.wasm      the wasm, fetched when the script came over http(s) from the
+//                                 page's own origin (and by its worker)
+//   OUT/irmetrics-embed-inline.js the same wasm as base64 in a classic script, which the widget
+//                                 loads with a <script> element from file:// (Chromium fetches
+//                                 nothing there) and from another origin (a fetch would need CORS
+//                                 headers and the page's connect-src; a script needs neither)
+//   OUT/irmetrics-resize.js       the parent page's half of the iframe form (snippets.js)
+//   OUT/irmetrics-offline.html    the whole calculator in one file that works opened from disk,
+//                                 offline: the widget with the wasm inside, a page controller and
+//                                 the CSS inline
 //
 //   node scripts/build-embed.mjs                   # OUT = dist/
 //   node scripts/build-embed.mjs --out-dir /tmp/site
 //
-// Why a classic script with the wasm inside: Chromium refuses module scripts and fetch() of
-// .wasm files from file://, and a course page may load nothing but one script. The wrapper's
-// parameters shadow `define`, `module` and `exports`, so Emscripten's UMD tail never registers
-// with a host page's RequireJS (Moodle) or CommonJS shim; nothing becomes a global but the
-// custom element.
+// and prints each file's size, gzip -9 and brotli (quality 11), and what a page with the widget
+// downloads each way.
+//
+// Why classic scripts: Chromium refuses module scripts and fetch() from file://, and a course
+// page may load nothing but one script. The wrapper's parameters shadow `define`, `module` and
+// `exports`, so Emscripten's UMD tail never registers with a host page's RequireJS (Moodle) or
+// CommonJS shim; nothing becomes a global but the custom element.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { WASM_EVENT } from '../web/js/embed/factory.js';
 import { RESIZE_SCRIPT } from '../web/js/embed/snippets.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -106,29 +118,77 @@ const generatedText = readFileSync(generated, 'utf8');
 if (generatedText.split(FETCH_DATA_URI).length !== 2) {
   throw new Error(`build-embed: web/generated/irmetrics-embed.js no longer contains ${FETCH_DATA_URI} once; update the patch`);
 }
-const wasmScript = generatedText.replace(
+const glue = generatedText.replace(
   FETCH_DATA_URI,
   'if(typeof fetch=="function"&&!isDataURI(wasmBinaryFile)){return fetch(wasmBinaryFile,',
 );
+// The wasm, taken out of the glue: SINGLE_FILE writes it as one base64 data: URL. Without it the
+// glue is given the compiled wasm by factory.js (Emscripten's instantiateWasm hook) and never
+// reads wasmBinaryFile (left an empty data: URL, so locateFile is not asked either).
+const WASM_DATA_URI = /wasmBinaryFile="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+const wasmMatches = glue.match(new RegExp(WASM_DATA_URI.source, 'g')) ?? [];
+if (wasmMatches.length !== 1) {
+  throw new Error('build-embed: web/generated/irmetrics-embed.js no longer holds its wasm as one data: URL; update the split');
+}
+const wasmBase64 = glue.match(WASM_DATA_URI)[1];
+const wasmBytes = Buffer.from(wasmBase64, 'base64');
+if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error('build-embed: the data: URL is not a wasm module');
+const glueWithoutWasm = glue.replace(WASM_DATA_URI, 'wasmBinaryFile="data:application/octet-stream;base64,"');
 const widget = await bundle('js/embed/entry.js');
+
+// The script's own URL, read while it first runs (the only time document.currentScript names
+// it); in the widget's worker, the worker's URL, which is the same script.
+const SCRIPT_URL = `var embedScriptUrl = (function () {
+  if (typeof document !== 'undefined') return document.currentScript ? document.currentScript.src : '';
+  return typeof location !== 'undefined' ? location.href : '';
+})();`;
 // `embedWorker()` starts this script again as the widget's engine worker: only from an http(s)
 // URL of the page's own origin (a Worker must be same-origin; a blob: copy would need
-// `worker-src blob:`, which a strict CSP refuses), and null anywhere else. The script's URL is
-// read while it first runs, the only time document.currentScript names it.
-const WORKER_STARTER = `var embedWorker = (function () {
-  var src = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';
-  return function () {
-    if (!src || typeof Worker !== 'function') return null;
-    try {
-      var url = new URL(src, location.href);
-      if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
-      return new Worker(url.href, { name: 'irmetrics-embed' });
-    } catch (e) {
-      return null;
-    }
+// \`worker-src blob:\`, which a strict CSP refuses), and null anywhere else.
+const WORKER_STARTER = `var embedWorker = function () {
+  if (!embedScriptUrl || typeof Worker !== 'function') return null;
+  try {
+    var url = new URL(embedScriptUrl, location.href);
+    if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
+    return new Worker(url.href, { name: 'irmetrics-embed' });
+  } catch (e) {
+    return null;
+  }
+};`;
+// Where factory.js finds the wasm (web/js/embed/wrapper.d.ts): fetched over http(s) from the
+// page's own origin (or in the worker), else from irmetrics-embed-inline.js.
+const WASM_BESIDE = `var embedWasm = (function () {
+  var here = typeof location !== 'undefined' ? location.href : undefined;
+  var url;
+  try {
+    url = new URL(embedScriptUrl || 'irmetrics-embed.js', here);
+  } catch (e) {
+    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js' };
+  }
+  var inWorker = typeof document === 'undefined';
+  var fetchable = /^https?:$/.test(url.protocol) && (inWorker || url.origin === location.origin);
+  return {
+    inline: false,
+    fetchUrl: fetchable ? new URL('irmetrics-embed.wasm', url).href : null,
+    scriptUrl: new URL('irmetrics-embed-inline.js', url).href,
   };
 })();`;
-const embedScript = `${banner}\n(function (define, module, exports) {\n${WORKER_STARTER}\n${wasmScript}\n${widget}\n})();\n`;
+const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "" };';
+/** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
+const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
+const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glueWithoutWasm, widget]);
+// The self-contained form (the offline page): the wasm inside.
+const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, widget]);
+// The wasm as base64 for file:// and other origins: handed to the <script> element that loaded
+// it (an event: no global in the page), or, in the widget's worker (importScripts), put on the
+// worker's own scope.
+const inlineWasmScript = `/*! irmetrics-embed ${version}: the engine of irmetrics-embed.js, its wasm as base64 (MIT). */
+(function (wasm) {
+  var script = typeof document !== 'undefined' ? document.currentScript : null;
+  if (script) script.dispatchEvent(new CustomEvent(${JSON.stringify(WASM_EVENT)}, { detail: wasm }));
+  else if (typeof WorkerGlobalScope !== 'undefined') self.irmetricsEmbedWasm = wasm;
+})("${wasmBase64}");
+`;
 
 // The offline page: its controller and CSS, then the same widget, all inline.
 const offlineScript = await bundle('js/embed/offline.js');
@@ -144,18 +204,44 @@ const fillSlot = (html, slot, text) => {
 };
 let offline = fillSlot(template, 'version', version);
 offline = fillSlot(offline, 'style', `<style>\n${siteCss.replace(/<\/style/gi, '<\\/style')}\n${offlineCss}\n</style>`);
-offline = fillSlot(offline, 'scripts', `<script>\n${inlineScript(embedScript)}</script>\n<script>\n${inlineScript(offlineScript)}</script>`);
+offline = fillSlot(offline, 'scripts', `<script>\n${inlineScript(selfContainedScript)}</script>\n<script>\n${inlineScript(offlineScript)}</script>`);
 
 mkdirSync(outDir, { recursive: true });
 const written = [
   ['irmetrics-embed.js', embedScript],
+  ['irmetrics-embed.wasm', wasmBytes],
+  ['irmetrics-embed-inline.js', inlineWasmScript],
   ['irmetrics-resize.js', `${RESIZE_SCRIPT}\n`],
   ['irmetrics-offline.html', offline],
 ];
-for (const [name, text] of written) {
+/** Sizes of a file's bytes: raw, gzip -9, brotli at quality 11 (what scripts/compress.mjs writes). */
+const sizesOf = (bytes, text) => ({
+  raw: bytes.length,
+  gz: gzipSync(bytes, { level: 9 }).length,
+  br: brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }).length,
+});
+const sizes = new Map();
+const row = (name, size, note = '') =>
+  console.log(`  ${name.padEnd(46)} ${String(size.raw).padStart(9)} ${String(size.gz).padStart(9)} ${String(size.br).padStart(9)}${note}`);
+console.log(`build-embed: ${outDir}\n  ${'file'.padEnd(46)} ${'bytes'.padStart(9)} ${'gzip -9'.padStart(9)} ${'br -q 11'.padStart(9)}`);
+for (const [name, content] of written) {
   // An unchanged file is not rewritten, so its compressed copies (scripts/compress.mjs) stay.
   const path = resolve(outDir, name);
-  const same = existsSync(path) && readFileSync(path, 'utf8') === text;
-  if (!same) writeFileSync(path, text);
-  console.log(`build-embed: ${path} (${Buffer.byteLength(text)} bytes${same ? ', unchanged' : ''})`);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  const same = existsSync(path) && readFileSync(path).equals(bytes);
+  if (!same) writeFileSync(path, bytes);
+  const size = sizesOf(bytes, typeof content === 'string');
+  sizes.set(name, size);
+  row(name, size, same ? '  (unchanged)' : '');
 }
+// What a page with any number of widgets downloads, each way (the wasm once: factory.js).
+const sum = (...names) => ['raw', 'gz', 'br'].reduce((total, key) => ({ ...total, [key]: names.reduce((n, name) => n + sizes.get(name)[key], 0) }), {});
+console.log('build-embed: a page with the widget downloads');
+row('over http(s), same origin: .js + .wasm', sum('irmetrics-embed.js', 'irmetrics-embed.wasm'));
+row('file:// or another origin: .js + -inline.js', sum('irmetrics-embed.js', 'irmetrics-embed-inline.js'));

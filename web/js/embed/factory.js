@@ -2,14 +2,112 @@
 // The embed build's stand-in for web/generated/irmetrics-lite.js (scripts/build-embed.mjs aliases
 // that import to this file), so that web/js/engine.js is reused unchanged by the widget.
 //
-// `createIrMetricsEmbed` is not imported: it is the factory that Emscripten's SINGLE_FILE build
-// (web/generated/irmetrics-embed.js, a classic script with the wasm inside) declares, and
-// scripts/build-embed.mjs puts that script and this bundle in one function scope, so the name
-// resolves there and never becomes a global of the host page.
+// `createIrMetricsEmbed` is not imported: it is the factory that Emscripten's glue
+// (web/generated/irmetrics-embed.js) declares, and scripts/build-embed.mjs puts that script and
+// this bundle in one function scope, so the name resolves there and never becomes a global of
+// the host page. `embedWasm` is declared in the same scope by the wrapper: where this script
+// finds its wasm (see embed/wrapper.d.ts).
+//
+// The wasm, compiled once per page (or worker) however many widgets start a module:
+//   inline  the script has it inside as base64 (irmetrics-embed-inline.js): the glue decodes it
+//   fetch   irmetrics-embed.wasm, fetched from beside the script: the script was loaded over
+//           http(s) from the page's own origin (a fetch from another origin would need CORS
+//           headers from the irmetrics site and `connect-src` from the page's policy), or the
+//           script runs as the widget's worker
+//   script  irmetrics-embed-inline.js, loaded beside the script with a <script> element, hands
+//           over the wasm as base64 in an event on that element: from file:// (Chromium fetches
+//           nothing from file://) and from another origin (a script needs no CORS); also when
+//           the fetch fails (a host that has the .js and not the .wasm)
 
-/* global createIrMetricsEmbed */
+/* global createIrMetricsEmbed, embedWasm */
 
-/** Starts the engine: resolves to the Emscripten module (compute, listMeasures, version). */
-export default function createIrMetrics(options) {
-  return createIrMetricsEmbed(options);
+/** The event irmetrics-embed-inline.js dispatches on its own <script> element (build-embed.mjs). */
+export const WASM_EVENT = 'irmetrics-embed-wasm';
+
+/** @type {Promise<WebAssembly.Module> | null} */
+let compiled = null;
+
+/** Decodes base64 text into bytes. */
+function decode(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+  return bytes;
+}
+
+/** irmetrics-embed.wasm fetched and compiled (streaming when the server says application/wasm). */
+async function fetchWasm(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(response.headers.get('Content-Type') ?? '')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** The wasm from irmetrics-embed-inline.js: a <script> element in a page, importScripts in a worker. */
+function scriptWasm(url) {
+  if (typeof document === 'undefined') {
+    const scope = /** @type {any} */ (globalThis);
+    scope.importScripts(url); // sets irmetricsEmbedWasm on this worker's own scope
+    const base64 = scope.irmetricsEmbedWasm;
+    delete scope.irmetricsEmbedWasm;
+    if (typeof base64 !== 'string') throw new Error(`${url} gave no wasm`);
+    return WebAssembly.compile(decode(base64));
+  }
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    let base64 = null;
+    script.addEventListener(WASM_EVENT, (event) => (base64 = /** @type {CustomEvent} */ (event).detail), { once: true });
+    script.addEventListener('load', () => {
+      script.remove();
+      if (typeof base64 === 'string') resolve(WebAssembly.compile(decode(base64)));
+      else reject(new Error(`${url} gave no wasm`));
+    });
+    script.addEventListener('error', () => {
+      script.remove();
+      reject(new Error(`could not load ${url}`));
+    });
+    script.src = url;
+    (document.head ?? document.documentElement).append(script);
+  });
+}
+
+/** The compiled wasm, once. */
+function wasmModule() {
+  if (compiled) return compiled;
+  const { fetchUrl, scriptUrl } = embedWasm;
+  const fromScript = (cause) =>
+    Promise.resolve()
+      .then(() => scriptWasm(scriptUrl))
+      .catch((failure) => {
+        const why = cause ? `${cause.message}; ${failure.message}` : failure.message;
+        throw new Error(`${why}; irmetrics-embed.js needs irmetrics-embed.wasm and irmetrics-embed-inline.js in its folder`);
+      });
+  compiled = fetchUrl ? fetchWasm(fetchUrl).catch(fromScript) : fromScript(null);
+  // A failure is not kept: the next module asked for tries again.
+  compiled.catch(() => (compiled = null));
+  return compiled;
+}
+
+/**
+ * Starts the engine: resolves to the Emscripten module (compute, listMeasures, version).
+ * @param {import('../irmetrics.js').IrMetricsOptions} [options]
+ */
+export default async function createIrMetrics(options = {}) {
+  if (embedWasm.inline) return createIrMetricsEmbed(options);
+  const module = await wasmModule();
+  /** @type {(cause: unknown) => void} */
+  let failed = () => {};
+  const failure = new Promise((_, reject) => (failed = reject));
+  const started = createIrMetricsEmbed({
+    ...options,
+    // Emscripten's hook: the glue instantiates nothing itself (it has no wasm inside). Its ready
+    // promise would wait for ever after a failed instantiation: the race answers with the cause.
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module), failed);
+      return {};
+    },
+  });
+  return Promise.race([started, failure]);
 }
