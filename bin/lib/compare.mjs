@@ -6,7 +6,7 @@
 // of the runs each is significantly better than (ranx's style), as text, Markdown or LaTeX; every
 // comparison as CSV; or all of it as JSON.
 
-import { latexText, tableToCsv } from '../../web/js/render/export.js';
+import { latexText, tableToCsv } from '../../common/table-text.js';
 import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, scoresFromReport } from '../../common/compare-report.js';
 import { evaluateTrec } from './trec.mjs';
 

@@ -1,4 +1,4 @@
-// CSV exports of the pages' tables (web/js/render/export.js, tableToCsv): a cell a spreadsheet
+// CSV exports of the pages' tables (common/table-text.js, tableToCsv): a cell a spreadsheet
 // would run as a formula (= + - @, tab, carriage return at its start, e.g. a pasted docno
 // "=HYPERLINK(…)") is written with a leading ' (OWASP's advice against CSV injection); numbers,
 // fractions included, keep their sign. The TREC report's CSV does the same in the core
@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { neutralised, tableToCsv } from '../../web/js/render/export.js';
+import { neutralised, tableToCsv } from '../../common/table-text.js';
 
 test('formula starts get a leading quote', () => {
   assert.equal(neutralised('=HYPERLINK("http://x","y")'), '\'=HYPERLINK("http://x","y")');

@@ -1,14 +1,15 @@
-// Exports (web/js/render/export.js): every table copied as CSV, Markdown and LaTeX (booktabs),
-// every chart downloaded as SVG and PNG, on the calculators and the TREC page alike. The first
-// tests run the text formats in Node; the rest drive the built site in Chromium and read what a
-// button produced from the toolbar's text box (and, where the test grants it, the clipboard).
+// Exports (web/js/render/export.js, the text formats common/table-text.js): every table copied as
+// CSV, Markdown and LaTeX (booktabs), every chart downloaded as SVG and PNG, on the calculators
+// and the TREC page alike. The first tests run the text formats in Node; the rest drive the
+// built site in Chromium and read what a button produced from the toolbar's text box (and, where
+// the test grants it, the clipboard).
 // Run: vite build --outDir /tmp/site && IRM_DIST=/tmp/site node --test tests/web/exports.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
-import { latexText, tableToCsv, tableToLatex, tableToMarkdown } from '../../web/js/render/export.js';
+import { latexText, tableToCsv, tableToLatex, tableToMarkdown } from '../../common/table-text.js';
 import { shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();

@@ -7,7 +7,8 @@
 
 import { el } from './render/dom.js';
 import { showCharts } from './render/chart.js';
-import { downloadText, tableToCsv, tableToLatex, tableToMarkdown } from './render/export.js';
+import { tableToCsv, tableToLatex, tableToMarkdown } from '../../common/table-text.js';
+import { downloadText } from './render/export.js';
 import {
   BAR_CHART_TOPICS,
   apBarChart,
