@@ -1,3 +1,4 @@
+// @ts-check
 // Comparing runs, the part the command line (bin/lib/compare.mjs), the TREC files page and the
 // significance page (both through web/js/render/trec-compare.js) share: the per-topic scores a
 // comparison reads, taken from a TREC report, and what a comparison's table shows (each run's
