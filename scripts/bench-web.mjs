@@ -17,10 +17,15 @@
 // the answer is computed on arrival; the home page and the TREC page (no files given) have no
 // answer and report only their bytes. Then a large input: 100,000 ranks pasted into the ranked
 // page, the time to its answer and the longest task on the main thread meanwhile (a
-// PerformanceObserver of 'longtask'): the page stays responsive when no task is long. Needs
-// `npm run build` first. Not part of npm test.
+// PerformanceObserver of 'longtask'): the page stays responsive when no task is long. Then the
+// widget (irmetrics-embed.js) in a course page holding two <ir-calculator> elements, the page on
+// the site's own origin (the script fetches irmetrics-embed.wasm) and on another origin (it loads
+// irmetrics-embed-inline.js, the wasm as base64): the bytes of each embed file as sent, the
+// total, the requests and the time to both answers (`widget` names this part alone). Needs
+// `npm run build` first (its compressed copies: the bytes are brotli's). Not part of npm test.
 
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -63,6 +68,45 @@ function watchForAnswer() {
     else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
+}
+
+/** A course page with two widgets, the script from `site` (scripts/build-embed.mjs). */
+const widgetPage = (site) =>
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>' +
+  `<script src="${site}irmetrics-embed.js"></script></head><body><main><h1>Exercise</h1>` +
+  '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>' +
+  '<ir-calculator calc="ranked" input="R R" relevant="2" measures="AP"></ir-calculator></main></body></html>';
+
+/**
+ * One cold visit of a course page with two widgets at `pageUrl`, the script from `site`. Returns the bytes per
+ * embed file (headers and body as sent), all bytes, the requests and ms to both answers.
+ */
+async function widgetVisit(browser, pageUrl, site) {
+  const context = await browser.newContext();
+  // The same-origin page is not in dist/: the browser answers it from this route.
+  if (pageUrl.startsWith(site)) await context.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: widgetPage(site) }));
+  const page = await context.newPage();
+  const sizes = [];
+  context.on('requestfinished', (request) =>
+    sizes.push(request.sizes().then((size) => ({ path: new URL(request.url()).pathname, bytes: size.responseBodySize + size.responseHeadersSize }))),
+  );
+  await page.goto(pageUrl);
+  await page.waitForFunction(
+    () => {
+      const answered = [...document.querySelectorAll('ir-calculator')].filter((widget) => widget.shadowRoot?.querySelector('.outcome .answer'));
+      if (answered.length === 2 && window.__widgetsAnswered === undefined) window.__widgetsAnswered = performance.now();
+      return answered.length === 2;
+    },
+    null,
+    { timeout: 60000, polling: 20 },
+  );
+  const answerMs = await page.evaluate(() => window.__widgetsAnswered);
+  await page.waitForLoadState('networkidle');
+  const all = await Promise.all(sizes);
+  await context.close();
+  const byFile = {};
+  for (const { path, bytes } of all) if (/\/irmetrics-embed[\w.-]*$/.test(path)) byFile[path.slice(1)] = (byFile[path.slice(1)] ?? 0) + bytes;
+  return { byFile, bytes: all.reduce((sum, one) => sum + one.bytes, 0), requests: all.length, answerMs };
 }
 
 /** What a request was, for the 'of which' columns: 'wasm', 'plot', 'katex' or ''. */
@@ -167,6 +211,37 @@ async function main() {
       const kb = (bytes) => `${((bytes ?? 0) / 1024).toFixed(0)} KB`;
       const { byKind } = normal[0];
       row([page.name, kb(normal[0].bytes), kb(byKind.wasm), kb(byKind.plot), kb(byKind.katex), normal[0].requests, ms(normal), ms(slow)]);
+    }
+    if (positionals.length === 0 || positionals.includes('widget')) {
+      // The other origin: a second server, on another port (Chromium refuses a page without an
+      // address, such as a routed one on another host name, a script from the loopback address).
+      const course = createServer((request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(widgetPage(base)));
+      await new Promise((done) => course.listen(0, '127.0.0.1', done));
+      const ways = [
+        { name: 'same origin', pageUrl: new URL('course-widget.html', base).href },
+        { name: 'other origin', pageUrl: `http://127.0.0.1:${/** @type {any} */ (course.address()).port}/course-widget.html` },
+      ];
+      console.log(`\nbench-web: irmetrics-embed.js in a course page with two widgets, cold cache (answer: median of ${runs})`);
+      const cells = ['way', 'irmetrics-embed.js', '.wasm', '-inline.js', 'total', 'requests', 'both answers'];
+      const wide = [14, 18, 9, 10, 9, 9, 13];
+      const line = (list) => console.log(list.map((cell, index) => (index === 0 ? String(cell).padEnd(wide[index]) : String(cell).padStart(wide[index]))).join('  '));
+      line(cells);
+      for (const way of ways) {
+        const visits = [];
+        for (let run = 0; run < runs; run += 1) visits.push(await widgetVisit(browser, way.pageUrl, base));
+        const [first] = visits;
+        const kb = (bytes) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(1)} KB`);
+        line([
+          way.name,
+          kb(first.byFile['irmetrics-embed.js']),
+          kb(first.byFile['irmetrics-embed.wasm']),
+          kb(first.byFile['irmetrics-embed-inline.js']),
+          kb(first.bytes),
+          first.requests,
+          `${Math.round(median(visits.map((one) => one.answerMs)))} ms`,
+        ]);
+      }
+      await new Promise((done) => course.close(done));
     }
     if (positionals.length === 0 || positionals.includes('large')) {
       const large = [];
