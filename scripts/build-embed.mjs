@@ -67,7 +67,13 @@ const START_WORKER = "new Worker(new URL('./engine-worker.js', import.meta.url),
 // The widget's one module has the answer checks: engine-worker.js loads no second module.
 const ENGINE_WORKER = resolve(web, 'js/engine-worker.js');
 const CHECK_MODULE = "() => import('../generated/irmetrics-check.js')";
-const embedAliases = {
+// Observable Plot, when the widget's files are served beside it: loaded from
+// irmetrics-embed-plot.js when a chart is first drawn (embed/plot-script.js), not bundled.
+const CHART = resolve(web, 'js/render/chart.js');
+const LOAD_PLOT = "plotLoading ??= import('./plot-marks.js')";
+const PLOT_SCRIPT = resolve(web, 'js/embed/plot-script.js');
+/** The aliases and patches; `splitPlot`: chart.js loads Plot from its own script. */
+const embedAliases = ({ splitPlot }) => ({
   name: 'irmetrics-embed-aliases',
   enforce: 'pre',
   resolveId(source, importer) {
@@ -75,20 +81,28 @@ const embedAliases = {
     return aliases.get(resolve(dirname(importer), source)) ?? null;
   },
   transform(code, id) {
-    const [file, from, to] = id === ENGINE ? ['engine.js', START_WORKER, 'embedWorker()'] : id === ENGINE_WORKER ? ['engine-worker.js', CHECK_MODULE, 'null'] : [];
+    const [file, from, to] =
+      id === ENGINE
+        ? ['engine.js', START_WORKER, 'embedWorker()']
+        : id === ENGINE_WORKER
+          ? ['engine-worker.js', CHECK_MODULE, 'null']
+          : id === CHART && splitPlot
+            ? ['render/chart.js', LOAD_PLOT, 'plotLoading ??= loadEmbedPlot()']
+            : [];
     if (!file) return null;
     if (code.split(from).length !== 2) throw new Error(`build-embed: web/js/${file} no longer contains ${from} once; update the patch`);
-    return code.replace(from, to);
+    const patched = code.replace(from, to);
+    return id === CHART ? `import { loadEmbedPlot } from ${JSON.stringify(PLOT_SCRIPT)};\n${patched}` : patched;
   },
-};
+});
 
 /** One entry bundled as an IIFE; returns its code. */
-async function bundle(entry) {
+async function bundle(entry, { splitPlot = false } = {}) {
   const result = await build({
     configFile: false,
     root: web,
     logLevel: 'warn',
-    plugins: [embedAliases],
+    plugins: [embedAliases({ splitPlot })],
     build: {
       write: false,
       emptyOutDir: false,
@@ -134,7 +148,9 @@ const wasmBase64 = glue.match(WASM_DATA_URI)[1];
 const wasmBytes = Buffer.from(wasmBase64, 'base64');
 if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error('build-embed: the data: URL is not a wasm module');
 const glueWithoutWasm = glue.replace(WASM_DATA_URI, 'wasmBinaryFile="data:application/octet-stream;base64,"');
-const widget = await bundle('js/embed/entry.js');
+const widget = await bundle('js/embed/entry.js', { splitPlot: true });
+const wholeWidget = await bundle('js/embed/entry.js');
+const plotScript = `/*! irmetrics-embed ${version}: Observable Plot (ISC, Observable, Inc.) for irmetrics-embed.js's charts. */\n${await bundle('js/embed/plot-entry.js')}`;
 
 // The script's own URL, read while it first runs (the only time document.currentScript names
 // it); in the widget's worker, the worker's URL, which is the same script.
@@ -163,7 +179,7 @@ const WASM_BESIDE = `var embedWasm = (function () {
   try {
     url = new URL(embedScriptUrl || 'irmetrics-embed.js', here);
   } catch (e) {
-    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js' };
+    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js', plotUrl: 'irmetrics-embed-plot.js' };
   }
   var inWorker = typeof document === 'undefined';
   var fetchable = /^https?:$/.test(url.protocol) && (inWorker || url.origin === location.origin);
@@ -171,14 +187,15 @@ const WASM_BESIDE = `var embedWasm = (function () {
     inline: false,
     fetchUrl: fetchable ? new URL('irmetrics-embed.wasm', url).href : null,
     scriptUrl: new URL('irmetrics-embed-inline.js', url).href,
+    plotUrl: new URL('irmetrics-embed-plot.js', url).href,
   };
 })();`;
-const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "" };';
+const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "", plotUrl: "" };';
 /** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
 const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
 const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glueWithoutWasm, widget]);
-// The self-contained form (the offline page): the wasm inside.
-const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, widget]);
+// The self-contained form (the offline page): the wasm and Plot inside.
+const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, wholeWidget]);
 // The wasm as base64 for file:// and other origins: handed to the <script> element that loaded
 // it (an event: no global in the page), or, in the widget's worker (importScripts), put on the
 // worker's own scope.
@@ -211,6 +228,7 @@ const written = [
   ['irmetrics-embed.js', embedScript],
   ['irmetrics-embed.wasm', wasmBytes],
   ['irmetrics-embed-inline.js', inlineWasmScript],
+  ['irmetrics-embed-plot.js', plotScript],
   ['irmetrics-resize.js', `${RESIZE_SCRIPT}\n`],
   ['irmetrics-offline.html', offline],
 ];
@@ -242,6 +260,6 @@ for (const [name, content] of written) {
 }
 // What a page with any number of widgets downloads, each way (the wasm once: factory.js).
 const sum = (...names) => ['raw', 'gz', 'br'].reduce((total, key) => ({ ...total, [key]: names.reduce((n, name) => n + sizes.get(name)[key], 0) }), {});
-console.log('build-embed: a page with the widget downloads');
+console.log('build-embed: a page with the widget downloads (and irmetrics-embed-plot.js when a chart is first drawn)');
 row('over http(s), same origin: .js + .wasm', sum('irmetrics-embed.js', 'irmetrics-embed.wasm'));
 row('file:// or another origin: .js + -inline.js', sum('irmetrics-embed.js', 'irmetrics-embed-inline.js'));

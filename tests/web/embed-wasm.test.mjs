@@ -1,7 +1,9 @@
 // Where irmetrics-embed.js finds its wasm (web/js/embed/factory.js, scripts/build-embed.mjs):
 // irmetrics-embed.wasm, fetched once per page, when the script is served over http from the
 // page's own origin; irmetrics-embed-inline.js (the wasm as base64 in a classic script) from
-// another origin and from file://; and the message when neither is beside the script.
+// another origin and from file://; and the message when neither is beside the script. Also
+// Observable Plot, in irmetrics-embed-plot.js beside the script: loaded once, when a chart is
+// first drawn.
 //
 // Each "course site" here is a small server of this file that serves its test pages (under a
 // strict CSP header) and copies of the embed files of the built site, and counts the requests
@@ -30,6 +32,7 @@ const EMBED_FILES = {
   '/irmetrics-embed.js': 'text/javascript; charset=utf-8',
   '/irmetrics-embed.wasm': 'application/wasm',
   '/irmetrics-embed-inline.js': 'text/javascript; charset=utf-8',
+  '/irmetrics-embed-plot.js': 'text/javascript; charset=utf-8',
 };
 const TWO_WIDGETS =
   '<ir-calculator id="first" calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>' +
@@ -110,6 +113,38 @@ test('same origin over http: two widgets, irmetrics-embed.wasm fetched once, the
     assert.deepEqual(page.workers().map((worker) => new URL(worker.url()).pathname), ['/irmetrics-embed.js']);
     assert.equal(site.counts.get('/irmetrics-embed.wasm'), 1);
     assert.equal(site.counts.get('/irmetrics-embed-inline.js'), undefined);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('Observable Plot: not loaded while no chart is drawn; loaded once for two widgets that draw charts', async () => {
+  const site = await courseSite();
+  site.setPage('/closed.html', coursePage('<script src="/irmetrics-embed.js"></script>', TWO_WIDGETS), strictCsp());
+  // working="open" draws each answer's charts: PR of "R N R N" with R = 5 is a precision-recall
+  // curve (a chart); the second widget's P@5 has one too.
+  const charted = TWO_WIDGETS.replaceAll('></ir-calculator>', ' working="open"></ir-calculator>').replace('measures="AP, P@5"', 'measures="PR"');
+  site.setPage('/open.html', coursePage('<script src="/irmetrics-embed.js"></script>', charted), strictCsp());
+  {
+    const { page, problems, close } = await session.openPage(`${site.origin}/closed.html`, { waitForReady: false });
+    try {
+      await waitForAnswers(page, EXPECTED);
+      assert.equal(site.counts.get('/irmetrics-embed-plot.js'), undefined);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  }
+  const { page, problems, close } = await session.openPage(`${site.origin}/open.html`, { waitForReady: false });
+  try {
+    await page.waitForFunction(
+      () => ['first', 'second'].every((id) => document.getElementById(id)?.shadowRoot?.querySelector('svg.irm-plot')?.checkVisibility()),
+      null,
+      { timeout: 20000 },
+    );
+    assert.equal(site.counts.get('/irmetrics-embed-plot.js'), 1);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('script[src*="irmetrics-embed-plot"]').length), 0);
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -21,6 +21,8 @@
 
 /* global createIrMetricsEmbed, embedWasm */
 
+import { loadScriptDetail } from './script-event.js';
+
 /** The event irmetrics-embed-inline.js dispatches on its own <script> element (build-embed.mjs). */
 export const WASM_EVENT = 'irmetrics-embed-wasm';
 
@@ -46,7 +48,7 @@ async function fetchWasm(url) {
 }
 
 /** The wasm from irmetrics-embed-inline.js: a <script> element in a page, importScripts in a worker. */
-function scriptWasm(url) {
+async function scriptWasm(url) {
   if (typeof document === 'undefined') {
     const scope = /** @type {any} */ (globalThis);
     scope.importScripts(url); // sets irmetricsEmbedWasm on this worker's own scope
@@ -55,22 +57,9 @@ function scriptWasm(url) {
     if (typeof base64 !== 'string') throw new Error(`${url} gave no wasm`);
     return WebAssembly.compile(decode(base64));
   }
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    let base64 = null;
-    script.addEventListener(WASM_EVENT, (event) => (base64 = /** @type {CustomEvent} */ (event).detail), { once: true });
-    script.addEventListener('load', () => {
-      script.remove();
-      if (typeof base64 === 'string') resolve(WebAssembly.compile(decode(base64)));
-      else reject(new Error(`${url} gave no wasm`));
-    });
-    script.addEventListener('error', () => {
-      script.remove();
-      reject(new Error(`could not load ${url}`));
-    });
-    script.src = url;
-    (document.head ?? document.documentElement).append(script);
-  });
+  const base64 = await loadScriptDetail(url, WASM_EVENT);
+  if (typeof base64 !== 'string') throw new Error(`${url} gave no wasm`);
+  return WebAssembly.compile(decode(base64));
 }
 
 /** The compiled wasm, once. */
