@@ -20,7 +20,8 @@
 // PerformanceObserver of 'longtask'): the page stays responsive when no task is long. Then the
 // widget (irmetrics-embed.js) in a course page holding two <ir-calculator> elements, the page on
 // the site's own origin (the script fetches irmetrics-embed.wasm) and on another origin (it loads
-// irmetrics-embed-inline.js, the wasm as base64): the bytes of each embed file as sent, the
+// irmetrics-embed-inline.js, the wasm as base64), and on the site's origin with every working
+// shown (its charts load irmetrics-embed-plot.js): the bytes of each embed file as sent, the
 // total, the requests and the time to both answers (`widget` names this part alone). Needs
 // `npm run build` first (its compressed copies: the bytes are brotli's). Not part of npm test.
 
@@ -71,11 +72,11 @@ function watchForAnswer() {
 }
 
 /** A course page with two widgets, the script from `site` (scripts/build-embed.mjs). */
-const widgetPage = (site) =>
+const widgetPage = (site, working = 'closed') =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>' +
   `<script src="${site}irmetrics-embed.js"></script></head><body><main><h1>Exercise</h1>` +
-  '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>' +
-  '<ir-calculator calc="ranked" input="R R" relevant="2" measures="AP"></ir-calculator></main></body></html>';
+  `<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP, P@5" working="${working}"></ir-calculator>` +
+  `<ir-calculator calc="ranked" input="R R" relevant="2" measures="AP" working="${working}"></ir-calculator></main></body></html>`;
 
 /**
  * One cold visit of a course page with two widgets at `pageUrl`, the script from `site`. Returns the bytes per
@@ -84,7 +85,8 @@ const widgetPage = (site) =>
 async function widgetVisit(browser, pageUrl, site) {
   const context = await browser.newContext();
   // The same-origin page is not in dist/: the browser answers it from this route.
-  if (pageUrl.startsWith(site)) await context.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: widgetPage(site) }));
+  const working = new URL(pageUrl).searchParams.get('working') ?? 'closed';
+  if (pageUrl.startsWith(site)) await context.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: widgetPage(site, working) }));
   const page = await context.newPage();
   const sizes = [];
   context.on('requestfinished', (request) =>
@@ -101,6 +103,7 @@ async function widgetVisit(browser, pageUrl, site) {
     { timeout: 60000, polling: 20 },
   );
   const answerMs = await page.evaluate(() => window.__widgetsAnswered);
+  if (working === 'open') await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelector('svg.irm-plot'), null, { timeout: 60000 });
   await page.waitForLoadState('networkidle');
   const all = await Promise.all(sizes);
   await context.close();
@@ -217,13 +220,16 @@ async function main() {
       // address, such as a routed one on another host name, a script from the loopback address).
       const course = createServer((request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(widgetPage(base)));
       await new Promise((done) => course.listen(0, '127.0.0.1', done));
+      const other = `http://127.0.0.1:${/** @type {any} */ (course.address()).port}/`;
       const ways = [
         { name: 'same origin', pageUrl: new URL('course-widget.html', base).href },
-        { name: 'other origin', pageUrl: `http://127.0.0.1:${/** @type {any} */ (course.address()).port}/course-widget.html` },
+        { name: 'other origin', pageUrl: `${other}course-widget.html` },
+        // Every answer's working shown: its charts drawn, so Observable Plot is loaded.
+        { name: 'same, charts', pageUrl: new URL('course-widget.html?working=open', base).href },
       ];
       console.log(`\nbench-web: irmetrics-embed.js in a course page with two widgets, cold cache (answer: median of ${runs})`);
-      const cells = ['way', 'irmetrics-embed.js', '.wasm', '-inline.js', 'total', 'requests', 'both answers'];
-      const wide = [14, 18, 9, 10, 9, 9, 13];
+      const cells = ['way', 'irmetrics-embed.js', '.wasm', '-inline.js', '-plot.js', 'total', 'requests', 'both answers'];
+      const wide = [14, 18, 9, 10, 9, 9, 9, 13];
       const line = (list) => console.log(list.map((cell, index) => (index === 0 ? String(cell).padEnd(wide[index]) : String(cell).padStart(wide[index]))).join('  '));
       line(cells);
       for (const way of ways) {
@@ -236,6 +242,7 @@ async function main() {
           kb(first.byFile['irmetrics-embed.js']),
           kb(first.byFile['irmetrics-embed.wasm']),
           kb(first.byFile['irmetrics-embed-inline.js']),
+          kb(first.byFile['irmetrics-embed-plot.js']),
           kb(first.bytes),
           first.requests,
           `${Math.round(median(visits.map((one) => one.answerMs)))} ms`,

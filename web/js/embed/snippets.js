@@ -53,7 +53,8 @@ export function widgetAttributes(state) {
 }
 
 /**
- * The script form: one <script> (the engine inside) and the element.
+ * The script form: one <script> (it loads its engine and chart library from beside itself) and
+ * the element.
  * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
  * @param {string} scriptUrl where irmetrics-embed.js is served
  * @returns {string}
