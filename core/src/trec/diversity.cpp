@@ -107,40 +107,6 @@ std::string thousands(std::size_t n) {
 }
 
 // Byte order, as strcmp compares (string_view compares chars as unsigned).
-// read.cpp's hash_text, here so that this file links without the TREC engine (the calculator
-// modules link it alone, for the diversity calculator): the same hash, 8 bytes at a time.
-std::uint64_t hash_docno(std::string_view text) {
-  constexpr std::uint64_t multiplier = 0x9E3779B97F4A7C15ULL;
-  std::uint64_t h = 0x2545F4914F6CDD1DULL ^ (text.size() * multiplier);
-  const char* p = text.data();
-  std::size_t n = text.size();
-  const auto mix = [&](std::uint64_t word) {
-    h = (h ^ word) * multiplier;
-    h ^= h >> 32;
-  };
-  while (n >= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    mix(word);
-    p += 8;
-    n -= 8;
-  }
-  if (n >= 4) {  // the last 4..7 bytes as two words that may overlap
-    std::uint32_t low;
-    std::uint32_t high;
-    std::memcpy(&low, p, 4);
-    std::memcpy(&high, p + n - 4, 4);
-    mix(low | (std::uint64_t{high} << 32));
-  } else if (n > 0) {
-    const auto byte = [&](std::size_t i) {
-      return std::uint64_t{static_cast<unsigned char>(p[i])};
-    };
-    mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
-  }
-  h *= multiplier;
-  return h ^ (h >> 29);
-}
-
 bool docno_after(std::string_view a, std::string_view b) { return a.compare(b) > 0; }
 
 double discount(std::size_t index) {  // index 0 is rank 1
@@ -203,7 +169,7 @@ void TopicQrels::build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>
   slots_.assign(size, 0);
   const std::size_t mask = size - 1;
   for (std::size_t d = 0; d < docs_.size(); ++d) {
-    std::size_t at = hash_docno(docs_[d].docno) & mask;
+    std::size_t at = hash_text(docs_[d].docno) & mask;
     while (slots_[at] != 0) at = (at + 1) & mask;
     slots_[at] = static_cast<std::uint32_t>(d + 1);
   }
@@ -212,7 +178,7 @@ void TopicQrels::build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>
 const TopicQrels::Doc* TopicQrels::find(std::string_view docno) const {
   if (slots_.empty()) return nullptr;
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t at = hash_docno(docno) & mask; slots_[at] != 0; at = (at + 1) & mask) {
+  for (std::size_t at = hash_text(docno) & mask; slots_[at] != 0; at = (at + 1) & mask) {
     const Doc& doc = docs_[slots_[at] - 1];
     if (same_text(doc.docno, docno)) return &doc;
   }
@@ -566,7 +532,7 @@ Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
     std::vector<std::uint32_t> slots(size, 0);
     const std::size_t mask = size - 1;
     for (std::size_t r = 0; r < n; ++r) {
-      std::size_t at = hash_docno(ranked[r]) & mask;
+      std::size_t at = hash_text(ranked[r]) & mask;
       for (; slots[at] != 0; at = (at + 1) & mask) {
         const std::size_t other = slots[at] - 1;
         if (same_text(ranked[other], ranked[r])) {

@@ -588,38 +588,6 @@ Result<GroupedQrels> read_grouped_qrels(std::string_view bytes, std::string_view
   return qrels;
 }
 
-std::uint64_t hash_text(std::string_view text) {
-  constexpr std::uint64_t multiplier = 0x9E3779B97F4A7C15ULL;
-  std::uint64_t h = 0x2545F4914F6CDD1DULL ^ (text.size() * multiplier);
-  const char* p = text.data();
-  std::size_t n = text.size();
-  const auto mix = [&](std::uint64_t word) {
-    h = (h ^ word) * multiplier;
-    h ^= h >> 32;
-  };
-  while (n >= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    mix(word);
-    p += 8;
-    n -= 8;
-  }
-  if (n >= 4) {  // the last 4..7 bytes as two words that may overlap
-    std::uint32_t low;
-    std::uint32_t high;
-    std::memcpy(&low, p, 4);
-    std::memcpy(&high, p + n - 4, 4);
-    mix(low | (std::uint64_t{high} << 32));
-  } else if (n > 0) {
-    const auto byte = [&](std::size_t i) {
-      return std::uint64_t{static_cast<unsigned char>(p[i])};
-    };
-    mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
-  }
-  h *= multiplier;
-  return h ^ (h >> 29);
-}
-
 void TopicJudgments::index(std::vector<std::pair<std::size_t, std::size_t>>& twice) {
   std::size_t size = 16;
   while (size < judgments_.size() * 2) size *= 2;
