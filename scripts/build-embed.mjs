@@ -12,6 +12,10 @@
 //                                 loads with a <script> element from file:// (Chromium fetches
 //                                 nothing there) and from another origin (a fetch would need CORS
 //                                 headers and the page's connect-src; a script needs neither)
+//   OUT/irmetrics-embed-plot.js   Observable Plot, loaded the same way when a chart is first drawn
+//   OUT/irmetrics-embed-single.js the widget as ONE file that needs nothing beside it (the wasm
+//                                 as base64 and Plot inside, as irmetrics-embed.js was before):
+//                                 for a page that can hold one file only
 //   OUT/irmetrics-resize.js       the parent page's half of the iframe form (snippets.js)
 //   OUT/irmetrics-offline.html    the whole calculator in one file that works opened from disk,
 //                                 offline: the widget with the wasm inside, a page controller and
@@ -194,7 +198,8 @@ const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: 
 /** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
 const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
 const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glueWithoutWasm, widget]);
-// The self-contained form (the offline page): the wasm and Plot inside.
+// The self-contained form (irmetrics-embed-single.js, and in the offline page): the wasm and
+// Plot inside.
 const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, wholeWidget]);
 // The wasm as base64 for file:// and other origins: handed to the <script> element that loaded
 // it (an event: no global in the page), or, in the widget's worker (importScripts), put on the
@@ -229,6 +234,7 @@ const written = [
   ['irmetrics-embed.wasm', wasmBytes],
   ['irmetrics-embed-inline.js', inlineWasmScript],
   ['irmetrics-embed-plot.js', plotScript],
+  ['irmetrics-embed-single.js', selfContainedScript],
   ['irmetrics-resize.js', `${RESIZE_SCRIPT}\n`],
   ['irmetrics-offline.html', offline],
 ];
@@ -263,3 +269,4 @@ const sum = (...names) => ['raw', 'gz', 'br'].reduce((total, key) => ({ ...total
 console.log('build-embed: a page with the widget downloads (and irmetrics-embed-plot.js when a chart is first drawn)');
 row('over http(s), same origin: .js + .wasm', sum('irmetrics-embed.js', 'irmetrics-embed.wasm'));
 row('file:// or another origin: .js + -inline.js', sum('irmetrics-embed.js', 'irmetrics-embed-inline.js'));
+row('irmetrics-embed-single.js alone (all inside)', sizes.get('irmetrics-embed-single.js'));

@@ -3,7 +3,7 @@
 // page's own origin; irmetrics-embed-inline.js (the wasm as base64 in a classic script) from
 // another origin and from file://; and the message when neither is beside the script. Also
 // Observable Plot, in irmetrics-embed-plot.js beside the script: loaded once, when a chart is
-// first drawn.
+// first drawn. And irmetrics-embed-single.js, which needs nothing beside it.
 //
 // Each "course site" here is a small server of this file that serves its test pages (under a
 // strict CSP header) and copies of the embed files of the built site, and counts the requests
@@ -33,6 +33,7 @@ const EMBED_FILES = {
   '/irmetrics-embed.wasm': 'application/wasm',
   '/irmetrics-embed-inline.js': 'text/javascript; charset=utf-8',
   '/irmetrics-embed-plot.js': 'text/javascript; charset=utf-8',
+  '/irmetrics-embed-single.js': 'text/javascript; charset=utf-8',
 };
 const TWO_WIDGETS =
   '<ir-calculator id="first" calc="ranked" input="R N R N" relevant="5" measures="AP, P@5"></ir-calculator>' +
@@ -222,6 +223,24 @@ test('file:// with irmetrics-embed.js alone: the widget says which file is missi
     await page.waitForFunction(() => document.getElementById('first')?.shadowRoot?.querySelector('.irc')?.dataset.state === 'error', null, { timeout: 20000 });
     const text = await page.$eval('#first', (widget) => widget.shadowRoot.querySelector('.irc').textContent.replace(/\s+/g, ' '));
     assert.match(text, /irmetrics-embed-inline\.js/);
+  } finally {
+    await close();
+  }
+});
+
+test('irmetrics-embed-single.js, alone in a folder, from file://: the widget with everything inside', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'irm-embed-wasm-'));
+  tempDirs.push(dir);
+  copyFileSync(join(distDir, 'irmetrics-embed-single.js'), join(dir, 'irmetrics-embed-single.js'));
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${strictCsp()}">`;
+  // working="open": the charts are drawn too, with the Plot inside the one file.
+  const widgets = TWO_WIDGETS.replaceAll('></ir-calculator>', ' working="open"></ir-calculator>');
+  writeFileSync(join(dir, 'handout.html'), coursePage(`${meta}<script src="irmetrics-embed-single.js"></script>`, widgets));
+  const { page, problems, close } = await session.openPage(pathToFileURL(join(dir, 'handout.html')).href, { waitForReady: false });
+  try {
+    await waitForAnswers(page, EXPECTED);
+    await page.waitForFunction(() => ['first', 'second'].every((id) => document.getElementById(id)?.shadowRoot?.querySelector('svg.irm-plot')), null, { timeout: 20000 });
+    assert.deepEqual(problems, []);
   } finally {
     await close();
   }

@@ -71,7 +71,7 @@ function wasmModule() {
       .then(() => scriptWasm(scriptUrl))
       .catch((failure) => {
         const why = cause ? `${cause.message}; ${failure.message}` : failure.message;
-        throw new Error(`${why}; irmetrics-embed.js needs irmetrics-embed.wasm and irmetrics-embed-inline.js in its folder`);
+        throw new Error(`${why}; irmetrics-embed.js needs irmetrics-embed.wasm and irmetrics-embed-inline.js in its folder (irmetrics-embed-single.js needs nothing beside it)`);
       });
   compiled = fetchUrl ? fetchWasm(fetchUrl).catch(fromScript) : fromScript(null);
   // A failure is not kept: the next module asked for tries again.
