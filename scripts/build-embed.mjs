@@ -32,6 +32,7 @@
 // `exports`, so Emscripten's UMD tail never registers with a host page's RequireJS (Moodle) or
 // CommonJS shim; nothing becomes a global but the custom element.
 
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +178,12 @@ const WORKER_STARTER = `var embedWorker = function () {
 };`;
 // Where factory.js finds the wasm (web/js/embed/wrapper.d.ts): fetched over http(s) from the
 // page's own origin (or in the worker), else from irmetrics-embed-inline.js.
+// Each file beside the script is named with a hash of its content in the query (?v=…), so a
+// cache never pairs this script with another build's wasm (the glue's import names change from
+// build to build) or Plot script.
+const hashOf = (content) => createHash('sha256').update(content).digest('hex').slice(0, 12);
+const WASM_QUERY = `?v=${hashOf(wasmBytes)}`;
+const PLOT_QUERY = `?v=${hashOf(plotScript)}`;
 const WASM_BESIDE = `var embedWasm = (function () {
   var here = typeof location !== 'undefined' ? location.href : undefined;
   var url;
@@ -189,9 +196,9 @@ const WASM_BESIDE = `var embedWasm = (function () {
   var fetchable = /^https?:$/.test(url.protocol) && (inWorker || url.origin === location.origin);
   return {
     inline: false,
-    fetchUrl: fetchable ? new URL('irmetrics-embed.wasm', url).href : null,
-    scriptUrl: new URL('irmetrics-embed-inline.js', url).href,
-    plotUrl: new URL('irmetrics-embed-plot.js', url).href,
+    fetchUrl: fetchable ? new URL('irmetrics-embed.wasm${WASM_QUERY}', url).href : null,
+    scriptUrl: new URL('irmetrics-embed-inline.js${WASM_QUERY}', url).href,
+    plotUrl: new URL('irmetrics-embed-plot.js${PLOT_QUERY}', url).href,
   };
 })();`;
 const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "", plotUrl: "" };';
