@@ -1,6 +1,7 @@
-// Browser tests of the convention presets (web/js/presets.js, the switch every calculator page
-// has): switching rewrites the measure names, each answer that changes says what it was and
-// why, the page states the conventions in force, and the share link carries the preset.
+// Browser tests of the convention presets (common/presets.js; web/js/preset-view.js draws the
+// switch every calculator page has): switching rewrites the measure names, each answer that
+// changes says what it was and why, the page states the conventions in force, and the share link
+// carries the preset.
 // Run: node_modules/.bin/vite build --outDir /tmp/site && IRM_DIST=/tmp/site node --test tests/web/presets.test.mjs
 
 import assert from 'node:assert/strict';

@@ -246,7 +246,10 @@ function report({ digits }) {
   return { ok: true, text: session.report('trec', digits) };
 }
 
-/** The runs compared pair by pair (the page builds `input` from the report: compare-report.js). */
+/**
+ * The runs compared pair by pair (the page builds `input` from the report:
+ * common/compare-report.js).
+ */
 async function compare({ input, options }) {
   const module = await load();
   return module.compareRuns(input, options);

@@ -135,7 +135,10 @@ export function startCalculator(config) {
   const answerBar = $('[data-answer-bar]');
   const presetSelect = $('[data-convention-preset]');
   const presetStatement = $('[data-preset-statement]');
-  /** The convention preset in force (presets.js), and the answers last shown, for "was X under …". */
+  /**
+   * The convention preset in force (common/presets.js), and the answers last shown, for "was X
+   * under …".
+   */
   let presetInForce = DEFAULT_PRESET;
   let shown = { names: [], outcomes: [] };
   /** Problem mode (problem.js): {ask, reveal} from the link, or null. */
@@ -192,9 +195,9 @@ export function startCalculator(config) {
   }
 
   /**
-   * An example's measure names with the conventions of the preset in force (presets.js) where
-   * they name none: an example that names one (kappa-40-documents-pooled's chance=pooled) is about
-   * it.
+   * An example's measure names with the conventions of the preset in force (common/presets.js)
+   * where they name none: an example that names one (kappa-40-documents-pooled's chance=pooled)
+   * is about it.
    */
   const underPreset = (text) =>
     presetInForce === DEFAULT_PRESET

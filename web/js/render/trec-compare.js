@@ -111,7 +111,7 @@ const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPre
 
 /**
  * The comparison section of the TREC files page: the runs' per-topic scores of every measure
- * averaged over topics (compare-report.js, scoresFromReport), then {@link renderComparison}.
+ * averaged over topics (common/compare-report.js, scoresFromReport), then {@link renderComparison}.
  * @param {{report: object, digits: number, request: (message: object) => Promise<object>}} options
  * @returns {HTMLElement}
  */
