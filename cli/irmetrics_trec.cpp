@@ -1,6 +1,6 @@
 // irmetrics-trec: `irmetrics trec` as a native executable, for speed on the command line. The
 // same TrecSession as the wasm module (irm/trec_eval.h), driven the way bin/lib/trec.mjs and
-// web/js/trec-feed.js drive it, with the arguments read as bin/irmetrics.mjs reads them; every
+// common/trec-feed.js drive it, with the arguments read as bin/irmetrics.mjs reads them; every
 // message and every byte of output is the wasm path's (tests/js/trec-native.test.mjs compares
 // the two). bin/irmetrics.mjs runs it for `irmetrics trec` when it is built, unless
 // IRMETRICS_WASM=1.

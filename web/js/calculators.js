@@ -4,7 +4,7 @@
 // page two: two judges' grid and Fleiss' table), each with an input to try.
 
 import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
-import { parseMeasureName } from './measure-list.js';
+import { parseMeasureName } from '../../common/measure-list.js';
 
 /**
  * @type {{calc: string, subject: string, page: string, title: string, short: string, summary: string,

@@ -2,7 +2,7 @@
 // The course notes the calculator's worked examples and default conventions come from, cited so
 // that a reader who has never seen them can find them: author, course and title where the notes
 // give them, the title otherwise. The pages' example buttons (pages/*.js) and the convention
-// presets (presets.js) name their source through this table, never by an internal number.
+// presets (common/presets.js) name their source through this table, never by an internal number.
 // Plain data, no imports, so node tests can import it too.
 
 /** @type {Object<string, {short: string, full: string}>} */

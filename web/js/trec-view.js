@@ -27,7 +27,8 @@ const TEXT_LIMIT = 1_000_000;
  * The file list's items: each file's name, size, use (qrels or run) and Remove button, and its
  * error under it.
  * @param {import('./trec-state.js').TrecFile[]} files
- * @param {{onRole: (file: object, role: string) => void, onRemove: (file: object) => void}} actions
+ * @param {{onRole: (file: import('./trec-state.js').TrecFile, role: 'qrels' | 'run') => void,
+ *          onRemove: (file: import('./trec-state.js').TrecFile) => void}} actions
  */
 export function renderFileItems(files, { onRole, onRemove }) {
   return files.map((file) => {
@@ -40,7 +41,7 @@ export function renderFileItems(files, { onRole, onRemove }) {
       el('option', { value: 'run', text: 'run' }),
     );
     role.value = file.role;
-    role.addEventListener('change', () => onRole(file, role.value));
+    role.addEventListener('change', () => onRole(file, role.value === 'qrels' ? 'qrels' : 'run'));
     const remove = el(
       'button',
       { type: 'button', class: 'link-button' },

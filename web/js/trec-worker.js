@@ -1,3 +1,4 @@
+// @ts-check
 // The TREC files page's worker: it loads the engine, evaluates a qrels file and run files with a
 // TrecSession (docs/js-api.md, "TREC files"), and answers questions about the last evaluation,
 // so the page never freezes on a 300 MB run. Files arrive as Blobs (a File, or pasted text made
@@ -63,6 +64,8 @@ async function isGzip(blob) {
 /**
  * The blob's bytes as a stream of Uint8Arrays, decompressed when it is gzip. `onRead(n)` is told
  * of every n compressed bytes read.
+ * @param {Blob} blob
+ * @param {(bytes: number) => void} [onRead]
  */
 async function byteStream(blob, onRead = () => {}) {
   const counted = blob.stream().pipeThrough(
@@ -141,7 +144,7 @@ async function* piecesOf(stream) {
 /**
  * Feeds one source into the session (feedSession: begin, pieces, end, a run read again whole when
  * the session asks), stopping when a newer evaluation starts.
- * @returns {Promise<object>} what feedSession answers, or a read failure as an InputError
+ * @returns {Promise<any>} what feedSession answers, or a read failure as an InputError
  */
 async function feedSource(current, id, source, kind, progress, options = {}) {
   try {

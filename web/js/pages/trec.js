@@ -1,3 +1,4 @@
+// @ts-check
 // The "TREC files" page: a qrels and run files (chosen, dropped or pasted; gzip or plain) are
 // evaluated by trec_eval's rules in a Web Worker (js/trec-worker.js), with a progress bar; the
 // page shows the summary of every run, the per-topic scores of one, the charts, trec_eval's own
@@ -91,6 +92,7 @@ function trecWorker() {
      * Sends a request; resolves with the worker's answer (never rejects).
      * @param {object} message
      * @param {(progress: {done: number, total: number}) => void} [onProgress]
+     * @returns {Promise<any>} the answer of the message's type (trec-worker.js)
      */
     request: (message, onProgress) => client.request(message, { onProgress }),
   };
@@ -211,7 +213,7 @@ function main() {
   }
 
   function syncMeasureSets() {
-    for (const button of document.querySelectorAll('[data-measure-set]')) {
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-measure-set]'))) {
       button.setAttribute('aria-pressed', String(measuresField.value.trim() === button.dataset.measureSet));
     }
   }
@@ -450,7 +452,7 @@ function main() {
     evaluate({ debounce: true });
   });
   measuresField.addEventListener('input', syncMeasureSets);
-  for (const button of document.querySelectorAll('[data-measure-set]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-measure-set]'))) {
     button.addEventListener('click', () => {
       measuresField.value = button.dataset.measureSet;
       syncMeasureSets();

@@ -1,3 +1,4 @@
+// @ts-check
 // The comparison of two or more runs (the module's compareRuns, asked through a page's worker),
 // drawn by one renderer for both pages that compare: the TREC files page (runs over topics, every
 // measure averaged over topics: renderRunComparison) and the significance page (systems over
@@ -112,15 +113,15 @@ const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPre
 /**
  * The comparison section of the TREC files page: the runs' per-topic scores of every measure
  * averaged over topics (common/compare-report.js, scoresFromReport), then {@link renderComparison}.
- * @param {{report: object, digits: number, request: (message: object) => Promise<object>}} options
+ * @param {{report: any, digits: number, request: (message: object) => Promise<any>}} options
  * @returns {HTMLElement}
  */
 export function renderRunComparison({ report, digits, request }) {
   const section = el('section', { class: 'trec-compare', 'data-run-comparison': true, 'aria-labelledby': 'trec-compare-title' });
   const scores = scoresFromReport(report);
   section.append(el('h2', { id: 'trec-compare-title', text: 'Compare the runs' }));
-  if (!scores.ok) {
-    section.append(el('p', { class: 'hint', text: `No comparison: ${scores.message}.` }));
+  if (scores.ok === false) {
+    section.append(el('p', { class: 'hint', text: `No comparison: ${/** @type {{message: string}} */ (scores).message}.` }));
     return section;
   }
   const { input } = scores;

@@ -1,3 +1,4 @@
+// @ts-check
 // What the TREC files page shows of an evaluation (the TrecReport of docs/js-api.md): values as
 // trec_eval prints them, sortable tables, the charts (from the report's own values: the
 // precision–recall curves as an engine Chart for render/chart.js, the per-topic AP bars drawn
@@ -270,14 +271,14 @@ export function apBarChart(run, apIndex, digits) {
       el('summary', { text: 'Describe this chart' }),
       el('p', { id: descriptionId, text: description }),
     ),
-    chartExportToolbar(() => svg, { title, description }),
+    chartExportToolbar(() => /** @type {SVGSVGElement} */ (/** @type {unknown} */ (svg)), { title, description }),
   );
 }
 
 /**
  * Each run's mean interpolated precision at the recall levels of trec_eval's
  * iprec_at_recall_* measures, as one chart of a line per run; null when those are not measured.
- * @param {object} report TrecReport
+ * @param {any} report TrecReport
  * @param {number} digits decimals in the text description
  * @returns {import('../engine.js').Chart | null}
  */
