@@ -42,8 +42,10 @@ function nativeTrec() {
 function runNative(path) {
   return new Promise((resolve) => {
     const child = spawn(path, process.argv.slice(3), { stdio: 'inherit' });
+    /** @type {NodeJS.Signals[]} */
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     /** @type {Array<[NodeJS.Signals, () => void]>} */
-    const forward = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => [signal, () => child.kill(signal)]);
+    const forward = signals.map((signal) => [signal, () => { child.kill(signal); }]);
     for (const [signal, handler] of forward) process.on(signal, handler);
     const done = (result) => {
       for (const [signal, handler] of forward) process.off(signal, handler);

@@ -115,7 +115,7 @@ export function formatNum(num, digits = DEFAULT_DIGITS) {
 /**
  * "AP@10 = 28/45 ≈ 0.6222": a name and its value, or "p < 1e-300" for a value given as a bound.
  * @param {string} name
- * @param {import('../web/js/engine.js').Num} num
+ * @param {import('../web/js/irmetrics.js').Num} num
  * @param {number} [digits]
  */
 export function formatAnswer(name, num, digits = DEFAULT_DIGITS) {

@@ -22,9 +22,9 @@ import { measureBase, parseMeasureName, withParam } from './measure-list.js';
 
 /**
  * The engine's types, for the comments only (this module imports nothing from web/js/):
- * @typedef {import('../web/js/engine.js').MeasureInfo} MeasureInfo
- * @typedef {import('../web/js/engine.js').Outcome} Outcome
- * @typedef {import('../web/js/engine.js').Num} Num
+ * @typedef {import('../web/js/irmetrics.js').MeasureInfo} MeasureInfo
+ * @typedef {import('../web/js/irmetrics.js').Outcome} Outcome
+ * @typedef {import('../web/js/irmetrics.js').Num} Num
  *
  * @typedef {{id: string, label: string, summary: string}} Preset
  * @typedef {{value: string | null, why: string}} Opinion

@@ -36,16 +36,20 @@ tally() {
 }
 
 # --- 1. lint ----------------------------------------------------------------------------------
-# ESLint, then tsc over the modules that start with `// @ts-check` (tsconfig.json). Each file
+# ESLint, then tsc over the modules that start with `// @ts-check`: the pages' (tsconfig.json)
+# and the command line's with the modules it shares (tsconfig.node.json, Node's types). Each file
 # ESLint reads counts as a test: passed with no ESLint problem and no type error, failed with any
 # (a file with a type error is one failed test, however many errors it has).
-say "lint: eslint . && tsc -p tsconfig.json"
+say "lint: eslint . && tsc -p tsconfig.json && tsc -p tsconfig.node.json"
 lint_json=$log_dir/lint.json
 tsc_log=$log_dir/tsc.log
 node_modules/.bin/eslint . --format json --output-file "$lint_json"
 status=$?
 node_modules/.bin/tsc -p tsconfig.json --pretty false >"$tsc_log" 2>&1
 tsc_status=$?
+node_modules/.bin/tsc -p tsconfig.node.json --pretty false >>"$tsc_log" 2>&1
+node_status=$?
+((tsc_status == 0)) && tsc_status=$node_status
 ((status == 0)) && status=$tsc_status
 if [[ -s "$lint_json" ]]; then
   node_modules/.bin/eslint . >/dev/null 2>&1 || node_modules/.bin/eslint .

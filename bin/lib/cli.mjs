@@ -1,3 +1,4 @@
+// @ts-check
 // irmetrics on the command line: the same wasm module as the web page, the same measure names
 // and input formats. Argument handling and I/O only; the text and JSON forms are made in
 // bin/lib/format.mjs, and `trec` streams its files through bin/lib/trec.mjs. bin/irmetrics.mjs
@@ -88,6 +89,7 @@ Examples
 
 Exit status: 0 answered; 2 bad input, a usage error, or no build; 1 an internal error.`;
 
+/** @type {import('node:util').ParseArgsConfig['options']} */
 const OPTIONS = {
   relevant: { type: 'string' },
   input: { type: 'string', short: 'i' },
@@ -502,7 +504,7 @@ async function trec(argv) {
     zscores: parsed.zscores,
     qrels,
     runs,
-    format: parsed.format,
+    format: /** @type {'trec' | 'json' | 'csv'} */ (parsed.format),
     digits,
     onWarning: (warning) => process.stderr.write(
       `irmetrics trec: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
@@ -512,7 +514,7 @@ async function trec(argv) {
     if (result.report !== '') print(result.report);
     return 0;
   }
-  const { error } = result;
+  const { error } = /** @type {{error: any}} */ (result);
   if (json) printJson(trecFiles.errorToJson(error));
   else process.stderr.write(`irmetrics: ${trecFiles.describeError(error)}\n`);
   return error.code === 'internal' ? 1 : 2;
@@ -546,7 +548,7 @@ async function compare(argv) {
     onWarning: (warning) => process.stderr.write(`irmetrics compare: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
   });
   if (!result.ok) {
-    const { error } = result;
+    const { error } = /** @type {{error: any}} */ (result);
     if (parsed.format === 'json') printJson(trecFiles.errorToJson(error));
     else process.stderr.write(`irmetrics: ${error.file ? trecFiles.describeError(error) : error.message}\n`);
     return error.code === 'internal' ? 1 : 2;

@@ -1,3 +1,4 @@
+// @ts-check
 // irmetrics compare: N runs evaluated on one qrels file (the TREC engine, trec_eval's per-topic
 // values under -c, so every run is scored on every qrels topic), then every pair of runs
 // compared on each measure by the core's compareRuns() (irm/compare.h): a paired test, a
@@ -186,12 +187,12 @@ export function comparisonToCsv(comparison) {
     c.measure, c.a, c.b, c.test, String(c.p), String(c.p_adjusted), String(c.significant), String(c.mean_a), String(c.mean_b),
     String(c.diff), String(c.ci[0]), String(c.ci[1]), c.effect_size === null ? '' : String(c.effect_size), String(c.wins), String(c.ties), String(c.losses),
   ]);
-  return tableToCsv({ columns, rows });
+  return tableToCsv({ caption: '', columns, numeric: columns.map(() => false), rows });
 }
 
 /**
  * Evaluates the runs and compares them.
- * @returns {Promise<{ok: true, comparison: object} | {ok: false, error: object}>}
+ * @returns {Promise<any>} {ok: true, comparison} or {ok: false, error}
  */
 export async function compareFiles(engine, { qrels, runs, measures, options, onWarning }) {
   const asked = measures.length ? measures : DEFAULT_MEASURES;
@@ -204,7 +205,10 @@ export async function compareFiles(engine, { qrels, runs, measures, options, onW
   });
   if (!evaluated.ok) return evaluated;
   const scores = scoresFromReport(JSON.parse(evaluated.report));
-  if (!scores.ok) return { ok: false, error: { code: 'bad_parameter_value', message: scores.message, field: 'options' } };
+  if (scores.ok === false) {
+    const { message } = /** @type {{message: string}} */ (scores);
+    return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
+  }
   const compared = engine.compareRuns(scores.input, options);
   return compared.ok ? { ok: true, comparison: compared.value } : compared;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the wasm module that `npm run build` writes to web/generated/, the same file the web
 // page loads (docs/js-api.md). Node's fetch refuses file paths and the ES6 build has no
 // __dirname, so the .wasm bytes are read here and passed in as wasmBinary.

@@ -1,3 +1,4 @@
+// @ts-check
 // Turns what the wasm module returns (docs/js-api.md) into the command line's text and JSON.
 //
 // Everything here is generic over Outcome and MeasureInfo: a new measure or calculator in the

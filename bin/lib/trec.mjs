@@ -1,3 +1,4 @@
+// @ts-check
 // Streams TREC qrels and run files into the wasm module's TrecSession (docs/js-api.md, "TREC
 // files") and collects the report. Shared by `irmetrics trec` and scripts/bench.mjs, so the
 // benchmark measures exactly what the command line runs.
@@ -119,11 +120,11 @@ const displayName = (path) => (path === STDIN ? 'standard input' : path);
  * Streams one file into `session`: begin, feed every chunk, end, and a run read again when the
  * session asks (feedSession, common/trec-feed.js, the loop the TREC page's worker shares).
  *
- * @param {object} session a TrecSession
+ * @param {any} session a TrecSession
  * @param {'qrels' | 'run'} kind
  * @param {string} path a file, or '-' for standard input
  * @param {{chunkSize?: number}} [options]
- * @returns {Promise<object>} what endQrels()/endRun() returns, or the first failed Status of a
+ * @returns {Promise<any>} what endQrels()/endRun() returns, or the first failed Status of a
  *   begin or feed call (the rest of the file is then not read)
  * @throws {TrecFileError} when the file cannot be read
  */
@@ -147,9 +148,10 @@ export async function feedFile(session, kind, path, options = {}) {
  * qrels streamed once, each run streamed and evaluated, then the report. The session is always
  * released.
  *
- * @param {object} module the wasm module (bin/lib/engine.mjs loadEngine())
+ * @param {any} module the wasm module (bin/lib/engine.mjs loadEngine())
  * @param {object} request
  * @param {string[]} [request.args] trec_eval's flags for session.configure(), one per element
+ * @param {string} [request.zscores] -Z: the z-score file
  * @param {string} request.qrels the qrels file ('-' for standard input)
  * @param {string[]} request.runs the run files (at most one of them '-')
  * @param {'trec' | 'json' | 'csv'} [request.format] the report's format (default 'trec')
@@ -220,7 +222,7 @@ export function describeError(error) {
  * The `--format json` form of a session's InputError, as calc --json prints one, plus the file:
  * {error: {code, message, field, file, line, column, length}}.
  *
- * @param {object} error
+ * @param {any} error
  * @returns {{error: object}}
  */
 export function errorToJson(error) {

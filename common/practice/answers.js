@@ -6,8 +6,8 @@
 
 /**
  * The engine's types, for the comments only (this module imports nothing from web/js/):
- * @typedef {import('../../web/js/engine.js').Num} Num
- * @typedef {import('../../web/js/engine.js').Outcome} Outcome
+ * @typedef {import('../../web/js/irmetrics.js').Num} Num
+ * @typedef {import('../../web/js/irmetrics.js').Outcome} Outcome
  *
  * @typedef {import('./generate.js').Exercise} Exercise
  * @typedef {{approx: number, exact: string | null}} Answer
