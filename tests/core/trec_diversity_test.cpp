@@ -313,15 +313,10 @@ TEST_CASE("diversity: the lazy greedy ideal is ndeval's greedy ideal", "[trec][d
 
 namespace {
 
-// tests/fixtures/ndeval, found from this file's path (CMake compiles it by its full path).
 std::string read_fixture(const std::string& name) {
-  std::string folder = __FILE__;
-  folder = folder.substr(0, folder.find_last_of("/\\") + 1) + "../fixtures/ndeval/";
-  std::ifstream in(folder + name, std::ios::binary);
-  if (!in) FAIL("cannot read fixture " << name);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  std::string bytes = test::ndeval_fixture(name);
+  if (bytes.empty()) FAIL("cannot read fixture " << name);
+  return bytes;
 }
 
 // ndeval's report for a run: topics in ascending number, each ranked by the rank column or, with

@@ -2,11 +2,24 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace test {
+
+// A file of tests/fixtures/ndeval/ (what ndeval printed for small files, and those files), found
+// from this header's path (CMake compiles the tests by their full paths); empty when unreadable.
+inline std::string ndeval_fixture(const std::string& name) {
+  std::string folder = __FILE__;
+  folder = folder.substr(0, folder.find_last_of("/\\") + 1) + "../fixtures/ndeval/";
+  std::ifstream in(folder + name, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
 
 // splitmix64: the same numbers on every platform (std distributions are not).
 class Generator {

@@ -236,13 +236,9 @@ TEST_CASE("trec --ties: errors name the flag and what was expected", "[trec][tie
 namespace {
 
 std::string read_fixture(const std::string& name) {
-  std::string folder = __FILE__;
-  folder = folder.substr(0, folder.find_last_of("/\\") + 1) + "../fixtures/ndeval/";
-  std::ifstream in(folder + name, std::ios::binary);
-  if (!in) FAIL("cannot read fixture " << name);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  std::string bytes = test::ndeval_fixture(name);
+  if (bytes.empty()) FAIL("cannot read fixture " << name);
+  return bytes;
 }
 
 std::vector<std::string> split(const std::string& line, char by) {

@@ -13,19 +13,7 @@ namespace {
 
 using text::Token;
 
-bool is_label_char(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '.' || c == '-' || c == '/' || c == '#' || u >= 0x80;
-}
-
-bool is_label(const std::string& s) {
-  if (s.empty()) return false;
-  for (const char c : s) {
-    if (!is_label_char(c)) return false;
-  }
-  return true;
-}
+using text::is_label;
 
 InputError not_a_grade(const Token& token) {
   const std::string& t = token.text;

@@ -15,16 +15,7 @@ namespace {
 
 using text::Token;
 
-bool is_label_char(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '.' || c == '-' || c == '/' || c == '#' || u >= 0x80;
-}
-
-bool is_label(std::string_view s) {
-  if (s.empty()) return false;
-  return std::all_of(s.begin(), s.end(), is_label_char);
-}
+using text::is_label;
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });

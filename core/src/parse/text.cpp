@@ -3,6 +3,7 @@
 
 #include "text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -194,6 +195,15 @@ std::optional<bool> binary_label(const std::string& typed) {
   const auto it = labels.find(lower(typed));
   if (it == labels.end()) return std::nullopt;
   return it->second;
+}
+
+bool is_label(std::string_view s) {
+  const auto label_char = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == '-' || c == '/' || c == '#' || u >= 0x80;
+  };
+  return !s.empty() && std::all_of(s.begin(), s.end(), label_char);
 }
 
 bool is_decimal(const std::string& t) {

@@ -68,6 +68,10 @@ struct CodePoint {
 /// take "inf", "nan", "0x1p3" and leading spaces, so a token is checked against this first.)
 [[nodiscard]] bool is_decimal(const std::string& token);
 
+/// A document's name in a graded or subtopic list (D1, doc-7, clueweb09-en0000-07-00000): ASCII
+/// letters and digits, _ . - / #, and any non-ASCII character; not empty.
+[[nodiscard]] bool is_label(std::string_view s);
+
 /// ASCII lower case.
 [[nodiscard]] std::string lower(std::string_view s);
 
