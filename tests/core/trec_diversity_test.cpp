@@ -398,7 +398,8 @@ TEST_CASE("diversity: reading subtopic qrels", "[trec][diversity]") {
   const dv::TopicQrels& t = *qrels.find("51");
   CHECK(t.subtopics() == std::vector<int>{1, 3});
   REQUIRE(t.docs().size() == 2);
-  CHECK(t.docs()[0].docno == "doc-a");  // ascending docno
+  CHECK(t.docs()[0].docno == "doc-b");  // in order of first appearance
+  CHECK(t.docs()[1].docno == "doc-a");
   const auto* b = t.find("doc-b");
   REQUIRE(b != nullptr);
   REQUIRE(b->end - b->begin == 2);
@@ -516,4 +517,156 @@ TEST_CASE("diversity: evaluate's errors", "[trec][diversity]") {
   CHECK_FALSE(dv::evaluate(t, ideal, {"a"}, options).ok());
   const dv::Ideal right = dv::ideal_ranking(*t, 0.5);
   CHECK(dv::evaluate(t, right, {"a"}, options).ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TREC session's way: read_qrels reads the file once for trec_eval's measures and the
+// diversity measures, and the ranking is given by indexes into the topic's judgments. Both must
+// give what reading the file on its own and evaluating by docno gives.
+
+TEST_CASE("diversity: read with the qrels at once, evaluated by index", "[trec][diversity]") {
+  test::Generator random(5201314);
+  for (int round = 0; round < 200; ++round) {
+    // Topics interleaved, documents judged for several subtopics and sometimes twice for one
+    // (kept first), grades -1 to 3.
+    std::string bytes;
+    const int topics = 1 + random.below(3);
+    const int lines = random.below(60);
+    for (int i = 0; i < lines; ++i) {
+      bytes += "q" + std::to_string(random.below(topics)) + " " + std::to_string(random.below(4)) +
+               " d" + std::to_string(random.below(25)) + " " + std::to_string(random.below(5) - 1) +
+               "\n";
+    }
+    if (bytes.empty()) bytes = "q0 1 d1 1\n";
+    const auto alone = read_ok(bytes, irm::Duplicates::keep_first);
+    dv::SubtopicQrels both;
+    const auto qrels =
+        test::parsed_ok(irm::read_qrels(bytes, "q.txt", irm::Duplicates::highest, false, SIZE_MAX,
+                                        &both, irm::Duplicates::keep_first));
+    CHECK(both.warnings == alone.warnings);
+    REQUIRE(both.topics.size() == qrels.topics.size());
+    for (std::size_t t = 0; t < qrels.topics.size(); ++t) {
+      const dv::TopicQrels& mine = both.topics[t];
+      const dv::TopicQrels& theirs = *alone.find(qrels.topics[t]);
+      const auto& all = qrels.judgments[t].all();
+      CHECK(mine.topic == qrels.topics[t]);
+      CHECK(mine.subtopics() == theirs.subtopics());
+      // docs()[i] is the document of the qrels' judgment i, with the same judgments.
+      REQUIRE(mine.docs().size() == all.size());
+      REQUIRE(theirs.docs().size() == all.size());
+      for (std::size_t d = 0; d < all.size(); ++d) {
+        CHECK(mine.docs()[d].docno == all[d].docno);
+        const auto* other = theirs.find(all[d].docno);
+        REQUIRE(other != nullptr);
+        REQUIRE(mine.docs()[d].end - mine.docs()[d].begin == other->end - other->begin);
+        int highest = -1000;
+        for (std::uint32_t i = 0; i < other->end - other->begin; ++i) {
+          const auto& a = mine.judgments()[mine.docs()[d].begin + i];
+          const auto& b = theirs.judgments()[other->begin + i];
+          CHECK(a.subtopic == b.subtopic);
+          CHECK(a.grade == b.grade);
+          CHECK(a.line == b.line);
+          highest = std::max(highest, b.grade);
+        }
+        // The qrels keep each document once, at its highest grade over its subtopics (the
+        // subtopic qrels keep the first of a pair judged twice; the qrels see both).
+        CHECK(all[d].grade >= highest);
+      }
+      // A ranking of judged and unjudged documents, by docno and by index.
+      std::vector<std::string_view> docnos;
+      std::vector<std::int32_t> indexes;
+      static const std::vector<std::string> unjudged{"u1", "u2", "u3"};
+      for (std::size_t d = 0; d < all.size(); ++d) {
+        if (random.below(4) == 0) continue;
+        docnos.push_back(all[d].docno);
+        indexes.push_back(static_cast<std::int32_t>(d));
+        if (random.below(3) == 0) {
+          docnos.push_back(unjudged[d % 3]);
+          indexes.push_back(-1);
+        }
+      }
+      // (An unjudged docno may repeat: rank it once.)
+      std::vector<std::string_view> seen;
+      for (std::size_t r = 0; r < docnos.size();) {
+        if (indexes[r] < 0 && std::find(seen.begin(), seen.end(), docnos[r]) != seen.end()) {
+          docnos.erase(docnos.begin() + static_cast<std::ptrdiff_t>(r));
+          indexes.erase(indexes.begin() + static_cast<std::ptrdiff_t>(r));
+          continue;
+        }
+        seen.push_back(docnos[r]);
+        ++r;
+      }
+      dv::Options options;
+      options.alpha = 0.1 * random.below(11);
+      options.cutoffs = {1 + random.below(5), 10};
+      const auto by_docno = dv::evaluate(&theirs, docnos, options);
+      const dv::Ideal ideal = dv::ideal_ranking(mine, options.alpha);
+      const auto by_index = dv::evaluate(&mine, ideal, indexes, options);
+      REQUIRE(by_docno.ok());
+      REQUIRE(by_index.ok());
+      // Bit for bit (a NaN nNRBP equal to a NaN).
+      const auto a = dv::ndeval_values(by_index.value());
+      const auto b = dv::ndeval_values(by_docno.value());
+      REQUIRE(a.size() == b.size());
+      for (std::size_t v = 0; v < a.size(); ++v) {
+        CHECK((a[v] == b[v] || (std::isnan(a[v]) && std::isnan(b[v]))));
+      }
+      CHECK(by_index.value().relevant == by_docno.value().relevant);
+    }
+  }
+}
+
+TEST_CASE("diversity: read with the qrels at once, errors and warnings", "[trec][diversity]") {
+  dv::SubtopicQrels both;
+  const std::string bad = "7 1 d1 1\n7 x d2 0\n";
+  const auto e = test::parse_fails(
+      irm::read_qrels(bad, "q.txt", irm::Duplicates::highest, false, SIZE_MAX, &both), bad);
+  CHECK(e.message == read_fails(bad).message);
+  CHECK(e.where.line == 2);
+  CHECK(e.where.column == 3);
+
+  const std::string twice = "7 2 d1 1\n7 1 d1 0\n7  2  d1  0\n";
+  const auto stop = test::parse_fails(
+      irm::read_qrels(twice, "q.txt", irm::Duplicates::highest, false, SIZE_MAX, &both), twice);
+  CHECK(stop.message == read_fails(twice).message);
+  CHECK(stop.where.line == 3);
+  CHECK(stop.where.column == 7);
+}
+
+// Only the measures at k: the ranking and the ideal are read to the deepest k, and the values
+// are those of the whole reading.
+TEST_CASE("diversity: the measures at k read the first k ranks only", "[trec][diversity]") {
+  const auto qrels = read_ok(small_qrels);
+  const dv::TopicQrels* t = qrels.find("T");
+  dv::Options whole;
+  whole.cutoffs = {1, 2};
+  dv::Options top = whole;
+  top.whole_ranking = false;
+  const std::vector<std::string_view> run{"b", "a", "d", "c", "x"};
+  const auto all = scores_of(t, run, whole);
+  const dv::Ideal shallow = dv::ideal_ranking(*t, 0.5, 1, 2);
+  CHECK(shallow.docs.size() == 2);  // a, then c (gain 0.5 beats b's 0.5 by docno: c > b)
+  CHECK(shallow.relevant == 3);
+  const auto some = dv::evaluate(t, shallow, run, top);
+  REQUIRE(some.ok());
+  for (std::size_t i = 0; i < all.at.size(); ++i) {
+    CHECK(some.value().at[i].alpha_ndcg == all.at[i].alpha_ndcg);
+    CHECK(some.value().at[i].nerr_ia == all.at[i].nerr_ia);
+    CHECK(some.value().at[i].p_ia == all.at[i].p_ia);
+    CHECK(some.value().at[i].strec == all.at[i].strec);
+  }
+  CHECK(some.value().documents == 5);
+  CHECK(some.value().relevant == 3);
+  CHECK(some.value().nrbp == 0);  // not computed
+  CHECK(some.value().map_ia == 0);
+  // A ranking that repeats a document past rank 2 is not looked at there.
+  CHECK(dv::evaluate(t, shallow, {"b", "a", "b"}, top).ok());
+  // NRBP needs the whole ideal.
+  const auto refused = dv::evaluate(t, shallow, run, whole);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message ==
+        "the ideal ranking given was built 2 ranks deep; these measures need it whole");
+  top.cutoffs = {3};
+  CHECK(dv::evaluate(t, shallow, run, top).error().message ==
+        "the ideal ranking given was built 2 ranks deep; these measures need it 3 ranks deep");
 }

@@ -12,8 +12,12 @@
 // error reads; an evaluation gives finite values of 0 or more (nNRBP NaN only for a judged topic
 // whose ideal NRBP is 0: no relevant subtopic, or alpha 0 with beta 1), precision, recall and
 // MAP-IA at most 1, rows whose coverage lies inside the table, and the same values with the ideal
-// ranking computed once.
+// ranking computed once. The same file read by read_qrels for both kinds of measures at once
+// (as the TREC session reads it): its documents are the qrels' judgments in the same order, and
+// a ranking given by their indexes has the same values; the measures at k alone (ranks and the
+// ideal read to the deepest k only) have the values of the whole reading.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +27,7 @@
 
 #include "../../core/src/trec/diversity.h"
 #include "fuzz_common.h"
+#include "irm/trec.h"
 
 namespace {
 
@@ -86,6 +91,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!kept.ok()) fuzz::check_span(kept.error().where, qrels_text, kept.error().message);
   if (qrels.ok() && !kept.ok()) fuzz::fail("diversity", "keep_first fails where error reads");
   if (!kept.ok()) return 0;
+  dv::SubtopicQrels both;
+  const auto standard = irm::read_qrels(qrels_text, "q.txt", irm::Duplicates::highest, false,
+                                        SIZE_MAX, &both, irm::Duplicates::keep_first);
+  if (!standard.ok())
+    fuzz::check_span(standard.error().where, qrels_text, standard.error().message);
+  const bool at_once = standard.ok();
+  if (at_once) {
+    if (both.topics.size() != standard.value().topics.size()) {
+      fuzz::fail("diversity", "read_qrels: topics differ");
+    }
+    for (std::size_t t = 0; t < both.topics.size(); ++t) {
+      const auto& all = standard.value().judgments[t].all();
+      const auto& docs = both.topics[t].docs();
+      if (docs.size() != all.size()) fuzz::fail("diversity", "read_qrels: documents differ");
+      for (std::size_t d = 0; d < docs.size(); ++d) {
+        if (docs[d].docno != all[d].docno) fuzz::fail("diversity", "read_qrels: order differs");
+      }
+    }
+  }
 
   static const double alphas[] = {0, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 0.3};
   static const double betas[] = {0.5, 0, 1, 0.8};
@@ -123,6 +147,40 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!again.ok() ||
           !same(dv::ndeval_values(again.value()), dv::ndeval_values(scores.value()))) {
         fuzz::fail("diversity", "the ideal given changes the values");
+      }
+    }
+    if (topic != nullptr && at_once) {
+      // By index into the qrels' judgments, when every document is ranked once.
+      const auto* judgments = standard.value().find(words[0]);
+      const dv::TopicQrels* mine = &both.topics[standard.value().topic_index.at(words[0])];
+      std::vector<std::int32_t> indexes;
+      for (const std::string_view docno : ranked) {
+        const irm::Judgment* found = judgments->find(docno);
+        indexes.push_back(
+            found == nullptr ? -1 : static_cast<std::int32_t>(found - judgments->all().data()));
+      }
+      const dv::Ideal ideal = dv::ideal_ranking(*mine, options.alpha, options.relevance_level);
+      const auto by_index = dv::evaluate(mine, ideal, indexes, options);
+      if (!by_index.ok() ||
+          !same(dv::ndeval_values(by_index.value()), dv::ndeval_values(scores.value()))) {
+        fuzz::fail("diversity", "by index, the values differ");
+      }
+      // The measures at k alone.
+      dv::Options top = options;
+      top.whole_ranking = false;
+      int deepest = 0;
+      for (const int k : top.cutoffs) deepest = std::max(deepest, k);
+      const dv::Ideal shallow = dv::ideal_ranking(*mine, options.alpha, options.relevance_level,
+                                                  static_cast<std::size_t>(deepest));
+      const auto some = dv::evaluate(mine, shallow, indexes, top);
+      if (!some.ok()) fuzz::fail("diversity", "the measures at k alone refused");
+      for (std::size_t i = 0; i < some.value().at.size(); ++i) {
+        const dv::AtCutoff& a = some.value().at[i];
+        const dv::AtCutoff& b = scores.value().at[i];
+        if (!same({a.alpha_ndcg, a.nerr_ia, a.alpha_dcg, a.err_ia, a.p_ia, a.strec},
+                  {b.alpha_ndcg, b.nerr_ia, b.alpha_dcg, b.err_ia, b.p_ia, b.strec})) {
+          fuzz::fail("diversity", "the measures at k alone differ");
+        }
       }
     }
     (void)dv::format_ndeval_values(dv::ndeval_values(scores.value()));

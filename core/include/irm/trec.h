@@ -42,6 +42,10 @@
 
 namespace irm {
 
+namespace diversity {
+struct SubtopicQrels;  // trec/diversity.h
+}  // namespace diversity
+
 /// Which trec_eval's rules to follow where versions differ.
 enum class Compat {
   current,  // trec_eval 10: scores as double
@@ -320,10 +324,16 @@ struct RankedTopic {
 ///   ("1.7" is 1), with one warning for the file.
 ///   out_of_range  more than `max_topics` topics (the line of the first one too many): memory
 ///                 for the topics runs out long before the bytes do (TrecSession::Limits).
+///   With `subtopics` (the diversity measures'), the same lines are also read as subtopic qrels
+///   into it, the iteration column as the subtopic (trec/diversity.h: its errors too, and its
+///   judgments given twice for one subtopic, by `subtopic_duplicates`); its topics are in the
+///   order of `Qrels::topics`.
 [[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                                        Duplicates duplicates = Duplicates::error,
                                        bool loose = false,
-                                       std::size_t max_topics = static_cast<std::size_t>(-1));
+                                       std::size_t max_topics = static_cast<std::size_t>(-1),
+                                       diversity::SubtopicQrels* subtopics = nullptr,
+                                       Duplicates subtopic_duplicates = Duplicates::error);
 
 /// The judgment files of trec_eval's -R option besides qrels, whose lines carry a judgment group
 /// (jg: one user's judgments of a topic) and, for prefs, a judgment subgroup (jsg):

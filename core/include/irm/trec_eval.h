@@ -270,9 +270,7 @@ class TrecSession {
   std::unique_ptr<TrecGroupScratch> group_scratch_;
   // --ties average|bounds and the diversity measures: their qrels and what a topic needs.
   std::unique_ptr<TrecExtras> extras_;
-  [[nodiscard]] std::optional<InputError> read_subtopics();
-  bool diversity_scores(std::string_view topic, std::size_t kept,
-                        const std::vector<ScoredDoc*>& ranked);
+  bool diversity_scores(std::string_view topic);
   std::optional<InputError> evaluate_error_;
   // -M without --strict: duplicates are looked for among each topic's first M documents only
   // (as trec_eval); a duplicate further down is read, and this warning says so once.

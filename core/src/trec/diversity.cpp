@@ -1,7 +1,9 @@
 // Subtopic qrels and ndeval's diversity measures (see diversity.h for the rules).
 //
-// Per topic: the judgments are sorted once by docno and subtopic and indexed by docno; an
-// evaluation makes a few arrays of one entry per subtopic and walks the ranking once. The ideal
+// Per topic: the judgments are grouped by document (by hash, or as read_qrels grouped the same
+// lines) and each document's sorted by subtopic; an evaluation makes a few arrays of one entry
+// per subtopic and walks the ranking once (to the deepest cutoff when only the measures at k
+// are asked). The ideal
 // ranking is ndeval's greedy one over groups: documents relevant to the same subtopics always
 // have the same gain, so each group is a queue (docno descending) and each rank compares the
 // groups' heads, whose gains are recomputed only when a subtopic of theirs was just seen. ndeval
@@ -128,61 +130,180 @@ std::string number_text(double value) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-void TopicQrels::build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice) {
-  std::sort(judgments_.begin(), judgments_.end(),
-            [](const SubtopicJudgment& a, const SubtopicJudgment& b) {
-              const int order = a.docno.compare(b.docno);
-              if (order != 0) return order < 0;
-              if (a.subtopic != b.subtopic) return a.subtopic < b.subtopic;
-              return a.line < b.line;
-            });
-  // A (docno, subtopic) given again: keep the first line's.
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < judgments_.size(); ++i) {
-    if (kept > 0 && judgments_[kept - 1].subtopic == judgments_[i].subtopic &&
-        same_text(judgments_[kept - 1].docno, judgments_[i].docno)) {
-      twice.emplace_back(judgments_[i], judgments_[kept - 1]);
-      continue;
-    }
-    judgments_[kept++] = judgments_[i];
+template <class LineAt>
+void TopicQrels::place(std::size_t count, LineAt line_at, const std::vector<std::uint32_t>& doc_of,
+                       std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice) {
+  // Each document's lines together, in file order (a counting sort), then by subtopic.
+  std::uint32_t next = 0;
+  for (Doc& doc : docs_) {
+    doc.begin = next;
+    next += doc.end;
+    doc.end = doc.begin;
   }
-  judgments_.resize(kept);
+  std::vector<std::uint32_t> placed(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    placed[docs_[doc_of[i]].end++] = static_cast<std::uint32_t>(i);
+  }
+  // A (docno, subtopic) given again: keep the first line's (file order is kept among equals).
+  judgments_.clear();
+  judgments_.reserve(count);
+  for (Doc& doc : docs_) {
+    const auto first = placed.begin() + doc.begin;
+    const auto last = placed.begin() + doc.end;
+    if (last - first > 1) {
+      std::stable_sort(first, last, [&](std::uint32_t a, std::uint32_t b) {
+        return line_at(a).subtopic < line_at(b).subtopic;
+      });
+    }
+    const auto begin = static_cast<std::uint32_t>(judgments_.size());
+    SubtopicJudgment kept;
+    for (auto j = first; j != last; ++j) {
+      const SubtopicJudgment line = line_at(*j);
+      if (j != first && kept.subtopic == line.subtopic) {
+        twice.emplace_back(line, kept);
+        continue;
+      }
+      kept = line;
+      judgments_.push_back(Judged{line.subtopic, line.grade, line.line, 0});
+    }
+    doc.begin = begin;
+    doc.end = static_cast<std::uint32_t>(judgments_.size());
+  }
+  judgments_.shrink_to_fit();
 
   subtopics_.clear();
-  for (const SubtopicJudgment& j : judgments_) subtopics_.push_back(j.subtopic);
+  for (const Judged& j : judgments_) {
+    if (subtopics_.empty() || subtopics_.back() != j.subtopic) subtopics_.push_back(j.subtopic);
+  }
   std::sort(subtopics_.begin(), subtopics_.end());
   subtopics_.erase(std::unique(subtopics_.begin(), subtopics_.end()), subtopics_.end());
-
-  docs_.clear();
-  for (std::size_t i = 0; i < judgments_.size(); ++i) {
-    SubtopicJudgment& j = judgments_[i];
+  for (Judged& j : judgments_) {
     j.column = static_cast<std::uint32_t>(
         std::lower_bound(subtopics_.begin(), subtopics_.end(), j.subtopic) - subtopics_.begin());
-    if (docs_.empty() || !same_text(docs_.back().docno, j.docno)) {
-      docs_.push_back(Doc{j.docno, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i)});
-    }
-    docs_.back().end = static_cast<std::uint32_t>(i + 1);
-  }
-
-  std::size_t size = 16;
-  while (size < docs_.size() * 2) size *= 2;
-  slots_.assign(size, 0);
-  const std::size_t mask = size - 1;
-  for (std::size_t d = 0; d < docs_.size(); ++d) {
-    std::size_t at = hash_text(docs_[d].docno) & mask;
-    while (slots_[at] != 0) at = (at + 1) & mask;
-    slots_[at] = static_cast<std::uint32_t>(d + 1);
   }
 }
 
+void TopicQrels::build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice) {
+  // Documents by hash (open addressing), numbered in order of first appearance: sorting the
+  // judgments by docno cost half the reading time of a large qrels file.
+  std::size_t size = 16;
+  while (size < lines_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  const std::size_t mask = size - 1;
+  docs_.clear();
+  std::vector<std::uint32_t> doc_of(lines_.size());
+  for (std::size_t i = 0; i < lines_.size(); ++i) {
+    const std::string_view docno = lines_[i].docno;
+    std::size_t at = hash_text(docno) & mask;
+    while (slots_[at] != 0 && !same_text(docs_[slots_[at] - 1].docno, docno)) {
+      at = (at + 1) & mask;
+    }
+    if (slots_[at] == 0) {
+      docs_.push_back(Doc{docno, 0, 0});
+      slots_[at] = static_cast<std::uint32_t>(docs_.size());
+    }
+    doc_of[i] = slots_[at] - 1;
+    ++docs_[doc_of[i]].end;
+  }
+  place(
+      lines_.size(), [&](std::size_t i) { return lines_[i]; }, doc_of, twice);
+  lines_ = {};
+}
+
+void TopicQrels::build_as(const std::vector<Judgment>& lines,
+                          const std::vector<std::pair<std::size_t, std::size_t>>& same_document,
+                          std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice) {
+  // A line's document is its first line's; documents are numbered in that order.
+  std::vector<std::uint32_t> doc_of(lines.size());
+  for (std::size_t i = 0; i < doc_of.size(); ++i) doc_of[i] = static_cast<std::uint32_t>(i);
+  for (const auto& [later, first] : same_document) {
+    doc_of[later] = static_cast<std::uint32_t>(first);
+  }
+  std::uint32_t documents = 0;
+  for (std::size_t i = 0; i < doc_of.size(); ++i) {
+    doc_of[i] = doc_of[i] == i ? documents++ : doc_of[doc_of[i]];
+  }
+  slots_.clear();
+  docs_.clear();
+  docs_.reserve(documents);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (doc_of[i] == docs_.size()) docs_.push_back(Doc{lines[i].docno, 0, 0});
+    ++docs_[doc_of[i]].end;
+  }
+  place(
+      lines.size(),
+      [&](std::size_t i) {
+        return SubtopicJudgment{lines[i].docno, subtopic_of_[i], lines[i].grade, lines[i].line};
+      },
+      doc_of, twice);
+  subtopic_of_ = {};
+}
+
 const TopicQrels::Doc* TopicQrels::find(std::string_view docno) const {
-  if (slots_.empty()) return nullptr;
+  if (slots_.empty()) {  // built by read_qrels: found by its TopicJudgments, in the same order
+    for (const Doc& doc : docs_) {
+      if (same_text(doc.docno, docno)) return &doc;
+    }
+    return nullptr;
+  }
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t at = hash_text(docno) & mask; slots_[at] != 0; at = (at + 1) & mask) {
     const Doc& doc = docs_[slots_[at] - 1];
     if (same_text(doc.docno, docno)) return &doc;
   }
   return nullptr;
+}
+
+std::optional<InputError> read_subtopic(std::string_view line, int number, std::string_view field,
+                                        std::string_view file_name, int& subtopic) {
+  const Whole s = read_whole(field, false, subtopic);
+  if (s == Whole::ok) return std::nullopt;
+  const Span span = place(line, number, field);
+  return InputError{s == Whole::too_large ? ErrorCode::out_of_range : ErrorCode::bad_number,
+                    "found " + text::quoted(field) + " at " + at_text(span, file_name) +
+                        "; expected the subtopic (second field), a whole number 0 or more such "
+                        "as 1, 2 or 3" +
+                        (s == Whole::too_large ? " up to 2147483647" : ""),
+                    span};
+}
+
+std::optional<InputError> report_judged_twice(
+    SubtopicQrels& qrels, std::string_view bytes, Duplicates duplicates,
+    const std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice,
+    const std::vector<std::string_view>& twice_topic) {
+  const std::string& file = qrels.file_name;
+  if (twice.empty()) return std::nullopt;
+  std::vector<std::size_t> order(twice.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return twice[a].first.line < twice[b].first.line;
+  });
+  int warned = 0;
+  for (const std::size_t i : order) {
+    const SubtopicJudgment& later = twice[i].first;
+    const SubtopicJudgment& first = twice[i].second;
+    const std::string what = "document " + text::quoted(later.docno) + " is judged twice for " +
+                             "subtopic " + std::to_string(later.subtopic) + " of topic " +
+                             text::quoted(twice_topic[i]) + " in " + file + ", at lines " +
+                             std::to_string(first.line) + " and " + std::to_string(later.line);
+    if (duplicates == Duplicates::error) {
+      return InputError{ErrorCode::bad_token,
+                        what +
+                            "; give each document one grade per subtopic (ndeval does not check, "
+                            "and then counts both lines towards the subtopic's relevant "
+                            "documents), or choose to keep the first line",
+                        place(line_around(bytes, later.docno), later.line, later.docno)};
+    }
+    if (++warned <= max_duplicate_warnings) {
+      qrels.warnings.push_back(what + "; kept line " + std::to_string(first.line));
+    }
+  }
+  if (warned > max_duplicate_warnings) {
+    qrels.warnings.push_back("… and " + std::to_string(warned - max_duplicate_warnings) +
+                             " more judgments given twice in " + file +
+                             "; the first line of each was kept");
+  }
+  return std::nullopt;
 }
 
 Result<SubtopicQrels> read_subtopic_qrels(std::string_view bytes, std::string_view file_name,
@@ -219,17 +340,8 @@ Result<SubtopicQrels> read_subtopic_qrels(std::string_view bytes, std::string_vi
                         span};
     }
     int subtopic = 0;
-    const std::string_view subtopic_text = fields.field[1];
-    const Whole s = read_whole(subtopic_text, false, subtopic);
-    if (s != Whole::ok) {
-      const Span span = place(line, number, subtopic_text);
-      return InputError{
-          s == Whole::too_large ? ErrorCode::out_of_range : ErrorCode::bad_number,
-          "found " + text::quoted(subtopic_text) + " at " + at_text(span, file_name) +
-              "; expected the subtopic (second field), a whole number 0 or more such as 1, 2 "
-              "or 3" +
-              (s == Whole::too_large ? " up to 2147483647" : ""),
-          span};
+    if (auto error = read_subtopic(line, number, fields.field[1], file_name, subtopic)) {
+      return *error;
     }
     int grade = 0;
     const std::string_view grade_text = fields.field[3];
@@ -267,7 +379,7 @@ Result<SubtopicQrels> read_subtopic_qrels(std::string_view bytes, std::string_vi
       }
       last_topic = topic;
     }
-    current->add(SubtopicJudgment{fields.field[2], subtopic, grade, number, 0});
+    current->add(SubtopicJudgment{fields.field[2], subtopic, grade, number});
   }
   if (qrels.topics.empty()) {
     return InputError{ErrorCode::empty_input,
@@ -280,36 +392,8 @@ Result<SubtopicQrels> read_subtopic_qrels(std::string_view bytes, std::string_vi
     t.build(twice);
     twice_topic.resize(twice.size(), t.topic);
   }
-  if (twice.empty()) return qrels;
-  std::vector<std::size_t> order(twice.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return twice[a].first.line < twice[b].first.line;
-  });
-  int warned = 0;
-  for (const std::size_t i : order) {
-    const SubtopicJudgment& later = twice[i].first;
-    const SubtopicJudgment& first = twice[i].second;
-    const std::string what = "document " + text::quoted(later.docno) + " is judged twice for " +
-                             "subtopic " + std::to_string(later.subtopic) + " of topic " +
-                             text::quoted(twice_topic[i]) + " in " + file + ", at lines " +
-                             std::to_string(first.line) + " and " + std::to_string(later.line);
-    if (duplicates == Duplicates::error) {
-      return InputError{ErrorCode::bad_token,
-                        what +
-                            "; give each document one grade per subtopic (ndeval does not check, "
-                            "and then counts both lines towards the subtopic's relevant "
-                            "documents), or choose to keep the first line",
-                        place(line_around(bytes, later.docno), later.line, later.docno)};
-    }
-    if (++warned <= max_duplicate_warnings) {
-      qrels.warnings.push_back(what + "; kept line " + std::to_string(first.line));
-    }
-  }
-  if (warned > max_duplicate_warnings) {
-    qrels.warnings.push_back("… and " + std::to_string(warned - max_duplicate_warnings) +
-                             " more judgments given twice in " + file +
-                             "; the first line of each was kept");
+  if (auto error = report_judged_twice(qrels, bytes, duplicates, twice, twice_topic)) {
+    return *error;
   }
   return qrels;
 }
@@ -339,7 +423,7 @@ std::optional<InputError> check_options(const Options& options) {
   return std::nullopt;
 }
 
-Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) {
+Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, std::size_t depth) {
   Ideal ideal;
   ideal.topic = &topic;
   ideal.alpha = alpha;
@@ -367,14 +451,15 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) 
   const auto subtopics_of = [&](std::size_t k) {
     return std::make_pair(columns.begin() + first[k], columns.begin() + first[k + 1]);
   };
-  // Relevant documents in order of their subtopics, then docno descending.
+  ideal.relevant = relevant.size();
+  // Relevant documents in order of their subtopics, then docno descending: within a group only
+  // as many as the ranking's depth can place.
   std::vector<std::uint32_t> order(relevant.size());
   for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const auto [a0, a1] = subtopics_of(a);
     const auto [b0, b1] = subtopics_of(b);
-    if (!std::equal(a0, a1, b0, b1)) return std::lexicographical_compare(a0, a1, b0, b1);
-    return docno_after(docs[relevant[a]].docno, docs[relevant[b]].docno);
+    return std::lexicographical_compare(a0, a1, b0, b1);
   });
   struct Group {
     std::uint32_t head;  // index into `order` of the next document to place
@@ -392,6 +477,19 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) 
       groups.back().end = i + 1;
     } else {
       groups.push_back(Group{i, i + 1});
+    }
+  }
+  const auto docno_descending = [&](std::uint32_t a, std::uint32_t b) {
+    return docno_after(docs[relevant[a]].docno, docs[relevant[b]].docno);
+  };
+  for (Group& group : groups) {
+    const auto begin = order.begin() + group.head;
+    const auto end = order.begin() + group.end;
+    const std::size_t size = group.end - group.head;
+    if (size <= depth) {
+      std::sort(begin, end, docno_descending);
+    } else {
+      std::partial_sort(begin, begin + static_cast<std::ptrdiff_t>(depth), end, docno_descending);
     }
   }
 
@@ -418,10 +516,11 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level) 
     for (auto c = c0; c != c1; ++c) groups_of[*c].push_back(g);
   }
   std::vector<bool> done(groups.size(), false);
-  ideal.docs.reserve(relevant.size());
-  ideal.gains.reserve(relevant.size());
+  const std::size_t placed = std::min(depth, relevant.size());
+  ideal.docs.reserve(placed);
+  ideal.gains.reserve(placed);
   const double keep = 1.0 - alpha;
-  while (!live.empty()) {
+  while (!live.empty() && ideal.docs.size() < placed) {
     // The greatest gain, ties to the greater docno.
     std::size_t best = 0;
     for (std::size_t i = 1; i < live.size(); ++i) {
@@ -504,66 +603,26 @@ void describe(const TopicQrels* topic, std::size_t count, std::size_t limit, int
   }
 }
 
-}  // namespace
-
-Result<TopicScores> evaluate(const TopicQrels* topic, const std::vector<std::string_view>& ranked,
-                             const Options& options) {
-  if (auto error = check_options(options)) return *error;
-  if (topic == nullptr) return evaluate(topic, Ideal{}, ranked, options);
-  return evaluate(topic, ideal_ranking(*topic, options.alpha, options.relevance_level), ranked,
-                  options);
-}
-
-Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
-                             const std::vector<std::string_view>& ranked, const Options& options) {
-  if (auto error = check_options(options)) return *error;
-  if (topic != nullptr && (ideal.topic != topic || !(ideal.alpha == options.alpha) ||
-                           ideal.relevance_level != options.relevance_level)) {
-    return option_error(
-        "the ideal ranking given was built for another topic, alpha or relevance level; build "
-        "it with ideal_ranking for this topic and these options");
-  }
-  const std::size_t n = ranked.size();
-
-  // A docno given twice: ndeval stops on it, and so does this.
-  {
-    std::size_t size = 16;
-    while (size < n * 2) size *= 2;
-    std::vector<std::uint32_t> slots(size, 0);
-    const std::size_t mask = size - 1;
-    for (std::size_t r = 0; r < n; ++r) {
-      std::size_t at = hash_text(ranked[r]) & mask;
-      for (; slots[at] != 0; at = (at + 1) & mask) {
-        const std::size_t other = slots[at] - 1;
-        if (same_text(ranked[other], ranked[r])) {
-          return InputError{
-              ErrorCode::bad_token,
-              "document " + text::quoted(ranked[r]) + " is ranked twice" +
-                  (topic != nullptr ? " for topic " + text::quoted(topic->topic) : std::string()) +
-                  ", at ranks " + std::to_string(other + 1) + " and " + std::to_string(r + 1) +
-                  "; ndeval stops on a docno given twice for a topic",
-              Span{}};
-        }
-      }
-      slots[at] = static_cast<std::uint32_t>(r + 1);
-    }
-  }
-
+// The measures of a ranking of `total` documents whose first n are read: doc_at(r, doc) sets
+// doc to the document at rank r + 1 (nullptr: not judged) and returns its docno (for rows).
+template <class DocAt>
+TopicScores walk(const TopicQrels* topic, const Ideal& ideal, std::size_t total, std::size_t n,
+                 DocAt doc_at, const Options& options) {
   const double alpha = options.alpha;
   const double keep = 1.0 - alpha;
   const int level = options.relevance_level;
   const std::size_t columns = topic == nullptr ? 0 : topic->subtopics().size();
 
   TopicScores scores;
-  scores.documents = n;
+  scores.documents = total;
   scores.relevant_per_subtopic.assign(columns, 0);
   if (topic != nullptr) {
-    for (const SubtopicJudgment& j : topic->judgments()) {
+    for (const TopicQrels::Judged& j : topic->judgments()) {
       if (j.grade >= level) ++scores.relevant_per_subtopic[j.column];
     }
   }
   for (const int count : scores.relevant_per_subtopic) scores.subtopics += count > 0 ? 1 : 0;
-  scores.relevant = topic == nullptr ? 0 : ideal.docs.size();
+  scores.relevant = topic == nullptr ? 0 : ideal.relevant;
   const int s = scores.subtopics;
 
   std::vector<int> cutoffs = options.cutoffs;
@@ -596,7 +655,9 @@ Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
   for (std::size_t r = 0; r < steps; ++r) {
     double gain = 0.0;
     if (r < n && topic != nullptr) {
-      if (const TopicQrels::Doc* doc = topic->find(ranked[r])) {
+      const TopicQrels::Doc* doc = nullptr;
+      doc_at(r, doc);
+      if (doc != nullptr) {
         const auto& judgments = topic->judgments();
         for (std::uint32_t i = doc->begin; i < doc->end; ++i) {
           if (judgments[i].grade < level) continue;
@@ -639,9 +700,11 @@ Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
     }
   }
 
-  scores.nrbp_sum = nrbp_sum;
+  scores.nrbp_sum = options.whole_ranking ? nrbp_sum : 0.0;
   scores.average_precision.assign(columns, 0.0);
-  if (s > 0) {
+  if (!options.whole_ranking) {
+    // NRBP, nNRBP and MAP-IA not computed: left 0.
+  } else if (s > 0) {
     const double factor = (1.0 - keep * options.beta) / static_cast<double>(s);
     scores.nrbp = nrbp_sum * factor;
     scores.ideal_nrbp = ideal_nrbp_sum * factor;
@@ -687,13 +750,7 @@ Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
   }
 
   if (options.rows > 0) {
-    describe(
-        topic, n, options.rows, level, keep,
-        [&](std::size_t r, const TopicQrels::Doc*& doc) {
-          doc = topic == nullptr ? nullptr : topic->find(ranked[r]);
-          return ranked[r];
-        },
-        scores.rows, scores.coverage);
+    describe(topic, n, options.rows, level, keep, doc_at, scores.rows, scores.coverage);
     if (topic != nullptr) {
       describe(
           topic, ideal.docs.size(), options.rows, level, keep,
@@ -705,6 +762,96 @@ Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
     }
   }
   return scores;
+}
+
+// Checks the options and the ideal; the number of ranks to read of `total`.
+std::optional<InputError> check_evaluation(const TopicQrels* topic, const Ideal& ideal,
+                                           const Options& options) {
+  if (auto error = check_options(options)) return error;
+  if (topic != nullptr && (ideal.topic != topic || !(ideal.alpha == options.alpha) ||
+                           ideal.relevance_level != options.relevance_level)) {
+    return option_error(
+        "the ideal ranking given was built for another topic, alpha or relevance level; build "
+        "it with ideal_ranking for this topic and these options");
+  }
+  if (topic != nullptr && ideal.docs.size() < ideal.relevant) {
+    const int deepest = *std::max_element(options.cutoffs.begin(), options.cutoffs.end());
+    if (options.whole_ranking || ideal.docs.size() < static_cast<std::size_t>(deepest)) {
+      return option_error(
+          "the ideal ranking given was built " + std::to_string(ideal.docs.size()) +
+          " ranks deep; these measures need it " +
+          (options.whole_ranking ? "whole" : std::to_string(deepest) + " ranks deep"));
+    }
+  }
+  return std::nullopt;
+}
+
+// The ranks read: all of them, or (only the measures at k wanted) to the deepest cutoff.
+std::size_t ranks_read(std::size_t total, const Options& options) {
+  if (options.whole_ranking) return total;
+  const int deepest = *std::max_element(options.cutoffs.begin(), options.cutoffs.end());
+  return std::min(total, static_cast<std::size_t>(deepest));
+}
+
+}  // namespace
+
+Result<TopicScores> evaluate(const TopicQrels* topic, const std::vector<std::string_view>& ranked,
+                             const Options& options) {
+  if (auto error = check_options(options)) return *error;
+  if (topic == nullptr) return evaluate(topic, Ideal{}, ranked, options);
+  return evaluate(topic, ideal_ranking(*topic, options.alpha, options.relevance_level), ranked,
+                  options);
+}
+
+Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
+                             const std::vector<std::string_view>& ranked, const Options& options) {
+  if (auto error = check_evaluation(topic, ideal, options)) return *error;
+  const std::size_t n = ranks_read(ranked.size(), options);
+
+  // A docno given twice: ndeval stops on it, and so does this.
+  {
+    std::size_t size = 16;
+    while (size < n * 2) size *= 2;
+    std::vector<std::uint32_t> slots(size, 0);
+    const std::size_t mask = size - 1;
+    for (std::size_t r = 0; r < n; ++r) {
+      std::size_t at = hash_text(ranked[r]) & mask;
+      for (; slots[at] != 0; at = (at + 1) & mask) {
+        const std::size_t other = slots[at] - 1;
+        if (same_text(ranked[other], ranked[r])) {
+          return InputError{
+              ErrorCode::bad_token,
+              "document " + text::quoted(ranked[r]) + " is ranked twice" +
+                  (topic != nullptr ? " for topic " + text::quoted(topic->topic) : std::string()) +
+                  ", at ranks " + std::to_string(other + 1) + " and " + std::to_string(r + 1) +
+                  "; ndeval stops on a docno given twice for a topic",
+              Span{}};
+        }
+      }
+      slots[at] = static_cast<std::uint32_t>(r + 1);
+    }
+  }
+
+  return walk(
+      topic, ideal, ranked.size(), n,
+      [&](std::size_t r, const TopicQrels::Doc*& doc) {
+        doc = topic == nullptr ? nullptr : topic->find(ranked[r]);
+        return ranked[r];
+      },
+      options);
+}
+
+Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
+                             const std::vector<std::int32_t>& ranked, const Options& options) {
+  if (auto error = check_evaluation(topic, ideal, options)) return *error;
+  return walk(
+      topic, ideal, ranked.size(), ranks_read(ranked.size(), options),
+      [&](std::size_t r, const TopicQrels::Doc*& doc) {
+        const std::int32_t i = ranked[r];
+        doc = topic == nullptr || i < 0 ? nullptr : &topic->docs()[static_cast<std::size_t>(i)];
+        return doc == nullptr ? std::string_view() : doc->docno;
+      },
+      options);
 }
 
 // ---------------------------------------------------------------------------------------------

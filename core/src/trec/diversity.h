@@ -69,8 +69,7 @@ struct SubtopicJudgment {
   std::string_view docno;  // points into the bytes given to read_subtopic_qrels
   int subtopic = 0;        // the subtopic's number, as written (0 or more)
   int grade = 0;
-  int line = 0;              // 1-based line in the file
-  std::uint32_t column = 0;  // the index of `subtopic` in TopicQrels::subtopics
+  int line = 0;  // 1-based line in the file
 };
 
 /// One topic's subtopic judgments, grouped by document.
@@ -82,26 +81,53 @@ class TopicQrels {
     std::uint32_t begin = 0;
     std::uint32_t end = 0;
   };
+  /// A document's judgment for one subtopic (the document is the Doc that holds it).
+  struct Judged {
+    int subtopic = 0;
+    int grade = 0;
+    int line = 0;
+    std::uint32_t column = 0;  // the index of `subtopic` in subtopics()
+  };
 
   std::string_view topic;
 
   /// The subtopic numbers judged for the topic (relevant or not), ascending.
   [[nodiscard]] const std::vector<int>& subtopics() const { return subtopics_; }
-  /// The judged documents, in ascending docno (byte order).
+  /// The judged documents, in order of first appearance in the file.
   [[nodiscard]] const std::vector<Doc>& docs() const { return docs_; }
-  /// Every judgment, ordered by docno then subtopic.
-  [[nodiscard]] const std::vector<SubtopicJudgment>& judgments() const { return judgments_; }
+  /// Every judgment, document by document (docs() order), each document's by subtopic.
+  [[nodiscard]] const std::vector<Judged>& judgments() const { return judgments_; }
   /// The document with this docno, or nullptr when the topic does not judge it.
   [[nodiscard]] const Doc* find(std::string_view docno) const;
 
-  /// Building (read_subtopic_qrels): add in file order, then build() once. build() reports each
-  /// (docno, subtopic) given again as (index of the later judgment, index of the first) in file
-  /// order; the later ones are left out.
-  void add(const SubtopicJudgment& judgment) { judgments_.push_back(judgment); }
+  /// Building, by read_subtopic_qrels: add in file order, then build() once. build() reports
+  /// each (docno, subtopic) given again as the pair (later judgment, first) in `twice`; the
+  /// later ones are left out.
+  void add(const SubtopicJudgment& judgment) { lines_.push_back(judgment); }
   void build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
+  /// Building, by read_qrels, which reads the same lines into a TopicJudgments: only each
+  /// line's subtopic is added here; build_as() takes the rest from that TopicJudgments' lines
+  /// (its all() before duplicates are dropped) and its grouping by docno (the (later, first)
+  /// pairs TopicJudgments::index reports), so that docs()[i] is the document of its all()[i]
+  /// once duplicates are dropped. find() then looks through docs() one by one: look the docno
+  /// up in the TopicJudgments instead.
+  void add_subtopic(int subtopic) { subtopic_of_.push_back(subtopic); }
+  void reserve(std::size_t lines) { subtopic_of_.reserve(lines); }
+  void build_as(const std::vector<Judgment>& lines,
+                const std::vector<std::pair<std::size_t, std::size_t>>& same_document,
+                std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
 
  private:
-  std::vector<SubtopicJudgment> judgments_;
+  // Each line's document (an index into docs_, numbered in order of first appearance), with
+  // docs_ holding each document's count of lines in `end`: groups and sorts the lines.
+  // line_at(i) is line i of the topic, in file order.
+  template <class LineAt>
+  void place(std::size_t count, LineAt line_at, const std::vector<std::uint32_t>& doc_of,
+             std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
+
+  std::vector<SubtopicJudgment> lines_;  // while building (add)
+  std::vector<int> subtopic_of_;         // while building (add_subtopic)
+  std::vector<Judged> judgments_;
   std::vector<int> subtopics_;
   std::vector<Doc> docs_;
   std::vector<std::uint32_t> slots_;  // open addressing: 0 = empty, else 1 + index into docs_
@@ -135,12 +161,29 @@ struct SubtopicQrels {
     std::string_view bytes, std::string_view file_name, Duplicates duplicates = Duplicates::error,
     std::size_t max_topics = static_cast<std::size_t>(-1));
 
+/// The subtopic field of a qrels line (`field` a view into `line`, line `number` of the file): a
+/// whole number 0 or more, or read_subtopic_qrels' error.
+[[nodiscard]] std::optional<InputError> read_subtopic(std::string_view line, int number,
+                                                      std::string_view field,
+                                                      std::string_view file_name, int& subtopic);
+/// Reports the judgments `twice` (TopicQrels::build's pairs, of the topics `twice_topic`) as
+/// read_subtopic_qrels does: the first as an error, or with keep_first warnings in `qrels`.
+/// read_qrels, given a SubtopicQrels, fills it as it reads, then calls this.
+[[nodiscard]] std::optional<InputError> report_judged_twice(
+    SubtopicQrels& qrels, std::string_view bytes, Duplicates duplicates,
+    const std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice,
+    const std::vector<std::string_view>& twice_topic);
+
 struct Options {
   double alpha = 0.5;                   // redundancy intolerance, 0..1 (ndeval -alpha)
   double beta = 0.5;                    // patience of NRBP, 0..1 (ndeval -beta)
   std::vector<int> cutoffs{5, 10, 20};  // the k of the measures at k, each 1 or more
   int relevance_level = 1;              // the least grade that is relevant (ndeval: 1)
   std::size_t rows = 0;                 // the first `rows` ranks get a RankRow (run and ideal)
+  // false: only the measures at k are wanted, and ranks past the deepest cutoff are not read
+  // (NRBP, nNRBP and MAP-IA, which need the whole ranking, are then left 0; a docno given twice
+  // past the deepest cutoff is not looked for).
+  bool whole_ranking = true;
 };
 
 /// Checks the options: alpha and beta in 0..1, cutoffs 1..1,000,000, at least one cutoff.
@@ -214,11 +257,15 @@ struct Ideal {
   const TopicQrels* topic = nullptr;  // the topic it was built for
   double alpha = 0.5;
   int relevance_level = 1;
+  std::size_t relevant = 0;         // the documents relevant to some subtopic
   std::vector<std::uint32_t> docs;  // indexes into TopicQrels::docs(), the relevant ones, ranked
   std::vector<double> gains;        // each one's gain
 };
 
-[[nodiscard]] Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level = 1);
+/// `depth`: how many ranks to build (all by default); the measures at k need k, NRBP, nNRBP and
+/// MAP-IA all (Options::whole_ranking), and evaluate() refuses an ideal too shallow for them.
+[[nodiscard]] Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level = 1,
+                                  std::size_t depth = static_cast<std::size_t>(-1));
 
 /// Evaluates one topic's ranking (docnos best first, each once). Errors: check_options's, and a
 /// docno given twice (bad_token; ndeval stops on it too). `topic` may be null: a topic the qrels
@@ -229,6 +276,14 @@ struct Ideal {
 /// The same with the ideal ranking given (from ideal_ranking with the same alpha and level).
 [[nodiscard]] Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
                                            const std::vector<std::string_view>& ranked,
+                                           const Options& options);
+
+/// The same with the documents given by their index into topic->docs() (-1: not judged), as
+/// the TREC session gives them (read_qrels' TopicJudgments find them): no docno is looked up,
+/// and none is checked for being given twice (the caller's run reader does); rows of judged
+/// documents carry their docno, the others none.
+[[nodiscard]] Result<TopicScores> evaluate(const TopicQrels* topic, const Ideal& ideal,
+                                           const std::vector<std::int32_t>& ranked,
                                            const Options& options);
 
 /// ndeval's column names for these cutoffs, in its order: ERR-IA@k..., nERR-IA@k...,

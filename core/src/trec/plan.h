@@ -128,6 +128,7 @@ struct TrecPlan {
     double beta = 0.5;
     int level = 1;
     std::vector<int> cutoffs;
+    bool whole = false;  // NRBP, nNRBP or AP_IA asked: the whole ranking is read, not the top k
   };
   std::vector<Diversity> diversity;
   // --ties average|bounds: the measures they cover (indexes into `measures`), and for bounds

@@ -18,6 +18,7 @@
 
 #include "irm/trec.h"
 #include "parse/text.h"
+#include "trec/diversity.h"
 
 namespace irm {
 namespace {
@@ -332,7 +333,12 @@ bool skipped(const Fields& fields) { return fields.count == 0 || fields.text[0][
 }  // namespace
 
 Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Duplicates duplicates,
-                         bool loose, std::size_t max_topics) {
+                         bool loose, std::size_t max_topics, diversity::SubtopicQrels* subtopics,
+                         Duplicates subtopic_duplicates) {
+  if (subtopics != nullptr) {
+    *subtopics = diversity::SubtopicQrels{};
+    subtopics->file_name = std::string(file_name);
+  }
   bool loose_warned = false;
   Qrels qrels;
   qrels.file_name = std::string(file_name);
@@ -341,6 +347,7 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
   // Qrels are usually grouped by topic: remembering the last one saves most topic lookups.
   std::string_view last_topic;
   TopicJudgments* current = nullptr;
+  diversity::TopicQrels* current_subtopics = nullptr;
   while (reader.next(line)) {
     const Fields fields = split(line);
     if (skipped(fields)) continue;
@@ -366,6 +373,13 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
       return number_error(line, number, fields.text[3], file_name,
                           "the rel (fourth field), a whole number such as 0, 1, 2 or -1");
     }
+    int subtopic = 0;
+    if (subtopics != nullptr) {
+      if (auto error =
+              diversity::read_subtopic(line, number, fields.text[1], file_name, subtopic)) {
+        return *error;
+      }
+    }
     const std::string_view topic = fields.text[0];
     if (current == nullptr || !same_text(topic, last_topic)) {
       if (qrels.topics.size() >= max_topics && qrels.topic_index.count(topic) == 0) {
@@ -385,11 +399,21 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
         const std::size_t previous = qrels.judgments.empty() ? 0 : qrels.judgments.back().size();
         qrels.judgments.emplace_back();
         qrels.judgments.back().reserve(previous);
+        if (subtopics != nullptr) {
+          subtopics->topic_index.emplace(topic, subtopics->topics.size());
+          subtopics->topics.emplace_back();
+          subtopics->topics.back().topic = topic;
+          subtopics->topics.back().reserve(previous);
+        }
       }
       current = &qrels.judgments[it->second];
+      current_subtopics = subtopics == nullptr ? nullptr : &subtopics->topics[it->second];
       last_topic = topic;
     }
     current->add(Judgment{fields.text[2], *grade, number});
+    if (current_subtopics != nullptr) {
+      current_subtopics->add_subtopic(subtopic);
+    }
   }
   if (qrels.topics.empty()) {
     return InputError{ErrorCode::empty_input,
@@ -406,10 +430,23 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
   };
   std::vector<Twice> twice;
   std::vector<std::pair<std::size_t, std::size_t>> found;
+  std::vector<std::pair<diversity::SubtopicJudgment, diversity::SubtopicJudgment>> subtopic_twice;
+  std::vector<std::string_view> subtopic_twice_topic;
   for (std::size_t t = 0; t < qrels.judgments.size(); ++t) {
     found.clear();
     qrels.judgments[t].index(found);
+    // The subtopic qrels: the same lines, grouped the same way.
+    if (subtopics != nullptr) {
+      subtopics->topics[t].build_as(qrels.judgments[t].all(), found, subtopic_twice);
+      subtopic_twice_topic.resize(subtopic_twice.size(), qrels.topics[t]);
+    }
     for (const auto& [later, first] : found) twice.push_back(Twice{t, later, first});
+  }
+  if (subtopics != nullptr) {
+    if (auto error = diversity::report_judged_twice(*subtopics, bytes, subtopic_duplicates,
+                                                    subtopic_twice, subtopic_twice_topic)) {
+      return *error;
+    }
   }
   if (twice.empty()) return qrels;
   const auto line_of = [&](std::size_t topic, std::size_t index) {

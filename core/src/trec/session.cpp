@@ -465,6 +465,9 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
         if (d == plan.diversity.size()) {
           plan.diversity.push_back(TrecPlan::Diversity{m.alpha, m.beta, rel, {}});
         }
+        if (m.name == IrName::nrbp || m.name == IrName::nnrbp || m.name == IrName::ap_ia) {
+          plan.diversity[d].whole = true;
+        }
         std::vector<int>& cutoffs = plan.diversity[d].cutoffs;
         if (m.cutoff &&
             std::find(cutoffs.begin(), cutoffs.end(), static_cast<int>(k)) == cutoffs.end()) {
@@ -806,7 +809,9 @@ struct TrecExtras {
   std::optional<diversity::SubtopicQrels> subtopics;
   std::vector<std::vector<diversity::Ideal>> ideals;  // [subtopic topic][diversity entry]
   std::vector<diversity::TopicScores> scores;
-  std::vector<std::string_view> docnos;
+  // The ranking, each document by its index among the topic's judgments, which is its index
+  // among the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
+  std::vector<std::int32_t> docs;
   // Ties: a topic's whole ranking when -M cut it, and one view's grades and scores.
   std::vector<ScoredDoc*> full;
   std::vector<int> grades;
@@ -1125,18 +1130,30 @@ std::optional<InputError> TrecSession::end_qrels() {
     return std::nullopt;
   }
   // Subtopic qrels judge a document once per subtopic: the other measures take its highest grade.
+  // The file is read once for both.
   const bool subtopics = !plan_->diversity.empty();
-  auto qrels = read_qrels(std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
-                          subtopics ? Duplicates::highest : options_.duplicates, !options_.strict,
-                          limits_.topics);
-  if (!qrels.ok()) return qrels.error();
-  qrels_ = std::move(qrels.value());
-  if (extras_) extras_->subtopics.reset();
+  if (extras_) {
+    extras_->subtopics.reset();
+    extras_->ideals.clear();
+  }
   if (subtopics) {
-    if (auto error = read_subtopics()) {
-      qrels_.reset();
-      return error;
-    }
+    if (!extras_) extras_ = std::make_unique<TrecExtras>();
+    extras_->subtopics.emplace();
+  }
+  auto qrels = read_qrels(
+      std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
+      subtopics ? Duplicates::highest : options_.duplicates, !options_.strict, limits_.topics,
+      subtopics ? &*extras_->subtopics : nullptr,
+      options_.duplicates == Duplicates::keep_first ? Duplicates::keep_first : Duplicates::error);
+  if (!qrels.ok()) {
+    if (extras_) extras_->subtopics.reset();
+    return qrels.error();
+  }
+  qrels_ = std::move(qrels.value());
+  if (subtopics) {
+    extras_->ideals.assign(extras_->subtopics->topics.size(), {});
+    qrels_->warnings.insert(qrels_->warnings.end(), extras_->subtopics->warnings.begin(),
+                            extras_->subtopics->warnings.end());
   }
   std::vector<std::string_view> all_negative;
   std::string_view above_four;
@@ -1172,23 +1189,6 @@ std::optional<InputError> TrecSession::end_qrels() {
         "; scored with R = 0 (trec_eval 10.0 stops with \"Can't calculate measure\" when such "
         "a topic is the first it evaluates)");
   }
-  return std::nullopt;
-}
-
-// The qrels as subtopic qrels (topic subtopic docno grade), for the diversity measures.
-std::optional<InputError> TrecSession::read_subtopics() {
-  if (!extras_) extras_ = std::make_unique<TrecExtras>();
-  extras_->subtopics.reset();
-  extras_->ideals.clear();
-  auto read = diversity::read_subtopic_qrels(
-      std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
-      options_.duplicates == Duplicates::keep_first ? Duplicates::keep_first : Duplicates::error,
-      limits_.topics);
-  if (!read.ok()) return read.error();
-  extras_->subtopics = std::move(read.value());
-  extras_->ideals.assign(extras_->subtopics->topics.size(), {});
-  qrels_->warnings.insert(qrels_->warnings.end(), extras_->subtopics->warnings.begin(),
-                          extras_->subtopics->warnings.end());
   return std::nullopt;
 }
 
@@ -1309,11 +1309,20 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   const bool keep_unjudged = options_.judged_only && plan_->views.size() > 1;
   compat_retrieved_.clear();
   if (keep_unjudged) view_all_grades_.clear();
+  std::vector<std::int32_t>* diversity_docs = plan_->diversity.empty() ? nullptr : &extras_->docs;
+  if (diversity_docs != nullptr) {
+    diversity_docs->clear();
+    diversity_docs->reserve(ranked.size());
+  }
   for (const ScoredDoc* doc : ranked) {
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (keep_unjudged) view_all_grades_.push_back(grade);
     if (options_.judged_only && grade < 0) continue;
+    if (diversity_docs != nullptr) {
+      diversity_docs->push_back(
+          found == nullptr ? -1 : static_cast<std::int32_t>(found - judgments->all().data()));
+    }
     if (plan_->compat && grade > 0) {
       compat_retrieved_.push_back({found, doc->score, static_cast<std::int64_t>(grades.size())});
     }
@@ -1409,7 +1418,7 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
     t.compat_ideal = static_cast<std::int64_t>(compat_ideal_.size());
   }
   if (!plan_->diversity.empty()) {
-    if (!diversity_scores(topic, grades.size(), ranked)) return;
+    if (!diversity_scores(topic)) return;
     t.diversity = &extras_->scores;
   }
   out.values.assign(plan_->slots.size(), 0.0);
@@ -1484,22 +1493,11 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   evaluated_.push_back(std::move(out));
 }
 
-// The diversity measures' scores of one topic, in extras_->scores: its ranking after -M (and
-// -J: `kept` documents, the judged ones under -J), as ndeval evaluates it. False after recording
-// an error.
-bool TrecSession::diversity_scores(std::string_view topic, std::size_t kept,
-                                   const std::vector<ScoredDoc*>& ranked) {
-  TrecExtras& x = *extras_;
-  x.docnos.clear();
-  x.docnos.reserve(kept);
-  const TopicJudgments* judgments = qrels_->find(topic);
-  for (const ScoredDoc* doc : ranked) {
-    if (options_.judged_only) {
-      const Judgment* found = judgments->find(doc->docno);
-      if (found == nullptr || found->grade < 0) continue;
-    }
-    x.docnos.push_back(doc->docno);
-  }
+// The diversity measures' scores of one topic, in extras_->scores: its ranking after -M (and -J:
+// the judged documents only), extras_->docs, as ndeval evaluates it. False after recording an
+// error.
+bool TrecSession::diversity_scores(std::string_view topic) {
+  TrecExtras& x = *extras_;  // x.docs: the ranking, filled by evaluate
   const auto index = x.subtopics->topic_index.find(topic);
   const diversity::TopicQrels* judged =
       index == x.subtopics->topic_index.end() ? nullptr : &x.subtopics->topics[index->second];
@@ -1511,6 +1509,7 @@ bool TrecSession::diversity_scores(std::string_view topic, std::size_t kept,
     o.beta = want.beta;
     o.relevance_level = want.level;
     o.cutoffs = want.cutoffs;
+    o.whole_ranking = want.whole;
     if (judged == nullptr) {  // a topic the subtopic qrels lack (cannot happen: one file)
       x.scores[d] = diversity::TopicScores{};
       continue;
@@ -1519,10 +1518,14 @@ bool TrecSession::diversity_scores(std::string_view topic, std::size_t kept,
     if (ideals.size() != plan_->diversity.size()) {
       ideals.clear();
       for (const TrecPlan::Diversity& each : plan_->diversity) {
-        ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level));
+        // The measures at k alone need the ideal ranking to their deepest k only.
+        const std::size_t depth = each.whole ? static_cast<std::size_t>(-1)
+                                             : static_cast<std::size_t>(*std::max_element(
+                                                   each.cutoffs.begin(), each.cutoffs.end()));
+        ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level, depth));
       }
     }
-    Result<diversity::TopicScores> scores = diversity::evaluate(judged, ideals[d], x.docnos, o);
+    Result<diversity::TopicScores> scores = diversity::evaluate(judged, ideals[d], x.docs, o);
     if (!scores.ok()) {
       if (!evaluate_error_) evaluate_error_ = scores.error();
       return false;
