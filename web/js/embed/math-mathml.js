@@ -9,6 +9,7 @@
 // fonts (Chromium 109+, Firefox, Safari), needs no stylesheet, and katex.render builds it as
 // DOM nodes, so the strict CSP holds.
 
+import katex from 'katex';
 import { typesetter } from '../render/typeset.js';
 
-export const { renderMath, mathBlock } = typesetter({ output: 'mathml' });
+export const { renderMath, mathBlock } = typesetter(katex, { output: 'mathml' });

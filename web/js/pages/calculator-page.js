@@ -47,6 +47,7 @@ import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';
 import { setUpRerank } from '../render/rerank.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
+import { loadMath, mathSettled } from '../render/math.js';
 import { renderOutcome } from '../render/steps.js';
 import { askedNames, questionText, renderProblem, setUpProblemMaker } from '../problem.js';
 import { bindTableNumbers, initSite, keepStateInHash } from '../site.js';
@@ -483,6 +484,8 @@ export function startCalculator(config) {
     bindTableNumbers($('[data-table-numbers]'), results);
     fillPresetSelect(presetSelect);
     if (!restoreFromHash()) return;
+    // A share link opens on an answer: KaTeX comes beside the engine, not after it.
+    if (readHash().has('calc')) void loadMath();
     buildPresets();
     for (const control of [inputField, measuresField, ...optionControls.map(([, control]) => control)]) {
       control.addEventListener('input', scheduleUpdate);
@@ -520,6 +523,7 @@ export function startCalculator(config) {
     buildConventions();
     presetToSelectors();
     await update();
+    await mathSettled();
     document.body.dataset.ready = 'true';
   }
 

@@ -6,6 +6,7 @@
 import { calculatorFor, calculatorForInput, calculators } from '../calculators.js';
 import { listMeasures } from '../engine.js';
 import { el } from '../render/dom.js';
+import { mathSettled } from '../render/math.js';
 import { renderMeasureReference } from '../render/reference.js';
 import { initSite } from '../site.js';
 import { hashFor, readHash } from '../url-state.js';
@@ -46,6 +47,8 @@ async function main() {
   const measures = engineWorks ? await listMeasures() : [];
   document.querySelector('[data-calculators]').replaceChildren(...calculatorCards(measures));
   document.querySelector('[data-reference]').replaceChildren(...renderMeasureReference(measures, { groupOf, tryLink }));
+  // Once the formulas above the card are typeset: they change the heights.
+  await mathSettled();
   landOnReference();
   document.body.dataset.ready = 'true';
 }

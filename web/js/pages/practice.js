@@ -18,6 +18,7 @@ import { answerExercise, checkAsked, hintOf, prepareExercises } from '../../../c
 import { FORMATS, exportAs } from '../../../common/practice/export.js';
 import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises, freshSeed, parseSeed } from '../../../common/practice/generate.js';
 import { renderCheckField } from '../render/check.js';
+import { mathSettled } from '../render/math.js';
 import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';
 import { renderScores, scoreStore } from '../render/practice-score.js';
@@ -520,6 +521,7 @@ async function main() {
     return;
   }
   await showExercise();
+  await mathSettled();
   document.body.dataset.ready = 'true';
 }
 

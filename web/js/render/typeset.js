@@ -1,10 +1,10 @@
 // @ts-check
-// What the site's math (render/math.js, KaTeX's HTML with its CSS and fonts) and the embed
-// widget's (embed/math-mathml.js, MathML) share: one pair of functions, made for KaTeX options.
+// What the site's math (render/math-katex.js, KaTeX's HTML with its CSS and fonts, which
+// render/math.js loads when the first formula is shown) and the embed widget's
+// (embed/math-mathml.js, MathML) share: one pair of functions, made for KaTeX and its options.
 // katex.render builds DOM nodes (a strict CSP blocks the style attributes that renderToString +
 // innerHTML would need).
 
-import katex from 'katex';
 import { formulaLines } from './math-lines.js';
 
 /** Longest LaTeX typeset (characters); a longer one is shown as its source. */
@@ -12,9 +12,10 @@ export const MATH_LIMIT = 5000;
 
 /**
  * renderMath and mathBlock over katex.render with `katexOptions` (e.g. {output: 'mathml'}).
+ * @param {typeof import('katex').default} katex the KaTeX module's default export
  * @param {import('katex').KatexOptions} [katexOptions]
  */
-export function typesetter(katexOptions = {}) {
+export function typesetter(katex, katexOptions = {}) {
   const options = { throwOnError: true, strict: false, ...katexOptions };
   // MathML is never line-broken by the browser: its segments are cut into pieces as well.
   const pieces = katexOptions.output === 'mathml';
