@@ -423,6 +423,27 @@ std::optional<InputError> check_options(const Options& options) {
   return std::nullopt;
 }
 
+namespace {
+
+// ideal_ranking's working arrays (see there).
+struct IdealScratch {
+  struct Group {
+    std::uint32_t head;  // index into `order` of the next document to place
+    std::uint32_t end;
+  };
+  std::vector<std::uint32_t> relevant;
+  std::vector<std::uint32_t> columns;
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> order;
+  std::vector<Group> groups;
+  std::vector<double> gain;
+  std::vector<std::vector<std::uint32_t>> groups_of;
+  std::vector<std::uint32_t> live;
+  std::vector<bool> done;
+};
+
+}  // namespace
+
 Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, std::size_t depth) {
   Ideal ideal;
   ideal.topic = &topic;
@@ -435,9 +456,15 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, 
   // greater docno goes first: each such group is a queue, and the greedy choice is among the
   // groups' heads. `columns` holds each relevant document's subtopics (ascending), at
   // [first[k], first[k + 1]) for the k-th relevant document.
-  std::vector<std::uint32_t> relevant;
-  std::vector<std::uint32_t> columns;
-  std::vector<std::uint32_t> first;
+  // The working arrays are kept from one call to the next (a large qrels has thousands of
+  // topics; in wasm, their allocations were a tenth of the measures' time).
+  thread_local IdealScratch scratch;
+  std::vector<std::uint32_t>& relevant = scratch.relevant;
+  std::vector<std::uint32_t>& columns = scratch.columns;
+  std::vector<std::uint32_t>& first = scratch.first;
+  relevant.clear();
+  columns.clear();
+  first.clear();
   for (std::uint32_t d = 0; d < docs.size(); ++d) {
     const std::size_t before = columns.size();
     for (std::uint32_t i = docs[d].begin; i < docs[d].end; ++i) {
@@ -454,18 +481,17 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, 
   ideal.relevant = relevant.size();
   // Relevant documents in order of their subtopics, then docno descending: within a group only
   // as many as the ranking's depth can place.
-  std::vector<std::uint32_t> order(relevant.size());
+  std::vector<std::uint32_t>& order = scratch.order;
+  order.resize(relevant.size());
   for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const auto [a0, a1] = subtopics_of(a);
     const auto [b0, b1] = subtopics_of(b);
     return std::lexicographical_compare(a0, a1, b0, b1);
   });
-  struct Group {
-    std::uint32_t head;  // index into `order` of the next document to place
-    std::uint32_t end;
-  };
-  std::vector<Group> groups;
+  std::vector<IdealScratch::Group>& groups = scratch.groups;
+  groups.clear();
+  using Group = IdealScratch::Group;
   for (std::uint32_t i = 0; i < order.size(); ++i) {
     if (i == 0) {
       groups.push_back(Group{0, 1});
@@ -506,16 +532,21 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, 
   };
   // Each group's gain, kept current: when a document is placed, only the groups sharing one of
   // its subtopics change, and they are recomputed.
-  std::vector<double> gain(groups.size());
-  std::vector<std::vector<std::uint32_t>> groups_of(topic.subtopics().size());
-  std::vector<std::uint32_t> live(groups.size());
+  std::vector<double>& gain = scratch.gain;
+  gain.resize(groups.size());
+  std::vector<std::vector<std::uint32_t>>& groups_of = scratch.groups_of;
+  if (groups_of.size() < topic.subtopics().size()) groups_of.resize(topic.subtopics().size());
+  for (std::size_t c = 0; c < topic.subtopics().size(); ++c) groups_of[c].clear();
+  std::vector<std::uint32_t>& live = scratch.live;
+  live.resize(groups.size());
   for (std::uint32_t g = 0; g < groups.size(); ++g) {
     gain[g] = gain_of(g);
     live[g] = g;
     const auto [c0, c1] = subtopics_of(order[groups[g].head]);
     for (auto c = c0; c != c1; ++c) groups_of[*c].push_back(g);
   }
-  std::vector<bool> done(groups.size(), false);
+  std::vector<bool>& done = scratch.done;
+  done.assign(groups.size(), false);
   const std::size_t placed = std::min(depth, relevant.size());
   ideal.docs.reserve(placed);
   ideal.gains.reserve(placed);
@@ -603,6 +634,22 @@ void describe(const TopicQrels* topic, std::size_t count, std::size_t limit, int
   }
 }
 
+// walk's working arrays, kept from one call to the next.
+struct WalkScratch {
+  struct Mark {
+    Walk run;
+    double ideal_dcg = 0.0;
+    double ideal_err = 0.0;
+    double ideal_ideal_dcg = 0.0;
+    double ideal_ideal_err = 0.0;
+  };
+  std::vector<int> cutoffs;
+  std::vector<Mark> marks;
+  std::vector<double> weight;
+  std::vector<int> seen;
+  std::vector<double> precision_sum;
+};
+
 // The measures of a ranking of `total` documents whose first n are read: doc_at(r, doc) sets
 // doc to the document at rank r + 1 (nullptr: not judged) and returns its docno (for rows).
 template <class DocAt>
@@ -625,24 +672,24 @@ TopicScores walk(const TopicQrels* topic, const Ideal& ideal, std::size_t total,
   scores.relevant = topic == nullptr ? 0 : ideal.relevant;
   const int s = scores.subtopics;
 
-  std::vector<int> cutoffs = options.cutoffs;
+  // The working arrays are kept from one call to the next, as in ideal_ranking.
+  thread_local WalkScratch scratch;
+  std::vector<int>& cutoffs = scratch.cutoffs;
+  cutoffs = options.cutoffs;
   std::sort(cutoffs.begin(), cutoffs.end());
   cutoffs.erase(std::unique(cutoffs.begin(), cutoffs.end()), cutoffs.end());
   const auto deepest = static_cast<std::size_t>(cutoffs.back());
-  struct Mark {
-    Walk run;
-    double ideal_dcg = 0.0;
-    double ideal_err = 0.0;
-    double ideal_ideal_dcg = 0.0;
-    double ideal_ideal_err = 0.0;
-  };
-  std::vector<Mark> marks(cutoffs.size());
+  std::vector<WalkScratch::Mark>& marks = scratch.marks;
+  marks.assign(cutoffs.size(), WalkScratch::Mark{});
 
   // One walk down the run (all of it: NRBP and MAP-IA), the ideal and the "ideal ideal" (to the
   // deepest cutoff), with ndeval's operations in ndeval's order.
-  std::vector<double> weight(columns, 1.0);
-  std::vector<int> seen(columns, 0);
-  std::vector<double> precision_sum(columns, 0.0);
+  std::vector<double>& weight = scratch.weight;
+  std::vector<int>& seen = scratch.seen;
+  std::vector<double>& precision_sum = scratch.precision_sum;
+  weight.assign(columns, 1.0);
+  seen.assign(columns, 0);
+  precision_sum.assign(columns, 0.0);
   Walk run;
   Walk best;
   double ideal_ideal_dcg = 0.0;
@@ -686,7 +733,8 @@ TopicScores walk(const TopicQrels* topic, const Ideal& ideal, std::size_t total,
     ideal_ideal_err += ideal_ideal_gain / rank;
     ideal_ideal_gain *= keep;
     if (next_mark < cutoffs.size() && r + 1 == static_cast<std::size_t>(cutoffs[next_mark])) {
-      marks[next_mark] = Mark{run, best.dcg, best.err, ideal_ideal_dcg, ideal_ideal_err};
+      marks[next_mark] =
+          WalkScratch::Mark{run, best.dcg, best.err, ideal_ideal_dcg, ideal_ideal_err};
       ++next_mark;
     }
   }
@@ -724,7 +772,7 @@ TopicScores walk(const TopicQrels* topic, const Ideal& ideal, std::size_t total,
   scores.at.reserve(options.cutoffs.size());
   for (const int k : options.cutoffs) {
     const auto found = std::lower_bound(cutoffs.begin(), cutoffs.end(), k) - cutoffs.begin();
-    const Mark& mark = marks[static_cast<std::size_t>(found)];
+    const WalkScratch::Mark& mark = marks[static_cast<std::size_t>(found)];
     AtCutoff at;
     at.k = k;
     at.dcg = mark.run.dcg;
