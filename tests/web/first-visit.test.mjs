@@ -19,6 +19,7 @@ const CHECK_WASM = /\/irmetrics-check-[\w-]{8}\.wasm$/;
 const FULL_WASM = /\/irmetrics-(?!lite-|check-)[\w-]{8}\.wasm$/;
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
 const PLOT = /\/plot-[\w-]{8}\.js$/;
+const KATEX = /\/(?:katex|math-katex)-[\w-]{8}\.(?:js|css)$/;
 
 /**
  * Opens `path` in a fresh context (empty cache), records the URL of every request the page and
@@ -83,6 +84,21 @@ test('an answer without a chart never loads Plot', async () => {
   });
   assert.equal(matching(urls, LITE_WASM).length, 1);
   assert.deepEqual(matching(urls, PLOT), [], 'Plot is not loaded');
+});
+
+test('a calculator opened without an answer loads KaTeX only when a formula is shown', async () => {
+  let before = [];
+  const urls = await requestsOf('ranked.html', async (page, seen) => {
+    await page.waitForLoadState('networkidle');
+    before = matching(seen, KATEX);
+    // A worked example (Method 1 of the course notes: AP@10 = 28/45) shows its formulas.
+    await page.click('[data-preset="RL2"]');
+    await waitForText(page, '.outcome .answer', ['28/45']);
+    await page.locator('.outcome .formula .katex').first().waitFor();
+    assert.equal(await page.locator('.math-pending').count(), 0, 'no formula left as its source');
+  });
+  assert.deepEqual(before, [], 'no KaTeX before a formula is shown');
+  assert.ok(matching(urls, KATEX).length >= 1, 'KaTeX loaded for the formulas');
 });
 
 // One topic, one run: the run retrieves a (relevant) then b (not): AP = (1/1) / 1 = 1.0000.

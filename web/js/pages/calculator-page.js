@@ -484,8 +484,10 @@ export function startCalculator(config) {
     bindTableNumbers($('[data-table-numbers]'), results);
     fillPresetSelect(presetSelect);
     if (!restoreFromHash()) return;
-    // A share link opens on an answer: KaTeX comes beside the engine, not after it.
+    // A share link opens on an answer: KaTeX comes beside the engine, not after it. Otherwise it
+    // comes when the reader first reaches for the input, before the first answer needs it.
     if (readHash().has('calc')) void loadMath();
+    for (const field of [inputField, measuresField]) field.addEventListener('focus', () => void loadMath(), { once: true });
     buildPresets();
     for (const control of [inputField, measuresField, ...optionControls.map(([, control]) => control)]) {
       control.addEventListener('input', scheduleUpdate);
