@@ -20,6 +20,7 @@ const LITE_WASM = /\/irmetrics-lite-[\w-]{8}\.wasm$/;
 const CHECK_WASM = /\/irmetrics-check-[\w-]{8}\.wasm$/;
 const FULL_WASM = /\/irmetrics-[\w-]{8}\.wasm$/; // no module name before the hash
 const ANY_WASM = /\.wasm$/;
+const CALCULATORS_WASM = /\/irmetrics-[a-z]+-[\w-]{8}\.wasm$/; // lite, check or a group's
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
 const PLOT = /\/plot-[\w-]{8}\.js$/;
 
@@ -122,14 +123,14 @@ test('the TREC page loads the full module only once files are given', async () =
     await page.waitForLoadState('networkidle');
     before = matching(seen, FULL_WASM);
     // Nor the calculators' module (the footer's version comes from the page's worker) nor Plot.
-    beforeAny = [...matching(seen, LITE_WASM), ...matching(seen, PLOT)];
+    beforeAny = [...matching(seen, CALCULATORS_WASM), ...matching(seen, PLOT)];
     await page.fill('#qrels-text', 'q1 0 a 1\nq1 0 b 0');
     await page.fill('#run-text', 'q1 Q0 a 1 2 alpha\nq1 Q0 b 2 1 alpha');
     await waitForText(page, '[data-trec-text]', ['map                   \tall\t1.0000'], { timeout: 15000 });
   });
   assert.deepEqual(before, [], 'no full wasm before any file is given');
   assert.deepEqual(beforeAny, [], 'no calculator wasm and no Plot before any file is given');
-  assert.deepEqual(matching(urls, LITE_WASM), [], 'the calculators’ wasm is never loaded');
+  assert.deepEqual(matching(urls, CALCULATORS_WASM), [], 'no calculators’ wasm is ever loaded');
   assert.equal(matching(urls, FULL_WASM).length, 1, 'the full wasm once files are given');
   assert.equal(matching(urls, TREC_WORKER).length, 1);
 });

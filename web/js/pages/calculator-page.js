@@ -447,8 +447,9 @@ export function startCalculator(config) {
     }
     // The page's module lists its group's measures only (engine.js, useModule): a name it does
     // not know (another group's measure, a typo) needs every measure's entry, to say which page
-    // computes it, so the whole list is asked for (from the lite module) the first time.
-    if (entries.some(({ name }) => !measureInfoFor(name, registry))) {
+    // computes it, so the whole list is asked for (from the lite module) the first time; not
+    // before the page's own list has come (an empty one: the engine did not load).
+    if (registry.length > 0 && entries.some(({ name }) => !measureInfoFor(name, registry))) {
       await (wholeRegistry ??= listMeasures({ all: true }).then((whole) => {
         if (whole.length) registry = whole;
       }));
