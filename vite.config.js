@@ -98,8 +98,8 @@ export default defineConfig({
   base: './', // relative URLs: dist/ works from any folder of a course site
   plugins: [partials, cspMeta],
   // Workers as ES modules (every page starts them with {type: 'module'}), so that the engine's
-  // worker loads the check module with import() only when a check is asked: an IIFE worker has
-  // every import() inlined.
+  // worker loads with import() only the wasm module it uses (the page's group's, lite, the check
+  // module when a check is asked): an IIFE worker has every import() inlined.
   worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist/', import.meta.url)),

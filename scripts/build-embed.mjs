@@ -58,10 +58,12 @@ if (!existsSync(generated)) {
   process.exit(2);
 }
 
-// The embed build's two substitutions (see factory.js and math-mathml.js for why).
+// The embed build's substitutions (see factory.js and math-mathml.js for why).
 const aliases = new Map([
   [resolve(web, 'generated/irmetrics-lite.js'), resolve(web, 'js/embed/factory.js')],
   [resolve(web, 'js/render/math.js'), resolve(web, 'js/embed/math-mathml.js')],
+  // The widget's one module has every measure: no calculator group's module.
+  [resolve(web, 'js/engine-modules.js'), resolve(web, 'js/embed/engine-modules.js')],
 ]);
 // The one script has no module worker file beside it: engine.js's worker is this same script,
 // started as a classic Worker by `embedWorker` (defined in the wrapper below) when the page

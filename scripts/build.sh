@@ -4,9 +4,12 @@
 #                    and build/native/irmetrics-trec: `irmetrics trec` as a native executable,
 #                    which bin/irmetrics.mjs runs when it is there (cli/irmetrics_trec.cpp)
 #   2. build/wasm    the same core through Debian's Emscripten; the project's CMake writes
-#                    web/generated/irmetrics-lite.{js,wasm} (no TREC engine, no answer checks:
-#                    the calculators' worker), irmetrics-check.{js,wasm} (the same with the
-#                    checks: loaded when a check is asked), irmetrics.{js,wasm} (all of it: the
+#                    web/generated/irmetrics-<group>.{js,wasm} (a group of calculator pages'
+#                    measures only: what each page's worker starts), irmetrics-lite.{js,wasm}
+#                    (every measure, no TREC engine, no answer checks: the home and practice
+#                    pages', and the calculators' for names their module does not know),
+#                    irmetrics-check.{js,wasm} (lite with the checks: loaded when a check is
+#                    asked), irmetrics.{js,wasm} (all of it: the
 #                    TREC page's worker and bin/irmetrics.mjs) and irmetrics-embed.js (the
 #                    widget's, wasm inside)
 #   3. dist/         the static site, bundled by Vite, with the embed files and a gzip and a
@@ -74,6 +77,9 @@ fi
 wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
   web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js
   web/generated/irmetrics-embed.js)
+for group in lists diversity sets roc significance agreement pooling; do # wasm/CMakeLists.txt IRM_GROUPS
+  wasm_outputs+=("web/generated/irmetrics-$group.wasm" "web/generated/irmetrics-$group.js")
+done
 for output in "${wasm_outputs[@]}"; do
   [[ -f "$output" ]] || {
     echo "build: error: the wasm build did not write $output" >&2

@@ -7,7 +7,10 @@
 //   workers  the module workers the page's scripts can start (new Worker(new URL(…))), their
 //            static imports, and the .wasm files any of them names (new URL('….wasm', …)): the
 //            calculators start theirs on arrival; the TREC page starts its own when files are
-//            given, so its figure is what it can reach, not what an empty visit fetches
+//            given, so its figure is what it can reach, not what an empty visit fetches. Of the
+//            wasm modules the calculators' worker can load (with import(): engine-worker.js),
+//            the one the page starts: its group's (web/js/calculators.js `engine`), or
+//            irmetrics-lite on a page that is not a calculator; the others are `later`
 //   later    what is loaded with import() only (Observable Plot, when a chart is first drawn)
 //   fonts    not counted: a browser fetches only the faces a formula uses, in one format (woff2)
 //
@@ -17,9 +20,10 @@
 //   node scripts/first-visit.mjs [DIST]        # DIST defaults to dist/
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { calculators } from '../web/js/calculators.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -70,6 +74,9 @@ const gz = (file) => {
  * @param {string} htmlFile
  */
 export function firstVisit(dist, htmlFile) {
+  // The wasm module the page's engine starts with (engine.js, useModule), as Vite names its glue.
+  const engine = calculators.find((calculator) => calculator.page === basename(htmlFile))?.engine ?? 'lite';
+  const startsWith = new RegExp(`^irmetrics-${engine}-[\\w-]{8}\\.js$`);
   const page = new Set([htmlFile]);
   const workers = new Set();
   const later = new Set();
@@ -86,7 +93,11 @@ export function firstVisit(dist, htmlFile) {
       const asset = resolveFrom(file, ref);
       if (asset.endsWith('.wasm') && existsSync(asset)) (set === page ? workers : set).add(asset);
     }
-    for (const ref of refs.dynamic) laterFiles.push(resolveFrom(file, ref));
+    for (const ref of refs.dynamic) {
+      const target = resolveFrom(file, ref);
+      if (set === workers && startsWith.test(basename(target))) follow(target, workers);
+      else laterFiles.push(target);
+    }
   };
   const laterFiles = [];
   for (const ref of htmlReferences(readFileSync(htmlFile, 'utf8'))) {

@@ -12,6 +12,7 @@
 #include "irm/check.h"
 #include "irm/compare.h"
 #include "irm/irm.h"
+#include "irm/module_group.h"
 #include "irm/trec_eval.h"
 #include "to_js.h"
 
@@ -378,7 +379,8 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
   emscripten::function("check", &check_key);  // check(measure, input, options, answer, key)
   emscripten::function("listSlips", &list_slips);
 #endif
-  emscripten::function("compareRuns", &compare_runs);
+  // Of the group modules, only the significance page's has compareRuns (irm/module_group.h).
+  if constexpr (irm::keeps("significance")) emscripten::function("compareRuns", &compare_runs);
   emscripten::function("version", &version);
   emscripten::function("internalErrorForTest", &internal_error_for_test);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "irm/irm.h"
+#include "irm/module_group.h"
 #include "parse/text.h"
 
 namespace irm {
@@ -20,6 +21,8 @@ Result<Outcome> run_on(const MeasureCall& call, Inputs& in, const Result<Parsed>
   return call.info->run(call, in);
 }
 
+// A measure whose input kind this build does not read (irm/module_group.h): the calculators'
+// engine then asks the module that has every reader (web/js/engine-worker.js).
 InputError not_available(const MeasureCall& call) {
   return InputError{ErrorCode::unknown_measure,
                     call.info->name + " has no input reader in this build", Span{}, Field::measure};
@@ -65,59 +68,82 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
 
   Inputs in;
   switch (input_kind(call)) {
-    case InputKind::ranked_list: {
-      auto list = parse_ranked_list(input);
-      if (!list.ok()) return list.error();
-      auto R = resolve_total_relevant(list.value(), relevant_text, relevant != options.end());
-      if (!R.ok()) return R.error();
-      if (R.value().note) list.value().reading.push_back(*R.value().note);
-      in.total_relevant = R.value().value;
-      return run_on(call, in, list, &Inputs::ranked);
-    }
-    case InputKind::graded_list:
-      return run_on(call, in, parse_graded_list(input), &Inputs::graded);
-    case InputKind::queries: {
-      // R from the page field applies to every query whose block gives none.
-      if (!relevant_text.empty()) {
-        auto R = resolve_total_relevant(RankedList{}, relevant_text, true);
+    case InputKind::ranked_list:
+      if constexpr (keeps("lists")) {
+        auto list = parse_ranked_list(input);
+        if (!list.ok()) return list.error();
+        auto R = resolve_total_relevant(list.value(), relevant_text, relevant != options.end());
         if (!R.ok()) return R.error();
+        if (R.value().note) list.value().reading.push_back(*R.value().note);
         in.total_relevant = R.value().value;
-      } else {
-        in.total_relevant = -1;  // not given: each block's own relevant=N, or its relevant count
+        return run_on(call, in, list, &Inputs::ranked);
       }
-      return run_on(call, in, parse_query_blocks(input), &Inputs::queries);
-    }
+      break;
+    case InputKind::graded_list:
+      if constexpr (keeps("lists"))
+        return run_on(call, in, parse_graded_list(input), &Inputs::graded);
+      break;
+    case InputKind::queries:
+      if constexpr (keeps("lists")) {
+        // R from the page field applies to every query whose block gives none.
+        if (!relevant_text.empty()) {
+          auto R = resolve_total_relevant(RankedList{}, relevant_text, true);
+          if (!R.ok()) return R.error();
+          in.total_relevant = R.value().value;
+        } else {
+          in.total_relevant = -1;  // not given: each block's own relevant=N, or its relevant count
+        }
+        return run_on(call, in, parse_query_blocks(input), &Inputs::queries);
+      }
+      break;
     case InputKind::scored_labels:
-      return run_on(call, in, parse_scored_labels(input), &Inputs::scored);
-    case InputKind::confusion: {
-      const auto matrix = parse_confusion(input);
-      if (!matrix.ok() && call.info->cutoff_input == InputKind::ranked_list &&
-          parse_ranked_list(input).ok()) {
-        // F on a ranked list: say what the cutoff does rather than what a grid needs.
-        const std::string& name = call.info->name;
-        return InputError{ErrorCode::bad_token,
-                          "the input is a ranked list, but " + name +
-                              " without a cutoff reads a confusion matrix (counts, a 2 × 2 grid "
-                              "or sets); for a ranked list give a cutoff, as in " +
-                              name + "@10, the " + name + " of P@10 and R@10",
-                          Span{1, 1, std::max(1, text::code_points(measure))}, Field::measure};
+      if constexpr (keeps("roc"))
+        return run_on(call, in, parse_scored_labels(input), &Inputs::scored);
+      break;
+    case InputKind::confusion:
+      if constexpr (keeps("sets")) {
+        const auto matrix = parse_confusion(input);
+        if (!matrix.ok() && call.info->cutoff_input == InputKind::ranked_list &&
+            parse_ranked_list(input).ok()) {
+          // F on a ranked list: say what the cutoff does rather than what a grid needs.
+          const std::string& name = call.info->name;
+          return InputError{ErrorCode::bad_token,
+                            "the input is a ranked list, but " + name +
+                                " without a cutoff reads a confusion matrix (counts, a 2 × 2 grid "
+                                "or sets); for a ranked list give a cutoff, as in " +
+                                name + "@10, the " + name + " of P@10 and R@10",
+                            Span{1, 1, std::max(1, text::code_points(measure))}, Field::measure};
+        }
+        return run_on(call, in, matrix, &Inputs::confusion);
       }
-      return run_on(call, in, matrix, &Inputs::confusion);
-    }
+      break;
     case InputKind::multiclass:
-      return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
+      if constexpr (keeps("sets"))
+        return run_on(call, in, parse_label_matrix(input), &Inputs::multiclass);
+      break;
     case InputKind::judges:
-      return run_on(call, in, parse_judges(input), &Inputs::judges);
+      if constexpr (keeps("agreement"))
+        return run_on(call, in, parse_judges(input), &Inputs::judges);
+      break;
     case InputKind::ratings:
-      return run_on(call, in, parse_ratings(input), &Inputs::ratings);
+      if constexpr (keeps("agreement"))
+        return run_on(call, in, parse_ratings(input), &Inputs::ratings);
+      break;
     case InputKind::rankings:
-      return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);
+      if constexpr (keeps("agreement"))
+        return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);
+      break;
     case InputKind::paired:
-      return run_on(call, in, parse_paired_scores(input), &Inputs::paired);
+      if constexpr (keeps("significance"))
+        return run_on(call, in, parse_paired_scores(input), &Inputs::paired);
+      break;
     case InputKind::runs:
-      return run_on(call, in, parse_runs(input), &Inputs::runs);
+      if constexpr (keeps("pooling")) return run_on(call, in, parse_runs(input), &Inputs::runs);
+      break;
     case InputKind::subtopic_list:
-      return run_on(call, in, parse_subtopic_list(input), &Inputs::subtopics);
+      if constexpr (keeps("diversity"))
+        return run_on(call, in, parse_subtopic_list(input), &Inputs::subtopics);
+      break;
   }
   return not_available(call);
 }

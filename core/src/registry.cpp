@@ -6,58 +6,65 @@
 
 #include "irm/registry.h"
 
+#include "irm/module_group.h"
+
 namespace irm {
 
-// One line per measure: X(id) names the family file's measure_<id>().
-#define IRM_MEASURES(X)                                 \
-  X(ap)                     /* average_precision.cpp */ \
-  X(precision)              /* precision_recall.cpp */  \
-  X(recall)                 /* precision_recall.cpp */  \
-  X(precision_recall)       /* precision_recall.cpp */  \
-  X(r_precision)            /* precision_recall.cpp */  \
-  X(reciprocal_rank)        /* reciprocal_rank.cpp */   \
-  X(eleven_point)           /* interpolation.cpp */     \
-  X(interpolated_precision) /* interpolation.cpp */     \
-  X(map)                    /* several_queries.cpp */   \
-  X(mrr)                    /* several_queries.cpp */   \
-  X(gmap)                   /* several_queries.cpp */   \
-  X(eleven_point_average)   /* several_queries.cpp */   \
-  X(mean)                   /* several_queries.cpp */   \
-  X(pool)                   /* pooling.cpp */           \
-  X(bpref)                  /* bpref.cpp */             \
-  X(ndcg)                   /* dcg.cpp */               \
-  X(dcg)                    /* dcg.cpp */               \
-  X(ideal_dcg)              /* dcg.cpp */               \
-  X(err)                    /* cascade.cpp */           \
-  X(rbp)                    /* cascade.cpp */           \
-  X(inst)                   /* cascade.cpp */           \
-  X(compat)                 /* cascade.cpp */           \
-  X(alpha_ndcg)             /* diversity.cpp */         \
-  X(alpha_dcg)              /* diversity.cpp */         \
-  X(err_ia)                 /* diversity.cpp */         \
-  X(nerr_ia)                /* diversity.cpp */         \
-  X(nrbp)                   /* diversity.cpp */         \
-  X(nnrbp)                  /* diversity.cpp */         \
-  X(ap_ia)                  /* diversity.cpp */         \
-  X(p_ia)                   /* diversity.cpp */         \
-  X(s_recall)               /* diversity.cpp */         \
-  X(confusion)              /* set_measures.cpp */      \
-  X(f)                      /* set_measures.cpp */      \
-  X(multiclass)             /* multiclass.cpp */        \
-  X(roc)                    /* roc.cpp */               \
-  X(auc)                    /* roc.cpp */               \
-  X(eer)                    /* roc.cpp */               \
-  X(auc_pr)                 /* roc.cpp */               \
-  X(sign_test)              /* significance.cpp */      \
-  X(wilcoxon)               /* significance.cpp */      \
-  X(t_test)                 /* significance.cpp */      \
-  X(randomization)          /* significance.cpp */      \
-  X(kappa)                  /* kappa.cpp */             \
-  X(fleiss)                 /* kappa.cpp */             \
-  X(tau)                    /* correlation.cpp */
+// One line per measure: X(id, groups) names the family file's measure_<id>() and the module
+// groups that keep it (irm/module_group.h: a calculator page's wasm module keeps one group; the
+// other builds keep every measure). F is in two: its cutoff form reads a ranked list; AP and
+// bpref too: pooling scores each run with them (pooling.cpp, by name).
+#define IRM_MEASURES(X)                                        \
+  X(ap, lists, pooling)            /* average_precision.cpp */ \
+  X(precision, lists)              /* precision_recall.cpp */  \
+  X(recall, lists)                 /* precision_recall.cpp */  \
+  X(precision_recall, lists)       /* precision_recall.cpp */  \
+  X(r_precision, lists)            /* precision_recall.cpp */  \
+  X(reciprocal_rank, lists)        /* reciprocal_rank.cpp */   \
+  X(eleven_point, lists)           /* interpolation.cpp */     \
+  X(interpolated_precision, lists) /* interpolation.cpp */     \
+  X(map, lists)                    /* several_queries.cpp */   \
+  X(mrr, lists)                    /* several_queries.cpp */   \
+  X(gmap, lists)                   /* several_queries.cpp */   \
+  X(eleven_point_average, lists)   /* several_queries.cpp */   \
+  X(mean, lists)                   /* several_queries.cpp */   \
+  X(pool, pooling)                 /* pooling.cpp */           \
+  X(bpref, lists, pooling)         /* bpref.cpp */             \
+  X(ndcg, lists)                   /* dcg.cpp */               \
+  X(dcg, lists)                    /* dcg.cpp */               \
+  X(ideal_dcg, lists)              /* dcg.cpp */               \
+  X(err, lists)                    /* cascade.cpp */           \
+  X(rbp, lists)                    /* cascade.cpp */           \
+  X(inst, lists)                   /* cascade.cpp */           \
+  X(compat, lists)                 /* cascade.cpp */           \
+  X(alpha_ndcg, diversity)         /* diversity.cpp */         \
+  X(alpha_dcg, diversity)          /* diversity.cpp */         \
+  X(err_ia, diversity)             /* diversity.cpp */         \
+  X(nerr_ia, diversity)            /* diversity.cpp */         \
+  X(nrbp, diversity)               /* diversity.cpp */         \
+  X(nnrbp, diversity)              /* diversity.cpp */         \
+  X(ap_ia, diversity)              /* diversity.cpp */         \
+  X(p_ia, diversity)               /* diversity.cpp */         \
+  X(s_recall, diversity)           /* diversity.cpp */         \
+  X(confusion, sets)               /* set_measures.cpp */      \
+  X(f, lists, sets)                /* set_measures.cpp */      \
+  X(multiclass, sets)              /* multiclass.cpp */        \
+  X(roc, roc)                      /* roc.cpp */               \
+  X(auc, roc)                      /* roc.cpp */               \
+  X(eer, roc)                      /* roc.cpp */               \
+  X(auc_pr, roc)                   /* roc.cpp */               \
+  X(sign_test, significance)       /* significance.cpp */      \
+  X(wilcoxon, significance)        /* significance.cpp */      \
+  X(t_test, significance)          /* significance.cpp */      \
+  X(randomization, significance)   /* significance.cpp */      \
+  X(kappa, agreement)              /* kappa.cpp */             \
+  X(fleiss, agreement)             /* kappa.cpp */             \
+  X(tau, agreement)                /* correlation.cpp */
 
-#define IRM_DECLARE(id) MeasureInfo measure_##id();
-#define IRM_CALL(id) measure_##id(),
+#define IRM_DECLARE(id, ...) MeasureInfo measure_##id();
+// A measure this build does not keep is never named, so the linker leaves its code out.
+#define IRM_CALL(id, ...) \
+  if constexpr (keeps(#__VA_ARGS__)) table.push_back(measure_##id());
 IRM_MEASURES(IRM_DECLARE)
 
 const char* to_string(InputKind kind) {
@@ -102,8 +109,12 @@ InputKind input_kind(const MeasureCall& call) {
 }
 
 const std::vector<MeasureInfo>& all_measures() {
-  static const std::vector<MeasureInfo> table = {IRM_MEASURES(IRM_CALL)};
-  return table;
+  static const std::vector<MeasureInfo> kept = [] {
+    std::vector<MeasureInfo> table;
+    IRM_MEASURES(IRM_CALL)
+    return table;
+  }();
+  return kept;
 }
 
 }  // namespace irm

@@ -1,10 +1,11 @@
 // Browser tests that keep the site's first visit light (wasm/CMakeLists.txt, vite.config.js,
-// engine-worker.js, render/chart.js): a calculator page loads the wasm module without the TREC
-// engine and the answer checks (irmetrics-lite), the one with the checks (irmetrics-check) when
-// a check is first asked, and never the full one; the TREC files page loads the full one only
-// when it is given files; Observable Plot is loaded when a chart is first drawn, so an answer
-// without a chart never downloads it. Requests are watched for the page and its workers (Chromium reports
-// a dedicated worker's requests to the context).
+// engine-worker.js, engine-modules.js, render/chart.js): a calculator page loads the wasm module
+// of its group (calculators.js `engine`: the ranked page's is irmetrics-lists), the lite one
+// (every measure) only when a name its group's module does not know is typed, the one with the
+// checks (irmetrics-check) when a check is first asked, and never the full one; the TREC files
+// page loads the full one only when it is given files; Observable Plot is loaded when a chart is
+// first drawn, so an answer without a chart never downloads it. Requests are watched for the page
+// and its workers (Chromium reports a dedicated worker's requests to the context).
 // Run: npm run build && node --test tests/web/first-visit.test.mjs
 
 import assert from 'node:assert/strict';
@@ -14,9 +15,12 @@ import { useBrowserSession, waitForText } from './helpers.mjs';
 const session = useBrowserSession();
 
 // Vite names a built file NAME-HASH.EXT, the hash 8 characters of [A-Za-z0-9_-].
+const LISTS_WASM = /\/irmetrics-lists-[\w-]{8}\.wasm$/;
 const LITE_WASM = /\/irmetrics-lite-[\w-]{8}\.wasm$/;
 const CHECK_WASM = /\/irmetrics-check-[\w-]{8}\.wasm$/;
-const FULL_WASM = /\/irmetrics-(?!lite-|check-)[\w-]{8}\.wasm$/;
+const FULL_WASM = /\/irmetrics-[\w-]{8}\.wasm$/; // no module name before the hash
+const ANY_WASM = /\.wasm$/;
+const CALCULATORS_WASM = /\/irmetrics-[a-z]+-[\w-]{8}\.wasm$/; // lite, check or a group's
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
 const PLOT = /\/plot-[\w-]{8}\.js$/;
 const KATEX = /\/(?:katex|math-katex)-[\w-]{8}\.(?:js|css)$/;
@@ -54,7 +58,7 @@ const matching = (urls, pattern) => urls.filter((url) => pattern.test(new URL(ur
 // ≈ 0.6222; its answer has a chart (the precision–recall curve).
 const RANKED = 'ranked.html#calc=ranked&in=%2B+-+%2B+-+-+%2B+-+-+%2B+%2B&relevant=5&m=AP';
 
-test('a calculator share link loads the lite module, the check module only for a check, never the full one', async () => {
+test('a calculator share link loads its group’s module, the check module only for a check, never lite or the full one', async () => {
   let beforeCheck = [];
   const urls = await requestsOf(RANKED, async (page, seen) => {
     await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
@@ -69,7 +73,8 @@ test('a calculator share link loads the lite module, the check module only for a
   });
   assert.deepEqual(beforeCheck, [], 'no check module before a check is asked');
   assert.equal(matching(urls, CHECK_WASM).length, 1, 'the check module once a check is asked');
-  assert.equal(matching(urls, LITE_WASM).length, 1, `the lite wasm once: ${urls.join(' ')}`);
+  assert.equal(matching(urls, LISTS_WASM).length, 1, `the lists wasm once: ${urls.join(' ')}`);
+  assert.deepEqual(matching(urls, LITE_WASM), [], 'no lite wasm: AP is in the lists module');
   assert.deepEqual(matching(urls, FULL_WASM), [], 'no full wasm on a calculator page');
   assert.deepEqual(matching(urls, TREC_WORKER), [], 'no TREC worker on a calculator page');
   assert.equal(matching(urls, PLOT).length, 1, 'Plot loaded for the chart');
@@ -82,7 +87,7 @@ test('an answer without a chart never loads Plot', async () => {
     await waitForText(page, '.outcome .answer', ['P@5', '2/5']);
     assert.equal(await page.locator('.outcome figure.chart').count(), 0, 'no chart drawn');
   });
-  assert.equal(matching(urls, LITE_WASM).length, 1);
+  assert.deepEqual(matching(urls, ANY_WASM).map((url) => LISTS_WASM.test(new URL(url).pathname)), [true]);
   assert.deepEqual(matching(urls, PLOT), [], 'Plot is not loaded');
 });
 
@@ -101,6 +106,31 @@ test('a calculator opened without an answer loads KaTeX only when a formula is s
   assert.ok(matching(urls, KATEX).length >= 1, 'KaTeX loaded for the formulas');
 });
 
+// The ranked page's module (irmetrics-lists) has neither kappa nor a name close to "kapa": the
+// page answers both as it did when every page loaded the lite module, which it now loads for
+// them. AP is 28/45 as above; kappa, the agreement page's measure, is handed off there (the page
+// needs the whole registry to know where kappa is computed); "kapa" is the lite module's unknown
+// measure, with its suggestion (core/src/parse/measure_name.cpp: the closest name of the whole
+// registry, kappa, which the lists module cannot suggest).
+test('a measure of another group typed on the ranked page is answered from the lite module, loaded then', async () => {
+  let beforeTyping = [];
+  const urls = await requestsOf(RANKED, async (page, seen) => {
+    await waitForText(page, '.outcome .answer', ['28/45']);
+    await page.waitForLoadState('networkidle');
+    beforeTyping = matching(seen, ANY_WASM).map((url) => new URL(url).pathname.replace(/^.*\//, ''));
+    await page.fill('#measures', 'AP, kappa, kapa');
+    await waitForText(page, '#measures-error', ["unknown measure 'kapa'", 'did you mean kappa?']);
+    const handOff = page.locator('[data-hand-off="agreement"]');
+    await handOff.waitFor();
+    assert.match(await handOff.textContent(), /kappa \(.*\) is computed on the Judges’ agreement \(kappa, Fleiss\) page/);
+    await waitForText(page, '#outcome-0 .answer', ['28/45']);
+  });
+  assert.equal(beforeTyping.length, 1, beforeTyping.join(' '));
+  assert.match(beforeTyping[0], /^irmetrics-lists-/);
+  assert.equal(matching(urls, LISTS_WASM).length, 1, 'the lists wasm once');
+  assert.equal(matching(urls, LITE_WASM).length, 1, 'the lite wasm once, when kappa and kapa were typed');
+});
+
 // One topic, one run: the run retrieves a (relevant) then b (not): AP = (1/1) / 1 = 1.0000.
 test('the TREC page loads the full module only once files are given', async () => {
   let before = [];
@@ -109,14 +139,14 @@ test('the TREC page loads the full module only once files are given', async () =
     await page.waitForLoadState('networkidle');
     before = matching(seen, FULL_WASM);
     // Nor the calculators' module (the footer's version comes from the page's worker) nor Plot.
-    beforeAny = [...matching(seen, LITE_WASM), ...matching(seen, PLOT)];
+    beforeAny = [...matching(seen, CALCULATORS_WASM), ...matching(seen, PLOT)];
     await page.fill('#qrels-text', 'q1 0 a 1\nq1 0 b 0');
     await page.fill('#run-text', 'q1 Q0 a 1 2 alpha\nq1 Q0 b 2 1 alpha');
     await waitForText(page, '[data-trec-text]', ['map                   \tall\t1.0000'], { timeout: 15000 });
   });
   assert.deepEqual(before, [], 'no full wasm before any file is given');
   assert.deepEqual(beforeAny, [], 'no calculator wasm and no Plot before any file is given');
-  assert.deepEqual(matching(urls, LITE_WASM), [], 'the calculators’ wasm is never loaded');
+  assert.deepEqual(matching(urls, CALCULATORS_WASM), [], 'no calculators’ wasm is ever loaded');
   assert.equal(matching(urls, FULL_WASM).length, 1, 'the full wasm once files are given');
   assert.equal(matching(urls, TREC_WORKER).length, 1);
 });

@@ -1,14 +1,16 @@
 // @ts-check
 // The calculator pages, in menu order. `calc` is a page's key in share links (#calc=ranked&…);
 // `samples` names the MeasureInfo.input families a page computes (most pages one; the agreement
-// page two: two judges' grid and Fleiss' table), each with an input to try.
+// page two: two judges' grid and Fleiss' table), each with an input to try. `engine` names the
+// wasm module the page's engine starts with (engine-modules.js; core/include/irm/module_group.h):
+// the one holding the page's measures and input readers only.
 
 import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
 import { parseMeasureName } from '../../common/measure-list.js';
 
 /**
- * @type {{calc: string, subject: string, page: string, title: string, short: string, summary: string,
- *          samples: Object<string, Object<string, string>>}[]}
+ * @type {{calc: string, subject: string, page: string, engine?: string, title: string, short: string,
+ *          summary: string, samples: Object<string, Object<string, string>>}[]}
  *   subject: what the input is, in a problem's question ("Work out AP for this ranked list");
  *   short: the menu's name; samples: for each input family the page computes, share-link state
  *   for the reference's "try it" links (an example of the notes where there is one)
@@ -18,6 +20,7 @@ export const calculators = [
     calc: 'ranked',
     subject: 'this ranked list',
     page: 'ranked.html',
+    engine: 'lists',
     title: 'Ranked list',
     short: 'Ranked list',
     summary:
@@ -29,6 +32,7 @@ export const calculators = [
     calc: 'ndcg',
     subject: 'this graded ranking',
     page: 'ndcg.html',
+    engine: 'lists',
     title: 'Graded relevance (DCG, nDCG, ERR, RBP)',
     short: 'DCG, nDCG',
     summary:
@@ -42,6 +46,7 @@ export const calculators = [
     calc: 'diversity',
     subject: 'this ranking of documents and their subtopics',
     page: 'diversity.html',
+    engine: 'diversity',
     title: 'Diversity (alpha-nDCG, ERR-IA, …)',
     short: 'Diversity',
     summary:
@@ -54,6 +59,7 @@ export const calculators = [
     calc: 'queries',
     subject: 'these queries',
     page: 'queries.html',
+    engine: 'lists',
     title: 'Several queries (MAP, MRR, …)',
     short: 'Several queries',
     summary:
@@ -69,6 +75,7 @@ export const calculators = [
     calc: 'roc',
     subject: 'these scores and labels',
     page: 'roc.html',
+    engine: 'roc',
     title: 'ROC, AUC, EER',
     short: 'ROC, AUC',
     summary:
@@ -80,6 +87,7 @@ export const calculators = [
     calc: 'sets',
     subject: 'this search result',
     page: 'sets.html',
+    engine: 'sets',
     title: 'Sets and confusion matrices',
     short: 'Sets, F',
     summary:
@@ -91,6 +99,7 @@ export const calculators = [
     calc: 'multiclass',
     subject: 'this confusion matrix',
     page: 'multiclass.html',
+    engine: 'sets',
     title: 'Multiclass confusion matrix',
     short: 'Multiclass',
     summary:
@@ -102,6 +111,7 @@ export const calculators = [
     calc: 'agreement',
     subject: 'these judgments',
     page: 'agreement.html',
+    engine: 'agreement',
     title: 'Judges’ agreement (kappa, Fleiss)',
     short: 'Agreement',
     summary:
@@ -116,6 +126,7 @@ export const calculators = [
     calc: 'correlation',
     subject: 'these two rankings',
     page: 'correlation.html',
+    engine: 'agreement',
     title: 'Kendall’s τ',
     short: 'Kendall’s τ',
     summary:
@@ -127,6 +138,7 @@ export const calculators = [
     calc: 'significance',
     subject: 'these paired scores',
     page: 'significance.html',
+    engine: 'significance',
     title: 'Significance tests',
     short: 'Significance',
     summary:
@@ -138,6 +150,7 @@ export const calculators = [
     calc: 'pooling',
     subject: 'these runs',
     page: 'pooling.html',
+    engine: 'pooling',
     title: 'Pooling',
     short: 'Pooling',
     summary:

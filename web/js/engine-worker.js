@@ -16,21 +16,37 @@
 //   {type: 'compute', handle, measure, input, options} → ComputeResult, lightened; `handle`
 //       names the answer in later 'rows' requests
 //   {type: 'check', measure, input, options, answer, key} → CheckResult (key optional)
-//   {type: 'listMeasures'}                            → MeasureInfo[]
+//   {type: 'listMeasures', all}                       → MeasureInfo[]: the first module's
+//       measures, or with `all` every measure (the lite module's)
 //   {type: 'compare', input, options}                 → module.compareRuns(input, options):
 //       CompareResult (docs/js-api.md, compareRuns)
 //   {type: 'rows', handle, table, from, to, request}  → {ok: true, rows} | {ok: false, error}:
 //       rows [from, to) of table `table` of the answer to compute request `handle`; `request`
 //       ({measure, input, options}) recomputes it when it is no longer kept (KEPT answers are).
+// Every request also carries `module`, the module the page starts with (useModule).
 // Nothing here throws into the page: a failure is answered as {ok: false, error}.
 
-// Two builds of the module (wasm/CMakeLists.txt), neither with the TREC engine (the TREC files
-// page's worker, trec-worker.js, loads the full one):
-//   irmetrics-lite   what a first visit of a calculator downloads: no answer checks;
-//   irmetrics-check  the same with the checks (check.cpp's catalogue of slips), loaded when a
-//                    check is first asked; from then on it answers everything, so that the two
-//                    are never both kept busy.
-import createGenerated from '../generated/irmetrics-lite.js';
+// The modules (wasm/CMakeLists.txt), none with the TREC engine (the TREC files page's worker,
+// trec-worker.js, loads the full one):
+//   a group's module  what a first visit of a calculator page downloads: its group's measures
+//                     and input readers only (engine-modules.js; the page chooses it with
+//                     `useModule`, calculators.js names each page's group); a measure it does not
+//                     have (another group's, a typo, F without a cutoff on the ranked page) is
+//                     answered `unknown_measure`, and then asked of the lite module;
+//   irmetrics-lite    every measure, no answer checks: the module of the pages that are not a
+//                     calculator (home, practice), and the one the others ask, loaded then, for
+//                     what their group's module does not have;
+//   irmetrics-check   lite with the checks (check.cpp's catalogue of slips), loaded when a
+//                     check is first asked; from then on it answers everything, so that two
+//                     modules are never both kept busy.
+import { groupModules } from './engine-modules.js';
+
+/**
+ * Loads the lite module's factory (scripts/build-embed.mjs points this import at the widget's
+ * one module).
+ * @type {() => Promise<{default: import('./irmetrics.js').CreateIrMetrics}>}
+ */
+const LITE_MODULE = () => import('../generated/irmetrics-lite.js');
 
 /**
  * Loads the check module's factory. scripts/build-embed.mjs replaces this function by null:
@@ -38,13 +54,6 @@ import createGenerated from '../generated/irmetrics-lite.js';
  * @type {(() => Promise<{default: import('./irmetrics.js').CreateIrMetrics}>) | null}
  */
 const CHECK_MODULE = () => import('../generated/irmetrics-check.js');
-
-/**
- * The Emscripten factory, with the API web/js/irmetrics.d.ts describes but TrecSession (the
- * generated file itself is not type-checked).
- * @type {import('./irmetrics.js').CreateIrMetrics}
- */
-const createIrMetrics = createGenerated;
 
 /** Rows of a step table sent with an answer; the page shows 200 before "Show all". */
 export const ROW_LIMIT = 200;
@@ -113,26 +122,55 @@ export function engineOver(create) {
       ? module.check(measure, input, options, answer)
       : module.check(measure, input, options, answer, key)), failed),
     listMeasures: () => guarded((module) => module.listMeasures(), () => []),
-    compareRuns: (input, options = {}) => guarded((module) => module.compareRuns(input, options), failed),
+    // null: the module has no compareRuns (a group's module but the significance page's)
+    compareRuns: (input, options = {}) =>
+      guarded((module) => (module.compareRuns ? module.compareRuns(input, options) : null), failed),
   };
 }
 
-/** The engine over the first module (no checks). */
-const calculators = engineOver(() => createIrMetrics());
+/** The module the engine starts with: a group's (engine-modules.js), or 'lite'. */
+let startWith = 'lite';
+/** The engine over the module it starts with, made on first use. */
+let first = null;
+/** The engine over the lite module when the first one is a group's: made when first needed. */
+let lite = null;
 /** The engine over the check module, made when a check is first asked. */
 let checks = null;
+
+const loaderOf = (name) => groupModules[name] ?? LITE_MODULE;
+const firstEngine = () => (first ??= engineOver(async () => (await loaderOf(startWith)()).default()));
+const liteEngine = () =>
+  startWith === 'lite' ? firstEngine() : (lite ??= engineOver(async () => (await LITE_MODULE()).default()));
 const checkEngine = () =>
-  (checks ??= CHECK_MODULE ? engineOver(async () => (await CHECK_MODULE()).default()) : calculators);
-/** The engine that answers: the check module's once a check has been asked. */
-const current = () => checks ?? calculators;
+  (checks ??= CHECK_MODULE ? engineOver(async () => (await CHECK_MODULE()).default()) : liteEngine());
+/** The engine that answers first: the check module's once a check has been asked. */
+const current = () => checks ?? firstEngine();
+/** An answer the first module gives for want of the measure (or its reader): lite has it. */
+const notHere = (answer) =>
+  !checks && startWith !== 'lite' && answer?.ok === false && answer.error?.code === 'unknown_measure';
+
+/**
+ * Chooses the module the engine starts with: a group of engine-modules.js (calculators.js's
+ * `engine` of the page), else the lite module. Without effect once the engine has started.
+ * @param {string | undefined} name
+ */
+export function useModule(name) {
+  if (first === null && name) startWith = name in groupModules ? name : 'lite';
+}
 
 /** The engine in the calling thread (see engineOver for what each function answers). */
 export const inThread = {
   ready: () => current().ready(),
-  compute: (measure, input, options = {}) => current().compute(measure, input, options),
+  compute: async (measure, input, options = {}) => {
+    const answer = await current().compute(measure, input, options);
+    return notHere(answer) ? liteEngine().compute(measure, input, options) : answer;
+  },
   check: (measure, input, options, answer, key) => checkEngine().check(measure, input, options, answer, key),
-  listMeasures: () => current().listMeasures(),
-  compareRuns: (input, options = {}) => current().compareRuns(input, options),
+  /** `all`: every measure, also those the first module does not have (from lite, loaded then). */
+  listMeasures: ({ all = false } = {}) =>
+    (all && !checks && startWith !== 'lite' ? liteEngine() : current()).listMeasures(),
+  compareRuns: async (input, options = {}) =>
+    (await current().compareRuns(input, options)) ?? liteEngine().compareRuns(input, options),
 };
 
 /**
@@ -222,7 +260,7 @@ const handlers = {
   ready: () => inThread.ready(),
   compute,
   check: ({ measure, input, options, answer, key }) => inThread.check(measure, input, options, answer, key),
-  listMeasures: () => inThread.listMeasures(),
+  listMeasures: ({ all }) => inThread.listMeasures({ all }),
   compare: ({ input, options }) => inThread.compareRuns(input, options),
   rows,
 };
@@ -232,6 +270,7 @@ if (inWorker) {
   self.addEventListener('message', async ({ data }) => {
     let answer;
     try {
+      useModule(data.module); // engine.js names the page's module in every request
       const handler = handlers[data.type];
       answer = handler ? await handler(data) : { ok: false, error: internalError(`unknown request ${data.type}`) };
     } catch (cause) {

@@ -9,7 +9,7 @@
 // first 200 rows and `rowCount`, with a non-enumerable `fetchRows(from, to)` (a Promise of rows)
 // for the others; a thinned chart says so in `thinned` ({drawn, total}).
 
-import { inThread, internalError } from './engine-worker.js';
+import { inThread, internalError, useModule as inThreadModule } from './engine-worker.js';
 import { workerClient } from './worker-client.js';
 
 /**
@@ -82,14 +82,14 @@ function startWorker() {
     restartAfterMs: RESTART_AFTER_MS,
   });
   if (!client.start()) return null;
-  return (message, signal) => client.request(message, { signal });
+  return (message, signal) => client.request({ ...message, module: startModule }, { signal });
 }
 
 /** A worker request answered in this thread (the worker failed). */
-async function inThreadAnswer({ type, measure, input, options, answer, key, table, from, to, request: asked }) {
+async function inThreadAnswer({ type, measure, input, options, answer, key, table, from, to, request: asked, all }) {
   if (type === 'compute') return inThread.compute(measure, input, options);
   if (type === 'check') return inThread.check(measure, input, options, answer, key);
-  if (type === 'listMeasures') return inThread.listMeasures();
+  if (type === 'listMeasures') return inThread.listMeasures({ all });
   if (type === 'compare') return inThread.compareRuns(input, options);
   if (type === 'ready') return inThread.ready();
   if (type === 'rows') {
@@ -97,6 +97,20 @@ async function inThreadAnswer({ type, measure, input, options, answer, key, tabl
     return result.ok ? { ok: true, rows: result.value.steps[table]?.rows.slice(from, to) ?? [] } : result;
   }
   return { ok: false, error: internalError(`unknown request ${type}`) };
+}
+
+/** The module the engine starts with (engine-worker.js, useModule): 'lite' unless a page says. */
+let startModule = 'lite';
+
+/**
+ * Chooses the wasm module the engine starts with, before its first request: a calculator page's
+ * group (calculators.js `engine`), whose module holds that page's measures only; a measure it
+ * does not have is answered by the lite module, loaded then. Pages that call nothing keep 'lite'.
+ * @param {string | undefined} name
+ */
+export function useModule(name) {
+  startModule = name ?? 'lite';
+  inThreadModule(startModule);
 }
 
 let request; // the worker's request function, or null: started on first use
@@ -174,13 +188,16 @@ export async function check(measure, input, options, answer, key) {
 }
 
 /**
- * The measure registry, in the order the reference shows it (most taught first).
- * Resolves to [] when the engine cannot load (see {@link ready} for why).
+ * The measure registry, in the order the reference shows it (most taught first): the measures of
+ * the module the engine started with (useModule), or with `all` every measure (then from the
+ * lite module, loaded for it on a calculator page). Resolves to [] when the engine cannot load
+ * (see {@link ready} for why).
+ * @param {{all?: boolean}} [which]
  * @returns {Promise<MeasureInfo[]>}
  */
-export async function listMeasures() {
+export async function listMeasures({ all = false } = {}) {
   const send = worker();
-  return send ? send({ type: 'listMeasures' }) : inThread.listMeasures();
+  return send ? send({ type: 'listMeasures', all }) : inThread.listMeasures({ all });
 }
 
 /**

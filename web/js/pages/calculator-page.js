@@ -35,7 +35,7 @@
 // names the controls write, the status sentences), is calculator-state.js; the elements of the
 // controls and of the answers are calculator-view.js.
 
-import { check, compute, listMeasures } from '../engine.js';
+import { check, compute, listMeasures, useModule } from '../engine.js';
 import { formatNum, roundingNote } from '../../../common/format.js';
 import { calculatorFor } from '../calculators.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
@@ -115,6 +115,8 @@ const $ = (selector) => document.querySelector(selector);
  */
 export function startCalculator(config) {
   const { calc, defaultMeasures, presets, options = [], paramFields = [], emptyMessage } = config;
+  // The engine starts the wasm module of the page's group (calculators.js `engine`).
+  useModule(calculatorFor(calc).engine);
   const inputKinds = Object.keys(calculatorFor(calc).samples);
   const form = $('form.calculator-form');
   const field = (name) => ({ control: $(`#${name}`), message: $(`#${name}-error`) });
@@ -149,8 +151,13 @@ export function startCalculator(config) {
 
   /** @type {import('../engine.js').MeasureInfo[]} measures of this page's family */
   let family = [];
-  /** @type {import('../engine.js').MeasureInfo[]} every measure of the registry */
+  /**
+   * @type {import('../engine.js').MeasureInfo[]} the registry: the measures of the page's module
+   *   (its group's), every measure once `wholeRegistry` has been asked for
+   */
   let registry = [];
+  /** @type {Promise<void> | null} the whole registry, asked for when a name is not in `registry` */
+  let wholeRegistry = null;
   /**
    * @type {{param: string, choices: string[], fallback: string, select: HTMLSelectElement,
    *         row: HTMLElement, inputs: Set<string>}[]}
@@ -437,6 +444,16 @@ export function startCalculator(config) {
       showAnswerBar(answerBar, []);
       rerank.refresh({ locked: Boolean(problem), inputError: false });
       return;
+    }
+    // The page's module lists its group's measures only (engine.js, useModule): a name it does
+    // not know (another group's measure, a typo) needs every measure's entry, to say which page
+    // computes it, so the whole list is asked for (from the lite module) the first time; not
+    // before the page's own list has come (an empty one: the engine did not load).
+    if (registry.length > 0 && entries.some(({ name }) => !measureInfoFor(name, registry))) {
+      await (wholeRegistry ??= listMeasures({ all: true }).then((whole) => {
+        if (whole.length) registry = whole;
+      }));
+      if (current !== generation || signal.aborted) return;
     }
     /** @type {Answer[]} */
     const outcomes = await Promise.all(

@@ -1,0 +1,110 @@
+// The calculator groups' wasm modules (wasm/CMakeLists.txt IRM_GROUPS, core/include/irm/
+// module_group.h, web/js/engine-modules.js): each holds its group's measures and input readers
+// only, answers them as the lite module does, and answers anything else `unknown_measure` (which
+// the page's engine then asks of the lite module).
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, test } from 'node:test';
+import { calculators } from '../../web/js/calculators.js';
+import { groupModules } from '../../web/js/engine-modules.js';
+
+const generated = new URL('../../web/generated/', import.meta.url);
+
+async function load(name) {
+  const wasmBinary = readFileSync(new URL(`irmetrics-${name}.wasm`, generated));
+  const { default: create } = await import(new URL(`irmetrics-${name}.js`, generated).href);
+  return create({ wasmBinary });
+}
+
+// Each group's measures, as core/src/registry.cpp's IRM_MEASURES lines assign them (F, AP and
+// bpref in two).
+const GROUPS = {
+  lists: [
+    'AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec', 'MAP', 'MRR', 'gMAP', '11pt-avg', 'mean', 'bpref',
+    'nDCG', 'DCG', 'IDCG', 'ERR', 'RBP', 'INST', 'Compat', 'F',
+  ],
+  diversity: ['alpha-nDCG', 'alpha-DCG', 'ERR-IA', 'nERR-IA', 'NRBP', 'nNRBP', 'AP-IA', 'P-IA', 'S-recall'],
+  sets: ['confusion', 'F', 'multiclass'],
+  roc: ['ROC', 'AUC', 'EER', 'AUC-PR'],
+  significance: ['sign', 'wilcoxon', 'ttest', 'randomization'],
+  agreement: ['kappa', 'fleiss', 'tau'],
+  pooling: ['pool', 'AP', 'bpref'], // pooling scores each run with AP and bpref
+};
+
+const modules = {};
+let lite;
+before(async () => {
+  lite = await load('lite');
+  for (const name of Object.keys(groupModules)) modules[name] = await load(name);
+});
+
+test('engine-modules.js names one module per group, and every calculator page has one of them', () => {
+  assert.deepEqual(Object.keys(groupModules).sort(), Object.keys(GROUPS).sort());
+  for (const { calc, engine } of calculators) {
+    if (calc === 'trec') assert.equal(engine, undefined);
+    else assert.ok(engine in groupModules, `${calc}: ${engine}`);
+  }
+});
+
+test("each group's module lists its group's measures, in the registry's order", () => {
+  const names = new Map(lite.listMeasures().map((info) => [info.name, info]));
+  for (const [group, expected] of Object.entries(GROUPS)) {
+    const listed = modules[group].listMeasures();
+    // Every name of the group is a measure of the whole registry (the spelling is the lite
+    // module's), and the group lists exactly these, with the lite module's entries.
+    for (const name of expected) assert.ok(names.has(name), `${group}: ${name} is not a measure`);
+    assert.deepEqual(listed.map((info) => info.name).sort(), [...expected].sort(), group);
+    for (const info of listed) assert.deepEqual(info, names.get(info.name), `${group}: ${info.name}`);
+  }
+});
+
+test("on every calculator page's samples, the page's module answers as the lite module", () => {
+  let compared = 0;
+  for (const { calc, engine, samples } of calculators) {
+    if (!engine) continue;
+    const measures = modules[engine].listMeasures();
+    for (const [input, sample] of Object.entries(samples)) {
+      const options = sample.relevant ? { relevant: sample.relevant } : {};
+      for (const info of measures.filter((one) => one.input === input || one.cutoffInput === input)) {
+        const name = info.input === input ? info.example : `${info.name}@5`;
+        const here = modules[engine].compute(name, sample.in, options);
+        assert.deepEqual(here, lite.compute(name, sample.in, options), `${calc}: ${name}`);
+        compared += 1;
+      }
+    }
+  }
+  assert.ok(compared >= 40, String(compared));
+});
+
+// + - + - - + - - + + with R = 5: relevant at 1, 3, 6, 9, 10:
+// AP = (1/1 + 2/3 + 3/6 + 4/9 + 5/10) / 5 = 28/45; at 5, 2 relevant (1 and 3): P@5 = R@5 = 2/5,
+// so F@5 = 2 · (2/5)(2/5) / (4/5) = 2/5.
+test('the lists module: AP = 28/45 and F@5 = 2/5; kappa, a typo and F without a cutoff are not in it', () => {
+  const lists = modules.lists;
+  const ranked = '+ - + - - + - - + +';
+  assert.equal(lists.compute('AP', ranked, { relevant: '5' }).value.value.exact, '28/45');
+  assert.equal(lists.compute('F@5', ranked, { relevant: '5' }).value.value.exact, '2/5');
+  const kappa = lists.compute('kappa', '75 25\n75 225', {});
+  assert.equal(kappa.ok, false);
+  assert.equal(kappa.error.code, 'unknown_measure');
+  // The lite module suggests kappa for "kapa"; the lists module, which has no kappa, cannot.
+  assert.match(lite.compute('kapa', ranked, {}).error.message, /did you mean kappa\?/);
+  const typo = lists.compute('kapa', ranked, {});
+  assert.equal(typo.error.code, 'unknown_measure');
+  assert.doesNotMatch(typo.error.message, /kappa/);
+  // F without a cutoff reads a confusion matrix, whose reader is the sets module's.
+  const f = lists.compute('F', 'tp=2 fp=2 fn=1 tn=3', {});
+  assert.equal(f.error.code, 'unknown_measure');
+  assert.equal(f.error.message, 'F has no input reader in this build');
+  // tp=2 fp=2 fn=1: P = 2/4, R = 2/3, F = 2PR/(P + R) = (2/3)/(7/6) = 4/7.
+  assert.equal(modules.sets.compute('F', 'tp=2 fp=2 fn=1 tn=3', {}).value.value.exact, '4/7');
+});
+
+test('only the significance module of the groups has compareRuns; none has the checks or the TREC engine', () => {
+  for (const [group, module] of Object.entries(modules)) {
+    assert.equal(typeof module.compareRuns, group === 'significance' ? 'function' : 'undefined', group);
+    assert.equal(module.check, undefined, group);
+    assert.equal(module.TrecSession, undefined, group);
+  }
+});
