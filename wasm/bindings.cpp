@@ -234,7 +234,8 @@ irm::Result<irm::Comparison> read_and_compare(const val& input, const val& optio
   return irm::compare_runs(in, o);
 }
 
-val compare_runs(const val& input, const val& options) {
+// Unused in the group modules but the significance one (registered below).
+[[maybe_unused]] val compare_runs(const val& input, const val& options) {
   return guarded([&] { return irm_js::comparison_to_js(read_and_compare(input, options)); });
 }
 
