@@ -117,7 +117,7 @@ function kindOf(url) {
   const path = new URL(url).pathname;
   if (path.endsWith('.wasm')) return 'wasm';
   if (/\/plot-[\w-]+\.js$/.test(path)) return 'plot';
-  if (/\/(katex-[\w-]+\.(js|css)|KaTeX_[\w-]+\.(woff2?|ttf))$/.test(path)) return 'katex';
+  if (/\/((katex|math-mathml)-[\w-]+\.(js|css)|KaTeX_[\w-]+\.(woff2?|ttf))$/.test(path)) return 'katex';
   return '';
 }
 

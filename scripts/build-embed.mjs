@@ -61,7 +61,7 @@ if (!existsSync(generated)) {
 // The embed build's substitutions (see factory.js and math-mathml.js for why).
 const aliases = new Map([
   [resolve(web, 'generated/irmetrics-lite.js'), resolve(web, 'js/embed/factory.js')],
-  [resolve(web, 'js/render/math.js'), resolve(web, 'js/embed/math-mathml.js')],
+  [resolve(web, 'js/render/math.js'), resolve(web, 'js/render/math-mathml.js')],
   // The widget's one module has every measure: no calculator group's module.
   [resolve(web, 'js/engine-modules.js'), resolve(web, 'js/embed/engine-modules.js')],
 ]);

@@ -14,11 +14,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   emscripten      the C++ → WebAssembly compiler (3.1.6; brings clang, lld, binaryen, node-acorn)
 #   chromium        the browser the web tests drive through playwright-core
 #   fonts-dejavu-core  a font for headless Chromium, so pages lay out (and screenshot) as text
+#   fonts-dejavu-extra DejaVu Math TeX Gyre: the math font the formulas (MathML) are drawn in,
+#                   so the browser tests measure them as a reader with a math font sees them
 #   clang-format    the C++ style check that runs as a ctest test
 #   gzip            build.sh reports gzip sizes of what a browser downloads
 #   clang libclang-rt-14-dev  the libFuzzer harnesses (build/fuzz) with AddressSanitizer and UBSan
 #   zlib1g-dev      gzipped qrels and runs in the native irmetrics trec (build/native/irmetrics-trec)
-readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core clang-format gzip
+readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core fonts-dejavu-extra clang-format gzip
   clang libclang-rt-14-dev zlib1g-dev)
 
 say() { printf 'setup: %s\n' "$*"; }

@@ -23,7 +23,7 @@ const ANY_WASM = /\.wasm$/;
 const CALCULATORS_WASM = /\/irmetrics-[a-z]+-[\w-]{8}\.wasm$/; // lite, check or a group's
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
 const PLOT = /\/plot-[\w-]{8}\.js$/;
-const KATEX = /\/(?:katex|math-katex)-[\w-]{8}\.(?:js|css)$/;
+const KATEX = /\/(?:katex|math-mathml)-[\w-]{8}\.js$/;
 
 /**
  * Opens `path` in a fresh context (empty cache), records the URL of every request the page and

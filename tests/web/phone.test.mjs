@@ -229,7 +229,9 @@ test('the TREC page: its per-topic table keeps the topic in view when scrolled s
 /** A formula block's width, its box's, and how many lines its pieces stand on. */
 const formulaShape = (page, label) =>
   page.$eval(`.math-block[aria-label="${label}"]`, (block) => {
-    const tops = [...block.querySelectorAll('.katex-html > .katex-base, .katex-html > .base')].map((base) => base.getBoundingClientRect());
+    // The pieces a working is cut into (render/math-lines.js), or the one formula left whole.
+    const pieces = block.querySelectorAll('.math-piece');
+    const tops = [...(pieces.length > 0 ? pieces : block.querySelectorAll('.katex'))].map((piece) => piece.getBoundingClientRect());
     const lines = [];
     for (const rect of tops) {
       if (!lines.some((line) => rect.top < line.bottom && rect.bottom > line.top)) lines.push({ top: rect.top, bottom: rect.bottom });

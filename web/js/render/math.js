@@ -1,13 +1,13 @@
 // @ts-check
-// LaTeX on the site's pages: KaTeX's HTML output (render/math-katex.js), loaded when the first
+// LaTeX on the site's pages: KaTeX's MathML output (render/math-mathml.js), loaded when the first
 // formula is shown, so that a page opened without an answer does not download KaTeX (its
-// script is 76 KB gzip, a third of a calculator page's first visit). Until it arrives, a formula
+// script is 76 KB gzip, half of a calculator page's first visit). Until it arrives, a formula
 // shows its LaTeX source; then it is typeset in place. A page opened on an answer (a share link)
 // asks for it at once (loadMath), beside the engine, so that it is usually there first. The
-// embed widget swaps this module for embed/math-mathml.js (MathML, one script).
+// embed widget swaps this module for render/math-mathml.js itself (one script, typeset at once).
 
-/** @type {typeof import('./math-katex.js') | null} */
-let katexHtml = null;
+/** @type {typeof import('./math-mathml.js') | null} */
+let typeset = null;
 /** @type {Promise<void> | null} */
 let loading = null;
 /** Formulas shown before KaTeX arrived: element -> its LaTeX. */
@@ -19,9 +19,9 @@ const waiting = new Map();
  * @returns {Promise<void>}
  */
 export function loadMath() {
-  loading ??= import('./math-katex.js').then(
+  loading ??= import('./math-mathml.js').then(
     (module) => {
-      katexHtml = module;
+      typeset = module;
       for (const [element, latex] of waiting) {
         element.classList.remove('math-pending');
         module.renderMath(element, latex, { block: true });
@@ -50,7 +50,7 @@ export function mathSettled() {
  * @returns {HTMLElement}
  */
 export function mathBlock(latex, label) {
-  if (katexHtml) return katexHtml.mathBlock(latex, label);
+  if (typeset) return typeset.mathBlock(latex, label);
   const element = document.createElement('div');
   element.setAttribute('tabindex', '0');
   element.setAttribute('role', 'group');

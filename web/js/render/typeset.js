@@ -1,7 +1,6 @@
 // @ts-check
-// What the site's math (render/math-katex.js, KaTeX's HTML with its CSS and fonts, which
-// render/math.js loads when the first formula is shown) and the embed widget's
-// (embed/math-mathml.js, MathML) share: one pair of functions, made for KaTeX and its options.
+// Formulas typeset by KaTeX (render/math-mathml.js, MathML, for the site's pages and the embed
+// widget): one pair of functions, made for KaTeX and its options.
 // katex.render builds DOM nodes (a strict CSP blocks the style attributes that renderToString +
 // innerHTML would need).
 
