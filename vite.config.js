@@ -80,6 +80,28 @@ const partials = {
   transformIndexHtml: { order: 'pre', handler: (html) => expandIncludes(expandPage(html)) },
 };
 
+/**
+ * `virtual:measure-list`: every measure the calculators know (the lite module's listMeasures())
+ * and the engine's version, worked out at build time by running web/generated/irmetrics-lite in
+ * Node. The home page's reference and cards are built from it, so that the page loads no wasm
+ * module (the lite module is 260 KB gzip; the list 7 KB).
+ */
+const MEASURE_LIST = 'virtual:measure-list';
+const measureList = {
+  name: 'irmetrics-measure-list',
+  resolveId: (id) => (id === MEASURE_LIST ? `\0${MEASURE_LIST}` : null),
+  async load(id) {
+    if (id !== `\0${MEASURE_LIST}`) return null;
+    const generated = new URL('./web/generated/', import.meta.url);
+    const loader = new URL('irmetrics-lite.js', generated);
+    const binary = new URL('irmetrics-lite.wasm', generated);
+    this.addWatchFile(fileURLToPath(binary));
+    const { default: create } = await import(`${loader.href}?${Date.now()}`);
+    const engine = await create({ wasmBinary: readFileSync(binary) });
+    return `export const measures = ${JSON.stringify(engine.listMeasures())};\nexport const version = ${JSON.stringify(engine.version())};\n`;
+  },
+};
+
 /** Adds the CSP <meta> to every built page. */
 const cspMeta = {
   name: 'irmetrics-csp-meta',
@@ -96,7 +118,7 @@ const cspMeta = {
 export default defineConfig({
   root: webRoot,
   base: './', // relative URLs: dist/ works from any folder of a course site
-  plugins: [partials, cspMeta],
+  plugins: [partials, cspMeta, measureList],
   // Workers as ES modules (every page starts them with {type: 'module'}), so that the engine's
   // worker loads with import() only the wasm module it uses (the page's group's, lite, the check
   // module when a check is asked): an IIFE worker has every import() inlined.

@@ -10,9 +10,9 @@
 //            given, so its figure is what it can reach, not what an empty visit fetches. Of the
 //            wasm modules the calculators' worker can load (with import(): engine-worker.js),
 //            the one the page starts: its group's (web/js/calculators.js `engine`), or
-//            irmetrics-lite on a page that is not a calculator; the others are `later`
+//            irmetrics-lite on a page that is not a calculator (the practice page); the others
+//            are `later`. The home page starts no engine (STARTS_NO_ENGINE): all `later`
 //   later    what is loaded with import() only (Observable Plot, when a chart is first drawn)
-//   fonts    not counted: a browser fetches only the faces a formula uses, in one format (woff2)
 //
 // Sizes are gzip -9 of each file, as the table above it in build.sh; the server sends brotli
 // where the browser takes it, about 15% less (npm run bench -- web measures real transfers).
@@ -68,6 +68,9 @@ const gz = (file) => {
   return gzipSizes.get(file);
 };
 
+/** Pages that start no engine: the home page lists its measures from the build (virtual:measure-list). */
+const STARTS_NO_ENGINE = new Set(['index.html']);
+
 /**
  * The first-visit sets of one page (absolute paths): {page, workers, later}.
  * @param {string} dist
@@ -110,6 +113,11 @@ export function firstVisit(dist, htmlFile) {
     follow(file, later);
   }
   for (const file of [...later]) if (page.has(file) || workers.has(file)) later.delete(file);
+  if (STARTS_NO_ENGINE.has(basename(htmlFile))) {
+    // Its scripts could start the engine's worker (site.js), but never do.
+    for (const file of workers) if (!page.has(file)) later.add(file);
+    workers.clear();
+  }
   return { page, workers, later };
 }
 

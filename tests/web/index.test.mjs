@@ -155,6 +155,23 @@ test("a measure's own link (index.html#measure-bpref) lands on its card; the cal
   });
 });
 
+test('the home page lists every measure of the calculators without loading a wasm module or a worker', async () => {
+  // The list is worked out at build time from the lite module (vite.config.js, measureList);
+  // the same module loaded here in Node lists the same names.
+  const generated = new URL('../../web/generated/', import.meta.url);
+  const { default: create } = await import(new URL('irmetrics-lite.js', generated).href);
+  const lite = await create({ wasmBinary: readFileSync(new URL('irmetrics-lite.wasm', generated)) });
+  const expected = lite.listMeasures().map((info) => info.name);
+  assert.ok(expected.includes('AP') && expected.includes('kappa') && expected.length > 40);
+  await withPage('index.html', async (page) => {
+    const names = await page.locator('article.measure .measure-name').allTextContents();
+    assert.deepEqual(names.toSorted(), expected.toSorted());
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    assert.deepEqual(fetched.filter((path) => /\.wasm$|engine-worker/.test(path)), [], 'no wasm module, no engine worker');
+    assert.match(await page.locator('[data-version]').textContent(), new RegExp(`engine ${lite.version().replace(/[.]/g, '\\.')}$`));
+  });
+});
+
 test('no accessibility violations (axe-core) on the home page', async () => {
   await withPage('index.html', async (page) => {
     assert.deepEqual(await axeViolations(page), []);

@@ -8,6 +8,13 @@ declare module '*?raw' {
 }
 declare module '*.css';
 
+// Every measure of the calculators and the engine's version, worked out at build time
+// (vite.config.js, measureList): the home page lists them without loading a wasm module.
+declare module 'virtual:measure-list' {
+  export const measures: import('./irmetrics.js').MeasureInfo[];
+  export const version: string;
+}
+
 // A worker's global scope (lib "webworker" cannot be loaded with "dom"): engine-worker.js and the
 // widget test `globalThis instanceof WorkerGlobalScope`.
 declare var WorkerGlobalScope: { prototype: object; new (): object };

@@ -1,15 +1,16 @@
 // @ts-check
 // The home page: what irmetrics is, the calculators, and the measure reference built from the
-// engine's registry. A share link addressed to the home page (#calc=ranked&…) is forwarded to
-// its calculator.
+// engine's registry, listed at build time (virtual:measure-list, vite.config.js): the page loads
+// no wasm module. A share link addressed to the home page (#calc=ranked&…) is forwarded to its
+// calculator.
 
 import { calculatorFor, calculatorForInput, calculators } from '../calculators.js';
-import { listMeasures } from '../engine.js';
 import { el } from '../render/dom.js';
 import { mathSettled } from '../render/math.js';
 import { renderMeasureReference } from '../render/reference.js';
-import { initSite } from '../site.js';
+import { initSite, showVersion } from '../site.js';
 import { hashFor, readHash } from '../url-state.js';
+import { measures, version } from 'virtual:measure-list';
 
 const forwardTo = calculatorFor(readHash().get('calc'));
 if (forwardTo) window.location.replace(`./${forwardTo.page}${window.location.hash}`);
@@ -43,8 +44,8 @@ function calculatorCards(measures) {
 }
 
 async function main() {
-  const engineWorks = await initSite('');
-  const measures = engineWorks ? await listMeasures() : [];
+  await initSite('', { engine: false });
+  showVersion(version);
   document.querySelector('[data-calculators]').replaceChildren(...calculatorCards(measures));
   document.querySelector('[data-reference]').replaceChildren(...renderMeasureReference(measures, { groupOf, tryLink }));
   // Once the formulas above the card are typeset: they change the heights.
