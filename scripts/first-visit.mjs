@@ -11,7 +11,8 @@
 //            wasm modules the calculators' worker can load (with import(): engine-worker.js),
 //            the one the page starts: its group's (web/js/calculators.js `engine`), or
 //            irmetrics-lite on a page that is not a calculator; the others are `later`
-//   later    what is loaded with import() only (Observable Plot, when a chart is first drawn)
+//   later    what is loaded with import() only (KaTeX, when a formula is first shown; the other
+//            wasm modules)
 //   fonts    not counted: a browser fetches only the faces a formula uses, in one format (woff2)
 //
 // Sizes are gzip -9 of each file, as the table above it in build.sh; the server sends brotli
