@@ -135,8 +135,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'katex', test: /node_modules[\\/]katex/ },
-            // Observable Plot and the module render/chart.js loads it through (render/plot-marks.js).
-            { name: 'plot', test: /node_modules[\\/]|web[\\/]js[\\/]render[\\/]plot-marks\.js$/ },
             // The calculators' modules (no TREC engine; without and with the answer checks) and
             // the TREC page's full one: never one chunk.
             { name: 'engine', test: /web[\\/]generated[\\/]irmetrics-lite\./ },

@@ -5,8 +5,8 @@
 //
 //   transferred  the bytes that crossed the network for a cold visit (empty cache): every
 //                request of the page and of its workers, headers and (compressed) bodies
-//   of which     the part that was wasm, Observable Plot (loaded when a chart is first drawn),
-//                KaTeX (its script, stylesheet and the fonts a formula used)
+//   of which     the part that was wasm, KaTeX (its script, stylesheet and the fonts a formula
+//                used)
 //   requests     how many there were
 //   answer       the time from navigation to the first worked answer on screen (an element
 //                .outcome .answer, in the page or in the widget's shadow root): the median of
@@ -21,7 +21,7 @@
 // widget (irmetrics-embed.js) in a course page holding two <ir-calculator> elements, the page on
 // the site's own origin (the script fetches irmetrics-embed.wasm) and on another origin (it loads
 // irmetrics-embed-inline.js, the wasm as base64), and on the site's origin with every working
-// shown (its charts load irmetrics-embed-plot.js): the bytes of each embed file as sent, the
+// shown (its charts drawn): the bytes of each embed file as sent, the
 // total, the requests and the time to both answers (`widget` names this part alone). Needs
 // `npm run build` first (its compressed copies: the bytes are brotli's). Not part of npm test.
 
@@ -112,11 +112,10 @@ async function widgetVisit(browser, pageUrl, site) {
   return { byFile, bytes: all.reduce((sum, one) => sum + one.bytes, 0), requests: all.length, answerMs };
 }
 
-/** What a request was, for the 'of which' columns: 'wasm', 'plot', 'katex' or ''. */
+/** What a request was, for the 'of which' columns: 'wasm', 'katex' or ''. */
 function kindOf(url) {
   const path = new URL(url).pathname;
   if (path.endsWith('.wasm')) return 'wasm';
-  if (/\/plot-[\w-]+\.js$/.test(path)) return 'plot';
   if (/\/((katex|math-mathml)-[\w-]+\.(js|css)|KaTeX_[\w-]+\.(woff2?|ttf))$/.test(path)) return 'katex';
   return '';
 }
@@ -199,8 +198,8 @@ async function main() {
   });
   const base = `http://127.0.0.1:${server.port}/`;
   console.log(`bench-web: first visits of ${dist} in Chromium, cold cache; answer = median of ${runs} visits`);
-  const header = ['page', 'transferred', 'wasm', 'Plot', 'KaTeX', 'requests', 'answer', 'answer at 4× slower CPU'];
-  const widths = [14, 12, 7, 7, 7, 9, 9, 24];
+  const header = ['page', 'transferred', 'wasm', 'KaTeX', 'requests', 'answer', 'answer at 4× slower CPU'];
+  const widths = [14, 12, 7, 7, 9, 9, 24];
   const row = (cells) => console.log(cells.map((cell, index) => (index === 0 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]))).join('  '));
   row(header);
   try {
@@ -213,7 +212,7 @@ async function main() {
       const ms = (list) => (page.answer && list.length ? `${Math.round(median(list.map((one) => one.answerMs)))} ms` : '–');
       const kb = (bytes) => `${((bytes ?? 0) / 1024).toFixed(0)} KB`;
       const { byKind } = normal[0];
-      row([page.name, kb(normal[0].bytes), kb(byKind.wasm), kb(byKind.plot), kb(byKind.katex), normal[0].requests, ms(normal), ms(slow)]);
+      row([page.name, kb(normal[0].bytes), kb(byKind.wasm), kb(byKind.katex), normal[0].requests, ms(normal), ms(slow)]);
     }
     if (positionals.length === 0 || positionals.includes('widget')) {
       // The other origin: a second server, on another port (Chromium refuses a page without an
@@ -224,12 +223,12 @@ async function main() {
       const ways = [
         { name: 'same origin', pageUrl: new URL('course-widget.html', base).href },
         { name: 'other origin', pageUrl: `${other}course-widget.html` },
-        // Every answer's working shown: its charts drawn, so Observable Plot is loaded.
+        // Every answer's working shown: its charts drawn.
         { name: 'same, charts', pageUrl: new URL('course-widget.html?working=open', base).href },
       ];
       console.log(`\nbench-web: irmetrics-embed.js in a course page with two widgets, cold cache (answer: median of ${runs})`);
-      const cells = ['way', 'irmetrics-embed.js', '.wasm', '-inline.js', '-plot.js', 'total', 'requests', 'both answers'];
-      const wide = [14, 18, 9, 10, 9, 9, 9, 13];
+      const cells = ['way', 'irmetrics-embed.js', '.wasm', '-inline.js', 'total', 'requests', 'both answers'];
+      const wide = [14, 18, 9, 10, 9, 9, 13];
       const line = (list) => console.log(list.map((cell, index) => (index === 0 ? String(cell).padEnd(wide[index]) : String(cell).padStart(wide[index]))).join('  '));
       line(cells);
       for (const way of ways) {
@@ -242,7 +241,6 @@ async function main() {
           kb(first.byFile['irmetrics-embed.js']),
           kb(first.byFile['irmetrics-embed.wasm']),
           kb(first.byFile['irmetrics-embed-inline.js']),
-          kb(first.byFile['irmetrics-embed-plot.js']),
           kb(first.bytes),
           first.requests,
           `${Math.round(median(visits.map((one) => one.answerMs)))} ms`,

@@ -12,9 +12,8 @@
 //                                 loads with a <script> element from file:// (Chromium fetches
 //                                 nothing there) and from another origin (a fetch would need CORS
 //                                 headers and the page's connect-src; a script needs neither)
-//   OUT/irmetrics-embed-plot.js   Observable Plot, loaded the same way when a chart is first drawn
 //   OUT/irmetrics-embed-single.js the widget as ONE file that needs nothing beside it (the wasm
-//                                 as base64 and Plot inside, as irmetrics-embed.js was before):
+//                                 as base64 inside, as irmetrics-embed.js was before):
 //                                 for a page that can hold one file only
 //   OUT/irmetrics-resize.js       the parent page's half of the iframe form (snippets.js)
 //   OUT/irmetrics-offline.html    the whole calculator in one file that works opened from disk,
@@ -74,13 +73,8 @@ const START_WORKER = "new Worker(new URL('./engine-worker.js', import.meta.url),
 // The widget's one module has the answer checks: engine-worker.js loads no second module.
 const ENGINE_WORKER = resolve(web, 'js/engine-worker.js');
 const CHECK_MODULE = "() => import('../generated/irmetrics-check.js')";
-// Observable Plot, when the widget's files are served beside it: loaded from
-// irmetrics-embed-plot.js when a chart is first drawn (embed/plot-script.js), not bundled.
-const CHART = resolve(web, 'js/render/chart.js');
-const LOAD_PLOT = "plotLoading ??= import('./plot-marks.js')";
-const PLOT_SCRIPT = resolve(web, 'js/embed/plot-script.js');
-/** The aliases and patches; `splitPlot`: chart.js loads Plot from its own script. */
-const embedAliases = ({ splitPlot }) => ({
+/** The aliases and patches. */
+const embedAliases = () => ({
   name: 'irmetrics-embed-aliases',
   enforce: 'pre',
   resolveId(source, importer) {
@@ -93,23 +87,20 @@ const embedAliases = ({ splitPlot }) => ({
         ? ['engine.js', START_WORKER, 'embedWorker()']
         : id === ENGINE_WORKER
           ? ['engine-worker.js', CHECK_MODULE, 'null']
-          : id === CHART && splitPlot
-            ? ['render/chart.js', LOAD_PLOT, 'plotLoading ??= loadEmbedPlot()']
-            : [];
+          : [];
     if (!file) return null;
     if (code.split(from).length !== 2) throw new Error(`build-embed: web/js/${file} no longer contains ${from} once; update the patch`);
-    const patched = code.replace(from, to);
-    return id === CHART ? `import { loadEmbedPlot } from ${JSON.stringify(PLOT_SCRIPT)};\n${patched}` : patched;
+    return code.replace(from, to);
   },
 });
 
 /** One entry bundled as an IIFE; returns its code. */
-async function bundle(entry, { splitPlot = false } = {}) {
+async function bundle(entry) {
   const result = await build({
     configFile: false,
     root: web,
     logLevel: 'warn',
-    plugins: [embedAliases({ splitPlot })],
+    plugins: [embedAliases()],
     build: {
       write: false,
       emptyOutDir: false,
@@ -155,9 +146,7 @@ const wasmBase64 = glue.match(WASM_DATA_URI)[1];
 const wasmBytes = Buffer.from(wasmBase64, 'base64');
 if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error('build-embed: the data: URL is not a wasm module');
 const glueWithoutWasm = glue.replace(WASM_DATA_URI, 'wasmBinaryFile="data:application/octet-stream;base64,"');
-const widget = await bundle('js/embed/entry.js', { splitPlot: true });
-const wholeWidget = await bundle('js/embed/entry.js');
-const plotScript = `/*! irmetrics-embed ${version}: Observable Plot (ISC, Observable, Inc.) for irmetrics-embed.js's charts. */\n${await bundle('js/embed/plot-entry.js')}`;
+const widget = await bundle('js/embed/entry.js');
 
 // The script's own URL, read while it first runs (the only time document.currentScript names
 // it); in the widget's worker, the worker's URL, which is the same script.
@@ -182,17 +171,16 @@ const WORKER_STARTER = `var embedWorker = function () {
 // page's own origin (or in the worker), else from irmetrics-embed-inline.js.
 // Each file beside the script is named with a hash of its content in the query (?v=…), so a
 // cache never pairs this script with another build's wasm (the glue's import names change from
-// build to build) or Plot script.
+// build to build).
 const hashOf = (content) => createHash('sha256').update(content).digest('hex').slice(0, 12);
 const WASM_QUERY = `?v=${hashOf(wasmBytes)}`;
-const PLOT_QUERY = `?v=${hashOf(plotScript)}`;
 const WASM_BESIDE = `var embedWasm = (function () {
   var here = typeof location !== 'undefined' ? location.href : undefined;
   var url;
   try {
     url = new URL(embedScriptUrl || 'irmetrics-embed.js', here);
   } catch (e) {
-    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js', plotUrl: 'irmetrics-embed-plot.js' };
+    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js' };
   }
   var inWorker = typeof document === 'undefined';
   var fetchable = /^https?:$/.test(url.protocol) && (inWorker || url.origin === location.origin);
@@ -200,16 +188,14 @@ const WASM_BESIDE = `var embedWasm = (function () {
     inline: false,
     fetchUrl: fetchable ? new URL('irmetrics-embed.wasm${WASM_QUERY}', url).href : null,
     scriptUrl: new URL('irmetrics-embed-inline.js${WASM_QUERY}', url).href,
-    plotUrl: new URL('irmetrics-embed-plot.js${PLOT_QUERY}', url).href,
   };
 })();`;
-const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "", plotUrl: "" };';
+const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "" };';
 /** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
 const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
 const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glueWithoutWasm, widget]);
-// The self-contained form (irmetrics-embed-single.js, and in the offline page): the wasm and
-// Plot inside.
-const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, wholeWidget]);
+// The self-contained form (irmetrics-embed-single.js, and in the offline page): the wasm inside.
+const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, widget]);
 // The wasm as base64 for file:// and other origins: handed to the <script> element that loaded
 // it (an event: no global in the page), or, in the widget's worker (importScripts), put on the
 // worker's own scope.
@@ -242,7 +228,6 @@ const written = [
   ['irmetrics-embed.js', embedScript],
   ['irmetrics-embed.wasm', wasmBytes],
   ['irmetrics-embed-inline.js', inlineWasmScript],
-  ['irmetrics-embed-plot.js', plotScript],
   ['irmetrics-embed-single.js', selfContainedScript],
   ['irmetrics-resize.js', `${RESIZE_SCRIPT}\n`],
   ['irmetrics-offline.html', offline],
@@ -275,7 +260,7 @@ for (const [name, content] of written) {
 }
 // What a page with any number of widgets downloads, each way (the wasm once: factory.js).
 const sum = (...names) => ['raw', 'gz', 'br'].reduce((total, key) => ({ ...total, [key]: names.reduce((n, name) => n + sizes.get(name)[key], 0) }), {});
-console.log('build-embed: a page with the widget downloads (and irmetrics-embed-plot.js when a chart is first drawn)');
+console.log('build-embed: a page with the widget downloads');
 row('over http(s), same origin: .js + .wasm', sum('irmetrics-embed.js', 'irmetrics-embed.wasm'));
 row('file:// or another origin: .js + -inline.js', sum('irmetrics-embed.js', 'irmetrics-embed-inline.js'));
 row('irmetrics-embed-single.js alone (all inside)', sizes.get('irmetrics-embed-single.js'));

@@ -103,7 +103,7 @@ else
 fi
 # The embeddable widget, its iframe resizer and the offline page (one self-contained HTML file):
 # about a second, so always (Vite's emptying of dist/ removes them).
-say "embed: irmetrics-embed.js (.wasm, -inline.js, -plot.js, -single.js), irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
+say "embed: irmetrics-embed.js (.wasm, -inline.js, -single.js), irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
 node scripts/build-embed.mjs
 
 # What the server sends to browsers that accept it (scripts/serve.mjs): incremental, so only

@@ -12,7 +12,8 @@
 //            the one the page starts: its group's (web/js/calculators.js `engine`), or
 //            irmetrics-lite on a page that is not a calculator (the practice page); the others
 //            are `later`. The home page starts no engine (STARTS_NO_ENGINE): all `later`
-//   later    what is loaded with import() only (Observable Plot, when a chart is first drawn)
+//   later    what is loaded with import() only (KaTeX, when a formula is first shown; the other
+//            wasm modules)
 //
 // Sizes are gzip -9 of each file, as the table above it in build.sh; the server sends brotli
 // where the browser takes it, about 15% less (npm run bench -- web measures real transfers).

@@ -98,7 +98,7 @@ for (const colorScheme of ['light', 'dark']) {
         if (background && colorScheme === 'dark') assert.ok(luminance(background) < 0.05, `a dark background, not ${background}`);
         if (background && colorScheme === 'light') assert.ok(luminance(background) > 0.8, `a light background, not ${background}`);
         if (!background) assert.equal(file, 'embed.html', 'only the iframe form is transparent');
-        // Formulas (KaTeX) and the charts' axes and labels (Plot draws them in currentColor) take
+        // Formulas (KaTeX) and the charts' axes and labels (drawn in currentColor) take
         // the colour of the text around them, so they follow the scheme (the contrast of that
         // text is axe's to check).
         const offColour = await page.$$eval('.katex, svg.irm-plot', (nodes) =>

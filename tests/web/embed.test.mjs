@@ -165,11 +165,9 @@ test('the widget under the strict CSP as a <meta>, script from the same site (th
 test('the widget from file://: a page on disk next to irmetrics-embed.js (and its -inline.js) computes AP = 1/3, strict CSP in a <meta>', async () => {
   const dir = tempDir();
   // From file:// the script takes its wasm from irmetrics-embed-inline.js beside it (a <script>
-  // element: Chromium fetches nothing from file://), and Observable Plot, for charts, from
-  // irmetrics-embed-plot.js; see also embed-wasm.test.mjs.
+  // element: Chromium fetches nothing from file://); see also embed-wasm.test.mjs.
   copyFileSync(embedScript, join(dir, 'irmetrics-embed.js'));
   copyFileSync(join(distDir, 'irmetrics-embed-inline.js'), join(dir, 'irmetrics-embed-inline.js'));
-  copyFileSync(join(distDir, 'irmetrics-embed-plot.js'), join(dir, 'irmetrics-embed-plot.js'));
   writeFileSync(
     join(dir, 'handout.html'),
     coursePage({

@@ -3,9 +3,10 @@
 // of its group (calculators.js `engine`: the ranked page's is irmetrics-lists), the lite one
 // (every measure) only when a name its group's module does not know is typed, the one with the
 // checks (irmetrics-check) when a check is first asked, and never the full one; the TREC files
-// page loads the full one only when it is given files; Observable Plot is loaded when a chart is
-// first drawn, so an answer without a chart never downloads it. Requests are watched for the page
-// and its workers (Chromium reports a dedicated worker's requests to the context).
+// page loads the full one only when it is given files; a chart is drawn by the page's own scripts
+// (render/svg-plot.js), so an answer with a chart loads no script that one without does not.
+// Requests are watched for the page and its workers (Chromium reports a dedicated worker's
+// requests to the context).
 // Run: npm run build && node --test tests/web/first-visit.test.mjs
 
 import assert from 'node:assert/strict';
@@ -22,7 +23,7 @@ const FULL_WASM = /\/irmetrics-[\w-]{8}\.wasm$/; // no module name before the ha
 const ANY_WASM = /\.wasm$/;
 const CALCULATORS_WASM = /\/irmetrics-[a-z]+-[\w-]{8}\.wasm$/; // lite, check or a group's
 const TREC_WORKER = /\/trec-worker-[\w-]{8}\.js$/;
-const PLOT = /\/plot-[\w-]{8}\.js$/;
+const SCRIPT = /\.js$/;
 const KATEX = /\/(?:katex|math-mathml)-[\w-]{8}\.js$/;
 
 /**
@@ -62,7 +63,6 @@ test('a calculator share link loads its group’s module, the check module only 
   let beforeCheck = [];
   const urls = await requestsOf(RANKED, async (page, seen) => {
     await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
-    // The chart is drawn once Plot has loaded (import() on the first chart).
     await page.locator('.outcome figure.chart svg').first().waitFor({ timeout: 10000 });
     await page.waitForLoadState('networkidle');
     beforeCheck = matching(seen, CHECK_WASM);
@@ -77,18 +77,22 @@ test('a calculator share link loads its group’s module, the check module only 
   assert.deepEqual(matching(urls, LITE_WASM), [], 'no lite wasm: AP is in the lists module');
   assert.deepEqual(matching(urls, FULL_WASM), [], 'no full wasm on a calculator page');
   assert.deepEqual(matching(urls, TREC_WORKER), [], 'no TREC worker on a calculator page');
-  assert.equal(matching(urls, PLOT).length, 1, 'Plot loaded for the chart');
 });
 
 // P@5 of the same list: 2 relevant in the first 5 (ranks 1 and 3), P@5 = 2/5; its answer has no
-// chart, so Plot is never asked for.
-test('an answer without a chart never loads Plot', async () => {
-  const urls = await requestsOf(RANKED.replace('m=AP', 'm=P%405'), async (page) => {
+// chart. AP's has one, drawn with the scripts the page has already: the same scripts load.
+test('an answer with a chart loads the same scripts as one without', async () => {
+  const scripts = (urls) => [...new Set(matching(urls, SCRIPT).map((url) => new URL(url).pathname))].sort();
+  const withChart = await requestsOf(RANKED, async (page) => {
+    await waitForText(page, '.outcome .answer', ['28/45', '0.6222']);
+    await page.locator('.outcome figure.chart svg.irm-plot').first().waitFor({ timeout: 10000 });
+  });
+  const without = await requestsOf(RANKED.replace('m=AP', 'm=P%405'), async (page) => {
     await waitForText(page, '.outcome .answer', ['P@5', '2/5']);
     assert.equal(await page.locator('.outcome figure.chart').count(), 0, 'no chart drawn');
   });
-  assert.deepEqual(matching(urls, ANY_WASM).map((url) => LISTS_WASM.test(new URL(url).pathname)), [true]);
-  assert.deepEqual(matching(urls, PLOT), [], 'Plot is not loaded');
+  assert.deepEqual(matching(without, ANY_WASM).map((url) => LISTS_WASM.test(new URL(url).pathname)), [true]);
+  assert.deepEqual(scripts(withChart), scripts(without));
 });
 
 test('a calculator opened without an answer loads KaTeX only when a formula is shown', async () => {
@@ -138,14 +142,14 @@ test('the TREC page loads the full module only once files are given', async () =
   const urls = await requestsOf('trec.html', async (page, seen) => {
     await page.waitForLoadState('networkidle');
     before = matching(seen, FULL_WASM);
-    // Nor the calculators' module (the footer's version comes from the page's worker) nor Plot.
-    beforeAny = [...matching(seen, CALCULATORS_WASM), ...matching(seen, PLOT)];
+    // Nor the calculators' module (the footer's version comes from the page's worker).
+    beforeAny = matching(seen, CALCULATORS_WASM);
     await page.fill('#qrels-text', 'q1 0 a 1\nq1 0 b 0');
     await page.fill('#run-text', 'q1 Q0 a 1 2 alpha\nq1 Q0 b 2 1 alpha');
     await waitForText(page, '[data-trec-text]', ['map                   \tall\t1.0000'], { timeout: 15000 });
   });
   assert.deepEqual(before, [], 'no full wasm before any file is given');
-  assert.deepEqual(beforeAny, [], 'no calculator wasm and no Plot before any file is given');
+  assert.deepEqual(beforeAny, [], 'no calculator wasm before any file is given');
   assert.deepEqual(matching(urls, CALCULATORS_WASM), [], 'no calculators’ wasm is ever loaded');
   assert.equal(matching(urls, FULL_WASM).length, 1, 'the full wasm once files are given');
   assert.equal(matching(urls, TREC_WORKER).length, 1);

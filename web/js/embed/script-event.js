@@ -1,9 +1,8 @@
 // @ts-check
 // Loads a classic script beside irmetrics-embed.js that hands over what it holds in an event on
-// its own <script> element (scripts/build-embed.mjs writes them): irmetrics-embed-inline.js (the
-// wasm as base64) and irmetrics-embed-plot.js (Observable Plot's marks). A <script> element works
-// where fetch() does not: from file:// and from another origin without CORS headers, under the
-// same `script-src` that let irmetrics-embed.js in. Nothing becomes a global of the page; the
+// its own <script> element (scripts/build-embed.mjs writes it): irmetrics-embed-inline.js (the
+// wasm as base64). A <script> element works where fetch() does not: from file:// and from
+// another origin without CORS headers, under the same `script-src` that let irmetrics-embed.js in. Nothing becomes a global of the page; the
 // element is removed once it has run.
 
 /**

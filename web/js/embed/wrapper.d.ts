@@ -4,7 +4,6 @@
 /**
  * Where the engine's wasm is: inside the script (inline: the self-contained script of
  * irmetrics-offline.html), or beside it: fetchUrl (irmetrics-embed.wasm, null when it is not to be
- * fetched) and scriptUrl (irmetrics-embed-inline.js, the wasm as base64 in a classic script);
- * plotUrl: irmetrics-embed-plot.js, Observable Plot (embed/plot-script.js).
+ * fetched) and scriptUrl (irmetrics-embed-inline.js, the wasm as base64 in a classic script).
  */
-declare var embedWasm: { inline: boolean; fetchUrl: string | null; scriptUrl: string; plotUrl: string };
+declare var embedWasm: { inline: boolean; fetchUrl: string | null; scriptUrl: string };

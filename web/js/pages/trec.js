@@ -16,7 +16,6 @@
 // trec-view.js.
 
 import { el } from '../render/dom.js';
-import { loadPlot } from '../render/chart.js';
 import { clearInputError, showInputError } from '../render/input-error.js';
 import { formatBytes } from '../render/trec-report.js';
 import { initSite, showVersion } from '../site.js';
@@ -375,9 +374,6 @@ function main() {
       }),
     );
     await nextTask();
-    if (stopped()) return;
-    // Observable Plot is loaded for the first charts (the AP bars draw with it directly).
-    if (qrelsFormat) await loadPlot().catch(() => null);
     if (stopped()) return;
     // Preferences and judgment groups have neither a precision–recall curve nor AP per topic.
     const charts = qrelsFormat ? renderCharts(report, places) : null;

@@ -1,63 +1,25 @@
 // @ts-check
 // Charts of an Outcome (the PR curve, the interpolated envelope, the 11 sampled points, …) drawn
-// with Observable Plot, and matrices (confusion matrices, heat maps) drawn as shaded <table>s.
-// Every point and cell comes from the Outcome; nothing is recomputed here.
+// as SVG by render/svg-plot.js, and matrices (confusion matrices, heat maps) drawn as shaded
+// <table>s. Every point and cell comes from the Outcome; nothing is recomputed here.
 //
 // Series kinds: 'line', 'step' (the value holds until the next x), 'dot', 'bar' (x values are
 // indexes into chart.xCategories when it is non-empty). A `faint` series is thin and grey and
 // drawn behind the others (each query behind the mean, the chance diagonal); more than three
 // share one legend entry.
 //
-// CSP: Plot puts a <style> element inside each SVG, which `style-src 'self'` refuses (and
-// reports as a violation once it is in the document). It is removed before insertion; its
-// rules live in site.css under the class given to Plot. Series colours and matrix shades are
-// CSS classes too, so dark mode and print can restyle them.
+// CSP: the SVG has presentation attributes and classes only (no <style>, no style=""); the
+// rules of svg.irm-plot live in site.css. Series colours and matrix shades are CSS classes
+// too, so dark mode and print can restyle them.
 //
 // Every chart has buttons that download it as SVG or PNG, and every matrix buttons that copy
 // it as a table (render/export.js).
-//
-// Plot (about 70 KB compressed) is loaded when a chart is first drawn (`loadPlot`), not with the
-// page: the answer and its working show first, and a page whose answers have no chart, or only
-// matrices, never downloads it.
 
 import { numParts } from '../../../common/format.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
 import { POINT_LIMIT, thinPoints } from '../engine-worker.js';
-
-/** @type {typeof import('./plot-marks.js') | null} Observable Plot, once loaded */
-let Plot = null;
-/** @type {Promise<typeof import('./plot-marks.js')> | null} */
-let plotLoading = null;
-
-/**
- * Loads Observable Plot (once; again after a failed load). renderChart needs it for every
- * chart but a matrix; showCharts waits for it by itself.
- * @returns {Promise<typeof import('./plot-marks.js')>}
- */
-export function loadPlot() {
-  plotLoading ??= import('./plot-marks.js').then(
-    (module) => (Plot = module),
-    (cause) => {
-      plotLoading = null;
-      throw cause;
-    },
-  );
-  return plotLoading;
-}
-
-/**
- * Observable Plot's marks once loadPlot has resolved, else null: for a module that draws with
- * Plot synchronously after awaiting loadPlot (the TREC files page, the run comparison).
- * @returns {typeof import('./plot-marks.js') | null}
- */
-export const plotMarks = () => Plot;
-
-/** What stands in for a chart when Observable Plot could not load. */
-export const PLOT_MISSING = 'The chart could not be drawn: its drawing library (Observable Plot) did not load. Reload the page to try again.';
-
-/** Whether drawing `charts` needs Plot (anything but a matrix). */
-const needsPlot = (charts) => charts.some((chart) => !(chart.kind === 'matrix' && chart.matrix));
+import { barY, dot, line, plot } from './svg-plot.js';
 
 const PLOT_CLASS = 'irm-plot';
 const PALETTE_SIZE = 4; // .chart-series-0 … -3 in site.css
@@ -133,7 +95,7 @@ const fewFaint = (chart) => chart.series.filter((series) => series.faint).length
 const hasCategories = (chart) => (chart.xCategories?.length ?? 0) > 0;
 
 /**
- * Plot marks for one series. 'step' holds its value up to the next point (interpolated
+ * The marks of one series. 'step' holds its value up to the next point (interpolated
  * precision); with categories, x is the category's name.
  */
 function seriesMarks(chart, index) {
@@ -142,15 +104,15 @@ function seriesMarks(chart, index) {
   const x = hasCategories(chart) ? (point) => chart.xCategories[point[0]] ?? String(point[0]) : (point) => point[0];
   const channels = { x, y: (point) => point[1], className };
   if (series.kind === 'bar') {
-    return plotLibrary().barY(series.points, { ...channels, fill: 'currentColor', inset: 0.5 });
+    return barY(series.points, { ...channels, fill: 'currentColor', inset: 0.5 });
   }
   if (series.kind === 'dot') {
-    return plotLibrary().dot(series.points, { ...channels, symbol, r: series.faint ? 2.5 : 4.5, fill: 'currentColor' });
+    return dot(series.points, { ...channels, symbol, r: series.faint ? 2.5 : 4.5, fill: 'currentColor' });
   }
   const curve = series.kind === 'step' ? 'step-after' : 'linear';
   const marked = series.kind === 'line' && !series.faint && series.points.length <= MARKED_POINTS;
   const marker = marked ? 'circle-stroke' : 'none';
-  return plotLibrary().line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: series.faint ? 1 : 2 });
+  return line(series.points, { ...channels, curve, marker, stroke: 'currentColor', strokeWidth: series.faint ? 1 : 2 });
 }
 
 const INTEGER_TICKS = 12; // a rank axis up to this long gets a tick at every rank
@@ -178,7 +140,7 @@ function integerTicks(low, high) {
  * @param {import('../engine.js').Chart} chart
  * @param {0 | 1} axis
  * @param {string} label
- * @returns {import('@observablehq/plot').ScaleOptions}
+ * @returns {import('./svg-plot.js').ScaleOptions}
  */
 function scaleFor(chart, axis, label) {
   if (axis === 0 && hasCategories(chart)) return { label, type: 'band', domain: chart.xCategories, padding: 0.2 };
@@ -198,18 +160,11 @@ function scaleFor(chart, axis, label) {
 const drawingOrder = (chart) =>
   chart.series.map((series, index) => ({ series, index })).sort((a, b) => Number(b.series.faint) - Number(a.series.faint));
 
-/** Plot, which renderChart needs loaded (loadPlot). */
-function plotLibrary() {
-  if (!Plot) throw new Error('Observable Plot is not loaded yet: await loadPlot() before renderChart');
-  return Plot;
-}
-
-/** Plot's SVG, with its inline <style> removed (see the header) and a text alternative. */
+/** The chart's SVG, with a text alternative. */
 function plotSvg(chart, width, descriptionId) {
   const square = SQUARE_CHARTS.has(chart.id);
   const plotWidth = square ? Math.min(width, 420) : width;
-  // Without a title, caption or legend, Plot returns the <svg> itself (not a <figure>).
-  const svg = /** @type {SVGSVGElement} */ (plotLibrary().plot({
+  const svg = plot({
     className: PLOT_CLASS,
     width: plotWidth,
     height: square ? plotWidth : Math.round(Math.min(340, Math.max(220, width * 0.56))),
@@ -219,11 +174,7 @@ function plotSvg(chart, width, descriptionId) {
     x: scaleFor(chart, 0, chart.x),
     y: scaleFor(chart, 1, chart.y),
     marks: drawingOrder(chart).map(({ index }) => seriesMarks(chart, index)),
-  }));
-  for (const style of svg.querySelectorAll('style')) style.remove();
-  // Plot labels its groups ("line", "x-axis tick"); inside role="img" those labels are
-  // meaningless and not allowed on a plain <g>. The figure's description speaks for them.
-  for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
+  });
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', chart.title);
   svg.setAttribute('aria-describedby', descriptionId);
@@ -356,8 +307,7 @@ function thinnedForDrawing(chart) {
 
 /**
  * One chart as a <figure>: title, legend, the plot, and its text description; a 'matrix'
- * chart as a shaded table (see {@link renderMatrix}). Any chart but a matrix needs Plot loaded
- * first (`await loadPlot()`); showCharts does that.
+ * chart as a shaded table (see {@link renderMatrix}).
  * @param {import('../engine.js').Chart} chart
  * @param {{width?: number}} [options] width in CSS pixels
  * @returns {HTMLElement}
@@ -386,37 +336,10 @@ export function renderChart(chart, { width = 640 } = {}) {
   );
 }
 
-/** A chart whose drawing could not be made (Plot did not load): its title and description. */
-function undrawn(chart) {
-  const descriptionId = uniqueId('chart-description');
-  return el(
-    'figure',
-    { class: 'chart', 'data-chart-id': chart.id },
-    el('figcaption', { text: chart.title }),
-    el('p', { class: 'chart-thinned', text: 'The chart could not be drawn: its drawing library did not load. Reload the page to try again.' }),
-    describe(descriptionId, chart.description),
-  );
-}
-
 const observed = new WeakMap(); // container → {charts, width}
 
 function draw(container) {
   const state = observed.get(container);
-  if (!Plot && needsPlot(state.charts)) {
-    // Drawn once Plot has loaded, if the container still shows these charts; a failed load
-    // leaves each chart's title and text description, and says why there is no drawing.
-    // data-charts-pending marks the wait (the browser tests wait for it to end).
-    container.dataset.chartsPending = 'true';
-    loadPlot().then(
-      () => observed.get(container) === state && draw(container),
-      () => {
-        delete container.dataset.chartsPending;
-        if (observed.get(container) === state) container.replaceChildren(...state.charts.map(undrawn));
-      },
-    );
-    return;
-  }
-  delete container.dataset.chartsPending;
   state.width = container.clientWidth;
   const width = Math.max(280, Math.min(640, state.width || 640));
   container.replaceChildren(...state.charts.map((chart) => renderChart(chart, { width })));

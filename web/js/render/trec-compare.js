@@ -15,9 +15,9 @@
 import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../../../common/compare-report.js';
 import { SCORE_MEASURE, pairColumns } from '../score-table.js';
 import { hashFor } from '../url-state.js';
-import { PLOT_MISSING, loadPlot, plotMarks } from './chart.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar, tableFromElement } from './export.js';
+import { barY, dot, plot, ruleX, ruleY, tickY } from './svg-plot.js';
 
 const CHART_WIDTH = 640; // at most; drawn at the width of its box (280 at least) when drawn
 const TOPIC_LABEL_WIDTH = 30;
@@ -30,10 +30,8 @@ function choice(id, label, choices, value) {
   return { select, field: el('div', { class: 'field' }, el('label', { for: id, text: label }), select) };
 }
 
-/** Plot's SVG made fit for the page: its <style> removed (the CSP), a title and a description. */
+/** The chart's SVG in a <figure> with a title and a text description. */
 function figure(svg, { id, title, description }) {
-  for (const style of svg.querySelectorAll('style')) style.remove();
-  for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
   const descriptionId = uniqueId('chart-description');
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', title);
@@ -53,13 +51,10 @@ const chartWidth = (box) => Math.max(280, Math.min(CHART_WIDTH, box.clientWidth 
 
 /** A chart over a band x scale (runs or topics), at the page's width and height. */
 const bandPlot = ({ x, y, marks, width }) =>
-  /** @type {NonNullable<ReturnType<typeof plotMarks>>} */ (plotMarks()).plot({ className: 'irm-plot', width, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
+  plot({ className: 'irm-plot', width, height: 260, marginLeft: 48, marginBottom: 40, grid: true, x: { type: 'band', ...x }, y, marks });
 
 /** The runs' means of one measure with their intervals, as dots and error bars. */
 function meansChart(means, measure, digits, words, width) {
-  const Plot = plotMarks();
-  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
-  const { dot, ruleX, tickY } = Plot;
   const rows = means.filter((mean) => mean.measure === measure);
   // The interval's end ticks about 24 px wide, whatever the band's width (padding 0.4).
   const band = ((width - 48 - 20) / Math.max(1, rows.length)) * 0.6;
@@ -85,9 +80,6 @@ function meansChart(means, measure, digits, words, width) {
 
 /** The per-topic differences a − b of one measure, sorted, as bars. */
 function differenceChart(topics, differences, a, b, measure, digits, words, width) {
-  const Plot = plotMarks();
-  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
-  const { barY, ruleY } = Plot;
   const data = topics.map((topic, index) => ({ topic, d: differences[index] })).sort((x, y) => y.d - x.d);
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (width - 60)));
   const domain = data.map((row) => row.topic);
@@ -220,7 +212,7 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
 
   async function renderMeans() {
     const current = asked;
-    const [bootstrap] = await Promise.all([request({ type: 'compare', input, options: { test: 'bootstrap' } }), loadPlot().catch(() => null)]);
+    const bootstrap = await request({ type: 'compare', input, options: { test: 'bootstrap' } });
     if (current !== asked) return;
     if (!bootstrap.ok) return meansBox.replaceChildren(el('p', { class: 'error-message', text: bootstrap.error.message }));
     meansBox.replaceChildren(meansChart(bootstrap.value.means, measure.select.value, digits, words, chartWidth(meansBox)));
@@ -276,8 +268,7 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
     const options = { test: chosen.test, correction: chosen.correction, alpha: chosen.alpha, ...(chosen.baseline ? { baseline: chosen.baseline } : {}) };
     tableBox.setAttribute('aria-busy', 'true');
     view.dataset.compareState = 'busy';
-    // Observable Plot loads beside the answer: the page has not needed it before.
-    const [answer] = await Promise.all([request({ type: 'compare', input, options }), loadPlot().catch(() => null)]);
+    const answer = await request({ type: 'compare', input, options });
     if (current !== asked) return;
     tableBox.removeAttribute('aria-busy');
     if (!answer.ok) {

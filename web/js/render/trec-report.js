@@ -6,9 +6,9 @@
 // render/export.js) and the message of an error in a file. Every text of the report (run ids,
 // topics, file names) goes into text nodes.
 
-import { PLOT_MISSING, plotMarks } from './chart.js';
 import { el, uniqueId } from './dom.js';
 import { chartExportToolbar, tableExportToolbar } from './export.js';
+import { barY, plot } from './svg-plot.js';
 
 /**
  * Rows of a table drawn at once, with buttons to the other pages of rows: 7,000 topics × 30
@@ -224,19 +224,15 @@ const BAR_CHART_WIDTH = 640; // drawn once; site.css scales the SVG down to a na
 
 /**
  * One bar chart of a run's AP on each topic (the per-topic `map` of the report), topics in
- * trec_eval's order. Drawn with Plot directly rather than render/chart.js, whose category axis
- * labels every bar: a TREC run has 50 topics or more, so here only every n-th topic is labelled
- * (the text description names them all). As in chart.js, Plot's <style> element is removed
- * (the CSP refuses it; site.css has its rules under .irm-plot).
+ * trec_eval's order. Drawn with render/svg-plot.js directly rather than render/chart.js, whose
+ * category axis labels every bar: a TREC run has 50 topics or more, so here only every n-th
+ * topic is labelled (the text description names them all).
  * @param {{runId: string, topics: string[], perQuery: (number | string | null)[][]}} run
  * @param {number} apIndex the index of `map` among the report's measures
  * @param {number} digits decimals in the text description
  * @returns {HTMLElement} a <figure>
  */
 export function apBarChart(run, apIndex, digits) {
-  const Plot = plotMarks();
-  if (!Plot) return el('p', { class: 'hint', text: PLOT_MISSING });
-  const { barY, plot } = Plot;
   const data = run.topics.map((topic, index) => ({ topic, ap: run.perQuery[index][apIndex] ?? 0 }));
   const every = Math.max(1, Math.ceil((data.length * TOPIC_LABEL_WIDTH) / (BAR_CHART_WIDTH - 60)));
   const title = `AP of each topic: ${run.runId}`;
@@ -252,8 +248,6 @@ export function apBarChart(run, apIndex, digits) {
     y: { domain: [0, 1], label: 'AP' },
     marks: [barY(data, { x: 'topic', y: 'ap', fill: 'currentColor', className: 'chart-series chart-series-0 chart-kind-bar' })],
   });
-  for (const style of svg.querySelectorAll('style')) style.remove();
-  for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', title);
   svg.setAttribute('aria-describedby', descriptionId);
@@ -271,7 +265,7 @@ export function apBarChart(run, apIndex, digits) {
       el('summary', { text: 'Describe this chart' }),
       el('p', { id: descriptionId, text: description }),
     ),
-    chartExportToolbar(() => /** @type {SVGSVGElement} */ (/** @type {unknown} */ (svg)), { title, description }),
+    chartExportToolbar(() => svg, { title, description }),
   );
 }
 
