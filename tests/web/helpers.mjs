@@ -275,12 +275,6 @@ export async function waitForAnswers(page, expected, { timeout = 5000 } = {}) {
     shown = await shownAnswers(page);
   }
   assert.deepEqual(shown, expected);
-  await chartsDrawn(page);
-}
-
-/** Waits until no chart waits for Observable Plot (render/chart.js loads it when first needed). */
-export async function chartsDrawn(page) {
-  await page.waitForFunction(() => document.querySelector('[data-charts-pending]') === null, null, { timeout: 15000 });
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PHONE, axeViolations, chartsDrawn, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
 const RL1 = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';
 const RL2 = '+ - + - - + - - + +';
@@ -89,7 +89,7 @@ test('relevant-at-2-4-6: one click shows PR, 11pt and AP = 1/10, with AP(norm=re
     const alternatives = await ap.locator('.alternatives').textContent();
     assert.match(alternatives, /AP\(norm=retrieved\)\s*=\s*1\/2/);
     assert.match(alternatives, /relevant documents retrieved/);
-    await chartsDrawn(page);
+    await page.locator('figure.chart svg').first().waitFor(); // drawn once its box has a width
     assert.equal(await page.locator('figure.chart').count(), 1, 'the PR chart is drawn once');
     const legend = await page.locator('figure.chart .chart-legend li').allTextContents();
     assert.equal(legend.length, 3, legend.join(' | '));

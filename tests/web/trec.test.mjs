@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { PHONE, axeViolations, chartsDrawn, horizontalOverflow, tableCell as cell, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, horizontalOverflow, tableCell as cell, useBrowserSession, waitForText } from './helpers.mjs';
 
 // Two topics. Grades: t1: a 1, b 0, c 2, d 1 (R = 3 at level 1); t2: e 1, f 0, g 1 (R = 2).
 const QRELS = ['t1 0 a 1', 't1 0 b 0', 't1 0 c 2', 't1 0 d 1', 't2 0 e 1', 't2 0 f 0', 't2 0 g 1'].join('\n');
@@ -101,7 +101,7 @@ test('a pasted qrels and run: the summary shows map 0.5278, P_5 0.3000, num_rel_
     // The footer names the engine of the page's worker (the calculators' module is not loaded).
     await page.waitForFunction(() => /^engine \d/.test(document.querySelector('[data-version]')?.textContent ?? ''));
     // The precision–recall curve and one AP bar per topic.
-    await chartsDrawn(page);
+    await page.locator('figure.chart svg').first().waitFor(); // drawn once its box has a width
     assert.equal(await page.locator('figure.chart[data-chart-id="trec-pr"]').count(), 1);
     assert.equal(await page.locator('figure.chart[data-chart-id="trec-ap"] svg rect').count() >= 2, true);
   });
@@ -430,7 +430,7 @@ test('the sample data evaluates two runs and warns about the topic run B lacks',
     await page.click('[data-sample]');
     await waitForSummary(page, ['runA', 'runB']);
     await waitForText(page, '.trec-warnings', ['103']);
-    await chartsDrawn(page);
+    await page.locator('figure.chart svg').first().waitFor(); // drawn once its box has a width
     assert.equal(await page.locator('figure.chart[data-chart-id="trec-ap"]').count(), 2);
   });
 });
