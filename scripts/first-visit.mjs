@@ -12,8 +12,11 @@
 //            the one the page starts: its group's (web/js/calculators.js `engine`), or
 //            irmetrics-lite on a page that is not a calculator (the practice page); the others
 //            are `later`. The home page starts no engine (STARTS_NO_ENGINE): all `later`
-//   later    what is loaded with import() only (KaTeX, when a formula is first shown; the other
-//            wasm modules)
+//   share link  a calculator's first visit opened on an answer: with the formula typesetter
+//            (KaTeX and render/math-mathml.js, imported when the first formula is shown, at
+//            once for a share link); charts are drawn by the page's own script
+//   later    what is loaded with import() only (KaTeX, when a formula is first shown, but on a
+//            share link's calculator; the other wasm modules)
 //
 // Sizes are gzip -9 of each file, as the table above it in build.sh; the server sends brotli
 // where the browser takes it, about 15% less (npm run bench -- web measures real transfers).
@@ -122,6 +125,9 @@ export function firstVisit(dist, htmlFile) {
   return { page, workers, later };
 }
 
+/** The formula typesetter (render/math-mathml.js and KaTeX), which a share link loads at once. */
+const MATH = /^(?:katex|math-mathml)-[\w-]{8}\.js$/;
+
 const total = (files) => [...files].reduce((sum, file) => sum + gz(file), 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -133,11 +139,14 @@ function main() {
   }
   const row = (cells) =>
     console.log(`  ${cells.map((cell, index) => (index === 0 ? String(cell).padEnd(24) : String(cell).padStart(11))).join(' ')}`);
-  row(['page (gzip -9)', 'page', 'workers', 'first visit', 'later']);
+  row(['page (gzip -9)', 'page', 'workers', 'first visit', 'share link', 'later']);
   for (const name of readdirSync(dist).filter((file) => file.endsWith('.html')).sort()) {
     const { page, workers, later } = firstVisit(dist, join(dist, name));
     const names = [...workers].filter((file) => file.endsWith('.wasm')).map((file) => relative(dist, file).replace(/^assets\//, ''));
-    row([name, kb(total(page)), kb(total(workers)), kb(total(page) + total(workers)), kb(total(later))]);
+    const first = total(page) + total(workers);
+    const calculator = calculators.some((one) => one.page === name && Object.keys(one.samples).length > 0); // not the TREC page
+    const math = [...later].filter((file) => MATH.test(basename(file)));
+    row([name, kb(total(page)), kb(total(workers)), kb(first), calculator ? kb(first + total(math)) : '–', kb(total(later) - (calculator ? total(math) : 0))]);
     if (names.length) console.log(`  ${''.padEnd(24)} wasm: ${names.join(', ')}`);
   }
   return 0;
