@@ -35,6 +35,9 @@ const E2 = Math.sqrt(2);
 
 /**
  * d3's tick specification: ticks i1…i2 of increment inc (inc < 0: the ticks are i / −inc).
+ * The rule is d3-array's `ticks` (Mike Bostock, ISC licence), which Plot uses: the step is 1, 2
+ * or 5 × 10^k, chosen by comparing (stop − start) / count / 10^k with √50, √10 and √2; below 1
+ * a tick is an integer divided by 10^−k, so that 0.3 is printed as 0.3, not 0.30000000000000004.
  * @returns {[number, number, number]}
  */
 function tickSpec(start, stop, count) {
