@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { calculators } from '../../web/js/calculators.js';
+import { hashFor } from '../../web/js/url-state.js';
 import { distDir, useBrowserSession, waitForText } from './helpers.mjs';
 
 const session = useBrowserSession();
@@ -174,8 +175,7 @@ test('a share link of every calculator fetches at most 250 KB gzip in all, wasm 
   for (const calculator of calculators) {
     const sample = Object.values(calculator.samples)[0];
     if (!sample) continue; // the TREC page: files, not a share link
-    const hash = new URLSearchParams({ calc: calculator.calc, in: sample.in, ...(sample.relevant ? { relevant: sample.relevant } : {}) });
-    const urls = await requestsOf(`${calculator.page}#${hash}`, async (page) => {
+    const urls = await requestsOf(`${calculator.page}#${hashFor({ calc: calculator.calc, ...sample })}`, async (page) => {
       await page.locator('.outcome .answer').first().waitFor();
       await page.locator('.outcome .formula .katex').first().waitFor();
       await page.waitForLoadState('networkidle');
