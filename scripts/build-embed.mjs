@@ -2,19 +2,19 @@
 // Builds what a course page embeds, after the site's Vite build (scripts/build.sh):
 //
 //   OUT/irmetrics-embed.js        ONE classic script defining <ir-calculator>: Emscripten's glue
-//                                 (web/generated/irmetrics-embed.js without its wasm) and the
-//                                 widget (web/js/embed/entry.js, bundled here by Vite in library
-//                                 mode as an IIFE), in one function scope. The page includes this
-//                                 one script; it finds the engine's wasm beside itself:
-//   OUT/irmetrics-embed.wasm      the wasm, fetched when the script came over http(s) from the
-//                                 page's own origin (and by its worker)
+//                                 of the check module (web/generated/irmetrics-check.js, made a
+//                                 classic script here) and the widget (web/js/embed/entry.js,
+//                                 bundled here by Vite in library mode as an IIFE), in one
+//                                 function scope. The page includes this one script; it finds the
+//                                 engine's wasm beside itself:
+//   OUT/irmetrics-embed.wasm      the wasm (irmetrics-check.wasm), fetched when the script came
+//                                 over http(s) from the page's own origin (and by its worker)
 //   OUT/irmetrics-embed-inline.js the same wasm as base64 in a classic script, which the widget
 //                                 loads with a <script> element from file:// (Chromium fetches
 //                                 nothing there) and from another origin (a fetch would need CORS
 //                                 headers and the page's connect-src; a script needs neither)
 //   OUT/irmetrics-embed-single.js the widget as ONE file that needs nothing beside it (the wasm
-//                                 as base64 inside, as irmetrics-embed.js was before):
-//                                 for a page that can hold one file only
+//                                 as base64 inside): for a page that can hold one file only
 //   OUT/irmetrics-resize.js       the parent page's half of the iframe form (snippets.js)
 //   OUT/irmetrics-offline.html    the whole calculator in one file that works opened from disk,
 //                                 offline: the widget with the wasm inside, a page controller and
@@ -43,16 +43,19 @@ import { RESIZE_SCRIPT } from '../web/js/embed/snippets.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = resolve(root, 'web');
-const generated = resolve(web, 'generated/irmetrics-embed.js');
+// The widget's engine is the check module (every measure and the answer checks, no TREC engine):
+// its wasm as the site's worker loads it, and its ES6 glue, made a classic script below.
+const generatedGlue = resolve(web, 'generated/irmetrics-check.js');
+const generatedWasm = resolve(web, 'generated/irmetrics-check.wasm');
 
 const { values } = parseArgs({ options: { 'out-dir': { type: 'string', default: resolve(root, 'dist') } } });
 const outDir = resolve(values['out-dir']);
 
-if (!existsSync(generated)) {
+if (!existsSync(generatedGlue) || !existsSync(generatedWasm)) {
   console.error(
-    'build-embed: web/generated/irmetrics-embed.js is missing; build the wasm target irmetrics_embed first:\n' +
+    'build-embed: web/generated/irmetrics-check.{js,wasm} are missing; build the wasm target irmetrics_check first:\n' +
       '  NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release\n' +
-      '  NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target irmetrics_embed',
+      '  NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target irmetrics_check',
   );
   process.exit(2);
 }
@@ -121,31 +124,31 @@ async function bundle(entry) {
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
 const banner = `/*! irmetrics-embed ${version}: <ir-calculator>, the irmetrics calculator for any page (MIT). */`;
 
-// Emscripten 3.1.6's getBinaryPromise() tries fetch() on the wasm even when it is a data: URL,
-// and falls back to decoding it only after the fetch fails; on a page with `default-src 'self'`
-// that failed fetch is a CSP violation (connect-src) in the console. Decoding it at once is
-// what the fallback does anyway. The build stops if Emscripten's text ever changes.
-const FETCH_DATA_URI = 'if(typeof fetch=="function"){return fetch(wasmBinaryFile,';
-const generatedText = readFileSync(generated, 'utf8');
-if (generatedText.split(FETCH_DATA_URI).length !== 2) {
-  throw new Error(`build-embed: web/generated/irmetrics-embed.js no longer contains ${FETCH_DATA_URI} once; update the patch`);
+// The check module's glue is an ES module (import.meta.url, export default); the widget needs a
+// classic script. Three patches make it one, each applied exactly once (the build stops if
+// Emscripten's text ever changes): the script's own URL for import.meta.url; no wasm URL, since
+// factory.js always hands the glue the compiled wasm (Emscripten's instantiateWasm hook) and the
+// glue never reads it; and the factory as a name in the wrapper's scope instead of an export.
+// The wasm is the check module's own file, byte for byte, so the widget and the site's worker
+// run one build of the engine (and Emscripten links it once).
+const GLUE_PATCHES = [
+  ['var _scriptDir = import.meta.url;', 'var _scriptDir = embedScriptUrl || undefined;'],
+  ['new URL("irmetrics-check.wasm",import.meta.url).toString()', '""'],
+  ['export default createIrMetrics;', 'var createIrMetricsEmbed = createIrMetrics;'],
+];
+let glue = readFileSync(generatedGlue, 'utf8');
+for (const [from, to] of GLUE_PATCHES) {
+  if (glue.split(from).length !== 2) {
+    throw new Error(`build-embed: web/generated/irmetrics-check.js no longer contains ${from} once; update the patch`);
+  }
+  glue = glue.replace(from, () => to);
 }
-const glue = generatedText.replace(
-  FETCH_DATA_URI,
-  'if(typeof fetch=="function"&&!isDataURI(wasmBinaryFile)){return fetch(wasmBinaryFile,',
-);
-// The wasm, taken out of the glue: SINGLE_FILE writes it as one base64 data: URL. Without it the
-// glue is given the compiled wasm by factory.js (Emscripten's instantiateWasm hook) and never
-// reads wasmBinaryFile (left an empty data: URL, so locateFile is not asked either).
-const WASM_DATA_URI = /wasmBinaryFile="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
-const wasmMatches = glue.match(new RegExp(WASM_DATA_URI.source, 'g')) ?? [];
-if (wasmMatches.length !== 1) {
-  throw new Error('build-embed: web/generated/irmetrics-embed.js no longer holds its wasm as one data: URL; update the split');
+if (/\bimport\.meta\b|^\s*(import|export)\b/m.test(glue)) {
+  throw new Error('build-embed: web/generated/irmetrics-check.js is still an ES module after the patches; update them');
 }
-const wasmBase64 = glue.match(WASM_DATA_URI)[1];
-const wasmBytes = Buffer.from(wasmBase64, 'base64');
-if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error('build-embed: the data: URL is not a wasm module');
-const glueWithoutWasm = glue.replace(WASM_DATA_URI, 'wasmBinaryFile="data:application/octet-stream;base64,"');
+const wasmBytes = readFileSync(generatedWasm);
+if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') throw new Error('build-embed: irmetrics-check.wasm is not a wasm module');
+const wasmBase64 = wasmBytes.toString('base64');
 const widget = await bundle('js/embed/entry.js');
 
 // The script's own URL, read while it first runs (the only time document.currentScript names
@@ -180,20 +183,20 @@ const WASM_BESIDE = `var embedWasm = (function () {
   try {
     url = new URL(embedScriptUrl || 'irmetrics-embed.js', here);
   } catch (e) {
-    return { inline: false, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js' };
+    return { base64: null, fetchUrl: null, scriptUrl: 'irmetrics-embed-inline.js' };
   }
   var inWorker = typeof document === 'undefined';
   var fetchable = /^https?:$/.test(url.protocol) && (inWorker || url.origin === location.origin);
   return {
-    inline: false,
+    base64: null,
     fetchUrl: fetchable ? new URL('irmetrics-embed.wasm${WASM_QUERY}', url).href : null,
     scriptUrl: new URL('irmetrics-embed-inline.js${WASM_QUERY}', url).href,
   };
 })();`;
-const WASM_INSIDE = 'var embedWasm = { inline: true, fetchUrl: null, scriptUrl: "" };';
+const WASM_INSIDE = `var embedWasm = { base64: "${wasmBase64}", fetchUrl: null, scriptUrl: "" };`;
 /** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
 const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
-const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glueWithoutWasm, widget]);
+const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glue, widget]);
 // The self-contained form (irmetrics-embed-single.js, and in the offline page): the wasm inside.
 const selfContainedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_INSIDE, glue, widget]);
 // The wasm as base64 for file:// and other origins: handed to the <script> element that loaded

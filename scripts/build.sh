@@ -10,8 +10,8 @@
 #                    pages', and the calculators' for names their module does not know),
 #                    irmetrics-check.{js,wasm} (lite with the checks: loaded when a check is
 #                    asked), irmetrics.{js,wasm} (all of it: the
-#                    TREC page's worker and bin/irmetrics.mjs) and irmetrics-embed.js (the
-#                    widget's, wasm inside)
+#                    TREC page's worker and bin/irmetrics.mjs); the widget runs the check
+#                    module (scripts/build-embed.mjs)
 #   3. dist/         the static site, bundled by Vite, with the embed files and a gzip and a
 #                    brotli copy of each compressible file (scripts/compress.mjs)
 #   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
@@ -75,8 +75,7 @@ if [[ $what == all && -f build/native/irmetrics-trec ]]; then
   touch build/native/irmetrics-trec
 fi
 wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
-  web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js
-  web/generated/irmetrics-embed.js)
+  web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js)
 for group in lists diversity sets roc significance agreement pooling; do # wasm/CMakeLists.txt IRM_GROUPS
   wasm_outputs+=("web/generated/irmetrics-$group.wasm" "web/generated/irmetrics-$group.js")
 done

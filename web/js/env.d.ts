@@ -19,6 +19,6 @@ declare module 'virtual:measure-list' {
 // widget test `globalThis instanceof WorkerGlobalScope`.
 declare var WorkerGlobalScope: { prototype: object; new (): object };
 
-// The factory of Emscripten's SINGLE_FILE build (web/generated/irmetrics-embed.js), in scope of
-// the widget's bundle only (scripts/build-embed.mjs; see embed/factory.js).
+// The factory of the check module's glue made a classic script (web/generated/irmetrics-check.js,
+// by scripts/build-embed.mjs), in scope of the widget's bundle only (see embed/factory.js).
 declare var createIrMetricsEmbed: import('./irmetrics.js').CreateIrMetrics;

@@ -2,14 +2,15 @@
 // The embed build's stand-in for web/generated/irmetrics-lite.js (scripts/build-embed.mjs aliases
 // that import to this file), so that web/js/engine.js is reused unchanged by the widget.
 //
-// `createIrMetricsEmbed` is not imported: it is the factory that Emscripten's glue
-// (web/generated/irmetrics-embed.js) declares, and scripts/build-embed.mjs puts that script and
-// this bundle in one function scope, so the name resolves there and never becomes a global of
+// `createIrMetricsEmbed` is not imported: it is the factory that Emscripten's glue (the check
+// module's, web/generated/irmetrics-check.js, made a classic script) declares, and
+// scripts/build-embed.mjs puts that script and this bundle in one function scope, so the name resolves there and never becomes a global of
 // the host page. `embedWasm` is declared in the same scope by the wrapper: where this script
 // finds its wasm (see embed/wrapper.d.ts).
 //
-// The wasm, compiled once per page (or worker) however many widgets start a module:
-//   inline  the script has it inside as base64 (irmetrics-embed-inline.js): the glue decodes it
+// The wasm, compiled once per page (or worker) however many widgets start a module, and handed
+// to the glue (which has no wasm of its own):
+//   inside  the script has it as base64 (irmetrics-embed-single.js, irmetrics-offline.html)
 //   fetch   irmetrics-embed.wasm, fetched from beside the script: the script was loaded over
 //           http(s) from the page's own origin (a fetch from another origin would need CORS
 //           headers from the irmetrics site and `connect-src` from the page's policy), or the
@@ -65,7 +66,8 @@ async function scriptWasm(url) {
 /** The compiled wasm, once. */
 function wasmModule() {
   if (compiled) return compiled;
-  const { fetchUrl, scriptUrl } = embedWasm;
+  const { base64, fetchUrl, scriptUrl } = embedWasm;
+  if (base64) return (compiled = WebAssembly.compile(decode(base64)));
   const fromScript = (cause) =>
     Promise.resolve()
       .then(() => scriptWasm(scriptUrl))
@@ -84,14 +86,13 @@ function wasmModule() {
  * @param {import('../irmetrics.js').IrMetricsOptions} [options]
  */
 export default async function createIrMetrics(options = {}) {
-  if (embedWasm.inline) return createIrMetricsEmbed(options);
   const module = await wasmModule();
   /** @type {(cause: unknown) => void} */
   let failed = () => {};
   const failure = new Promise((_, reject) => (failed = reject));
   const started = createIrMetricsEmbed({
     ...options,
-    // Emscripten's hook: the glue instantiates nothing itself (it has no wasm inside). Its ready
+    // Emscripten's hook: the glue instantiates nothing itself (it has no wasm). Its ready
     // promise would wait for ever after a failed instantiation: the race answers with the cause.
     instantiateWasm(imports, receiveInstance) {
       WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module), failed);
