@@ -79,7 +79,7 @@ InputError input_error(const std::string& message) {
   return InputError{ErrorCode::inconsistent_counts, message, Span{}, Field::input};
 }
 
-InputError option_error(const std::string& message) {
+InputError compare_option_error(const std::string& message) {
   return InputError{ErrorCode::bad_parameter_value, message, Span{}, Field::options};
 }
 
@@ -465,21 +465,22 @@ Result<Comparison> compare_runs(const CompareInput& input, const CompareOptions&
     }
   }
   if (o.baseline && *o.baseline >= runs) {
-    return option_error("the baseline is run " + std::to_string(*o.baseline + 1) + ", but there " +
-                        (runs == 1 ? "is 1 run" : "are " + std::to_string(runs) + " runs"));
+    return compare_option_error("the baseline is run " + std::to_string(*o.baseline + 1) +
+                                ", but there " +
+                                (runs == 1 ? "is 1 run" : "are " + std::to_string(runs) + " runs"));
   }
   if (!(o.alpha > 0.0 && o.alpha < 1.0)) {
-    return option_error("alpha must be between 0 and 1 (such as 0.05)");
+    return compare_option_error("alpha must be between 0 and 1 (such as 0.05)");
   }
   if (!(o.confidence > 0.0 && o.confidence < 1.0)) {
-    return option_error("the confidence level must be between 0 and 1 (such as 0.95)");
+    return compare_option_error("the confidence level must be between 0 and 1 (such as 0.95)");
   }
   constexpr std::int64_t most_samples = 10000000;
   if (o.permutations < 1 || o.permutations > most_samples) {
-    return option_error("permutations must be between 1 and 10,000,000");
+    return compare_option_error("permutations must be between 1 and 10,000,000");
   }
   if (o.bootstrap_samples < 1 || o.bootstrap_samples > most_samples) {
-    return option_error("bootstrap samples must be between 1 and 10,000,000");
+    return compare_option_error("bootstrap samples must be between 1 and 10,000,000");
   }
 
   Comparison out;

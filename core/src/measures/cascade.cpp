@@ -72,13 +72,6 @@ InputError grade_error(const GradedDoc& doc, const std::string& expected) {
 }
 
 // p^n exactly while it fits, else as a double with its formula.
-Number power(const Number& p, std::int64_t n) {
-  Number out = whole(1);
-  for (std::int64_t i = 0; i < n; ++i) out = out * p;
-  return out;
-}
-
-std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
 
 }  // namespace
 

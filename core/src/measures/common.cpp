@@ -43,4 +43,12 @@ std::string plural(std::int64_t n, const std::string& word, const std::string& m
   return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
 }
 
+std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
+
+Number power(const Number& base, std::int64_t n) {
+  Number out = whole(1);
+  for (std::int64_t i = 0; i < n; ++i) out = out * base;
+  return out;
+}
+
 }  // namespace irm

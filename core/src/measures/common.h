@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "irm/inputs.h"
+#include "irm/number.h"
 #include "irm/registry.h"
 
 namespace irm {
@@ -30,6 +31,15 @@ void finish_outcome(Outcome& outcome);
 /// "1 document", "3 documents"; `many` for irregular plurals: plural(3, "query", "queries").
 [[nodiscard]] std::string plural(std::int64_t n, const std::string& word,
                                  const std::string& many = "");
+
+/// A count as text: str(3) is "3".
+[[nodiscard]] inline std::string str(std::int64_t n) { return std::to_string(n); }
+
+/// A value for a formula: its exact fraction in LaTeX, else its decimal to 4 places.
+[[nodiscard]] std::string latex_of(const Number& n);
+
+/// base^n (n ≥ 0) by repeated multiplication: exact while the fractions fit.
+[[nodiscard]] Number power(const Number& base, std::int64_t n);
 
 /// A numeric parameter's value, as the measure-name parser stored it in its canonical spelling
 /// ("2", "0.5", "1/3"; see ParamInfo::numeric).

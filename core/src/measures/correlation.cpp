@@ -28,8 +28,6 @@
 namespace irm {
 namespace {
 
-std::string str(std::int64_t n) { return std::to_string(n); }
-
 // Pairs shown in the pair table; the counts always cover every pair.
 constexpr std::int64_t shown_pairs = 1000;
 // Every pair is visited: 10,000 items make 5·10^7 pairs, under a second in a browser.

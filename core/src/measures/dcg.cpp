@@ -269,7 +269,7 @@ Number total_of(const DcgWalk& w, std::int64_t depth) {
   return out;
 }
 
-Number value_of(const Computed& c, Which which) {
+Number dcg_value_of(const Computed& c, Which which) {
   const Number dcg = total_of(c.dcg, c.depth);
   const Number ideal = total_of(c.ideal, c.ideal_depth);
   switch (which) {
@@ -292,10 +292,10 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
   if (form == Form::burges && burges_error) return *burges_error;
   Outcome out = start_outcome(call, in);
   const Computed c = compute_all(call, list, form);
-  const Number dcg = value_of(c, Which::dcg);
-  const Number ideal = value_of(c, Which::ideal);
-  const Number normalised = value_of(c, Which::normalised);
-  out.value = value_of(c, which);
+  const Number dcg = dcg_value_of(c, Which::dcg);
+  const Number ideal = dcg_value_of(c, Which::ideal);
+  const Number normalised = dcg_value_of(c, Which::normalised);
+  out.value = dcg_value_of(c, which);
   out.values = {{"DCG", dcg}, {"IDCG", ideal}, {"nDCG", normalised}};
 
   const std::string at = call.rank_cutoff ? "@" + std::to_string(*call.rank_cutoff) : "";
@@ -393,7 +393,7 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
     if (other == form || (other == Form::burges && burges_error)) continue;
     const Computed alt = compute_all(call, list, other);
     out.alternatives.push_back({canonical_name(call.with("dcg", form_name(other))),
-                                value_of(alt, which), form_difference(form, other)});
+                                dcg_value_of(alt, which), form_difference(form, other)});
   }
   gains.series = {dcg_series, ideal_series};
   gains.description = "DCG and IDCG at ranks 1 to " + std::to_string(shown) + ": DCG ends at " +

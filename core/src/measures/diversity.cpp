@@ -36,25 +36,39 @@
 namespace irm {
 namespace {
 
-enum class Which { alpha_ndcg, alpha_dcg, err_ia, nerr_ia, nrbp, nnrbp, ap_ia, p_ia, s_recall };
+enum class DiversityMeasure {
+  alpha_ndcg,
+  alpha_dcg,
+  err_ia,
+  nerr_ia,
+  nrbp,
+  nnrbp,
+  ap_ia,
+  p_ia,
+  s_recall
+};
 
 constexpr std::int64_t max_k = 1'000'000;  // diversity::check_options' largest cutoff
 
-bool uses_cutoff(Which w) { return w != Which::nrbp && w != Which::nnrbp && w != Which::ap_ia; }
-bool uses_ideal(Which w) {
-  return w == Which::alpha_ndcg || w == Which::nerr_ia || w == Which::nnrbp;
+bool uses_cutoff(DiversityMeasure w) {
+  return w != DiversityMeasure::nrbp && w != DiversityMeasure::nnrbp &&
+         w != DiversityMeasure::ap_ia;
 }
-bool uses_ideal_ideal(Which w) { return w == Which::alpha_dcg || w == Which::err_ia; }
-bool dcg_family(Which w) { return w == Which::alpha_ndcg || w == Which::alpha_dcg; }
-bool err_family(Which w) { return w == Which::err_ia || w == Which::nerr_ia; }
-bool nrbp_family(Which w) { return w == Which::nrbp || w == Which::nnrbp; }
-
-std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
-
-Number power(const Number& base, std::int64_t n) {
-  Number out = whole(1);
-  for (std::int64_t i = 0; i < n; ++i) out = out * base;
-  return out;
+bool uses_ideal(DiversityMeasure w) {
+  return w == DiversityMeasure::alpha_ndcg || w == DiversityMeasure::nerr_ia ||
+         w == DiversityMeasure::nnrbp;
+}
+bool uses_ideal_ideal(DiversityMeasure w) {
+  return w == DiversityMeasure::alpha_dcg || w == DiversityMeasure::err_ia;
+}
+bool dcg_family(DiversityMeasure w) {
+  return w == DiversityMeasure::alpha_ndcg || w == DiversityMeasure::alpha_dcg;
+}
+bool err_family(DiversityMeasure w) {
+  return w == DiversityMeasure::err_ia || w == DiversityMeasure::nerr_ia;
+}
+bool nrbp_family(DiversityMeasure w) {
+  return w == DiversityMeasure::nrbp || w == DiversityMeasure::nnrbp;
 }
 
 Number approx(double value, std::string formula) {
@@ -229,8 +243,8 @@ std::string names_of(const std::vector<Step>& steps, const Setup& setup) {
   return out;
 }
 
-struct Context {
-  Which which;
+struct DiversityWork {
+  DiversityMeasure which;
   const MeasureCall* call;
   const Setup* setup;
   Number alpha;
@@ -241,8 +255,8 @@ struct Context {
 };
 
 // The table of a ranking (the run's, or the ideal's) for the measure.
-StepTable ranking_table(const Context& c, const std::vector<Step>& steps, bool ideal) {
-  const Which w = c.which;
+StepTable ranking_table(const DiversityWork& c, const std::vector<Step>& steps, bool ideal) {
+  const DiversityMeasure w = c.which;
   StepTable t;
   t.title = ideal ? "The ideal ranking (greedy, as ndeval builds it): what each document adds"
                   : "The ranking: the subtopics each document covers, and what it adds";
@@ -257,11 +271,11 @@ StepTable ranking_table(const Context& c, const std::vector<Step>& steps, bool i
     t.columns.insert(t.columns.end(), {"gain ÷ rank", "sum so far"});
   } else if (nrbp_family(w)) {
     t.columns.insert(t.columns.end(), {"β^(r − 1)", "gain × β^(r − 1)", "sum so far"});
-  } else if (w == Which::p_ia) {
+  } else if (w == DiversityMeasure::p_ia) {
     t.columns.insert(t.columns.end(), {"subtopics covered", "covered so far", "P-IA so far"});
-  } else if (w == Which::s_recall) {
+  } else if (w == DiversityMeasure::s_recall) {
     t.columns.insert(t.columns.end(), {"new subtopics", "subtopics seen", "S-recall so far"});
-  } else if (w == Which::ap_ia) {
+  } else if (w == DiversityMeasure::ap_ia) {
     t.columns.insert(t.columns.end(), {"precision for each subtopic covered"});
   }
   Number decay = whole(1);
@@ -283,16 +297,16 @@ StepTable ranking_table(const Context& c, const std::vector<Step>& steps, bool i
       row.push_back(number_cell(geo_sum.contribution[i]));
       row.push_back(number_cell(geo_sum.running[i]));
       decay = decay * c.beta;
-    } else if (w == Which::p_ia) {
+    } else if (w == DiversityMeasure::p_ia) {
       row.push_back(number_cell(whole(static_cast<std::int64_t>(s.row->count))));
       row.push_back(number_cell(whole(s.row->precision_count)));
       row.push_back(c.S > 0 ? number_cell(ratio(s.row->precision_count, rank * c.S))
                             : text_cell("—"));
-    } else if (w == Which::s_recall) {
+    } else if (w == DiversityMeasure::s_recall) {
       row.push_back(text_cell(""));  // filled below
       row.push_back(number_cell(whole(s.row->subtopics_seen)));
       row.push_back(c.S > 0 ? number_cell(ratio(s.row->subtopics_seen, c.S)) : text_cell("—"));
-    } else if (w == Which::ap_ia) {
+    } else if (w == DiversityMeasure::ap_ia) {
       row.push_back(text_cell(""));  // filled below
     }
     t.rows.push_back(std::move(row));
@@ -309,7 +323,7 @@ struct IdealIdeal {
   StepTable table;
 };
 
-IdealIdeal ideal_ideal(const Context& c) {
+IdealIdeal ideal_ideal(const DiversityWork& c) {
   IdealIdeal out;
   const bool log = dcg_family(c.which);
   out.table.title =
@@ -340,7 +354,7 @@ IdealIdeal ideal_ideal(const Context& c) {
 
 std::string value_latex(const Number& v) { return (v.exact ? "= " : "\\approx ") + latex_value(v); }
 
-std::string at_k(const Context& c) { return "@" + std::to_string(c.k); }
+std::string at_k(const DiversityWork& c) { return "@" + std::to_string(c.k); }
 
 // An alternative of another measure of this family, on the same input.
 void add_alternative(Outcome& out, const std::string& name, const Number& value,
@@ -350,7 +364,7 @@ void add_alternative(Outcome& out, const std::string& name, const Number& value,
   out.alternatives.push_back({canonical_name(call.value()), value, why});
 }
 
-Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in) {
+Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const Inputs& in) {
   const SubtopicList& list = *in.subtopics;
   const Fraction alpha_f = parameter_fraction(call.param("alpha"));
   const bool has_beta = nrbp_family(w);
@@ -381,14 +395,14 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
   const diversity::TopicScores& scores = evaluated.value();
   const diversity::AtCutoff& at = scores.at.front();
 
-  Context c{w,
-            &call,
-            &setup,
-            exact_number(alpha_f),
-            whole(1) - exact_number(alpha_f),
-            exact_number(beta_f),
-            k,
-            scores.subtopics};
+  DiversityWork c{w,
+                  &call,
+                  &setup,
+                  exact_number(alpha_f),
+                  whole(1) - exact_number(alpha_f),
+                  exact_number(beta_f),
+                  k,
+                  scores.subtopics};
   const std::vector<Step> run = steps_of(scores.rows, scores.coverage, c.keep);
   const std::vector<Step> best = steps_of(scores.ideal_rows, scores.ideal_coverage, c.keep);
 
@@ -401,7 +415,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
   const std::string alpha_text = to_short_decimal(alpha_f);
   const Number zero = whole(0);
 
-  if (w == Which::s_recall || w == Which::ap_ia) {
+  if (w == DiversityMeasure::s_recall || w == DiversityMeasure::ap_ia) {
     // Fill the columns that need each subtopic's running count.
     std::unordered_map<int, int> count;
     for (std::size_t i = 0; i < limit; ++i) {
@@ -410,7 +424,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
       for (std::size_t j = row.first; j < row.first + row.count; ++j) {
         const int subtopic = scores.coverage[j].subtopic;
         const int seen = ++count[subtopic];
-        if (w == Which::s_recall) {
+        if (w == DiversityMeasure::s_recall) {
           if (seen == 1) text += (text.empty() ? "" : ", ") + std::to_string(subtopic);
         } else {
           text += (text.empty() ? "" : ", ") + std::to_string(subtopic) + ": " +
@@ -492,7 +506,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
     const Number ideal_nrbp = ideal.total * factor;
     const bool undefined = ideal_nrbp.approx == 0.0;
     const Number nnrbp = undefined ? zero : nrbp / ideal_nrbp;
-    value = w == Which::nrbp ? nrbp : nnrbp;
+    value = w == DiversityMeasure::nrbp ? nrbp : nnrbp;
     out.values = {{"NRBP", nrbp},
                   {"nNRBP", nnrbp},
                   {"sum", mine.total},
@@ -501,7 +515,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
     const std::string factor_latex = "\\frac{1 - (1-\\alpha)\\beta}{S} = \\frac{1 - " +
                                      latex_of(c.keep) + " \\cdot " + latex_of(c.beta) + "}{" +
                                      std::to_string(S) + "} = " + latex_of(factor);
-    if (w == Which::nrbp) {
+    if (w == DiversityMeasure::nrbp) {
       working = "\\text{NRBP} = \\frac{1 - (1-\\alpha)\\beta}{S} \\sum_r g_r \\beta^{r-1} = " +
                 latex_of(factor) + " \\left(" + sum_latex(mine) + "\\right) " + value_latex(value) +
                 " \\\\ " + factor_latex;
@@ -523,7 +537,7 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
     }
     out.notes.push_back("The user reads on from each rank with probability β = " +
                         to_short_decimal(beta_f) + "; NRBP reads the whole ranking, no cutoff.");
-  } else if (w == Which::p_ia) {
+  } else if (w == DiversityMeasure::p_ia) {
     const std::int64_t pairs = at.precision_count;
     value = S > 0 ? ratio(pairs, static_cast<std::int64_t>(k) * S) : zero;
     out.values = {{"P-IA", value}, {"pairs", whole(pairs)}};
@@ -534,14 +548,14 @@ Result<Outcome> run_diversity(Which w, const MeasureCall& call, const Inputs& in
     out.notes.push_back(
         "P-IA@k is the mean over the S subtopics of each one's precision at k; k counts even "
         "when the list is shorter, as in ndeval.");
-  } else if (w == Which::s_recall) {
+  } else if (w == DiversityMeasure::s_recall) {
     value = S > 0 ? ratio(at.subtopics_seen, S) : zero;
     out.values = {{"S-recall", value}, {"seen", whole(at.subtopics_seen)}};
     working = "\\text{S-recall}" + K +
               " = \\frac{|\\text{subtopics covered in the top } k|}{S} = \\frac{" +
               std::to_string(at.subtopics_seen) + "}{" + std::to_string(S) + "} " +
               (S > 0 ? value_latex(value) : "= 0");
-  } else if (w == Which::ap_ia) {
+  } else if (w == DiversityMeasure::ap_ia) {
     StepTable per{"Each subtopic's average precision",
                   {"subtopic", "relevant documents", "ranks covering it", "precisions", "AP"},
                   {},
@@ -690,7 +704,7 @@ MeasureInfo diversity_measure(std::string name, std::string title, std::string s
 
 #define IRM_DIVERSITY_RUN(id)                                           \
   Result<Outcome> run_##id(const MeasureCall& call, const Inputs& in) { \
-    return run_diversity(Which::id, call, in);                          \
+    return run_diversity(DiversityMeasure::id, call, in);               \
   }
 IRM_DIVERSITY_RUN(alpha_ndcg)
 IRM_DIVERSITY_RUN(alpha_dcg)

@@ -39,8 +39,6 @@
 namespace irm {
 namespace {
 
-std::string str(std::int64_t n) { return std::to_string(n); }
-
 // "3/7 ≈ 0.4286", "9/16 = 0.5625", "0.9189".
 std::string shown(const Number& x) {
   if (!x.exact || x.exact->den == 1) return number_text(x);

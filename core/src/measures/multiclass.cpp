@@ -17,11 +17,7 @@
 #include "common.h"
 
 namespace irm {
-namespace {
-
-std::string str(std::int64_t n) { return std::to_string(n); }
-
-}  // namespace
+namespace {}  // namespace
 
 static Result<Outcome> run_multiclass(const MeasureCall& call, const Inputs& in) {
   const LabelMatrix& m = *in.multiclass;

@@ -34,8 +34,6 @@ std::string brace_list(const std::vector<std::string>& docs) {
   return out + "}";
 }
 
-std::string str(std::int64_t n) { return std::to_string(n); }
-
 // A ratio of counts; 0/0 (or x/0) is 0 by convention, with a note naming the case.
 Number count_ratio(std::int64_t num, std::int64_t den, std::vector<std::string>& notes,
                    const std::string& zero_note) {

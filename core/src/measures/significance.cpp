@@ -196,7 +196,7 @@ struct Names {
   std::string y;
 };
 
-Names names_of(const PairedScores& data) { return {data.x_name, data.y_name}; }
+Names pair_names(const PairedScores& data) { return {data.x_name, data.y_name}; }
 
 // The first cells of a per-query row: the query, and x and y when the input gave them.
 std::vector<Cell> query_cells(const PairedScores& data, const PairedQuery& q) {
@@ -935,7 +935,7 @@ Randomization randomization(const PairedScores& data, Tail tail) {
 static Result<Outcome> run_sign_test(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
-  const Names s = names_of(data);
+  const Names s = pair_names(data);
   Outcome out = start_outcome(call, in);
 
   std::vector<std::string> columns = query_columns(data);
@@ -1036,7 +1036,7 @@ static Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
   const Tail tail = tail_of(call);
   const bool pratt = call.param("zero") == "pratt";
   const bool want_exact = call.param("method") == "exact";
-  const Names s = names_of(data);
+  const Names s = pair_names(data);
   const bool continuity = call.param("correction") != "no";
   const Wilcoxon w = wilcoxon(data, tail, pratt, want_exact, continuity);
   Outcome out = start_outcome(call, in);
@@ -1131,7 +1131,7 @@ static Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
 static Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
-  const Names s = names_of(data);
+  const Names s = pair_names(data);
   const auto n = static_cast<std::int64_t>(data.queries.size());
   const std::int64_t df = n - 1;
 
@@ -1259,7 +1259,7 @@ static Result<Outcome> run_t_test(const MeasureCall& call, const Inputs& in) {
 static Result<Outcome> run_randomization(const MeasureCall& call, const Inputs& in) {
   const PairedScores& data = *in.paired;
   const Tail tail = tail_of(call);
-  const Names s = names_of(data);
+  const Names s = pair_names(data);
   const Randomization r = randomization(data, tail);
   const auto n = static_cast<std::int64_t>(data.queries.size());
   const std::int64_t count = r.extreme[tail_index(tail)];

@@ -61,7 +61,7 @@ std::optional<Fraction> exact_value(const std::string& t) {
 }
 
 // "0.04", "-0.05" for a terminating decimal, else the fraction "1/3" or the double.
-std::string value_text(const Number& n) {
+std::string paired_value_text(const Number& n) {
   if (n.exact) return short_text(*n.exact);
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.10g", n.approx);
@@ -100,14 +100,14 @@ Result<PairedValue> read_value(const Token& token, const std::string& what,
   return out;
 }
 
-Result<PairedValue> read_score(const Token& token) {
+Result<PairedValue> read_paired_score(const Token& token) {
   return read_value(token, "a score", "0.42, -1.5 or 2e-3");
 }
 
 PairedValue difference_of(const PairedValue& x, const PairedValue& y) {
   PairedValue d;
   d.value = x.value - y.value;
-  d.text = value_text(d.value);
+  d.text = paired_value_text(d.value);
   d.where = x.where;
   return d;
 }
@@ -290,9 +290,9 @@ Result<PairedScores> read_keyed(const std::vector<Line>& lines) {
       if (!value.ok()) return value.error();
       q.difference = value.value();
     } else {
-      auto a = read_score(x->values[i]);
+      auto a = read_paired_score(x->values[i]);
       if (!a.ok()) return a.error();
-      auto b = read_score(y->values[i]);
+      auto b = read_paired_score(y->values[i]);
       if (!b.ok()) return b.error();
       q.x = a.value();
       q.y = b.value();
@@ -392,9 +392,9 @@ Result<PairedScores> read_columns(const std::vector<Line>& lines) {
     } else {
       q.id = "q" + std::to_string(out.queries.size() + 1);
     }
-    auto a = read_score(line.tokens[width - 2]);
+    auto a = read_paired_score(line.tokens[width - 2]);
     if (!a.ok()) return a.error();
-    auto b = read_score(line.tokens[width - 1]);
+    auto b = read_paired_score(line.tokens[width - 1]);
     if (!b.ok()) return b.error();
     q.x = a.value();
     q.y = b.value();

@@ -15,7 +15,7 @@ struct RawLine {
   int number = 0;
 };
 
-bool is_blank(std::string_view line) {
+bool is_blank_line(std::string_view line) {
   for (const char c : line) {
     if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
   }
@@ -89,7 +89,7 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
   std::map<std::string, int> seen;  // id -> line
   std::size_t k = 0;
   while (k < lines.size()) {
-    if (is_blank(lines[k].text)) {
+    if (is_blank_line(lines[k].text)) {
       ++k;
       continue;
     }
@@ -115,7 +115,7 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
       }
       if (has_relevant && others.size() == 1 && !is_mark(others[0].text)) id_token = others[0];
       // A lone word on the first line of a longer block names it ("q2" above its list).
-      const bool more_lines = k + 1 < lines.size() && !is_blank(lines[k + 1].text);
+      const bool more_lines = k + 1 < lines.size() && !is_blank_line(lines[k + 1].text);
       if (!has_relevant && words.size() == 1 && more_lines && is_plain_word(words[0].text)) {
         id_token = words[0];
       }
@@ -136,7 +136,7 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
       }
     }
     block.text += first_line;
-    for (++k; k < lines.size() && !is_blank(lines[k].text); ++k) {
+    for (++k; k < lines.size() && !is_blank_line(lines[k].text); ++k) {
       block.text += "\n";
       block.text.append(lines[k].text);
     }

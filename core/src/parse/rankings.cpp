@@ -44,7 +44,7 @@ struct Value {
   bool cut = false;
   bool too_large = false;
 };
-std::optional<Value> read_value(const std::string& t) {
+std::optional<Value> read_rank_value(const std::string& t) {
   if (!text::is_decimal(t)) return std::nullopt;
   std::size_t i = 0;
   bool negative = false;
@@ -126,8 +126,8 @@ InputError at(ErrorCode code, const Token& t, std::string message) {
 }
 
 // Builds the rankings from two lines of values and the optional item names.
-Result<TwoRankings> build(const Values& x, const Values& y, const std::optional<Values>& items,
-                          TwoRankings out) {
+Result<TwoRankings> build_rankings(const Values& x, const Values& y,
+                                   const std::optional<Values>& items, TwoRankings out) {
   for (const Values* v : {&x, &y}) {
     if (v->tokens.empty()) {
       return at(ErrorCode::empty_input, v->key,
@@ -170,7 +170,7 @@ Result<TwoRankings> build(const Values& x, const Values& y, const std::optional<
     bool cut = false;
     for (const Values* v : {&x, &y}) {
       for (const Token& t : v->tokens) {
-        const auto value = read_value(t.text);
+        const auto value = read_rank_value(t.text);
         if (!value) {
           return at(ErrorCode::bad_number, t,
                     "found " + text::quoted(t.text) + " in " + v->name + " at " +
@@ -313,7 +313,7 @@ Result<TwoRankings> keyed_layout(const std::vector<Line>& lines) {
   out.y_name = given[Role::y].key_token.text;
   std::optional<Values> items;
   if (given.count(Role::items)) items = values(Role::items);
-  return build(values(Role::x), values(Role::y), items, out);
+  return build_rankings(values(Role::x), values(Role::y), items, out);
 }
 
 // One item per line: "x y" or "name x y", after an optional header line "doc x y".
@@ -353,7 +353,7 @@ Result<TwoRankings> column_layout(const std::vector<Line>& lines) {
     x.tokens.push_back(t[named ? 1 : 0]);
     y.tokens.push_back(t[named ? 2 : 1]);
   }
-  auto result = build(x, y, named ? std::optional<Values>(names) : std::nullopt, out);
+  auto result = build_rankings(x, y, named ? std::optional<Values>(names) : std::nullopt, out);
   if (result.ok()) {
     result.value().reading.insert(
         result.value().reading.begin(),
@@ -394,7 +394,7 @@ Result<TwoRankings> parse_two_rankings(std::string_view input) {
     TwoRankings out;
     const Values x{"line " + std::to_string(lines[0].number), lines[0].tokens[0], lines[0].tokens};
     const Values y{"line " + std::to_string(lines[1].number), lines[1].tokens[0], lines[1].tokens};
-    auto result = build(x, y, std::nullopt, out);
+    auto result = build_rankings(x, y, std::nullopt, out);
     if (result.ok()) {
       result.value().reading.insert(result.value().reading.begin(),
                                     "Read line " + std::to_string(lines[0].number) +

@@ -65,7 +65,9 @@ bool is_header_word(const std::string& t) {
          l == "id";
 }
 
-std::string entries(std::size_t n) { return std::to_string(n) + (n == 1 ? " entry" : " entries"); }
+std::string entries_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " entry" : " entries");
+}
 
 Result<ScoredLabels> read_two_lines(const std::vector<Line>& lines) {
   std::optional<KeyedLine> labels;
@@ -112,9 +114,9 @@ Result<ScoredLabels> read_two_lines(const std::vector<Line>& lines) {
     const KeyedLine& longer = n > m ? *labels : *scores;
     const Token& extra = longer.values[std::min(n, m)];
     return text::error_at(ErrorCode::inconsistent_counts, extra,
-                          labels->key + ": has " + entries(n) + " (line " +
+                          labels->key + ": has " + entries_text(n) + " (line " +
                               std::to_string(labels->key_token.where.line) + ") but " +
-                              scores->key + ": has " + entries(m) + " (line " +
+                              scores->key + ": has " + entries_text(m) + " (line " +
                               std::to_string(scores->key_token.where.line) +
                               "); give one score per label. The first without a partner is " +
                               text::quoted(extra.text) + " at " + text::position(extra.where));
@@ -156,7 +158,7 @@ Result<ScoredLabels> read_pairs(const std::vector<Line>& lines, std::size_t firs
     if (line.tokens.size() < width) {
       return text::error_at(ErrorCode::bad_token, line.tokens.back(),
                             "line " + std::to_string(line.number) + " has " +
-                                entries(line.tokens.size()) + "; expected " + expected +
+                                entries_text(line.tokens.size()) + "; expected " + expected +
                                 " (as on line " + std::to_string(lines[first].number) + ")");
     }
     std::string name;
@@ -233,7 +235,7 @@ Result<ScoredLabels> read_ranking(std::string_view input) {
 }
 
 // Numbers the items 1, 2, … in the order of the text.
-Result<ScoredLabels> numbered(Result<ScoredLabels> parsed) {
+Result<ScoredLabels> numbered_labels(Result<ScoredLabels> parsed) {
   if (!parsed.ok()) return parsed;
   std::size_t index = 0;
   for (ScoredItem& item : parsed.value().items) item.index = ++index;
@@ -266,7 +268,7 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
   for (const Line& line : lines) {
     const auto keyed = text::keyed_line(line);
     if (keyed && (is_label_key(keyed->key) || is_score_key(keyed->key))) {
-      return numbered(read_two_lines(lines));
+      return numbered_labels(read_two_lines(lines));
     }
   }
   // A header line such as "label score" or "doc label score" is skipped.
@@ -280,7 +282,7 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
     // A single "1 0" could be a two-document ranking; a score such as 0.9 cannot.
     const bool mark = text::binary_label(data.tokens.back().text).has_value();
     if (lines.size() - first >= 2 || !mark || first == 1)
-      return numbered(read_pairs(lines, first, width));
+      return numbered_labels(read_pairs(lines, first, width));
   }
   // "1 nan" / "0 high" on every line: label and score pairs with a bad score, which the pair
   // reader names, rather than a ranking of documents called nan and high.
@@ -290,8 +292,8 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
     pairs = t.size() == 2 && text::binary_label(t[0].text).has_value() &&
             !text::binary_label(t[1].text).has_value();
   }
-  if (pairs) return numbered(read_pairs(lines, first, 2));
-  return numbered(read_ranking(input));
+  if (pairs) return numbered_labels(read_pairs(lines, first, 2));
+  return numbered_labels(read_ranking(input));
 }
 
 }  // namespace irm

@@ -17,7 +17,7 @@ using text::Token;
 
 using text::is_label;
 
-bool all_digits(std::string_view s) {
+bool digits_only(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
@@ -199,7 +199,7 @@ class Reader {
         none = &value;
         continue;
       }
-      if (!all_digits(value.text)) {
+      if (!digits_only(value.text)) {
         if (text::looks_numeric(value.text)) {
           return text::error_at(ErrorCode::bad_number, value,
                                 "found " + text::quoted(value.text) + " at " +

@@ -703,7 +703,7 @@ void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
 // (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
 // (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
 // document, and 0 when it has none.
-void rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
   const double p = r.values[0];
   const bool cut = !r.cutoffs.empty();
   const std::int64_t stop = cut ? std::min(r.cutoffs[0], t.num_ret) : t.num_ret;
@@ -911,8 +911,9 @@ const MeasureDef& ir_ndcg_exp_def() {
   return def;
 }
 const MeasureDef& ir_rbp_def() {
-  static const MeasureDef def{"RBP", Params::none,           "", TrecKind::real, TrecSummary::mean,
-                              true,  "RBP and its residual", rbp};
+  static const MeasureDef def{
+      "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
+      true,  "RBP and its residual", ir_rbp};
   return def;
 }
 

@@ -202,7 +202,7 @@ std::string number_text(double value) {
   return buffer;
 }
 
-bool is_whole(std::string_view s) {
+bool is_whole_number(std::string_view s) {
   const std::size_t start = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
   if (start == s.size()) return false;
   return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(start), s.end(), is_digit);
@@ -354,7 +354,7 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
     const int number = reader.number();
     if (auto error = check_count(fields, line, number, file_name, qrels_shape)) return *error;
     std::optional<int> grade = parse_int(fields.text[3]);
-    if (!grade && loose && !is_whole(fields.text[3])) {
+    if (!grade && loose && !is_whole_number(fields.text[3])) {
       grade = leading_int(fields.text[3]);
       if (grade && !loose_warned) {
         loose_warned = true;
@@ -362,7 +362,7 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
                                                std::to_string(*grade)));
       }
     }
-    if (!grade && is_whole(fields.text[3])) {
+    if (!grade && is_whole_number(fields.text[3])) {
       InputError e = number_error(line, number, fields.text[3], file_name,
                                   "the rel (fourth field) to lie between -2147483647 and "
                                   "2147483647, as trec_eval reads it");
@@ -532,7 +532,7 @@ Result<GroupedQrels> read_grouped_qrels(std::string_view bytes, std::string_view
     std::optional<double> level;
     if (whole) {
       std::optional<int> grade = parse_int(token);
-      if (!grade && loose && !is_whole(token)) {
+      if (!grade && loose && !is_whole_number(token)) {
         grade = leading_int(token);
         if (grade && !loose_warned) {
           loose_warned = true;
@@ -818,7 +818,7 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   } else if (auto error = check_count(fields, line, number, file_name, run_shape)) {
     return error;
   }
-  if (!is_whole(fields.text[3])) {
+  if (!is_whole_number(fields.text[3])) {
     if (!as_trec_eval_) {
       return number_error(line, number, fields.text[3], file_name,
                           "the rank (fourth field), a whole number");

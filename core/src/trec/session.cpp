@@ -69,7 +69,7 @@ std::string lenient_note(const std::string& what, const std::string& found, std:
          ", as trec_eval reads it (the rest ignored); --strict refuses it";
 }
 
-std::optional<double> decimal(const std::string& text) {
+std::optional<double> parse_decimal(const std::string& text) {
   if (!text::is_decimal(text)) return std::nullopt;
   return std::strtod(text.c_str(), nullptr);
 }
@@ -126,7 +126,7 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
     case Params::double_cutoffs:
     case Params::double_params:
       for (const std::string& part : parts) {
-        const auto v = decimal(part);
+        const auto v = parse_decimal(part);
         if (!v) {
           return option_error(ErrorCode::bad_parameter_value,
                               where + "found " + text::quoted(part) +
@@ -173,7 +173,7 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
         const std::size_t equals = part.find('=');
         // rbp.p=0.95: the persistence, not a grade's gain.
         if (std::string_view(def.name).rfind("rbp", 0) == 0 && equals == 1 && part[0] == 'p') {
-          const auto p = decimal(part.substr(2));
+          const auto p = parse_decimal(part.substr(2));
           if (!p || !(*p >= 0.0 && *p <= 1.0)) {
             return option_error(ErrorCode::bad_parameter_value,
                                 where + "found " + text::quoted(part) +
@@ -186,7 +186,7 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
         const auto grade =
             equals == std::string::npos ? std::nullopt : whole_number(part.substr(0, equals));
         const auto gain =
-            equals == std::string::npos ? std::nullopt : decimal(part.substr(equals + 1));
+            equals == std::string::npos ? std::nullopt : parse_decimal(part.substr(equals + 1));
         if (!grade || !gain || *grade < -1000000 || *grade > 1000000) {
           return option_error(ErrorCode::bad_parameter_value,
                               where + "found " + text::quoted(part) +
