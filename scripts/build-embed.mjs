@@ -36,9 +36,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { WASM_EVENT } from '../web/js/embed/factory.js';
+import { writeCompressedCopies } from './compress.mjs';
 import { RESIZE_SCRIPT } from '../web/js/embed/snippets.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -235,29 +235,24 @@ const written = [
   ['irmetrics-resize.js', `${RESIZE_SCRIPT}\n`],
   ['irmetrics-offline.html', offline],
 ];
-/** Sizes of a file's bytes: raw, gzip -9, brotli at quality 11 (what scripts/compress.mjs writes). */
-const sizesOf = (bytes, text) => ({
-  raw: bytes.length,
-  gz: gzipSync(bytes, { level: 9 }).length,
-  br: brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  }).length,
-});
 const sizes = new Map();
 const row = (name, size, note = '') =>
   console.log(`  ${name.padEnd(46)} ${String(size.raw).padStart(9)} ${String(size.gz).padStart(9)} ${String(size.br).padStart(9)}${note}`);
 console.log(`build-embed: ${outDir}\n  ${'file'.padEnd(46)} ${'bytes'.padStart(9)} ${'gzip -9'.padStart(9)} ${'br -q 11'.padStart(9)}`);
-for (const [name, content] of written) {
-  // An unchanged file is not rewritten, so its compressed copies (scripts/compress.mjs) stay.
-  const path = resolve(outDir, name);
-  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const same = existsSync(path) && readFileSync(path).equals(bytes);
-  if (!same) writeFileSync(path, bytes);
-  const size = sizesOf(bytes, typeof content === 'string');
+// Each file with its gzip and brotli copies (scripts/compress.mjs's, written here at once, all
+// files in parallel, so that compress.mjs finds them up to date), and their sizes. An unchanged
+// file is not rewritten, and neither are its copies.
+const results = await Promise.all(
+  written.map(async ([name, content]) => {
+    const path = resolve(outDir, name);
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    const same = existsSync(path) && readFileSync(path).equals(bytes);
+    if (!same) writeFileSync(path, bytes);
+    const copies = await writeCompressedCopies(path, bytes, { write: !same });
+    return { name, same, size: { raw: bytes.length, gz: copies.gzip, br: copies.br } };
+  }),
+);
+for (const { name, same, size } of results) {
   sizes.set(name, size);
   row(name, size, same ? '  (unchanged)' : '');
 }
