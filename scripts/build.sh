@@ -17,7 +17,7 @@
 #   4. build/asan    the core and its Catch2 tests again, under AddressSanitizer and UBSan (g++)
 #   5. build/fuzz    the libFuzzer harnesses of tests/fuzz (clang; scripts/fuzz.sh runs them)
 # and prints the sizes of what a browser downloads, file by file and per page's first visit
-# (scripts/first-visit.mjs). With CI set, warnings are errors.
+# (scripts/first-visit.mjs; not for `site`). With CI set, warnings are errors.
 #
 #   bash scripts/build.sh        # all of it (npm run build, npm test)
 #   bash scripts/build.sh site   # only what serving needs: 2 and 3 (npm start)
@@ -125,6 +125,11 @@ if [[ $what == all ]]; then
 fi
 
 # --- sizes -------------------------------------------------------------------------------------
+if [[ $what == site ]]; then
+  # Serving does not wait for the report (a few seconds); npm run build prints it.
+  say "done in $(($(date +%s) - started)) s (npm run build also prints the sizes of each file and page)"
+  exit 0
+fi
 gz_size() { gzip -9 -c "$@" | wc -c; }
 size_row() { printf '  %-46s %10s %10s\n' "$1" "$2" "$3"; }
 
