@@ -448,7 +448,7 @@ function parseTrecArgs(argv) {
       else if (name === '--strict') parsed.configure.push('--strict');
       else if (name === '--nan-as-zero') parsed.configure.push('--nan-as-zero');
       else if (name === '--compat') parsed.configure.push(name, valueOf(name, inline));
-      // --ties docno|input|average|bounds: the session reads it (and names a wrong value).
+      // --ties docno|input|rank|average|bounds: the session reads it (and names a wrong value).
       else if (name === '--ties') parsed.configure.push(name, valueOf(name, inline));
       else if (name === '--digits') parsed.digits = valueOf(name, inline);
       else if (name === '--format') {

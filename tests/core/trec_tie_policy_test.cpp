@@ -1,4 +1,4 @@
-// `irmetrics trec --ties docno|input|average|bounds` and the diversity measures (alpha_nDCG@k,
+// `irmetrics trec --ties docno|input|rank|average|bounds` and the diversity measures (alpha_nDCG@k,
 // ERR_IA@k, …) in a whole trec_eval evaluation: values worked out by hand on small topics,
 // ndeval's own output on tests/fixtures/ndeval, properties over generated files, and the errors.
 
@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -74,6 +75,11 @@ const char* const tie_run =
 const std::vector<std::string> tie_measures = {
     "-m", "P.2", "-m", "map", "-m", "recip_rank", "-m", "ndcg_cut.2", "-m", "ERR@2", "-m", "bpref"};
 
+// The same documents, scores and grades with a rank column that disagrees with the scores:
+// b 1, a 2, e 3, c 4, d 5. --ties rank orders them so: b a e c d, relevant at ranks 2, 4, 5.
+const char* const rank_run =
+    "1 Q0 a 2 3 r\n1 Q0 b 1 2 r\n1 Q0 c 4 2 r\n1 Q0 d 5 1 r\n1 Q0 e 3 1 r\n";
+
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
   args.insert(args.end(), more.begin(), more.end());
   return args;
@@ -106,6 +112,28 @@ TEST_CASE("trec --ties: each policy on a topic with two ties, by hand", "[trec][
     // bpref (R = 3, one judged non-relevant document, b): a counts 1; c and d have b above them,
     // 1 - min(1, 1)/min(3, 1) = 0 each: 1/3.
     CHECK(value(e.session, "bpref") == Approx(1.0 / 3).epsilon(1e-12));
+  }
+  SECTION("rank: the rank column's order b a e c d, the scores unused") {
+    const auto e = evaluate(with(tie_measures, {"--ties", "rank"}), tie_qrels, rank_run);
+    // AP = (1/2 + 2/4 + 3/5) / 3 = 8/15; P@2 = 1/2 (a); RR = 1/2.
+    CHECK(value(e.session, "map") == Approx(8.0 / 15).epsilon(1e-12));
+    CHECK(value(e.session, "P_2") == 0.5);
+    CHECK(value(e.session, "recip_rank") == 0.5);
+    // nDCG@2: b gains 0, a (grade 1) at rank 2 gains 1/log2(3).
+    CHECK(value(e.session, "ndcg_cut_2") == Approx(1.0 / std::log2(3.0) / ideal).epsilon(1e-12));
+    // ERR@2: b stops no one; a stops with R = 1/16 at rank 2: (1/2)(1/16) = 1/32.
+    CHECK(value(e.session, "ERR@2") == Approx(1.0 / 32).epsilon(1e-12));
+    // Ties in this order are equal ranks: none.
+    CHECK(e.session.runs()[0].ties.at(0).groups == 0);
+  }
+  SECTION("rank: equal ranks keep the file's order") {
+    // Every rank 1: the file's order a b c d e, as --ties input (AP 29/36).
+    const char* const same_rank =
+        "1 Q0 a 1 3 r\n1 Q0 b 1 2 r\n1 Q0 c 1 2 r\n1 Q0 d 1 1 r\n1 Q0 e 1 1 r\n";
+    const auto e = evaluate(with(tie_measures, {"--ties", "rank"}), tie_qrels, same_rank);
+    CHECK(value(e.session, "map") == Approx(29.0 / 36).epsilon(1e-12));
+    CHECK(e.session.runs()[0].ties.at(0).groups == 1);
+    CHECK(e.session.runs()[0].ties.at(0).largest == 5);
   }
   SECTION("average: the mean of the four orderings") {
     const auto e = evaluate(with(tie_measures, {"--ties", "average"}), tie_qrels, tie_run);
@@ -221,6 +249,27 @@ TEST_CASE("trec --ties: properties over generated files", "[trec][ties]") {
   }
 }
 
+TEST_CASE("trec --ties rank: a rank that is not a whole number is an error", "[trec][ties]") {
+  // trec_eval ignores the rank column, and so does irmetrics with a warning; --ties rank needs it.
+  const std::string run = "1 Q0 a 1 3 r\n1 Q0 b 2.5 2 r\n";
+  irm::TrecSession session;
+  REQUIRE_FALSE(session.configure({"--ties", "rank", "-m", "map"}));
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels(tie_qrels);
+  REQUIRE_FALSE(session.end_qrels());
+  REQUIRE_FALSE(session.begin_run("run.txt", false));
+  std::optional<irm::InputError> error = session.feed_run(run);
+  if (!error) error = session.end_run();
+  REQUIRE(error);
+  CHECK(error->message.find("line 2") != std::string::npos);
+  CHECK(error->message.find("2.5") != std::string::npos);
+  CHECK(error->message.find("--ties rank orders the documents by it") != std::string::npos);
+  // Without it, the same run is read with one warning.
+  const auto e = evaluate({"-m", "map"}, tie_qrels, run);
+  REQUIRE(e.warnings.size() == 1);
+  CHECK(e.warnings[0].find("ignored (and any later such rank)") != std::string::npos);
+}
+
 TEST_CASE("trec --ties: errors name the flag and what was expected", "[trec][ties]") {
   CHECK(configure_error({"--ties", "random"}).find("--ties expects docno") != std::string::npos);
   CHECK(configure_error({"--ties"}).find("found nothing") != std::string::npos);
@@ -249,27 +298,29 @@ std::vector<std::string> split(const std::string& line, char by) {
   return out;
 }
 
-}  // namespace
-
-TEST_CASE("diversity: the values ndeval -traditional printed, topic by topic and the mean",
-          "[trec][diversity]") {
-  // ndeval -alpha 0.3 -beta 0.8 -traditional ranks by score, then docno descending: trec_eval's
-  // order. Its column names and ours: ERR-IA@k is ERR_IA(alpha=0.3)@k, MAP-IA is AP_IA, ...
-  const std::string expected = read_fixture("ndeval-alpha0.3-beta0.8-traditional.csv");
+// Compares every value of an ndeval output (a fixture) with the session's, printed as ndeval
+// prints them (six decimals, -nan). `alpha` and `beta`: the parameters ndeval was given ("" for
+// its defaults); `extra`: irmetrics' flags for ndeval's order.
+void compare_with_ndeval(const std::string& fixture, const std::string& alpha,
+                         const std::string& beta, const std::vector<std::string>& extra) {
+  const std::string expected = read_fixture(fixture);
   std::istringstream lines(expected);
   std::string header;
   std::getline(lines, header);
   const std::vector<std::string> columns = split(header, ',');
-  const auto ours = [](const std::string& column) -> std::string {
+  // ndeval's column names and ours: ERR-IA@k is ERR_IA(alpha=0.3)@k, MAP-IA is AP_IA, ...
+  const std::string a = alpha.empty() ? "" : "(alpha=" + alpha + ")";
+  const std::string ab = alpha.empty() ? "" : "(alpha=" + alpha + ",beta=" + beta + ")";
+  const auto ours = [&](const std::string& column) -> std::string {
     const std::size_t at = column.find('@');
     const std::string name = column.substr(0, at);
     const std::string k = at == std::string::npos ? "" : column.substr(at);
-    if (name == "ERR-IA") return "ERR_IA(alpha=0.3)" + k;
-    if (name == "nERR-IA") return "nERR_IA(alpha=0.3)" + k;
-    if (name == "alpha-DCG") return "alpha_DCG(alpha=0.3)" + k;
-    if (name == "alpha-nDCG") return "alpha_nDCG(alpha=0.3)" + k;
-    if (name == "NRBP") return "NRBP(alpha=0.3,beta=0.8)";
-    if (name == "nNRBP") return "nNRBP(alpha=0.3,beta=0.8)";
+    if (name == "ERR-IA") return "ERR_IA" + a + k;
+    if (name == "nERR-IA") return "nERR_IA" + a + k;
+    if (name == "alpha-DCG") return "alpha_DCG" + a + k;
+    if (name == "alpha-nDCG") return "alpha_nDCG" + a + k;
+    if (name == "NRBP") return "NRBP" + ab;
+    if (name == "nNRBP") return "nNRBP" + ab;
     if (name == "MAP-IA") return "AP_IA";
     if (name == "P-IA") return "P_IA" + k;
     if (name == "strec") return "StRecall" + k;
@@ -282,6 +333,7 @@ TEST_CASE("diversity: the values ndeval -traditional printed, topic by topic and
     args.push_back(ours(columns[c]));
   }
   args.push_back("-q");
+  args.insert(args.end(), extra.begin(), extra.end());
   const auto e = evaluate(args, read_fixture("qrels.txt"), read_fixture("run.txt"));
   const auto& run = e.session.runs().at(0);
   std::string line;
@@ -310,6 +362,22 @@ TEST_CASE("diversity: the values ndeval -traditional printed, topic by topic and
     }
   }
   CHECK(compared == 4 * 21);
+}
+
+}  // namespace
+
+TEST_CASE("diversity: the values ndeval -traditional printed, topic by topic and the mean",
+          "[trec][diversity]") {
+  // ndeval -alpha 0.3 -beta 0.8 -traditional ranks by score, then docno descending: trec_eval's
+  // order, irmetrics' by default.
+  compare_with_ndeval("ndeval-alpha0.3-beta0.8-traditional.csv", "0.3", "0.8", {});
+}
+
+TEST_CASE("diversity: with --ties rank, the values ndeval printed in its default order",
+          "[trec][diversity][ties]") {
+  // ndeval without -traditional ranks by the rank column, whatever the scores: run.txt's ranks
+  // disagree with its scores on topics 1 and 2 (unjudged-a has rank 7 and the second best score).
+  compare_with_ndeval("ndeval.csv", "", "", {"--ties", "rank"});
 }
 
 TEST_CASE("diversity: by hand, and subtopic qrels for the other measures", "[trec][diversity]") {

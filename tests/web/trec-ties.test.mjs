@@ -84,3 +84,22 @@ test('equal scores: a run without ties says every order gives the same values', 
     assert.match(section, /sys: 0 of 1 topics have documents with equal scores\./);
   });
 });
+
+test('equal scores: the run’s rank column orders every document, the scores unused', async () => {
+  // The same documents and scores, ranked b 1, a 2, e 3, c 4, d 5: the order b a e c d, relevant
+  // at ranks 2, 4 and 5: AP = (1/2 + 2/4 + 3/5) / 3 = 8/15 = 0.5333; P@2 = 1/2.
+  const ranked = ['1 Q0 a 2 3 sys', '1 Q0 b 1 2 sys', '1 Q0 c 4 2 sys', '1 Q0 d 5 1 sys', '1 Q0 e 3 1 sys'];
+  await withPage('trec.html', async (/** @type {import('playwright-core').Page} */ page) => {
+    await page.fill('#trec-measures', 'map P.2');
+    await page.selectOption('#trec-ties', 'rank');
+    await page.fill('#qrels-text', QRELS);
+    await page.fill('#run-text', ranked.join('\n'));
+    await waitForText(page, '.trec-facts', ['--ties rank']);
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'map'), '0.5333');
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'P_2'), '0.5000');
+    const section = (await page.textContent('[aria-labelledby="ties-heading"]')) ?? '';
+    assert.match(section, /the run’s rank column, the scores unused \(ndeval’s default order\)/);
+    assert.match(section, /No run gives two documents of a topic the same rank\./);
+    assert.match(section, /sys: 0 of 1 topics have documents with the same rank\./);
+  });
+});

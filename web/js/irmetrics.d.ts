@@ -321,7 +321,7 @@ export type TrecReport = {
     judgedOnly: boolean;
     maxDocs: number | null;
     compat: '9' | '10';
-    ties: 'docno' | 'input' | 'average' | 'bounds';
+    ties: 'docno' | 'input' | 'rank' | 'average' | 'bounds';
     args: string[];
   };
   qrels: { file: string; topics: number; judgments: number };

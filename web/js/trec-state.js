@@ -259,6 +259,7 @@ export function runTies(report, runIndex) {
 export const TIES_POLICIES = {
   docno: 'trec_eval’s order: equal scores by docno, descending',
   input: 'the run file’s order of lines',
+  rank: 'the run’s rank column, the scores unused (ndeval’s default order); equal ranks in the file’s order',
   average: 'the average over every order of the tied documents',
   bounds: 'trec_eval’s order, with the lowest and highest value any order gives',
 };

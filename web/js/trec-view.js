@@ -320,6 +320,8 @@ export function renderPerTopic(report, places, { run: shownRun, onRun, topicCell
  */
 export function renderTies(report, places, { tableOptions }) {
   const policy = report.options.ties ?? 'docno';
+  // In the rank column's order, tied documents are those given the same rank.
+  const tied = policy === 'rank' ? 'the same rank' : 'equal scores';
   const runs = report.runs.map((_, runIndex) => runTies(report, runIndex));
   const any = runs.some((run) => run.tiedTopics > 0);
   const intro = el('p', {
@@ -330,12 +332,14 @@ export function renderTies(report, places, { tableOptions }) {
         ? policy === 'bounds'
           ? 'Each measure’s lowest and highest value over the orders of the tied documents is below.'
           : 'Where a topic has tied documents, its values depend on that order: choose “the lowest and highest” under Equal scores to see how far each measure could move, or “the average” to take the order out.'
-        : 'No run gives two documents of a topic the same score, so every order gives the same values.'),
+        : policy === 'rank'
+          ? 'No run gives two documents of a topic the same rank.'
+          : 'No run gives two documents of a topic the same score, so every order gives the same values.'),
   });
   const blocks = runs.map((run, runIndex) => {
     const facts = el('p', {
       text:
-        `${run.runId}: ${run.tiedTopics} of ${run.topicCount} topics have documents with equal scores` +
+        `${run.runId}: ${run.tiedTopics} of ${run.topicCount} topics have documents with ${tied}` +
         (run.tiedTopics > 0 ? ` (${run.tiedDocuments} documents in all; the largest group holds ${run.largest}).` : '.'),
     });
     if (run.tiedTopics === 0) return facts;

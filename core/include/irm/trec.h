@@ -178,6 +178,7 @@ struct ScoredDoc {
   std::string_view docno;  // points into the Run's own storage
   double score = 0.0;
   int line = 0;  // 1-based line in the run file
+  int rank = 0;  // the rank column (clamped to int's range; 0 when not a whole number)
 };
 
 /// A run's documents for one topic, in file order (not ranked: see rank_topics).
@@ -259,6 +260,9 @@ class RunReader {
   /// ("1.5x", "1,5" is 1, "0x10", "inf"; "nan" ranks below every number); one warning for
   /// each, naming its first line. Off by default: each is an error.
   void read_as_trec_eval(bool on) { as_trec_eval_ = on; }
+  /// The rank column orders the documents (--ties rank): every rank must then be a whole
+  /// number, even read as trec_eval does (call before the first feed).
+  void need_ranks(bool on) { need_ranks_ = on; }
   /// Keeps a document given twice for a topic (both lines) instead of stopping (Duplicates::
   /// error): trec_eval -M N checks only the first N documents for duplicates, so the evaluation
   /// decides (call before the first feed).
@@ -295,6 +299,7 @@ class RunReader {
   int line_number_ = 0;
   int duplicate_count_ = 0;
   bool as_trec_eval_ = false;
+  bool need_ranks_ = false;
   bool defer_duplicates_ = false;
   int extra_field_lines_ = 0;  // lines whose extra fields were ignored
   int loose_score_lines_ = 0;  // scores read as atof reads them

@@ -48,6 +48,7 @@ namespace irm {
 enum class Ties {
   docno,    // trec_eval's order: docno descending
   input,    // the run file's order (its lines)
+  rank,     // the run's rank column, ascending, scores unused (ndeval's default order)
   average,  // the exact mean over every ordering of the tied documents
   bounds,   // trec_eval's values, and the lowest and highest over the orderings
 };
@@ -67,7 +68,7 @@ struct TrecOptions {
   bool strict = false;                        // --strict: refuse what trec_eval reads loosely
   bool nan_as_zero = false;                   // --nan-as-zero: 0 where trec_eval prints -nan
   std::string zscores;                        // -Z FILE: its name (set_zscores gives its text)
-  Ties ties = Ties::docno;                    // --ties docno|input|average|bounds
+  Ties ties = Ties::docno;                    // --ties docno|input|rank|average|bounds
   std::vector<std::string> measures;          // -m values in order; empty = official
   std::vector<std::string> args;              // as given
   std::vector<std::string> warnings;  // flags and -m parameters read loosely, as trec_eval reads

@@ -208,6 +208,20 @@ bool is_whole_number(std::string_view s) {
   return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(start), s.end(), is_digit);
 }
 
+// A whole number (is_whole_number) as an int, clamped to int's range: only the order of ranks
+// matters (--ties rank), and beyond two thousand million ranks it is the same.
+int rank_value(std::string_view s) {
+  const bool negative = s[0] == '-';
+  std::int64_t value = 0;
+  for (std::size_t i = s[0] == '+' || negative ? 1 : 0; i < s.size(); ++i) {
+    value = value * 10 + (s[i] - '0');
+    if (value > std::numeric_limits<int>::max()) break;
+  }
+  if (negative) value = -value;
+  return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(),
+                                                   std::numeric_limits<int>::max()));
+}
+
 // The grammar of text::is_decimal, on a view: a sign, digits with an optional point, an optional
 // exponent. strtod alone would also take "inf", "nan" and hexadecimal.
 bool is_decimal(std::string_view t) {
@@ -818,10 +832,13 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   } else if (auto error = check_count(fields, line, number, file_name, run_shape)) {
     return error;
   }
-  if (!is_whole_number(fields.text[3])) {
-    if (!as_trec_eval_) {
+  const bool whole_rank = is_whole_number(fields.text[3]);
+  if (!whole_rank) {
+    if (!as_trec_eval_ || need_ranks_) {
       return number_error(line, number, fields.text[3], file_name,
-                          "the rank (fourth field), a whole number");
+                          need_ranks_ ? "the rank (fourth field), a whole number: --ties rank "
+                                        "orders the documents by it"
+                                      : "the rank (fourth field), a whole number");
     }
     // trec_eval never reads the rank column (documents are ranked by score): nor does this.
     if (loose_rank_lines_++ == 0) {
@@ -899,8 +916,9 @@ std::optional<InputError> RunReader::read_line(std::string_view line) {
   // The docno is kept before the duplicate check so that the set can point at it; a duplicate
   // leaves its few bytes unused.
   StableText& text = sink_ ? block_text_ : run_.text;
-  docs.push_back(ScoredDoc{
-      text.keep(docno), loose_score ? *loose_score : parse_score(fields.text[4], compat_), number});
+  docs.push_back(ScoredDoc{text.keep(docno),
+                           loose_score ? *loose_score : parse_score(fields.text[4], compat_),
+                           number, whole_rank ? rank_value(fields.text[3]) : 0});
   const std::ptrdiff_t seen = block_docnos_.find_or_add(docs, docs.size() - 1);
   if (seen >= 0 && !defer_duplicates_) {
     docs.pop_back();

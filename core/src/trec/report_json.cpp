@@ -15,6 +15,8 @@ const char* ties_name(Ties ties) {
       return "docno";
     case Ties::input:
       return "input";
+    case Ties::rank:
+      return "rank";
     case Ties::average:
       return "average";
     case Ties::bounds:

@@ -672,6 +672,8 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
         options.ties = Ties::docno;
       } else if (v == std::string("input")) {
         options.ties = Ties::input;
+      } else if (v == std::string("rank")) {
+        options.ties = Ties::rank;
       } else if (v == std::string("average")) {
         options.ties = Ties::average;
       } else if (v == std::string("bounds")) {
@@ -679,8 +681,9 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
       } else {
         return option_error(ErrorCode::bad_parameter_value,
                             "--ties expects docno (trec_eval's order of equal scores), input "
-                            "(the run file's order), average (the mean over every order) or "
-                            "bounds (the lowest and highest), found " +
+                            "(the run file's order), rank (the run's rank column, ndeval's order), "
+                            "average (the mean over every order) or bounds (the lowest and "
+                            "highest), found " +
                                 (v ? text::quoted(*v) : std::string("nothing")));
       }
     } else if (arg == "--keep-first") {
@@ -1206,6 +1209,7 @@ std::optional<InputError> TrecSession::begin_run(std::string_view file_name, boo
   reading_ = std::string(file_name);
   reader_.emplace(file_name, options_.compat, options_.duplicates, limits_.documents);
   reader_->read_as_trec_eval(!options_.strict);
+  reader_->need_ranks(options_.ties == Ties::rank);
   // trec_eval -M N looks for a document given twice among the first N only (evaluate checks).
   reader_->defer_duplicates(!options_.strict && options_.max_docs >= 0 &&
                             options_.duplicates == Duplicates::error);
@@ -1277,6 +1281,11 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
     // Equal scores in the run file's order (docs are in file order).
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const ScoredDoc* a, const ScoredDoc* b) { return a->score > b->score; });
+  } else if (options_.ties == Ties::rank) {
+    // The rank column ascending, as ndeval orders a run by default; the scores decide nothing,
+    // and equal ranks keep the file's order.
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const ScoredDoc* a, const ScoredDoc* b) { return a->rank < b->rank; });
   } else {
     rank(ranked);
   }
@@ -1296,7 +1305,13 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   EvaluatedTopic out;
   out.topic = topic;
   {
-    const trec::ties::TieGroups groups = trec::ties::tie_groups(ranked);
+    // Ties are equal scores; in the rank column's order (--ties rank), equal ranks.
+    std::vector<double> keys;
+    keys.reserve(ranked.size());
+    for (const ScoredDoc* doc : ranked) {
+      keys.push_back(options_.ties == Ties::rank ? static_cast<double>(doc->rank) : doc->score);
+    }
+    const trec::ties::TieGroups groups = trec::ties::tie_groups(keys);
     out.ties = TrecTopicTies{groups.tied_documents, groups.tie_groups, groups.largest};
   }
   // The grades are kept per topic for topic(); without that, one vector serves every topic.
