@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressDirectory } from '../../scripts/compress.mjs';
+import { compressDirectory, writeCompressedCopies } from '../../scripts/compress.mjs';
 import { acceptedEncodings, contentSecurityPolicy, policyWith, startServer } from '../../scripts/serve.mjs';
 
 const script = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
@@ -75,10 +75,10 @@ function tinySite() {
   return root;
 }
 
-test('the build writes a gzip and a brotli copy of each compressible file, and only those', () => {
+test('the build writes a gzip and a brotli copy of each compressible file, and only those', async () => {
   const root = tinySite();
   try {
-    const first = compressDirectory(root);
+    const first = await compressDirectory(root);
     assert.equal(first.written, 4); // index.html and the asset, two encodings each
     for (const file of ['index.html', 'assets/page-AbC123.js']) {
       const original = readFileSync(join(root, file));
@@ -88,10 +88,37 @@ test('the build writes a gzip and a brotli copy of each compressible file, and o
     }
     assert.ok(!existsSync(join(root, 'small.css.gz')) && !existsSync(join(root, 'assets/font.woff2.gz')));
     // A second run keeps what is up to date; a copy whose file is gone is removed.
-    assert.deepEqual([compressDirectory(root).written, compressDirectory(root).kept], [0, 4]);
+    assert.deepEqual([(await compressDirectory(root)).written, (await compressDirectory(root)).kept], [0, 4]);
     unlinkSync(join(root, 'assets', 'page-AbC123.js'));
-    assert.equal(compressDirectory(root).removed, 2);
+    assert.equal((await compressDirectory(root)).removed, 2);
     assert.ok(!existsSync(join(root, 'assets/page-AbC123.js.br')));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a file written with its copies (as build-embed.mjs writes) is found up to date', async () => {
+  const root = tinySite();
+  try {
+    await compressDirectory(root);
+    const text = `var widget = ${JSON.stringify('<ir-calculator>'.repeat(200))};\n`; // 3.4 KB
+    const file = join(root, 'widget.js');
+    writeFileSync(file, text);
+    const sizes = await writeCompressedCopies(file, Buffer.from(text));
+    assert.deepEqual(gunzipSync(readFileSync(`${file}.gz`)).toString(), text);
+    assert.deepEqual(brotliDecompressSync(readFileSync(`${file}.br`)).toString(), text);
+    assert.deepEqual(sizes, { br: statSync(`${file}.br`).size, gzip: statSync(`${file}.gz`).size });
+    // compress.mjs then writes nothing for it.
+    assert.equal((await compressDirectory(root)).written, 0);
+    // Under MIN_BYTES, or with write: false, only the sizes.
+    const small = join(root, 'small.js');
+    writeFileSync(small, 'var x = 1;\n');
+    assert.ok((await writeCompressedCopies(small, Buffer.from('var x = 1;\n'))).gzip > 0);
+    assert.ok(!existsSync(`${small}.gz`) && !existsSync(`${small}.br`));
+    const unwritten = join(root, 'unwritten.js');
+    writeFileSync(unwritten, text);
+    await writeCompressedCopies(unwritten, Buffer.from(text), { write: false });
+    assert.ok(!existsSync(`${unwritten}.gz`));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -99,7 +126,7 @@ test('the build writes a gzip and a brotli copy of each compressible file, and o
 
 test('the server sends the brotli or gzip copy the browser accepts, with the right headers', async () => {
   const root = tinySite();
-  compressDirectory(root);
+  await compressDirectory(root);
   const server = await startServer({ root, port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${server.port}`;
   // node's fetch decodes bodies itself, so the raw answer is read with http.get.
