@@ -194,7 +194,7 @@ const WASM_BESIDE = `var embedWasm = (function () {
   };
 })();`;
 const WASM_INSIDE = `var embedWasm = { base64: "${wasmBase64}", fetchUrl: null, scriptUrl: "" };`;
-/** The widget's script: the glue (with or without its wasm) and the widget in one scope. */
+/** The widget's script: where its wasm is, the glue and the widget, in one scope. */
 const wrap = (parts) => `${banner}\n(function (define, module, exports) {\n${parts.join('\n')}\n})();\n`;
 const embedScript = wrap([SCRIPT_URL, WORKER_STARTER, WASM_BESIDE, glue, widget]);
 // The self-contained form (irmetrics-embed-single.js, and in the offline page): the wasm inside.
