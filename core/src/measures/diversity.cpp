@@ -36,40 +36,20 @@
 namespace irm {
 namespace {
 
-enum class DiversityMeasure {
-  alpha_ndcg,
-  alpha_dcg,
-  err_ia,
-  nerr_ia,
-  nrbp,
-  nnrbp,
-  ap_ia,
-  p_ia,
-  s_recall
-};
+enum class DivKind { alpha_ndcg, alpha_dcg, err_ia, nerr_ia, nrbp, nnrbp, ap_ia, p_ia, s_recall };
 
 constexpr std::int64_t max_k = 1'000'000;  // diversity::check_options' largest cutoff
 
-bool uses_cutoff(DiversityMeasure w) {
-  return w != DiversityMeasure::nrbp && w != DiversityMeasure::nnrbp &&
-         w != DiversityMeasure::ap_ia;
+bool uses_cutoff(DivKind w) {
+  return w != DivKind::nrbp && w != DivKind::nnrbp && w != DivKind::ap_ia;
 }
-bool uses_ideal(DiversityMeasure w) {
-  return w == DiversityMeasure::alpha_ndcg || w == DiversityMeasure::nerr_ia ||
-         w == DiversityMeasure::nnrbp;
+bool uses_ideal(DivKind w) {
+  return w == DivKind::alpha_ndcg || w == DivKind::nerr_ia || w == DivKind::nnrbp;
 }
-bool uses_ideal_ideal(DiversityMeasure w) {
-  return w == DiversityMeasure::alpha_dcg || w == DiversityMeasure::err_ia;
-}
-bool dcg_family(DiversityMeasure w) {
-  return w == DiversityMeasure::alpha_ndcg || w == DiversityMeasure::alpha_dcg;
-}
-bool err_family(DiversityMeasure w) {
-  return w == DiversityMeasure::err_ia || w == DiversityMeasure::nerr_ia;
-}
-bool nrbp_family(DiversityMeasure w) {
-  return w == DiversityMeasure::nrbp || w == DiversityMeasure::nnrbp;
-}
+bool uses_ideal_ideal(DivKind w) { return w == DivKind::alpha_dcg || w == DivKind::err_ia; }
+bool dcg_family(DivKind w) { return w == DivKind::alpha_ndcg || w == DivKind::alpha_dcg; }
+bool err_family(DivKind w) { return w == DivKind::err_ia || w == DivKind::nerr_ia; }
+bool nrbp_family(DivKind w) { return w == DivKind::nrbp || w == DivKind::nnrbp; }
 
 Number approx(double value, std::string formula) {
   Number out;
@@ -244,7 +224,7 @@ std::string names_of(const std::vector<Step>& steps, const Setup& setup) {
 }
 
 struct DiversityWork {
-  DiversityMeasure which;
+  DivKind which;
   const MeasureCall* call;
   const Setup* setup;
   Number alpha;
@@ -256,7 +236,7 @@ struct DiversityWork {
 
 // The table of a ranking (the run's, or the ideal's) for the measure.
 StepTable ranking_table(const DiversityWork& c, const std::vector<Step>& steps, bool ideal) {
-  const DiversityMeasure w = c.which;
+  const DivKind w = c.which;
   StepTable t;
   t.title = ideal ? "The ideal ranking (greedy, as ndeval builds it): what each document adds"
                   : "The ranking: the subtopics each document covers, and what it adds";
@@ -271,11 +251,11 @@ StepTable ranking_table(const DiversityWork& c, const std::vector<Step>& steps, 
     t.columns.insert(t.columns.end(), {"gain ÷ rank", "sum so far"});
   } else if (nrbp_family(w)) {
     t.columns.insert(t.columns.end(), {"β^(r − 1)", "gain × β^(r − 1)", "sum so far"});
-  } else if (w == DiversityMeasure::p_ia) {
+  } else if (w == DivKind::p_ia) {
     t.columns.insert(t.columns.end(), {"subtopics covered", "covered so far", "P-IA so far"});
-  } else if (w == DiversityMeasure::s_recall) {
+  } else if (w == DivKind::s_recall) {
     t.columns.insert(t.columns.end(), {"new subtopics", "subtopics seen", "S-recall so far"});
-  } else if (w == DiversityMeasure::ap_ia) {
+  } else if (w == DivKind::ap_ia) {
     t.columns.insert(t.columns.end(), {"precision for each subtopic covered"});
   }
   Number decay = whole(1);
@@ -297,16 +277,16 @@ StepTable ranking_table(const DiversityWork& c, const std::vector<Step>& steps, 
       row.push_back(number_cell(geo_sum.contribution[i]));
       row.push_back(number_cell(geo_sum.running[i]));
       decay = decay * c.beta;
-    } else if (w == DiversityMeasure::p_ia) {
+    } else if (w == DivKind::p_ia) {
       row.push_back(number_cell(whole(static_cast<std::int64_t>(s.row->count))));
       row.push_back(number_cell(whole(s.row->precision_count)));
       row.push_back(c.S > 0 ? number_cell(ratio(s.row->precision_count, rank * c.S))
                             : text_cell("—"));
-    } else if (w == DiversityMeasure::s_recall) {
+    } else if (w == DivKind::s_recall) {
       row.push_back(text_cell(""));  // filled below
       row.push_back(number_cell(whole(s.row->subtopics_seen)));
       row.push_back(c.S > 0 ? number_cell(ratio(s.row->subtopics_seen, c.S)) : text_cell("—"));
-    } else if (w == DiversityMeasure::ap_ia) {
+    } else if (w == DivKind::ap_ia) {
       row.push_back(text_cell(""));  // filled below
     }
     t.rows.push_back(std::move(row));
@@ -364,7 +344,7 @@ void add_alternative(Outcome& out, const std::string& name, const Number& value,
   out.alternatives.push_back({canonical_name(call.value()), value, why});
 }
 
-Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const Inputs& in) {
+Result<Outcome> run_diversity(DivKind w, const MeasureCall& call, const Inputs& in) {
   const SubtopicList& list = *in.subtopics;
   const Fraction alpha_f = parameter_fraction(call.param("alpha"));
   const bool has_beta = nrbp_family(w);
@@ -415,7 +395,7 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
   const std::string alpha_text = to_short_decimal(alpha_f);
   const Number zero = whole(0);
 
-  if (w == DiversityMeasure::s_recall || w == DiversityMeasure::ap_ia) {
+  if (w == DivKind::s_recall || w == DivKind::ap_ia) {
     // Fill the columns that need each subtopic's running count.
     std::unordered_map<int, int> count;
     for (std::size_t i = 0; i < limit; ++i) {
@@ -424,7 +404,7 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
       for (std::size_t j = row.first; j < row.first + row.count; ++j) {
         const int subtopic = scores.coverage[j].subtopic;
         const int seen = ++count[subtopic];
-        if (w == DiversityMeasure::s_recall) {
+        if (w == DivKind::s_recall) {
           if (seen == 1) text += (text.empty() ? "" : ", ") + std::to_string(subtopic);
         } else {
           text += (text.empty() ? "" : ", ") + std::to_string(subtopic) + ": " +
@@ -506,7 +486,7 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
     const Number ideal_nrbp = ideal.total * factor;
     const bool undefined = ideal_nrbp.approx == 0.0;
     const Number nnrbp = undefined ? zero : nrbp / ideal_nrbp;
-    value = w == DiversityMeasure::nrbp ? nrbp : nnrbp;
+    value = w == DivKind::nrbp ? nrbp : nnrbp;
     out.values = {{"NRBP", nrbp},
                   {"nNRBP", nnrbp},
                   {"sum", mine.total},
@@ -515,7 +495,7 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
     const std::string factor_latex = "\\frac{1 - (1-\\alpha)\\beta}{S} = \\frac{1 - " +
                                      latex_of(c.keep) + " \\cdot " + latex_of(c.beta) + "}{" +
                                      std::to_string(S) + "} = " + latex_of(factor);
-    if (w == DiversityMeasure::nrbp) {
+    if (w == DivKind::nrbp) {
       working = "\\text{NRBP} = \\frac{1 - (1-\\alpha)\\beta}{S} \\sum_r g_r \\beta^{r-1} = " +
                 latex_of(factor) + " \\left(" + sum_latex(mine) + "\\right) " + value_latex(value) +
                 " \\\\ " + factor_latex;
@@ -537,7 +517,7 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
     }
     out.notes.push_back("The user reads on from each rank with probability β = " +
                         to_short_decimal(beta_f) + "; NRBP reads the whole ranking, no cutoff.");
-  } else if (w == DiversityMeasure::p_ia) {
+  } else if (w == DivKind::p_ia) {
     const std::int64_t pairs = at.precision_count;
     value = S > 0 ? ratio(pairs, static_cast<std::int64_t>(k) * S) : zero;
     out.values = {{"P-IA", value}, {"pairs", whole(pairs)}};
@@ -548,14 +528,14 @@ Result<Outcome> run_diversity(DiversityMeasure w, const MeasureCall& call, const
     out.notes.push_back(
         "P-IA@k is the mean over the S subtopics of each one's precision at k; k counts even "
         "when the list is shorter, as in ndeval.");
-  } else if (w == DiversityMeasure::s_recall) {
+  } else if (w == DivKind::s_recall) {
     value = S > 0 ? ratio(at.subtopics_seen, S) : zero;
     out.values = {{"S-recall", value}, {"seen", whole(at.subtopics_seen)}};
     working = "\\text{S-recall}" + K +
               " = \\frac{|\\text{subtopics covered in the top } k|}{S} = \\frac{" +
               std::to_string(at.subtopics_seen) + "}{" + std::to_string(S) + "} " +
               (S > 0 ? value_latex(value) : "= 0");
-  } else if (w == DiversityMeasure::ap_ia) {
+  } else if (w == DivKind::ap_ia) {
     StepTable per{"Each subtopic's average precision",
                   {"subtopic", "relevant documents", "ranks covering it", "precisions", "AP"},
                   {},
@@ -704,7 +684,7 @@ MeasureInfo diversity_measure(std::string name, std::string title, std::string s
 
 #define IRM_DIVERSITY_RUN(id)                                           \
   Result<Outcome> run_##id(const MeasureCall& call, const Inputs& in) { \
-    return run_diversity(DiversityMeasure::id, call, in);               \
+    return run_diversity(DivKind::id, call, in);                        \
   }
 IRM_DIVERSITY_RUN(alpha_ndcg)
 IRM_DIVERSITY_RUN(alpha_dcg)
