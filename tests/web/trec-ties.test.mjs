@@ -101,5 +101,14 @@ test('equal scores: the run’s rank column orders every document, the scores un
     assert.match(section, /the run’s rank column, the scores unused \(ndeval’s default order\)/);
     assert.match(section, /No run gives two documents of a topic the same rank\./);
     assert.match(section, /sys: 0 of 1 topics have documents with the same rank\./);
+    // Every rank 1: the file's order a b c d e (AP 29/36 = 0.8056), one group of five.
+    await page.fill('#run-text', ranked.map((line) => line.replace(/ \d (\d) sys$/, ' 1 $1 sys')).join('\n'));
+    await waitForText(page, '[aria-labelledby="ties-heading"]', ['1 of 1 topics have documents with the same rank']);
+    assert.equal(await cell(page, 'trec-summary', 'sys', 'map'), '0.8056');
+    const same = (await page.textContent('[aria-labelledby="ties-heading"]')) ?? '';
+    assert.match(same, /Order of the documents: the run’s rank column/);
+    assert.match(same, /its values depend on the order of their lines in the run file/);
+    assert.match(same, /5 documents in all; the largest group holds 5/);
+    assert.match(same, /The 1 topics of sys with the same rank/);
   });
 });

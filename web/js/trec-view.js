@@ -327,11 +327,13 @@ export function renderTies(report, places, { tableOptions }) {
   const intro = el('p', {
     class: 'hint',
     text:
-      `Order of equal scores: ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
+      `${policy === 'rank' ? 'Order of the documents' : 'Order of equal scores'}: ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
       (any
         ? policy === 'bounds'
           ? 'Each measure’s lowest and highest value over the orders of the tied documents is below.'
-          : 'Where a topic has tied documents, its values depend on that order: choose “the lowest and highest” under Equal scores to see how far each measure could move, or “the average” to take the order out.'
+          : policy === 'rank'
+            ? 'Where a topic gives documents the same rank, its values depend on the order of their lines in the run file.'
+            : 'Where a topic has tied documents, its values depend on that order: choose “the lowest and highest” under Equal scores to see how far each measure could move, or “the average” to take the order out.'
         : policy === 'rank'
           ? 'No run gives two documents of a topic the same rank.'
           : 'No run gives two documents of a topic the same score, so every order gives the same values.'),
@@ -371,7 +373,7 @@ export function renderTies(report, places, { tableOptions }) {
       };
     });
     const table = sortableTable({
-      caption: `Topics of ${run.runId} with equal scores`,
+      caption: `Topics of ${run.runId} with ${tied}`,
       columns: [
         { label: 'topic' },
         { label: 'tied documents', numeric: true },
@@ -384,7 +386,7 @@ export function renderTies(report, places, { tableOptions }) {
       rowLimit: 50,
       ...tableOptions(`tie-topics-${runIndex}`),
     });
-    const details = el('details', { class: 'trec-tie-details' }, el('summary', { text: `The ${run.tiedTopics} topics of ${run.runId} with equal scores` }), table.element);
+    const details = el('details', { class: 'trec-tie-details' }, el('summary', { text: `The ${run.tiedTopics} topics of ${run.runId} with ${tied}` }), table.element);
     if (runs.length === 1) details.open = true;
     parts.push(details);
     return el('div', { class: 'trec-tie-run' }, ...parts);
