@@ -258,12 +258,13 @@ TEST_CASE("diversity: the lazy greedy ideal is ndeval's greedy ideal", "[trec][d
     const dv::Ideal ideal = dv::ideal_ranking(topic, alpha);
 
     std::map<int, double> weight;
-    std::vector<bool> placed(topic.docs().size(), false);
+    std::vector<bool> placed(topic.size(), false);
     const auto gain = [&](std::size_t d) {
       double g = 0;
-      for (std::uint32_t i = topic.docs()[d].begin; i < topic.docs()[d].end; ++i) {
-        const auto& j = topic.judgments()[i];
-        if (j.grade >= 1) g += weight.count(j.subtopic) ? weight[j.subtopic] : 1.0;
+      for (std::uint32_t i = topic.first(d); i < topic.last(d); ++i) {
+        const auto j = topic.judgment(i);
+        const int s = topic.subtopic(j);
+        if (j.grade >= 1) g += weight.count(s) ? weight[s] : 1.0;
       }
       return g;
     };
@@ -272,11 +273,11 @@ TEST_CASE("diversity: the lazy greedy ideal is ndeval's greedy ideal", "[trec][d
     for (;;) {
       std::ptrdiff_t best = -1;
       double best_gain = 0;
-      for (std::size_t d = 0; d < topic.docs().size(); ++d) {
+      for (std::size_t d = 0; d < topic.size(); ++d) {
         if (placed[d] || gain(d) == 0) continue;
         const double g = gain(d);
         if (best < 0 || g > best_gain ||
-            (g == best_gain && topic.docs()[d].docno > topic.docs()[best].docno)) {
+            (g == best_gain && topic.docno(d) > topic.docno(static_cast<std::size_t>(best)))) {
           best = static_cast<std::ptrdiff_t>(d);
           best_gain = g;
         }
@@ -285,12 +286,13 @@ TEST_CASE("diversity: the lazy greedy ideal is ndeval's greedy ideal", "[trec][d
       placed[static_cast<std::size_t>(best)] = true;
       want.push_back(static_cast<std::uint32_t>(best));
       want_gains.push_back(best_gain);
-      const auto& doc = topic.docs()[static_cast<std::size_t>(best)];
-      for (std::uint32_t i = doc.begin; i < doc.end; ++i) {
-        const auto& j = topic.judgments()[i];
+      const auto doc = static_cast<std::size_t>(best);
+      for (std::uint32_t i = topic.first(doc); i < topic.last(doc); ++i) {
+        const auto j = topic.judgment(i);
         if (j.grade < 1) continue;
-        if (!weight.count(j.subtopic)) weight[j.subtopic] = 1.0;
-        weight[j.subtopic] *= 1 - alpha;
+        const int s = topic.subtopic(j);
+        if (!weight.count(s)) weight[s] = 1.0;
+        weight[s] *= 1 - alpha;
       }
     }
     // With alpha = 1, documents whose subtopics were all seen have gain 0 and come last in any
@@ -397,18 +399,22 @@ TEST_CASE("diversity: reading subtopic qrels", "[trec][diversity]") {
   REQUIRE(qrels.topics.size() == 2);
   const dv::TopicQrels& t = *qrels.find("51");
   CHECK(t.subtopics() == std::vector<int>{1, 3});
-  REQUIRE(t.docs().size() == 2);
-  CHECK(t.docs()[0].docno == "doc-b");  // in order of first appearance
-  CHECK(t.docs()[1].docno == "doc-a");
-  const auto* b = t.find("doc-b");
-  REQUIRE(b != nullptr);
-  REQUIRE(b->end - b->begin == 2);
-  CHECK(t.judgments()[b->begin].subtopic == 1);  // ascending subtopic
-  CHECK(t.judgments()[b->begin].line == 4);
-  CHECK(t.judgments()[b->begin + 1].subtopic == 3);
-  CHECK(t.judgments()[b->begin + 1].line == 2);
-  CHECK(t.find("doc-c") == nullptr);
-  CHECK(qrels.find("52")->judgments()[0].grade == 4);
+  REQUIRE(t.size() == 2);
+  CHECK(t.docno(0) == "doc-b");  // in order of first appearance
+  CHECK(t.docno(1) == "doc-a");
+  REQUIRE(t.find("doc-b") == 0);
+  REQUIRE(t.last(0) - t.first(0) == 2);
+  const auto first = t.judgment(t.first(0));
+  const auto second = t.judgment(t.first(0) + 1);
+  CHECK(t.subtopic(first) == 1);  // ascending subtopic
+  CHECK(first.grade == 0);        // line 4's
+  CHECK(t.subtopic(second) == 3);
+  CHECK(second.grade == 1);  // line 2's
+  CHECK(t.find("doc-a") == 1);
+  CHECK(t.subtopic(t.judgment(t.first(1))) == 3);
+  CHECK(t.judgment(t.first(1)).grade == -2);
+  CHECK(t.find("doc-c") == -1);
+  CHECK(qrels.find("52")->judgment(0).grade == 4);
   CHECK(qrels.find("53") == nullptr);
 }
 
@@ -480,8 +486,9 @@ TEST_CASE("diversity: a document judged twice for a subtopic", "[trec][diversity
         "document 'd1' is judged twice for subtopic 2 of topic '7' in q.txt, at lines 1 and 3; "
         "kept line 1");
   const dv::TopicQrels& t = *kept.find("7");
-  CHECK(t.judgments().size() == 2);
-  CHECK(t.judgments()[1].grade == 1);  // subtopic 2: line 1's grade
+  REQUIRE(t.size() == 1);
+  CHECK(t.last(0) - t.first(0) == 2);
+  CHECK(t.judgment(t.first(0) + 1).grade == 1);  // subtopic 2: line 1's grade
 }
 
 TEST_CASE("diversity: evaluate's errors", "[trec][diversity]") {
@@ -551,21 +558,21 @@ TEST_CASE("diversity: read with the qrels at once, evaluated by index", "[trec][
       const auto& all = qrels.judgments[t].all();
       CHECK(mine.topic == qrels.topics[t]);
       CHECK(mine.subtopics() == theirs.subtopics());
-      // docs()[i] is the document of the qrels' judgment i, with the same judgments.
-      REQUIRE(mine.docs().size() == all.size());
-      REQUIRE(theirs.docs().size() == all.size());
+      // Document d is the document of the qrels' judgment d, with the same judgments.
+      REQUIRE(mine.size() == all.size());
+      REQUIRE(theirs.size() == all.size());
       for (std::size_t d = 0; d < all.size(); ++d) {
-        CHECK(mine.docs()[d].docno == all[d].docno);
-        const auto* other = theirs.find(all[d].docno);
-        REQUIRE(other != nullptr);
-        REQUIRE(mine.docs()[d].end - mine.docs()[d].begin == other->end - other->begin);
+        CHECK(mine.docno(d) == all[d].docno);
+        const std::int32_t found = theirs.find(all[d].docno);
+        REQUIRE(found >= 0);
+        const auto other = static_cast<std::size_t>(found);
+        REQUIRE(mine.last(d) - mine.first(d) == theirs.last(other) - theirs.first(other));
         int highest = -1000;
-        for (std::uint32_t i = 0; i < other->end - other->begin; ++i) {
-          const auto& a = mine.judgments()[mine.docs()[d].begin + i];
-          const auto& b = theirs.judgments()[other->begin + i];
-          CHECK(a.subtopic == b.subtopic);
+        for (std::uint32_t i = 0; i < theirs.last(other) - theirs.first(other); ++i) {
+          const auto a = mine.judgment(mine.first(d) + i);
+          const auto b = theirs.judgment(theirs.first(other) + i);
+          CHECK(mine.subtopic(a) == theirs.subtopic(b));
           CHECK(a.grade == b.grade);
-          CHECK(a.line == b.line);
           highest = std::max(highest, b.grade);
         }
         // The qrels keep each document once, at its highest grade over its subtopics (the
@@ -631,6 +638,80 @@ TEST_CASE("diversity: read with the qrels at once, errors and warnings", "[trec]
   CHECK(stop.message == read_fails(twice).message);
   CHECK(stop.where.line == 3);
   CHECK(stop.where.column == 7);
+}
+
+// A qrels file without subtopics (every line's iteration column 0, each document judged once):
+// read_qrels keeps no copy of the judgments, the subtopic qrels read its lines.
+TEST_CASE("diversity: a qrels file without subtopics, read with the qrels at once",
+          "[trec][diversity]") {
+  const std::string bytes =
+      "1 0 a 1\n"
+      "1 0 b 0\n"
+      "1 0 c 2\n"
+      "5 3 p 1\n"
+      "5 1 q 1\n";
+  dv::SubtopicQrels both;
+  const auto qrels = test::parsed_ok(
+      irm::read_qrels(bytes, "q.txt", irm::Duplicates::highest, false, SIZE_MAX, &both));
+  REQUIRE(both.topics.size() == 2);
+  const dv::TopicQrels& one = both.topics[0];
+  CHECK(one.subtopics() == std::vector<int>{0});
+  REQUIRE(one.size() == 3);
+  CHECK(one.docno(2) == "c");
+  CHECK(one.judgment(0).grade == 1);
+  CHECK(one.judgment(1).grade == 0);
+  CHECK(one.judgment(2).grade == 2);
+  CHECK(one.subtopic(one.judgment(1)) == 0);
+  CHECK(one.find("b") == 1);
+  CHECK(one.find("z") == -1);
+  // Judged once each, for two subtopics: subtopic numbers by document.
+  const dv::TopicQrels& five = both.topics[1];
+  CHECK(five.subtopics() == std::vector<int>{1, 3});
+  REQUIRE(five.size() == 2);
+  CHECK(five.subtopic(five.judgment(five.first(0))) == 3);  // p
+  CHECK(five.subtopic(five.judgment(five.first(1))) == 1);  // q
+
+  // Topic 1 ranked c, an unjudged document, a; alpha 0.5, beta 0.5. Subtopic 0 has two
+  // relevant documents (a and c). Gains: c 1, then a 1/2 (c was seen).
+  //   alpha-DCG@2 = (1/1 + 0) / (1/1 + (1/2)/log2 3), the ideal ideal's S = 1;
+  //   the ideal ranking's gains are 1 and 1/2, as the ideal ideal's: alpha-nDCG@2 = alpha-DCG@2;
+  //   NRBP = (1 - 1/2 * 1/2) (1 + 0 + 1/2 * 1/4) = 3/4 * 9/8 = 27/32; the ideal's
+  //   3/4 (1 + 1/2 * 1/2) = 15/16; nNRBP = 9/10;
+  //   MAP-IA = (1/1 + 2/3) / 2 = 5/6; P-IA@2 = 1 / (2 * 1); strec@2 = 1.
+  dv::Options options;
+  options.cutoffs = {2};
+  const dv::Ideal ideal =
+      dv::ideal_ranking(one, 0.5, 1, static_cast<std::size_t>(-1), dv::IdealDocs::gains_only);
+  CHECK(ideal.docs.empty());
+  CHECK(ideal.gains == std::vector<double>{1.0, 0.5});
+  const auto got = dv::evaluate(&one, ideal, std::vector<std::int32_t>{2, -1, 0}, options);
+  REQUIRE(got.ok());
+  const dv::TopicScores& s = got.value();
+  const double dcg = 1.0 / (1.0 + 0.5 / std::log2(3.0));
+  CHECK(s.at[0].alpha_dcg == Approx(dcg).epsilon(1e-15));
+  CHECK(s.at[0].alpha_ndcg == Approx(dcg).epsilon(1e-15));
+  CHECK(s.nrbp == 27.0 / 32.0);
+  CHECK(s.ideal_nrbp == 15.0 / 16.0);
+  CHECK(s.nnrbp == Approx(0.9).epsilon(1e-15));
+  CHECK(s.map_ia == Approx(5.0 / 6.0).epsilon(1e-15));
+  CHECK(s.at[0].p_ia == 0.5);
+  CHECK(s.at[0].strec == 1.0);
+  // The same as the subtopic qrels read alone, by docno, bit for bit.
+  const auto alone = read_ok(bytes);
+  const auto by_docno = scores_of(alone.find("1"), {"c", "x", "a"}, options);
+  CHECK(dv::ndeval_values(by_docno) == dv::ndeval_values(s));
+  // The rows need the ideal's documents: an ideal kept without them is refused.
+  options.rows = 3;
+  const auto refused = dv::evaluate(&one, ideal, std::vector<std::int32_t>{2, -1, 0}, options);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message ==
+        "the ideal ranking given was built without its documents, which the rows need; build it "
+        "with IdealDocs::ranked");
+  const dv::Ideal ranked = dv::ideal_ranking(one, 0.5);
+  CHECK(ranked.docs == std::vector<std::uint32_t>{2, 0});  // c, a
+  CHECK(ranked.gains == ideal.gains);
+  // The docnos are the qrels' own views (no copy).
+  CHECK(one.docno(0).data() == qrels.judgments[0].all()[0].docno.data());
 }
 
 // Only the measures at k: the ranking and the ideal are read to the deepest k, and the values

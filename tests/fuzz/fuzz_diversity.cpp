@@ -103,10 +103,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (std::size_t t = 0; t < both.topics.size(); ++t) {
       const auto& all = standard.value().judgments[t].all();
-      const auto& docs = both.topics[t].docs();
-      if (docs.size() != all.size()) fuzz::fail("diversity", "read_qrels: documents differ");
-      for (std::size_t d = 0; d < docs.size(); ++d) {
-        if (docs[d].docno != all[d].docno) fuzz::fail("diversity", "read_qrels: order differs");
+      const auto& topic = both.topics[t];
+      if (topic.size() != all.size()) fuzz::fail("diversity", "read_qrels: documents differ");
+      for (std::size_t d = 0; d < topic.size(); ++d) {
+        if (topic.docno(d) != all[d].docno) fuzz::fail("diversity", "read_qrels: order differs");
       }
     }
   }

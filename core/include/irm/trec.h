@@ -332,7 +332,9 @@ struct RankedTopic {
 ///   With `subtopics` (the diversity measures'), the same lines are also read as subtopic qrels
 ///   into it, the iteration column as the subtopic (trec/diversity.h: its errors too, and its
 ///   judgments given twice for one subtopic, by `subtopic_duplicates`); its topics are in the
-///   order of `Qrels::topics`.
+///   order of `Qrels::topics`, and read their docnos (and grades) from the returned Qrels'
+///   judgments: keep that Qrels while they are used (moving it keeps its judgments in place;
+///   a copy has its own).
 [[nodiscard]] Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name,
                                        Duplicates duplicates = Duplicates::error,
                                        bool loose = false,

@@ -75,62 +75,94 @@ struct SubtopicJudgment {
 /// One topic's subtopic judgments, grouped by document.
 class TopicQrels {
  public:
-  /// A judged document: its judgments are judgments()[begin, end), in ascending subtopic.
-  struct Doc {
-    std::string_view docno;
-    std::uint32_t begin = 0;
-    std::uint32_t end = 0;
-  };
-  /// A document's judgment for one subtopic (the document is the Doc that holds it).
+  /// A document's judgment for one subtopic (the document is the one whose range holds it).
   struct Judged {
-    int subtopic = 0;
+    std::uint32_t column = 0;  // the subtopic's index in subtopics()
     int grade = 0;
-    int line = 0;
-    std::uint32_t column = 0;  // the index of `subtopic` in subtopics()
   };
 
   std::string_view topic;
 
   /// The subtopic numbers judged for the topic (relevant or not), ascending.
   [[nodiscard]] const std::vector<int>& subtopics() const { return subtopics_; }
-  /// The judged documents, in order of first appearance in the file.
-  [[nodiscard]] const std::vector<Doc>& docs() const { return docs_; }
-  /// Every judgment, document by document (docs() order), each document's by subtopic.
-  [[nodiscard]] const std::vector<Judged>& judgments() const { return judgments_; }
-  /// The document with this docno, or nullptr when the topic does not judge it.
-  [[nodiscard]] const Doc* find(std::string_view docno) const;
+  /// The judged documents, numbered 0, 1, ... in order of first appearance in the file.
+  [[nodiscard]] std::size_t size() const { return documents_; }
+  [[nodiscard]] std::string_view docno(std::size_t d) const {
+    return lines_ != nullptr ? (*lines_)[d].docno : docnos_[d];
+  }
+  /// Document d's judgments are judgment(first(d)) to judgment(last(d) - 1), in ascending
+  /// subtopic.
+  [[nodiscard]] std::uint32_t first(std::size_t d) const {
+    return starts_.empty() ? static_cast<std::uint32_t>(d) : starts_[d];
+  }
+  [[nodiscard]] std::uint32_t last(std::size_t d) const {
+    return starts_.empty() ? static_cast<std::uint32_t>(d + 1) : starts_[d + 1];
+  }
+  [[nodiscard]] Judged judgment(std::uint32_t i) const {
+    return judgments_.empty() ? Judged{0, (*lines_)[i].grade} : judgments_[i];
+  }
+  /// The number of a judgment's subtopic.
+  [[nodiscard]] int subtopic(const Judged& judged) const { return subtopics_[judged.column]; }
+  /// The document with this docno, or -1 when the topic does not judge it.
+  [[nodiscard]] std::int32_t find(std::string_view docno) const;
 
   /// Building, by read_subtopic_qrels: add in file order, then build() once. build() reports
   /// each (docno, subtopic) given again as the pair (later judgment, first) in `twice`; the
   /// later ones are left out.
-  void add(const SubtopicJudgment& judgment) { lines_.push_back(judgment); }
+  void add(const SubtopicJudgment& judgment) { added_lines_.push_back(judgment); }
   void build(std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
   /// Building, by read_qrels, which reads the same lines into a TopicJudgments: only each
   /// line's subtopic is added here; build_as() takes the rest from that TopicJudgments' lines
   /// (its all() before duplicates are dropped) and its grouping by docno (the (later, first)
-  /// pairs TopicJudgments::index reports), so that docs()[i] is the document of its all()[i]
-  /// once duplicates are dropped. find() then looks through docs() one by one: look the docno
-  /// up in the TopicJudgments instead.
-  void add_subtopic(int subtopic) { subtopic_of_.push_back(subtopic); }
-  void reserve(std::size_t lines) { subtopic_of_.reserve(lines); }
+  /// pairs TopicJudgments::index reports), so that document d is the document of its all()[d]
+  /// once duplicates are dropped. The docnos, and the grades of a topic whose documents are
+  /// judged once each for one subtopic (a qrels file without subtopics), are read from those
+  /// lines when wanted: they must stay in place while this is used (read_qrels' Qrels holds
+  /// them; moving the Qrels keeps them where they are, copying it does not). find() then looks
+  /// through the docnos one by one: look the docno up in the TopicJudgments instead.
+  void add_subtopic(int subtopic) {
+    if (subtopic_of_.empty()) {  // every line's subtopic so far is only_subtopic_
+      if (added_ == 0) only_subtopic_ = subtopic;
+      if (subtopic == only_subtopic_) {
+        ++added_;
+        return;
+      }
+      subtopic_of_.assign(added_, only_subtopic_);
+    }
+    subtopic_of_.push_back(subtopic);
+  }
   void build_as(const std::vector<Judgment>& lines,
                 const std::vector<std::pair<std::size_t, std::size_t>>& same_document,
                 std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
 
  private:
-  // Each line's document (an index into docs_, numbered in order of first appearance), with
-  // docs_ holding each document's count of lines in `end`: groups and sorts the lines.
-  // line_at(i) is line i of the topic, in file order.
+  // Groups the lines by document (doc_of: each line's document; starts_: each document's
+  // count of lines), each document's by subtopic. line_at(i) is line i of the topic, in file
+  // order.
   template <class LineAt>
   void place(std::size_t count, LineAt line_at, const std::vector<std::uint32_t>& doc_of,
              std::vector<std::pair<SubtopicJudgment, SubtopicJudgment>>& twice);
+  // Numbers the subtopics: judgments_' columns hold subtopic numbers until then.
+  void number_subtopics();
 
-  std::vector<SubtopicJudgment> lines_;  // while building (add)
-  std::vector<int> subtopic_of_;         // while building (add_subtopic)
+  std::vector<SubtopicJudgment> added_lines_;  // while building (add)
+  // While building (add_subtopic): each line's subtopic, or none while they are all the same
+  // (a qrels file without subtopics: trec_eval's iteration column, usually 0).
+  std::vector<int> subtopic_of_;
+  int only_subtopic_ = 0;
+  std::size_t added_ = 0;
+
+  std::size_t documents_ = 0;
+  const std::vector<Judgment>* lines_ = nullptr;  // build_as's lines: the docnos
+  std::vector<std::string_view> docnos_;          // build's docnos
+  // Document d's judgments start at starts_[d] (one entry more, the end). Empty when each
+  // document has one judgment: document d's is judgment d.
+  std::vector<std::uint32_t> starts_;
+  // Every judgment; empty when build_as's documents are judged once each for one subtopic: the
+  // grade of judgment d is then lines_[d]'s.
   std::vector<Judged> judgments_;
   std::vector<int> subtopics_;
-  std::vector<Doc> docs_;
-  std::vector<std::uint32_t> slots_;  // open addressing: 0 = empty, else 1 + index into docs_
+  std::vector<std::uint32_t> slots_;  // open addressing: 0 = empty, else 1 + a document
 };
 
 /// A subtopic qrels file.
@@ -257,15 +289,24 @@ struct Ideal {
   const TopicQrels* topic = nullptr;  // the topic it was built for
   double alpha = 0.5;
   int relevance_level = 1;
-  std::size_t relevant = 0;         // the documents relevant to some subtopic
-  std::vector<std::uint32_t> docs;  // indexes into TopicQrels::docs(), the relevant ones, ranked
-  std::vector<double> gains;        // each one's gain
+  std::size_t relevant = 0;                // the documents relevant to some subtopic
+  std::vector<std::uint32_t> docs;         // the relevant documents (TopicQrels' numbers), ranked
+  std::vector<double> gains;               // each rank's gain (as many as docs, or docs left empty)
+  std::vector<int> relevant_per_subtopic;  // documents relevant to each of subtopics()
 };
 
+/// What an Ideal holds: its documents and their gains, or the gains alone (what the measures
+/// need; the rows of Options::rows need the documents). Without the documents, a topic whose
+/// relevant documents all cover the same subtopics (every topic of a qrels file without
+/// subtopics) is not sorted by docno.
+enum class IdealDocs { ranked, gains_only };
+
 /// `depth`: how many ranks to build (all by default); the measures at k need k, NRBP, nNRBP and
-/// MAP-IA all (Options::whole_ranking), and evaluate() refuses an ideal too shallow for them.
+/// MAP-IA all (Options::whole_ranking), and evaluate() refuses an ideal too shallow for them,
+/// or without its documents when it is to describe rows.
 [[nodiscard]] Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level = 1,
-                                  std::size_t depth = static_cast<std::size_t>(-1));
+                                  std::size_t depth = static_cast<std::size_t>(-1),
+                                  IdealDocs keep_docs = IdealDocs::ranked);
 
 /// Evaluates one topic's ranking (docnos best first, each once). Errors: check_options's, and a
 /// docno given twice (bad_token; ndeval stops on it too). `topic` may be null: a topic the qrels
@@ -278,7 +319,7 @@ struct Ideal {
                                            const std::vector<std::string_view>& ranked,
                                            const Options& options);
 
-/// The same with the documents given by their index into topic->docs() (-1: not judged), as
+/// The same with the documents given by their TopicQrels number (-1: not judged), as
 /// the TREC session gives them (read_qrels' TopicJudgments find them): no docno is looked up,
 /// and none is checked for being given twice (the caller's run reader does); rows of judged
 /// documents carry their docno, the others none.

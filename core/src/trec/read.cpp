@@ -389,8 +389,11 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
     }
     int subtopic = 0;
     if (subtopics != nullptr) {
-      if (auto error =
-              diversity::read_subtopic(line, number, fields.text[1], file_name, subtopic)) {
+      // Most subtopics are one digit (a qrels file without subtopics: 0).
+      const std::string_view field = fields.text[1];
+      if (field.size() == 1 && field[0] >= '0' && field[0] <= '9') {
+        subtopic = field[0] - '0';
+      } else if (auto error = diversity::read_subtopic(line, number, field, file_name, subtopic)) {
         return *error;
       }
     }
@@ -417,7 +420,6 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
           subtopics->topic_index.emplace(topic, subtopics->topics.size());
           subtopics->topics.emplace_back();
           subtopics->topics.back().topic = topic;
-          subtopics->topics.back().reserve(previous);
         }
       }
       current = &qrels.judgments[it->second];
