@@ -443,6 +443,23 @@ TEST_CASE("diversity: the reader's errors name the line, the column and what was
   CHECK(read_fails("1 +1 d1 1\n").code == irm::ErrorCode::bad_number);
   CHECK(read_fails("1 a d1 1\n").code == irm::ErrorCode::bad_number);
   CHECK(read_fails("1 99999999999 d1 1\n").code == irm::ErrorCode::out_of_range);
+  // Whole numbers are read by hand: the largest int is read, one more is out of range, far more
+  // digits too (without overflowing), and a letter after many digits is not a number.
+  e = read_fails("1 2147483648 d1 1\n");
+  CHECK(e.code == irm::ErrorCode::out_of_range);
+  CHECK(e.message ==
+        "found '2147483648' at line 1, column 3 of q.txt; expected the subtopic (second field), "
+        "a whole number 0 or more such as 1, 2 or 3 up to 2147483647");
+  CHECK(read_fails("1 123456789012345678901234567890 d1 1\n").code == irm::ErrorCode::out_of_range);
+  CHECK(read_fails("1 99999999999x d1 1\n").code == irm::ErrorCode::bad_number);
+  {
+    const std::string bytes = "1 2147483647 d1 -2147483647\n1 007 d2 +7\n";
+    const auto edge = read_ok(bytes);  // (its views point into bytes)
+    const dv::TopicQrels& t = *edge.find("1");
+    CHECK(t.subtopics() == std::vector<int>{7, 2147483647});
+    CHECK(t.judgment(t.first(0)).grade == -2147483647);
+    CHECK(t.judgment(t.first(1)).grade == 7);
+  }
 
   e = read_fails("1 1 d1 1.5\n");
   CHECK(e.code == irm::ErrorCode::bad_number);
@@ -648,7 +665,7 @@ TEST_CASE("diversity: a qrels file without subtopics, read with the qrels at onc
       "1 0 a 1\n"
       "1 0 b 0\n"
       "1 0 c 2\n"
-      "5 3 p 1\n"
+      "5 13 p 1\n"
       "5 1 q 1\n";
   dv::SubtopicQrels both;
   const auto qrels = test::parsed_ok(
@@ -664,12 +681,12 @@ TEST_CASE("diversity: a qrels file without subtopics, read with the qrels at onc
   CHECK(one.subtopic(one.judgment(1)) == 0);
   CHECK(one.find("b") == 1);
   CHECK(one.find("z") == -1);
-  // Judged once each, for two subtopics: subtopic numbers by document.
+  // Judged once each, for two subtopics (one of two digits): subtopic numbers by document.
   const dv::TopicQrels& five = both.topics[1];
-  CHECK(five.subtopics() == std::vector<int>{1, 3});
+  CHECK(five.subtopics() == std::vector<int>{1, 13});
   REQUIRE(five.size() == 2);
-  CHECK(five.subtopic(five.judgment(five.first(0))) == 3);  // p
-  CHECK(five.subtopic(five.judgment(five.first(1))) == 1);  // q
+  CHECK(five.subtopic(five.judgment(five.first(0))) == 13);  // p
+  CHECK(five.subtopic(five.judgment(five.first(1))) == 1);   // q
 
   // Topic 1 ranked c, an unjudged document, a; alpha 0.5, beta 0.5. Subtopic 0 has two
   // relevant documents (a and c). Gains: c 1, then a 1/2 (c was seen).

@@ -180,16 +180,6 @@ void TopicQrels::place(std::size_t count, LineAt line_at, const std::vector<std:
 
 void TopicQrels::number_subtopics() {
   subtopics_.clear();
-  if (judgments_.empty()) return;
-  // A qrels file without subtopics has one per topic (trec_eval's iteration column, usually 0).
-  const std::uint32_t one = judgments_.front().column;
-  bool single = true;
-  for (const Judged& j : judgments_) single = single && j.column == one;
-  if (single) {
-    subtopics_.push_back(static_cast<int>(one));
-    for (Judged& j : judgments_) j.column = 0;
-    return;
-  }
   for (const Judged& j : judgments_) {
     const int subtopic = static_cast<int>(j.column);
     if (subtopics_.empty() || subtopics_.back() != subtopic) subtopics_.push_back(subtopic);
@@ -550,29 +540,26 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, 
       one_group = std::equal(a0, a1, b0, b1);
     }
   }
-  if (!one_group) {
+  std::vector<IdealScratch::Group>& groups = scratch.groups;
+  groups.clear();
+  using Group = IdealScratch::Group;
+  if (one_group) {
+    if (!order.empty()) groups.push_back(Group{0, static_cast<std::uint32_t>(order.size())});
+  } else {
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       const auto [a0, a1] = subtopics_of(a);
       const auto [b0, b1] = subtopics_of(b);
       return std::lexicographical_compare(a0, a1, b0, b1);
     });
-  }
-  std::vector<IdealScratch::Group>& groups = scratch.groups;
-  groups.clear();
-  using Group = IdealScratch::Group;
-  if (one_group && !order.empty())
-    groups.push_back(Group{0, static_cast<std::uint32_t>(order.size())});
-  for (std::uint32_t i = 0; i < order.size() && !one_group; ++i) {
-    if (i == 0) {
-      groups.push_back(Group{0, 1});
-      continue;
-    }
-    const auto [a0, a1] = subtopics_of(order[i - 1]);
-    const auto [b0, b1] = subtopics_of(order[i]);
-    if (std::equal(a0, a1, b0, b1)) {
-      groups.back().end = i + 1;
-    } else {
-      groups.push_back(Group{i, i + 1});
+    groups.push_back(Group{0, 1});
+    for (std::uint32_t i = 1; i < order.size(); ++i) {
+      const auto [a0, a1] = subtopics_of(order[i - 1]);
+      const auto [b0, b1] = subtopics_of(order[i]);
+      if (std::equal(a0, a1, b0, b1)) {
+        groups.back().end = i + 1;
+      } else {
+        groups.push_back(Group{i, i + 1});
+      }
     }
   }
   const auto docno_descending = [&](std::uint32_t a, std::uint32_t b) {
@@ -582,7 +569,7 @@ Ideal ideal_ranking(const TopicQrels& topic, double alpha, int relevance_level, 
   // two groups' heads; one group alone, kept without its documents, needs no order.
   const bool docs_wanted = keep_docs == IdealDocs::ranked;
   for (Group& group : groups) {
-    if (!docs_wanted && groups.size() == 1) break;
+    if (!docs_wanted && groups.size() == 1) break;  // (sorting was half of the ideal's time)
     const auto begin = order.begin() + group.head;
     const auto end = order.begin() + group.end;
     const std::size_t size = group.end - group.head;
