@@ -276,7 +276,7 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
   check({"-z"}, irm::ErrorCode::unknown_parameter,
         "unknown flag '-z'; expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -R FORMAT, "
         "-Z FILE, "
-        "--compat 9|10, --keep-first, --ties docno|input|average|bounds, --strict or "
+        "--compat 9|10, --keep-first, --ties docno|input|rank|average|bounds, --strict or "
         "--nan-as-zero");
   check({"-l", "x"}, irm::ErrorCode::bad_parameter_value, "-l expects a whole number, found 'x'");
   check({"-M"}, irm::ErrorCode::bad_parameter_value,

@@ -634,7 +634,7 @@ Result<TrecOptions> parse_trec_args(const std::vector<std::string>& args) {
   options.strict = std::find(args.begin(), args.end(), "--strict") != args.end();
   const std::string flags =
       "expected -q, -n, -c, -J, -l N, -M N, -N N, -m MEASURE, -R FORMAT, -Z FILE, --compat 9|10, "
-      "--keep-first, --ties docno|input|average|bounds, "
+      "--keep-first, --ties docno|input|rank|average|bounds, "
       "--strict or --nan-as-zero";
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
