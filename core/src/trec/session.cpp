@@ -1306,13 +1306,15 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   EvaluatedTopic out;
   out.topic = topic;
   {
-    // Ties are equal scores; in the rank column's order (--ties rank), equal ranks.
-    std::vector<double> keys;
-    keys.reserve(ranked.size());
-    for (const ScoredDoc* doc : ranked) {
-      keys.push_back(options_.ties == Ties::rank ? static_cast<double>(doc->rank) : doc->score);
-    }
-    const trec::ties::TieGroups groups = trec::ties::tie_groups(keys);
+    // Ties are equal scores; in the rank column's order (--ties rank), equal ranks. Counted
+    // in place: the report keeps only the counts.
+    const bool by_rank = options_.ties == Ties::rank;
+    const trec::ties::TieGroups groups = trec::ties::tie_groups_by(
+        ranked.size(),
+        [&](std::size_t i) {
+          return by_rank ? static_cast<double>(ranked[i]->rank) : ranked[i]->score;
+        },
+        false);
     out.ties = TrecTopicTies{groups.tied_documents, groups.tie_groups, groups.largest};
   }
   // The grades are kept per topic for topic(); without that, one vector serves every topic.

@@ -353,42 +353,11 @@ Range bounds(const TiedTopic& topic, const Request& request) {
 }
 
 TieGroups tie_groups(const std::vector<double>& scores) {
-  TieGroups out;
-  std::size_t begin = 0;
-  while (begin < scores.size()) {
-    std::size_t end = begin + 1;
-    while (end < scores.size() && scores[end] == scores[begin]) ++end;
-    out.ends.push_back(end);
-    const auto size = static_cast<std::int64_t>(end - begin);
-    if (size > 1) {
-      ++out.tie_groups;
-      out.tied_documents += size;
-    }
-    out.largest = std::max(out.largest, size);
-    begin = end;
-  }
-  return out;
+  return tie_groups_by(scores.size(), [&](std::size_t i) { return scores[i]; });
 }
 
 TieGroups tie_groups(const std::vector<ScoredDoc>& ranked) {
-  std::vector<double> scores;
-  scores.reserve(ranked.size());
-  for (const ScoredDoc& d : ranked) scores.push_back(d.score);
-  return tie_groups(scores);
-}
-
-TieGroups tie_groups(const std::vector<const ScoredDoc*>& ranked) {
-  std::vector<double> scores;
-  scores.reserve(ranked.size());
-  for (const ScoredDoc* d : ranked) scores.push_back(d->score);
-  return tie_groups(scores);
-}
-
-TieGroups tie_groups(const std::vector<ScoredDoc*>& ranked) {
-  std::vector<double> scores;
-  scores.reserve(ranked.size());
-  for (const ScoredDoc* d : ranked) scores.push_back(d->score);
-  return tie_groups(scores);
+  return tie_groups_by(ranked.size(), [&](std::size_t i) { return ranked[i].score; });
 }
 
 std::vector<std::vector<int>> split(const std::vector<int>& ranked_grades,

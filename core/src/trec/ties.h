@@ -16,6 +16,7 @@
 // of one); tie_groups finds them in a ranked run.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -107,8 +108,28 @@ struct TieGroups {
 /// float, so scores equal as floats tie, as in trec_eval 9). The docnos are not read.
 [[nodiscard]] TieGroups tie_groups(const std::vector<double>& scores);
 [[nodiscard]] TieGroups tie_groups(const std::vector<ScoredDoc>& ranked);
-[[nodiscard]] TieGroups tie_groups(const std::vector<const ScoredDoc*>& ranked);
-[[nodiscard]] TieGroups tie_groups(const std::vector<ScoredDoc*>& ranked);
+
+/// tie_groups over the keys key(0), ..., key(n - 1) of documents in rank order, compared with
+/// ==. With `keep_ends` false, only the counts (ends stays empty): what the ties report of every
+/// topic needs, with no vector built per topic.
+template <class Key>
+[[nodiscard]] TieGroups tie_groups_by(std::size_t n, Key key, bool keep_ends = true) {
+  TieGroups out;
+  std::size_t begin = 0;
+  while (begin < n) {
+    std::size_t end = begin + 1;
+    while (end < n && key(end) == key(begin)) ++end;
+    if (keep_ends) out.ends.push_back(end);
+    const auto size = static_cast<std::int64_t>(end - begin);
+    if (size > 1) {
+      ++out.tie_groups;
+      out.tied_documents += size;
+    }
+    out.largest = std::max(out.largest, size);
+    begin = end;
+  }
+  return out;
+}
 
 /// A topic's grades in rank order cut into its tie groups (groups.ends must end at
 /// ranked_grades.size()), for TiedTopic::groups.
