@@ -2,7 +2,9 @@
 // line word for word, duplicates, and a property test against the teaching path.
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
@@ -152,6 +154,76 @@ TEST_CASE("run: a topic whose lines come back later is still checked for duplica
   CHECK(kept.warnings ==
         std::vector<std::string>{"document 'a' is given twice for topic '1' in run.txt, at lines 1 "
                                  "and 4; kept line 1"});
+}
+
+TEST_CASE("run: fields of every length and any blanks, scores as strtod reads them",
+          "[trec][run]") {
+  // The reader splits lines eight bytes at a time and reads the usual scores itself; strtod,
+  // the C library's reader, is the reference for every score.
+  std::string bytes;
+  std::vector<std::string> docnos;
+  const char* blanks[] = {" ", "\t", " \t ", "\v", "\f", "  "};
+  for (std::size_t length = 1; length <= 20; ++length) {
+    std::string docno(length, 'a');
+    docno[length - 1] = static_cast<char>('a' + length);
+    docnos.push_back(docno);
+    const std::string b = blanks[length % 6];
+    bytes += "7" + b + "Q0" + b + docno + b + std::to_string(length) + b + "1" + b + "t\n";
+  }
+  // A control byte that is not blank (0x01) and bytes of UTF-8 belong to their field.
+  bytes += "7 Q0 x\x01y 21 1 t\n7 Q0 caf\xC3\xA9-\x01\x02\x03\x04\x05\x06\x07\x08 22 1 t\n";
+  const auto run = test::parsed_ok(irm::read_run(bytes, "run.txt"));
+  const auto& docs = run.topics.at(0).docs;
+  REQUIRE(docs.size() == 22);
+  for (std::size_t i = 0; i < 20; ++i) {
+    CHECK(docs[i].docno == docnos[i]);
+    CHECK(docs[i].rank == static_cast<int>(i + 1));
+  }
+  CHECK(docs[20].docno == "x\x01y");
+  CHECK(docs[21].docno == "caf\xC3\xA9-\x01\x02\x03\x04\x05\x06\x07\x08");
+
+  // Short and long, exact and not: 15 digits are read directly, 16 and more, exponents and
+  // many zeros after the point by strtod itself.
+  const std::vector<std::string> scores = {"0.1",
+                                           "-0",
+                                           "+.5",
+                                           "5.",
+                                           "00012.500",
+                                           "123456789012345",
+                                           "0.123456789012345",
+                                           "1234567890123456",
+                                           "9007199254740993",
+                                           "0.1234567890123456789",
+                                           "0.0000000000000000000001",
+                                           "1e5",
+                                           "-2.5E-3",
+                                           "99999999999999.9",
+                                           "0.30000000000000004"};
+  std::string lines;
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    lines += "1 Q0 d" + std::to_string(i) + " 1 " + scores[i] + " r\n";
+  }
+  const auto read = test::parsed_ok(irm::read_run(lines, "run.txt"));
+  const auto& scored = read.topics.at(0).docs;
+  REQUIRE(scored.size() == scores.size());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    INFO(scores[i]);
+    CHECK(scored[i].score == std::strtod(scores[i].c_str(), nullptr));
+  }
+  CHECK(std::signbit(scored[1].score));  // "-0" is minus zero, as strtod reads it
+
+  // Ranks: signs and leading zeros; beyond int's range they are clamped (only their order is
+  // used, by --ties rank).
+  const auto ranks = test::parsed_ok(
+      irm::read_run("1 Q0 a +3 1 r\n1 Q0 b -2 1 r\n1 Q0 c 0007 1 r\n1 Q0 d 99999999999 1 r\n"
+                    "1 Q0 e -99999999999 1 r\n",
+                    "run.txt"));
+  const auto& ranked = ranks.topics.at(0).docs;
+  CHECK(ranked[0].rank == 3);
+  CHECK(ranked[1].rank == -2);
+  CHECK(ranked[2].rank == 7);
+  CHECK(ranked[3].rank == std::numeric_limits<int>::max());
+  CHECK(ranked[4].rank == std::numeric_limits<int>::min());
 }
 
 TEST_CASE("rank_topics: score descending, ties by docno descending in byte order, rank ignored",
