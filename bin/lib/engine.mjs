@@ -29,5 +29,19 @@ export async function loadEngine() {
     );
   }
   const { default: createIrMetrics } = await import(loaderUrl.href);
-  return createIrMetrics({ wasmBinary });
+  // Compiled on this thread and instantiated at once (Emscripten's instantiateWasm hook), not
+  // through WebAssembly.instantiate: V8's asynchronous compilation went on after the module was
+  // ready and held the first file read back by 60-100 ms, more than the compilation saved
+  // (scripts/bench-case.mjs on a one-line qrels and run: load and evaluation 0.23 s, now 0.14 s).
+  // (WebAssembly's types come with the DOM's library, which bin/'s type check leaves out.)
+  const { WebAssembly: wasm } = /** @type {any} */ (globalThis);
+  const wasmModule = new wasm.Module(wasmBinary);
+  return createIrMetrics({
+    wasmBinary,
+    instantiateWasm(imports, receive) {
+      const instance = new wasm.Instance(wasmModule, imports);
+      receive(instance, wasmModule);
+      return instance.exports;
+    },
+  });
 }
