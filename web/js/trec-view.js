@@ -386,7 +386,7 @@ export function renderTies(report, places, { tableOptions }) {
       rowLimit: 50,
       ...tableOptions(`tie-topics-${runIndex}`),
     });
-    const details = el('details', { class: 'trec-tie-details' }, el('summary', { text: `The ${run.tiedTopics} topics of ${run.runId} with ${tied}` }), table.element);
+    const details = el('details', { class: 'trec-tie-details' }, el('summary', { text: `${run.tiedTopics === 1 ? 'The topic' : `The ${run.tiedTopics} topics`} of ${run.runId} with ${tied}` }), table.element);
     if (runs.length === 1) details.open = true;
     parts.push(details);
     return el('div', { class: 'trec-tie-run' }, ...parts);
