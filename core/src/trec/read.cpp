@@ -84,7 +84,8 @@ std::size_t next_low(std::string_view line, std::size_t i) {
     if (low != 0) return i + static_cast<std::size_t>(__builtin_ctzll(low) >> 3);
   }
 #endif
-  while (i<n&& static_cast<unsigned char>(p[i])> ' ') ++i;
+  const auto above_space = [&](std::size_t k) { return static_cast<unsigned char>(p[k]) > ' '; };
+  while (i < n && above_space(i)) ++i;
   return i;
 }
 
