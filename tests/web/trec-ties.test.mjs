@@ -42,6 +42,10 @@ for (const viewport of [DESKTOP, PHONE]) {
         const section = (await page.textContent('[aria-labelledby="ties-heading"]')) ?? '';
         assert.match(section, /sys: 1 of 1 topics have documents with equal scores \(4 documents in all; the largest group holds 2\)/);
         assert.match(section, /The topic of sys with equal scores/);
+        // The flag in the section's first sentence stays on one line (at 375 px it broke after
+        // its first dash).
+        const flagLines = await page.evaluate(() => document.querySelector('[aria-labelledby="ties-heading"] code.flag')?.getClientRects().length);
+        assert.equal(flagLines, 1);
         assert.equal(await cell(page, 'trec-tie-means', 'map', 'lowest'), '0.7556');
         assert.equal(await cell(page, 'trec-tie-means', 'map', 'trec_eval’s'), '0.8667');
         assert.equal(await cell(page, 'trec-tie-means', 'P_2', 'highest'), '1.0000');

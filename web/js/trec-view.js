@@ -324,10 +324,12 @@ export function renderTies(report, places, { tableOptions }) {
   const tied = policy === 'rank' ? 'the same rank' : 'equal scores';
   const runs = report.runs.map((_, runIndex) => runTies(report, runIndex));
   const any = runs.some((run) => run.tiedTopics > 0);
-  const intro = el('p', {
-    class: 'hint',
-    text:
-      `${policy === 'rank' ? 'Order of the documents' : 'Order of equal scores'}: ${TIES_POLICIES[policy] ?? policy} (--ties ${policy}). ` +
+  const intro = el(
+    'p',
+    { class: 'hint' },
+    `${policy === 'rank' ? 'Order of the documents' : 'Order of equal scores'}: ${TIES_POLICIES[policy] ?? policy} (`,
+    el('code', { class: 'flag', text: `--ties ${policy}` }),
+    '). ' +
       (any
         ? policy === 'bounds'
           ? 'Each measure’s lowest and highest value over the orders of the tied documents is below.'
@@ -337,7 +339,7 @@ export function renderTies(report, places, { tableOptions }) {
         : policy === 'rank'
           ? 'No run gives two documents of a topic the same rank.'
           : 'No run gives two documents of a topic the same score, so every order gives the same values.'),
-  });
+  );
   const blocks = runs.map((run, runIndex) => {
     const facts = el('p', {
       text:
