@@ -218,13 +218,14 @@ export const shareLink = (file, state) => `${file}#${new URLSearchParams(state)}
 
 /**
  * The answers on the page, one line each with spaces collapsed: "AP@10 = 28/45 ≈ 0.6222"
- * (without the formula shown under an irrational value).
+ * (without the formula shown under an irrational value). Answers the page keeps dimmed while
+ * the input cannot be read (inside .is-stale) are the last state's, not answers to this one.
  * @param {import('playwright-core').Page} page
  * @returns {Promise<string[]>}
  */
 export const shownAnswers = (page) =>
   page.$$eval('.outcome .answer', (nodes) =>
-    nodes.map((node) => {
+    nodes.filter((node) => !node.closest('.is-stale')).map((node) => {
       const copy = node.cloneNode(true);
       for (const formula of copy.querySelectorAll('.num-formula')) formula.remove();
       return copy.textContent.replace(/\s+/g, ' ').trim();
