@@ -27,6 +27,15 @@ struct RankedList {
   /// ("relevant=15" as the first line).
   std::optional<std::int64_t> total_relevant;
   Span total_relevant_where;
+  /// Judged documents the system did not retrieve, as trec_eval's qrels know them: a line
+  /// `unretrieved: R N N` (one mark per document). They count in R, and the non-relevant ones in
+  /// N, the judged non-relevant documents trec_eval's bpref divides by.
+  std::int64_t unretrieved_relevant = 0;
+  std::int64_t unretrieved_nonrelevant = 0;
+  /// N, every judged non-relevant document of the topic, retrieved or not, when the text gave it
+  /// (`nonrelevant=12` beside `relevant=5`).
+  std::optional<std::int64_t> judged_nonrelevant;
+  Span judged_nonrelevant_where;
   /// How the text was read (e.g. "I = judged irrelevant, N = not judged"), for Outcome.notes.
   std::vector<std::string> reading;
 
