@@ -506,3 +506,55 @@ TEST_CASE("multiclass: a class never predicted has precision 0/0, taken as 0",
   const auto never = run("multiclass", "2 0 0\n0 2 0\n1 1 0\n");
   CHECK(test::has_note_containing(never, "Never predicted: class 3. Precision is 0/0 there"));
 }
+
+TEST_CASE("sets-words: precision, recall, accuracy, specificity and F1 name confusion's quantities",
+          "[golden][sets-words][confusion]") {
+  // sets-d1-to-d8's counts TP 2, FP 2, FN 1, TN 3 (check_s1): precision 2/4, recall 2/3,
+  // accuracy 5/8, specificity 3/5, F1 4/7; each word gives the whole table with its quantity as
+  // the answer.
+  struct Case {
+    const char* typed;
+    const char* measure;
+    const char* label;
+    Fraction value;
+    const char* title;
+  };
+  const Case cases[] = {
+      {"precision", "confusion(value=precision)", "precision", frac(1, 2),
+       "Precision of a set, with the confusion matrix"},
+      {"Recall", "confusion(value=recall)", "recall", frac(2, 3),
+       "Recall of a set, with the confusion matrix"},
+      {"accuracy", "confusion(value=accuracy)", "accuracy", frac(5, 8),
+       "Accuracy, with the confusion matrix"},
+      {"Specificity", "confusion(value=specificity)", "specificity", frac(3, 5),
+       "Specificity (true negative rate), with the confusion matrix"},
+      {"confusion(value=error)", "confusion(value=error)", "error", frac(3, 8),
+       "Error rate, with the confusion matrix"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.typed);
+    const auto o = run(c.typed, s1_sets);
+    CHECK(o.measure == c.measure);
+    CHECK(o.label == c.label);
+    CHECK(*o.value.exact == c.value);
+    CHECK(o.title == c.title);
+    CHECK(test::exact_value(o, "F1") == frac(4, 7));  // the rest of the table is all there
+  }
+  // F1 is F (β = 1): 2·2/(2·2 + 2 + 1) = 4/7.
+  CHECK(*run("F1", "tp=2 fp=2 fn=1 tn=3").value.exact == frac(4, 7));
+  CHECK(run("F1", "tp=2 fp=2 fn=1 tn=3").measure == "F");
+  // With a cutoff the words are the ranked-list measures: precision@5 is P@5.
+  CHECK(run("precision@5", "+ - + - - + - - + +").measure == "P@5");
+  CHECK(run("recall@5", "+ - + - - + - - + +", "5").measure == "R@5");
+}
+
+TEST_CASE("sets-words, error: accuracy and specificity need TN", "[sets-words][errors]") {
+  const auto e = test::fails("accuracy", "tp=2 fp=2 fn=1");
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.message ==
+        "accuracy needs TN, the non-relevant documents not returned, which the input does not "
+        "give; give tn=…, total=… (the collection's size) or a full 2 × 2 grid");
+  CHECK(test::fails("specificity", "tp=2 fp=2 fn=1").message.rfind("specificity needs TN", 0) == 0);
+  // Precision needs no TN: 2/(2 + 2).
+  CHECK(*run("precision", "tp=2 fp=2 fn=1").value.exact == frac(1, 2));
+}

@@ -46,6 +46,29 @@ TEST_CASE("canonical names omit defaults, use the registry's spelling and put @ 
       {"kappa(scale=iir,chance=pooled)", "kappa(chance=pooled)"},
       {"F(beta=2)@5", "F(beta=2)@5"},
       {"PR", "PR"},
+      // The words exercises use: any case, spaces, hyphens or underscores.
+      {"MAP@3", "MAP@3"},
+      {"map@3", "MAP@3"},
+      {"mean average precision", "MAP"},
+      {"Mean Average Precision@3", "MAP@3"},
+      {"mean_average_precision", "MAP"},
+      {"NDCG@10", "nDCG@10"},
+      {"ndcg@10", "nDCG@10"},
+      {"R-precision", "Rprec"},
+      {"r-precision", "Rprec"},
+      {"R precision", "Rprec"},
+      {"Precision@5", "P@5"},
+      {"p@5", "P@5"},
+      {"PRECISION@5", "P@5"},
+      // precision and recall alone are the set quantities; accuracy and specificity always are.
+      {"precision", "confusion(value=precision)"},
+      {"Precision", "confusion(value=precision)"},
+      {"recall", "confusion(value=recall)"},
+      {"accuracy", "confusion(value=accuracy)"},
+      {"Specificity", "confusion(value=specificity)"},
+      {"confusion(value=f1)", "confusion"},
+      {"F1", "F"},
+      {"F1@5", "F@5"},
   };
   for (const auto& [typed, expected] : cases) {
     INFO(typed);
@@ -151,4 +174,35 @@ TEST_CASE("error: a recall level outside 0..1", "[measure-name][errors]") {
   CHECK(e.message ==
         "a recall level must be a number from 0 to 1; found 1.5 at column 7 of \"IPrec@1.5\"");
   CHECK(name_error("IPrec@-0.1").code == ErrorCode::bad_number);
+}
+
+TEST_CASE("error: a word of the sets page with a cutoff names the word", "[measure-name][errors]") {
+  const auto e = name_error("accuracy@5");
+  CHECK(e.code == ErrorCode::bad_parameter_value);
+  CHECK(e.where.column == 9);
+  CHECK(e.message == "accuracy takes no cutoff; found '@5' at column 9 of \"accuracy@5\"");
+}
+
+TEST_CASE("a set word on a ranked list: the message names the ranked-list measures",
+          "[measure-name][errors]") {
+  const auto precision = irm::parse_measure_name("Precision");
+  REQUIRE(precision.ok());
+  CHECK(precision.value().word == "Precision");
+  CHECK(irm::ranked_list_instead(precision.value()) ==
+        "'Precision' alone is the precision of a set, read from a confusion matrix (tp=… fp=…, a "
+        "2 × 2 grid or sets), but the input is a ranked list; say which precision of a ranked "
+        "list: P@k for the top k ranks (as in precision@10), P for the whole list, or Rprec for "
+        "R-precision");
+  CHECK(irm::ranked_list_instead(irm::parse_measure_name("recall").value()) ==
+        "'recall' alone is the recall of a set, read from a confusion matrix (tp=… fn=…, a 2 × 2 "
+        "grid or sets), but the input is a ranked list; say which recall of a ranked list: R@k for "
+        "the top k ranks (as in recall@10), or R for the whole list");
+  CHECK(irm::ranked_list_instead(irm::parse_measure_name("accuracy").value()) ==
+        "'accuracy' is a measure of a set, read from a confusion matrix with TN (tp=… fp=… fn=… "
+        "tn=…, a 2 × 2 grid or sets), but the input is a ranked list, which has no TN; give the "
+        "four counts, or name a measure of a ranked list such as P@10 or AP");
+  // Names that are not words have nothing to add: P@5 reads a ranked list.
+  CHECK(irm::parse_measure_name("precision@5").value().word.empty());
+  CHECK(irm::ranked_list_instead(irm::parse_measure_name("precision@5").value()).empty());
+  CHECK(irm::ranked_list_instead(irm::parse_measure_name("confusion").value()).empty());
 }

@@ -22,6 +22,62 @@ TEST_CASE("names and aliases are unique, ignoring case", "[registry]") {
   }
 }
 
+namespace {
+
+// A name as the grammar matches it: lower case, without spaces, hyphens and underscores.
+std::string folded(std::string name) {
+  std::string out;
+  for (const char c : name) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("names and aliases are unique as the grammar matches them", "[registry]") {
+  // "mean average precision" finds MAP's alias mean-average-precision, so no two measures may
+  // differ only in case, spaces, hyphens or underscores.
+  std::set<std::string> seen;
+  for (const auto& m : irm::all_measures()) {
+    std::set<std::string> own;
+    own.insert(folded(m.name));
+    for (const auto& alias : m.aliases) own.insert(folded(alias));
+    for (const auto& name : own) {
+      INFO(m.name << ": " << name);
+      CHECK(seen.insert(name).second);
+    }
+  }
+}
+
+TEST_CASE("every word names a choice of its measure, and only alone when it is an alias",
+          "[registry]") {
+  std::set<std::string> names;
+  for (const auto& m : irm::all_measures()) {
+    names.insert(folded(m.name));
+    for (const auto& alias : m.aliases) names.insert(folded(alias));
+  }
+  std::set<std::string> words;
+  for (const auto& m : irm::all_measures()) {
+    for (const auto& w : m.words) {
+      INFO(m.name << ": " << w.word);
+      CHECK(words.insert(folded(w.word)).second);
+      const auto p = std::find_if(m.params.begin(), m.params.end(),
+                                  [&](const irm::ParamInfo& q) { return q.name == w.param; });
+      REQUIRE(p != m.params.end());
+      CHECK(std::find(p->choices.begin(), p->choices.end(), w.value) != p->choices.end());
+      // A word that is also a name or alias (precision is P's) reads as the word only alone;
+      // any other word always does.
+      CHECK(names.count(folded(w.word)) == (w.alone_only ? 1u : 0u));
+      // The word prints as its canonical name, which parses back to itself.
+      const std::string canonical = irm::canonical(w.word);
+      CHECK(canonical == m.name + "(" + w.param + "=" + w.value + ")");
+      CHECK(irm::canonical(canonical) == canonical);
+    }
+  }
+}
+
 TEST_CASE("every parameter default is one of its choices", "[registry]") {
   for (const auto& m : irm::all_measures()) {
     for (const auto& p : m.params) {
@@ -115,9 +171,33 @@ TEST_CASE("an answer's heading names the variant computed", "[registry][titles]"
       {"sign(alternative=greater)", K::paired, "Sign test (one-sided: x > y)"},
       {"ttest(alternative=less)", K::paired, "Paired t-test (one-sided: x < y)"},
       {"mean(P@5)", K::queries, "Mean over queries"},
+      {"accuracy", K::confusion, "Accuracy, with the confusion matrix"},
+      {"confusion", K::confusion, "Confusion matrix and set measures"},
   };
   for (const Case& c : cases) {
     INFO(c.measure);
     CHECK(test::ok(irm::compute(c.measure, test::sample_input(c.input))).title == c.title);
   }
+}
+
+TEST_CASE("who computes a choice is said for choices of the parameter only", "[registry]") {
+  for (const auto& m : irm::all_measures()) {
+    for (const auto& p : m.params) {
+      for (const auto& [choice, who] : p.users) {
+        INFO(m.name << "(" << p.name << "=" << choice << ")");
+        CHECK(std::find(p.choices.begin(), p.choices.end(), choice) != p.choices.end());
+        CHECK_FALSE(who.empty());
+      }
+    }
+  }
+  // The conventions of outside exercises name their users.
+  const auto ap = irm::parse_measure_name("AP(norm=min_rk)@3");
+  REQUIRE(ap.ok());
+  const auto& norm = ap.value().info->params.at(0);
+  const auto who = std::find_if(norm.users.begin(), norm.users.end(),
+                                [](const auto& entry) { return entry.first == "min_rk"; });
+  REQUIRE(who != norm.users.end());
+  CHECK(who->second ==
+        "the R package Metrics (apk, mapk), Kaggle's apk and mapk (Ben Hamner's ml_metrics) and "
+        "many recommender-system courses");
 }

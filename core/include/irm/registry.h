@@ -48,11 +48,27 @@ struct ParamInfo {
   std::string excludes{};             // a parameter that cannot be given together with this one
   /// Older spellings of choices, still accepted and read as the choice: {"notes002", "cs657a"}.
   std::vector<std::pair<std::string, std::string>> value_aliases{};
+  /// Who computes a choice, in words a stranger can look up, for "correct under <convention>,
+  /// as <who> computes it": {"min_rk", "the R package Metrics' apk and mapk, Kaggle's apk and
+  /// mapk and many recommender-system courses"}. Not every choice has one.
+  std::vector<std::pair<std::string, std::string>> users{};
 };
 
 /// The canonical spelling of a numeric parameter value: "2", "0.5", "1/3" (a decimal when it
 /// terminates within 18 places, else a reduced fraction).
 [[nodiscard]] std::string parameter_number(Fraction value);
+
+/// A word exercises use for one quantity of a measure: "accuracy" reads as
+/// confusion(value=accuracy). Matched like a name (ignoring case, spaces, hyphens and
+/// underscores); the call prints as its canonical name.
+struct NameWord {
+  std::string word;   // "accuracy"
+  std::string param;  // "value"
+  std::string value;  // "accuracy"
+  /// The word names this only when typed alone: "precision" is confusion(value=precision), but
+  /// "precision@5" is P@5 (the word is also an alias of P, which a cutoff or parameters select).
+  bool alone_only = false;
+};
 
 struct MeasureCall;
 struct Inputs;
@@ -70,6 +86,8 @@ struct MeasureInfo {
   CutoffKind cutoff = CutoffKind::none;
   std::vector<ParamInfo> params;
   std::vector<std::string> aliases;
+  /// Words that name one quantity of this measure (see NameWord): confusion's "accuracy".
+  std::vector<NameWord> words{};
   std::string formula;              // LaTeX, for students
   std::string example;              // a name to try: "AP(norm=retrieved)@10"
   std::vector<std::string> golden;  // ids of the golden tests (tests/core/golden_*.cpp) covering it
@@ -99,6 +117,9 @@ struct MeasureCall {
   std::optional<std::int64_t> rank_cutoff;  // P@10
   std::optional<Fraction> recall_cutoff;    // IPrec@0.3
   std::vector<MeasureCall> inner;           // mean(P@5): the measure inside (one at most)
+  /// The word the name was typed as when it was a NameWord ("precision", "Accuracy"), else
+  /// empty: a reader that cannot read the input names it (see ranked_list_instead).
+  std::string word{};
 
   /// The value of parameter `name` (always present after parsing).
   [[nodiscard]] const std::string& param(std::string_view name) const;
@@ -115,7 +136,11 @@ struct MeasureCall {
 [[nodiscard]] const std::vector<MeasureInfo>& all_measures();
 
 /// Parses "AP(norm=retrieved)@10". Names, aliases, parameter names and values match
-/// case-insensitively. Errors (field = measure, columns within the name): empty_input,
+/// case-insensitively; names and aliases also ignore spaces, hyphens and underscores
+/// ("mean average precision" is MAP, "r-precision" is Rprec). A word of MeasureInfo::words
+/// reads as its measure with the word's parameter set ("accuracy" is confusion(value=accuracy));
+/// "precision" and "recall" alone are the set quantities of `confusion`, with a cutoff P@k and
+/// R@k. Errors (field = measure, columns within the name): empty_input,
 /// unknown_measure, unknown_parameter, bad_parameter_value, bad_token, bad_number, out_of_range.
 [[nodiscard]] Result<MeasureCall> parse_measure_name(std::string_view text);
 
@@ -125,5 +150,12 @@ struct MeasureCall {
 
 /// The canonical form of a typed name; empty when it does not parse.
 [[nodiscard]] std::string canonical(std::string_view text);
+
+/// For a call typed as a word of a set (call.word: "precision", "accuracy") whose input turned
+/// out to be a ranked list: the message naming the measures of a ranked list to use instead
+/// ("'precision' alone is the precision of a set …; for a ranked list give a cutoff, as in
+/// precision@10 (P@10), …"). Empty for any other call. compute() gives it in place of the
+/// confusion reader's error when the input reads as a ranked list.
+[[nodiscard]] std::string ranked_list_instead(const MeasureCall& call);
 
 }  // namespace irm

@@ -7,6 +7,11 @@
 //   F1 = 2·TP / (2·TP + FP + FN)        G = √(precision · recall)   (irrational in general)
 //   Jaccard = |A ∩ C| / |A ∪ C| = TP / (TP + FP + FN)
 //   Dice = 2·|A ∩ C| / (|A| + |C|) = 2·TP / (2·TP + FP + FN)  (= F1)
+// value= picks the headline of `confusion` (default f1; precision, recall, specificity,
+// accuracy, error, fpr, fnr, jaccard): the words `precision`, `recall`, `accuracy` and
+// `specificity` name it on the Sets page (registry.cpp), so "accuracy" computes the whole table
+// with accuracy as the answer. A headline that needs TN, when TN is unknown, is an error saying
+// how to give it.
 // FP is the Type I error, FN the Type II error (Bhattacharya's CS657A notes). Without TN the
 // measures that need it say so and are left out of Outcome.values. 0/0: a ratio whose denominator
 // is 0 (precision with nothing returned, recall with nothing relevant, …) is taken as 0, and a note
@@ -19,7 +24,7 @@
 //   β²/(β² + 1) on 1/P: that is F with β replaced by 1/β
 //   (α by 1 − α), offered as an alternative with the reason. β = 0 (α = 1) is P; α = 0 is R.
 //
-// Golden tests: sets-d1-to-d8 (tests/core/golden_sets.cpp).
+// Golden tests: sets-d1-to-d8, sets-words (tests/core/golden_sets.cpp).
 
 #include <cmath>
 
@@ -77,6 +82,14 @@ struct Row {
 };
 
 std::string needs_tn() { return "needs TN"; }
+
+// The key of Outcome.values that a value= choice heads: "f1" is "F1", "fpr" is "FPR".
+std::string headline_label(const std::string& choice) {
+  if (choice == "f1") return "F1";
+  if (choice == "fpr") return "FPR";
+  if (choice == "fnr") return "FNR";
+  return choice;
+}
 
 }  // namespace
 
@@ -221,8 +234,33 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
   }
   out.steps.push_back(std::move(measures));
 
+  // The headline asked for (value=, or the word typed: "accuracy" is confusion(value=accuracy)).
+  const std::string& headline = call.param("value");
+  const bool needs_known_tn = headline == "specificity" || headline == "accuracy" ||
+                              headline == "error" || headline == "fpr";
+  if (needs_known_tn && !known) {
+    return InputError{ErrorCode::bad_token,
+                      headline_label(headline) +
+                          " needs TN, the non-relevant documents not returned, which the input "
+                          "does not give; give tn=…, total=… (the collection's size) or a full "
+                          "2 × 2 grid",
+                      Span{}};
+  }
+  const std::vector<std::pair<const char*, std::optional<Number>>> headlines = {
+      {"f1", f1},
+      {"precision", precision},
+      {"recall", recall},
+      {"specificity", specificity},
+      {"accuracy", accuracy},
+      {"error", error},
+      {"fpr", fpr},
+      {"fnr", fnr},
+      {"jaccard", jaccard}};
   out.value = f1;
-  out.label = "F1";
+  for (const auto& [name, number] : headlines) {
+    if (headline == name && number) out.value = *number;
+  }
+  out.label = headline_label(headline);
   out.values = {{"TP", whole(tp)}, {"FP", whole(fp)}, {"FN", whole(fn)}};
   if (known) out.values.emplace_back("TN", whole(tn));
   out.values.emplace_back("precision", precision);
@@ -538,7 +576,39 @@ std::string f_title(const MeasureCall& call) {
 
 }  // namespace
 
+namespace {
+
+std::string confusion_title(const MeasureCall& call) {
+  const std::string& value = call.param("value");
+  if (value == "f1") return call.info->title;
+  const std::pair<const char*, const char*> titles[] = {
+      {"precision", "Precision of a set"},
+      {"recall", "Recall of a set"},
+      {"specificity", "Specificity (true negative rate)"},
+      {"accuracy", "Accuracy"},
+      {"error", "Error rate"},
+      {"fpr", "False positive rate"},
+      {"fnr", "False negative rate"},
+      {"jaccard", "Jaccard coefficient"}};
+  for (const auto& [choice, title] : titles) {
+    if (value == choice) return std::string(title) + ", with the confusion matrix";
+  }
+  return call.info->title;
+}
+
+}  // namespace
+
 MeasureInfo measure_confusion() {
+  ParamInfo value;
+  value.name = "value";
+  value.choices = {"f1",    "precision", "recall", "specificity", "accuracy",
+                   "error", "fpr",       "fnr",    "jaccard"};
+  value.default_value = "f1";
+  value.help =
+      "the quantity given as the answer (the others are in the table): F1, precision, recall, "
+      "specificity, accuracy, error rate, FPR, FNR or Jaccard. The words precision, recall, "
+      "accuracy and specificity name these on their own";
+
   MeasureInfo m;
   m.name = "confusion";
   m.title = "Confusion matrix and set measures";
@@ -551,9 +621,15 @@ MeasureInfo measure_confusion() {
   m.formula =
       "\\text{precision} = \\frac{TP}{TP + FP},\\quad \\text{recall} = \\frac{TP}{TP + FN},\\quad "
       "\\text{accuracy} = \\frac{TP + TN}{D},\\quad F_1 = \\frac{2\\,TP}{2\\,TP + FP + FN}";
+  m.params = {value};
+  m.words = {{"precision", "value", "precision", true},
+             {"recall", "value", "recall", true},
+             {"accuracy", "value", "accuracy", false},
+             {"specificity", "value", "specificity", false}};
   m.example = "confusion";
-  m.golden = {"S1"};
+  m.golden = {"S1", "sets-words"};
   m.run = &run_confusion;
+  m.variant_title = &confusion_title;
   return m;
 }
 

@@ -39,15 +39,42 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+// A name as it is matched: in lower case, without spaces, hyphens and underscores, so that
+// "Mean Average Precision", "mean-average-precision" and "R precision" find their measures.
+std::string fold(std::string_view name) {
+  std::string out;
+  for (const char c : text::lower(name)) {
+    if (c != ' ' && c != '-' && c != '_' && c != '\t') out += c;
+  }
+  return out;
+}
+
 const MeasureInfo* find_measure(const std::string& name) {
-  const std::string wanted = text::lower(name);
+  const std::string wanted = fold(name);
   for (const MeasureInfo& info : all_measures()) {
-    if (text::lower(info.name) == wanted) return &info;
+    if (fold(info.name) == wanted) return &info;
     for (const std::string& alias : info.aliases) {
-      if (text::lower(alias) == wanted) return &info;
+      if (fold(alias) == wanted) return &info;
     }
   }
   return nullptr;
+}
+
+struct FoundWord {
+  const MeasureInfo* info = nullptr;
+  const NameWord* word = nullptr;
+};
+
+// The word `name` when it is one of a measure's words; `alone`: nothing follows the name (no
+// parameters, no cutoff), which the words that are also aliases need.
+FoundWord find_word(const std::string& name, bool alone) {
+  const std::string wanted = fold(name);
+  for (const MeasureInfo& info : all_measures()) {
+    for (const NameWord& word : info.words) {
+      if (fold(word.word) == wanted && (alone || !word.alone_only)) return {&info, &word};
+    }
+  }
+  return {};
 }
 
 std::string closest_measure(const std::string& name) {
@@ -58,16 +85,17 @@ std::string closest_measure(const std::string& name) {
     std::string lower;
     const MeasureInfo* info;
   };
-  // Every name and alias in lower case, in the registry's order (aliases before the name).
+  // Every name and alias as it is matched (fold), in the registry's order (aliases before the
+  // name).
   static const std::vector<Spelling> spellings = [] {
     std::vector<Spelling> all;
     for (const MeasureInfo& info : all_measures()) {
-      for (const std::string& alias : info.aliases) all.push_back({text::lower(alias), &info});
-      all.push_back({text::lower(info.name), &info});
+      for (const std::string& alias : info.aliases) all.push_back({fold(alias), &info});
+      all.push_back({fold(info.name), &info});
     }
     return all;
   }();
-  const std::string wanted = text::lower(name);
+  const std::string wanted = fold(name);
   std::string best;
   std::size_t best_distance = 3;
   for (const Spelling& s : spellings) {
@@ -191,7 +219,8 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
                       "expected a measure name at column " + std::to_string(col(0)) + " of \"" +
                           shown + "\", before '" + s.substr(0, 1) + "'");
   }
-  const MeasureInfo* info = find_measure(name);
+  const FoundWord word = find_word(name, name_end == s.size());
+  const MeasureInfo* info = word.info != nullptr ? word.info : find_measure(name);
   if (info == nullptr) {
     const std::string suggestion = closest_measure(name);
     return name_error(
@@ -204,6 +233,13 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
   MeasureCall call;
   call.info = info;
   for (const ParamInfo& p : info->params) call.params.emplace_back(p.name, p.default_value);
+  if (word.word != nullptr) {
+    call = call.with(word.word->param, word.word->value);
+    call.word = name;
+  }
+  // The name as messages give it: the word typed ("accuracy takes no cutoff"), else the
+  // registry's name.
+  const std::string& shown_name = word.word != nullptr ? name : info->name;
 
   std::size_t i = name_end;
   if (info->takes_measure) {
@@ -357,7 +393,7 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
     switch (info->cutoff) {
       case CutoffKind::none:
         return name_error(ErrorCode::bad_parameter_value, col(i), length + 1,
-                          info->name + " takes no cutoff; found '@" + cutoff + "' at column " +
+                          shown_name + " takes no cutoff; found '@" + cutoff + "' at column " +
                               std::to_string(col(i)) + " of \"" + shown + "\"");
       case CutoffKind::rank_optional: {
         const auto k = text::parse_whole(cutoff, max_cutoff);
@@ -418,6 +454,29 @@ std::string canonical_name(const MeasureCall& call) {
 std::string canonical(std::string_view text) {
   const auto call = parse_measure_name(text);
   return call.ok() ? canonical_name(call.value()) : std::string();
+}
+
+std::string ranked_list_instead(const MeasureCall& call) {
+  if (call.word.empty()) return "";
+  const std::string quoted = text::quoted(call.word);
+  const std::string& value = call.param("value");
+  if (value == "precision") {
+    return quoted +
+           " alone is the precision of a set, read from a confusion matrix (tp=… fp=…, a 2 × 2 "
+           "grid or sets), but the input is a ranked list; say which precision of a ranked list: "
+           "P@k for the top k ranks (as in precision@10), P for the whole list, or Rprec for "
+           "R-precision";
+  }
+  if (value == "recall") {
+    return quoted +
+           " alone is the recall of a set, read from a confusion matrix (tp=… fn=…, a 2 × 2 grid "
+           "or sets), but the input is a ranked list; say which recall of a ranked list: R@k for "
+           "the top k ranks (as in recall@10), or R for the whole list";
+  }
+  return quoted +
+         " is a measure of a set, read from a confusion matrix with TN (tp=… fp=… fn=… tn=…, a "
+         "2 × 2 grid or sets), but the input is a ranked list, which has no TN; give the four "
+         "counts, or name a measure of a ranked list such as P@10 or AP";
 }
 
 }  // namespace irm
