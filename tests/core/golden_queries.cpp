@@ -116,3 +116,21 @@ TEST_CASE("an error inside a query names the query and the line of the whole inp
         "-, 1, 0, or U/? for unjudged. To name documents, mark each one: X+ or *X* if relevant, X "
         "or X- if not");
 }
+
+TEST_CASE("MAP(norm=min_rk)@3 is Kaggle's mapk: each query's AP@3 over min(R, 3)",
+          "[golden][metrics-apk][MAP]") {
+  // q1: R N R with R = 5: (1/1 + 2/3) / min(5, 3) = (5/3)/3 = 5/9.
+  // q2: N N R with R = 1: (1/3) / min(1, 3) = 1/3.
+  // mapk = (5/9 + 3/9)/2 = 4/9. The default MAP@3: (5/3)/5 = 1/3 and 1/3, so 1/3.
+  const char* const queries = "q1 relevant=5\nR N R\n\nq2 relevant=1\nN N R";
+  const auto o = run("MAP(norm=min_rk)@3", queries);
+  CHECK(o.measure == "MAP(norm=min_rk)@3");
+  CHECK(*o.value.exact == frac(4, 9));
+  CHECK(*test::value_of(o, "q1:AP(norm=min_rk)@3").exact == frac(5, 9));
+  const auto by_r = run("MAP@3", queries);
+  CHECK(*by_r.value.exact == frac(1, 3));
+  REQUIRE(test::alternative(by_r, "MAP(norm=min_rk)@3") != nullptr);
+  CHECK(*test::alternative(by_r, "MAP(norm=min_rk)@3")->value.exact == frac(4, 9));
+  // The words exercises use name the same measure.
+  CHECK(*run("mean average precision(norm=min_rk)@3", queries).value.exact == frac(4, 9));
+}

@@ -397,3 +397,57 @@ TEST_CASE("11pt(rule=none): the 11 uninterpolated points of method-1-ap",
   // or more, which no rank has: 0. Sum 1, 11pt = 1/11.
   CHECK(*run("11pt(rule=none)", rl1, "15").value.exact == frac(1, 11));
 }
+
+TEST_CASE(
+    "metrics-apk: AP(norm=min_rk)@k divides by min(R, k), as the R package Metrics and Kaggle's "
+    "apk do",
+    "[golden][metrics-apk][AP]") {
+  // The example of the R package Metrics' apk help page: actual = {a, b, d}, predicted = b c a e
+  // f, apk(3, actual, predicted). Within the top 3, b (rank 1) and a (rank 3) are relevant:
+  // 1/1 + 2/3 = 5/3, divided by min(3, 3) = 3: 5/9 ≈ 0.5556. R = 3 = k, so AP@3 agrees.
+  const auto metrics = run("AP(norm=min_rk)@3", "relevant=3\nR N R N N");
+  CHECK(*metrics.value.exact == frac(5, 9));
+  CHECK(irm::to_decimal(metrics.value, 4) == "0.5556");
+  CHECK(*run("AP@3", "relevant=3\nR N R N N").value.exact == frac(5, 9));
+
+  // R = 5 relevant, k = 3: the same sum 5/3 over min(5, 3) = 3 is 5/9; AP@3 divides by R = 5
+  // (1/3), AP(norm=retrieved)@3 by the 2 relevant retrieved (5/6).
+  const auto o = run("AP(norm=min_rk)@3", "relevant=5\nR N R N N");
+  CHECK(o.measure == "AP(norm=min_rk)@3");
+  CHECK(o.title == "Average precision over min(R, k)");
+  CHECK(*o.value.exact == frac(5, 9));
+  CHECK(test::exact_value(o, "normaliser") == frac(3, 1));
+  CHECK(test::has_note_containing(
+      o,
+      "AP(norm=min_rk) divides the sum by min(R, k) = min(5, 3) = 3, as the R package Metrics "
+      "(apk, mapk), Kaggle's apk and mapk (Ben Hamner's ml_metrics) and many recommender-system "
+      "courses compute apk"));
+  REQUIRE(test::alternative(o, "AP@3") != nullptr);
+  CHECK(*test::alternative(o, "AP@3")->value.exact == frac(1, 3));
+  REQUIRE(test::alternative(o, "AP(norm=retrieved)@3") != nullptr);
+  CHECK(*test::alternative(o, "AP(norm=retrieved)@3")->value.exact == frac(5, 6));
+
+  // From the default, the min(R, k) form is an alternative naming who uses it.
+  const auto by_r = run("AP@3", "relevant=5\nR N R N N");
+  CHECK(*by_r.value.exact == frac(1, 3));
+  const auto* alt = test::alternative(by_r, "AP(norm=min_rk)@3");
+  REQUIRE(alt != nullptr);
+  CHECK(*alt->value.exact == frac(5, 9));
+  CHECK(alt->why ==
+        "divides the sum 5/3 by min(R, k) = min(5, 3) = 3 instead of R, as the R package Metrics "
+        "(apk, mapk), Kaggle's apk and mapk (Ben Hamner's ml_metrics) and many recommender-system "
+        "courses compute apk");
+}
+
+TEST_CASE("metrics-apk: without a cutoff min(R, k) is R, said in a note and not offered twice",
+          "[golden][metrics-apk][AP]") {
+  // R N R with R = 5: (1/1 + 2/3)/5 = 1/3 under both; only norm=retrieved differs: (5/3)/2.
+  const auto o = run("AP(norm=min_rk)", "relevant=5\nR N R");
+  CHECK(*o.value.exact == frac(1, 3));
+  CHECK(test::has_note_containing(o, "AP(norm=min_rk) without a cutoff divides by R = 5"));
+  CHECK(test::alternative(o, "AP") == nullptr);
+  CHECK(*test::alternative(o, "AP(norm=retrieved)")->value.exact == frac(5, 6));
+  CHECK(test::alternative(run("AP", "relevant=5\nR N R"), "AP(norm=min_rk)") == nullptr);
+  // R = 0: nothing to average under min(R, k) = 0 either.
+  CHECK(*run("AP(norm=min_rk)@3", "relevant=0\nN N N").value.exact == frac(0, 1));
+}

@@ -69,6 +69,9 @@ TEST_CASE("canonical names omit defaults, use the registry's spelling and put @ 
       {"confusion(value=f1)", "confusion"},
       {"F1", "F"},
       {"F1@5", "F@5"},
+      // The conventions the outside exercises use.
+      {"AP(norm=min_rk)@10", "AP(norm=min_rk)@10"},
+      {"MAP(norm=MIN_RK)@3", "MAP(norm=min_rk)@3"},
   };
   for (const auto& [typed, expected] : cases) {
     INFO(typed);
@@ -122,7 +125,7 @@ TEST_CASE("error: an unknown convention value lists the choices", "[measure-name
   CHECK(e.where.column == 9);
   CHECK(e.where.length == 9);
   CHECK(e.message ==
-        "unknown value 'retreived' for norm at column 9; expected relevant or retrieved");
+        "unknown value 'retreived' for norm at column 9; expected relevant, retrieved or min_rk");
   CHECK(name_error("kappa(scale=notes003)").message ==
         "unknown value 'notes003' for scale at column 13; expected iir, cs657a or landis-koch");
   CHECK(name_error("11pt(rule=trec8)").message ==

@@ -171,6 +171,7 @@ TEST_CASE("an answer's heading names the variant computed", "[registry][titles]"
       {"sign(alternative=greater)", K::paired, "Sign test (one-sided: x > y)"},
       {"ttest(alternative=less)", K::paired, "Paired t-test (one-sided: x < y)"},
       {"mean(P@5)", K::queries, "Mean over queries"},
+      {"AP(norm=min_rk)@3", K::ranked_list, "Average precision over min(R, k)"},
       {"accuracy", K::confusion, "Accuracy, with the confusion matrix"},
       {"confusion", K::confusion, "Confusion matrix and set measures"},
   };

@@ -10,12 +10,14 @@
 //              mean of the 11 means
 //   mean(M)  = (1/Q) Σ_q M(q) for any measure M of one ranked or graded list
 // The per-query measure gets the mean's parameters and cutoff (MAP(norm=retrieved)@10 averages
-// AP(norm=retrieved)@10). Each query's R: its own relevant=N, else the R field, else the
-// relevant documents it lists (said in a note).
-// The other values of each parameter are offered as alternatives.
+// AP(norm=retrieved)@10). MAP(norm=min_rk)@k is the mapk of the R package Metrics and of
+// Kaggle's ml_metrics: the mean of each query's AP@k divided by min(R, k) (average_precision.cpp).
+// Each query's R: its own relevant=N, else the R field, else the relevant documents it lists (said
+// in a note). The other values of each parameter are offered as alternatives.
 //
 // Golden tests: method-1-ap+method-2-ap+method-3-ap as three queries (MAP of the three methods of
-// Bhattacharya's CS657A notes), one-relevant-ap-rr (MRR), by hand (tests/core/golden_queries.cpp).
+// Bhattacharya's CS657A notes), one-relevant-ap-rr (MRR), metrics-apk (mapk), by hand
+// (tests/core/golden_queries.cpp).
 
 #include <cmath>
 
@@ -341,7 +343,7 @@ MeasureInfo measure_map() {
   m.aliases = {"mean-average-precision"};
   m.formula = "\\text{MAP} = \\frac{1}{|Q|}\\sum_{q \\in Q} \\text{AP}(q)";
   m.example = "MAP@10";
-  m.golden = {"RL2", "RL3", "RL4"};
+  m.golden = {"RL2", "RL3", "RL4", "metrics-apk"};
   m.run = &run_mean_over_queries;
   m.per_query = "AP";
   m.variant_title = &ap_norm_title;
