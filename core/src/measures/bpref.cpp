@@ -1,31 +1,80 @@
 // Binary preference (bpref): how often relevant documents are ranked above judged non-relevant
 // ones. Unjudged documents are ignored, so bpref is robust to incomplete judgments (pooling).
 //
-//   variant=notes (default; Bhattacharya's CS657A notes):  bpref = (1/R) Σ over relevant retrieved
-//   r of (1 − n_r / R) variant=trec (trec_eval m_bpref.c): bpref = (1/R) Σ (1 − min(n_r, R) /
-//   min(R, N)),
-//                                       a term with n_r = 0 counting 1
-// where n_r is the number of judged non-relevant documents ranked above r and N the number of
-// judged non-relevant documents. The list only tells the judged non-relevant documents it
-// holds, so N here counts those (trec_eval counts every judged one in the qrels), said in a note.
+//   variant=notes (default; Bhattacharya's CS657A notes):
+//       bpref = (1/R) Σ over relevant retrieved r of (1 − n_r / R)
+//   variant=trec (trec_eval m_bpref.c):
+//       bpref = (1/R) Σ over relevant retrieved r of (1 − min(n_r, R) / min(R, N)),
+//       a term with n_r = 0 counting 1
+// where n_r is the number of judged non-relevant documents ranked above r, R the relevant
+// documents of the topic (retrieved or not) and N its judged non-relevant documents. trec_eval
+// counts N from the qrels, retrieved or not; the list tells it as:
+//   N = judged_nonrelevant, when the text gave it (`nonrelevant=12` beside `relevant=5`);
+//   else the judged non-relevant documents in the list plus those the run did not retrieve
+//   (`unretrieved: R N N` marks; the unretrieved relevant ones count in R and add 0 to the sum).
+// A note says which N was used. A given N smaller than the judged non-relevant documents the
+// text lists is inconsistent_counts.
 // The notes' form lets a term fall below 0 when more than R judged non-relevant documents come
 // first; trec_eval's caps n_r at R. 0/0: R = 0 gives bpref = 0, said in a note.
 //
-// Golden tests: bpref-irii, bpref-irnnri, bpref-irnnriri (tests/core/golden_bpref.cpp).
+// Golden tests: bpref-irii, bpref-irnnri, bpref-irnnriri, bpref-trec-unretrieved
+// (tests/core/golden_bpref.cpp).
 
 #include <algorithm>
 
 #include "common.h"
 
 namespace irm {
+namespace {
+
+// Where N came from, for the notes: "N = 12, the judged non-relevant documents given
+// (nonrelevant=12), retrieved or not, as trec_eval counts them from the qrels".
+std::string n_reading(const RankedList& list, std::int64_t N) {
+  const std::string n = "N = " + std::to_string(N);
+  if (list.judged_nonrelevant) {
+    return n + ", the judged non-relevant documents given (nonrelevant=" + std::to_string(N) +
+           "), retrieved or not, as trec_eval counts them from the qrels";
+  }
+  if (list.unretrieved_nonrelevant > 0) {
+    const std::int64_t listed = N - list.unretrieved_nonrelevant;
+    return n + ": " + std::to_string(listed) + " judged non-relevant in the list and " +
+           std::to_string(list.unretrieved_nonrelevant) +
+           " not retrieved (the unretrieved: line), as trec_eval counts them from the qrels";
+  }
+  return n +
+         ", the judged non-relevant documents in the list (trec_eval counts every judged "
+         "non-relevant document of the topic, retrieved or not: give the others on a line "
+         "`unretrieved: N N` or as nonrelevant=N beside relevant=R)";
+}
+
+}  // namespace
 
 static Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
   const RankedList& list = *in.ranked;
   Outcome out = start_outcome(call, in);
   const bool trec = call.param("variant") == "trec";
   const std::int64_t R = in.total_relevant;
-  std::int64_t N = 0;
-  for (const RankedDoc& d : list.docs) N += d.judgement == Judgement::not_relevant ? 1 : 0;
+  std::int64_t listed_nonrelevant = 0;
+  for (const RankedDoc& d : list.docs) {
+    listed_nonrelevant += d.judgement == Judgement::not_relevant ? 1 : 0;
+  }
+  const std::int64_t known_nonrelevant = listed_nonrelevant + list.unretrieved_nonrelevant;
+  if (list.judged_nonrelevant && *list.judged_nonrelevant < known_nonrelevant) {
+    const Span& at = list.judged_nonrelevant_where;
+    return InputError{
+        ErrorCode::inconsistent_counts,
+        "nonrelevant=" + std::to_string(*list.judged_nonrelevant) +
+            (at.line > 0
+                 ? " at line " + std::to_string(at.line) + ", column " + std::to_string(at.column)
+                 : std::string()) +
+            " is fewer than the " + std::to_string(known_nonrelevant) +
+            " judged non-relevant documents listed; N counts every judged non-relevant document "
+            "of the topic, retrieved or not",
+        at};
+  }
+  // trec_eval's N is every judged non-relevant document of the topic: the count given, else
+  // those the text shows (in the list and on the unretrieved: line).
+  const std::int64_t N = list.judged_nonrelevant.value_or(known_nonrelevant);
   const std::int64_t cap = std::min(R, N);
 
   StepTable table{"Judged non-relevant documents above each relevant one",
@@ -98,11 +147,16 @@ static Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
                         " ignored: bpref only compares relevant with judged non-relevant "
                         "documents.");
   }
-  if (trec) {
+  if (list.unretrieved_relevant > 0) {
     out.notes.push_back(
-        "trec_eval's bpref: 1 − min(n_r, R)/min(R, N) with N = " + std::to_string(N) +
-        ", the judged non-relevant documents in the list (trec_eval counts every judged "
-        "non-relevant document of the topic, retrieved or not).");
+        plural(list.unretrieved_relevant, "relevant document") +
+        " not retrieved (the unretrieved: line) " +
+        (list.unretrieved_relevant == 1 ? "counts in R and adds" : "count in R and add") +
+        " 0 to the sum.");
+  }
+  if (trec) {
+    out.notes.push_back("trec_eval's bpref: 1 − min(n_r, R)/min(R, N) with " + n_reading(list, N) +
+                        ".");
   } else {
     out.notes.push_back(
         "bpref as Bhattacharya's CS657A notes define it: (1/R) Σ (1 − n_r/R) over the relevant "
@@ -116,8 +170,7 @@ static Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
   const std::string other_name = canonical_name(call.with("variant", trec ? "notes" : "trec"));
   std::string why =
       trec ? "the form 1 − n_r/R of Bhattacharya's CS657A notes: no cap on n_r, and divides by R"
-           : "trec_eval's form 1 − min(n_r, R)/min(R, N) with N = " + std::to_string(N) +
-                 " judged non-relevant";
+           : "trec_eval's form 1 − min(n_r, R)/min(R, N) with " + n_reading(list, N);
   out.alternatives.push_back({other_name, average(other_sum), why});
   finish_outcome(out);
   return out;
@@ -139,9 +192,11 @@ MeasureInfo measure_bpref() {
   variant.name = "variant";
   variant.choices = {"notes", "trec"};
   variant.default_value = "notes";
+  variant.users = {{"notes", "Bhattacharya's CS657A notes"}, {"trec", "trec_eval (m_bpref.c)"}};
   variant.help =
       "1 − n_r/R as Bhattacharya's CS657A notes write it, or trec_eval's 1 − min(n_r, "
-      "R)/min(R, N)";
+      "R)/min(R, N), N being every judged non-relevant document: nonrelevant=N beside "
+      "relevant=R, or the list's and an unretrieved: line's";
 
   MeasureInfo m;
   m.name = "bpref";
