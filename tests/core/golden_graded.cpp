@@ -119,3 +119,63 @@ TEST_CASE("a cutoff past the list adds nothing to DCG, the ideal still fills k r
   CHECK_THAT(test::value_of(o, "IDCG").approx, WithinAbs(5.6309, 5e-5));
   CHECK(test::has_note_containing(o, "Only 2 documents were retrieved"));
 }
+
+TEST_CASE(
+    "ideal-judged-retrieved-min-rk: the three ideal rankings of 3 0 with unretrieved grades 2 1",
+    "[golden][ideal-judged-retrieved-min-rk][nDCG][IDCG]") {
+  // The notes' form: DCG of 3 0 = 3 (rank 1 undiscounted, rank 2 adds 0).
+  // ideal=judged: 3 2 1 0 over all 4 ranks: 3 + 2/log2 2 + 1/log2 3 + 0 = 5 + 0.63093 = 5.63093;
+  //   nDCG = 3/5.63093 = 0.53277.
+  // ideal=retrieved: 3 0 re-sorted is 3 0: IDCG = 3, nDCG = 1.
+  // ideal=min_rk: min(k, relevant) = min(2, 3) = 2 ranks (k = the list's length): 3 + 2 = 5,
+  //   nDCG = 3/5 exactly.
+  const char* const list = "3 0\nunretrieved: 2 1";
+  const auto judged = run("nDCG", list);
+  CHECK_THAT(judged.value.approx, WithinAbs(0.53277, 5e-5));
+  CHECK_THAT(test::value_of(judged, "IDCG").approx, WithinAbs(5.63093, 5e-5));
+  const auto* retrieved = test::alternative(judged, "nDCG(ideal=retrieved)");
+  REQUIRE(retrieved != nullptr);
+  CHECK(*retrieved->value.exact == irm::Fraction{1, 1});
+  const auto* min_rk = test::alternative(judged, "nDCG(ideal=min_rk)");
+  REQUIRE(min_rk != nullptr);
+  CHECK(*min_rk->value.exact == irm::Fraction{3, 5});
+
+  const auto cut = run("nDCG(ideal=min_rk)", list);
+  CHECK(cut.measure == "nDCG(ideal=min_rk)");
+  CHECK(*cut.value.exact == irm::Fraction{3, 5});
+  CHECK(*test::value_of(cut, "IDCG").exact == irm::Fraction{5, 1});
+  CHECK(test::has_note_containing(cut,
+                                  "IDCG runs over min(k, relevant) = min(2, 3) = 2 ideal "
+                                  "ranks (ideal=min_rk, as Wikipedia's “Discounted "
+                                  "cumulative gain” sums IDCG_p over the relevant documents "
+                                  "up to position p), k being the length of the list."));
+  const auto only_retrieved = run("IDCG(ideal=retrieved)", list);
+  CHECK(*only_retrieved.value.exact == irm::Fraction{3, 1});
+  CHECK(test::has_note_containing(only_retrieved,
+                                  "The unretrieved judged grades (2, 1) are left out; trec_eval "
+                                  "and scikit-learn count every judged grade."));
+
+  // With a cutoff of 2 the ideal stops at rank 2 either way (3 + 2 = 5): min_rk is the judged
+  // ideal, so it is not offered; re-sorting the retrieved 3 0 still gives IDCG@2 = 3, nDCG@2 = 1.
+  const auto at2 = run("nDCG@2", list);
+  CHECK(*at2.value.exact == irm::Fraction{3, 5});
+  CHECK(test::alternative(at2, "nDCG(ideal=min_rk)@2") == nullptr);
+  CHECK(*test::alternative(at2, "nDCG(ideal=retrieved)@2")->value.exact == irm::Fraction{1, 1});
+  // DCG has no ideal.
+  CHECK(irm::canonical("DCG(ideal=retrieved)").empty());
+}
+
+TEST_CASE("scikit-learn's ndcg_score examples are nDCG(dcg=trec) of the grades ranked by score",
+          "[golden][G1][nDCG]") {
+  // scikit-learn's ndcg_score documentation: true_relevance [[10, 0, 0, 1, 5]], scores
+  // [[.1, .2, .3, 4, 70]] prints 0.69…. Ranked by score: 5 1 0 0 10.
+  // DCG = 5/log2 2 + 1/log2 3 + 10/log2 6 = 5 + 0.63093 + 3.86853 = 9.49946;
+  // IDCG of 10 5 1 0 0 = 10 + 5/log2 3 + 1/log2 4 = 10 + 3.15465 + 0.5 = 13.65465;
+  // nDCG = 0.69569.
+  CHECK_THAT(run("nDCG(dcg=trec)", "5 1 0 0 10").value.approx, WithinAbs(0.69569, 5e-5));
+  // Scores [[.05, 1.1, 1., .5, .0]] (0.49…, and 0.35… with k=4): ranked 0 0 1 10 5.
+  // DCG = 1/log2 4 + 10/log2 5 + 5/log2 6 = 0.5 + 4.30677 + 1.93426 = 6.74103, over 13.65465:
+  // 0.49368; DCG@4 = 4.80677, IDCG@4 = 13.65465 (ranks 4 and 5 of the ideal are 0): 0.35202.
+  CHECK_THAT(run("nDCG(dcg=trec)", "0 0 1 10 5").value.approx, WithinAbs(0.49368, 5e-5));
+  CHECK_THAT(run("nDCG(dcg=trec)@4", "0 0 1 10 5").value.approx, WithinAbs(0.35202, 5e-5));
+}

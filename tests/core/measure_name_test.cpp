@@ -72,6 +72,9 @@ TEST_CASE("canonical names omit defaults, use the registry's spelling and put @ 
       // The conventions the outside exercises use.
       {"AP(norm=min_rk)@10", "AP(norm=min_rk)@10"},
       {"MAP(norm=MIN_RK)@3", "MAP(norm=min_rk)@3"},
+      {"nDCG(ideal=min_rk)@5", "nDCG(ideal=min_rk)@5"},
+      {"nDCG(dcg=trec,ideal=retrieved)", "nDCG(dcg=trec,ideal=retrieved)"},
+      {"nDCG(ideal=judged)", "nDCG"},
   };
   for (const auto& [typed, expected] : cases) {
     INFO(typed);

@@ -12,13 +12,31 @@
 // dcg=burges (Burges et al., mentioned in Bhattacharya's CS657A notes): gain = 2^rel - 1,
 //   discount = log2(i + 1).
 // No cutoff: DCG over the whole list and IDCG over the whole ideal ranking (all judged grades,
-// as trec_eval's ndcg does). A cutoff past the list adds nothing to DCG. Values are
+// as trec_eval's ndcg does). A cutoff past the list adds nothing to DCG.
+//
+// The ideal ranking (IDCG and nDCG only), ideal=:
+//   judged (default; trec_eval, scikit-learn's ndcg_score): every judged grade the text gives,
+//     the list's and the `unretrieved:` line's, sorted from the highest down, over k ranks (over
+//     all of them without a cutoff).
+//   retrieved: only the list's own grades sorted, the unretrieved ones left out (tutorials that
+//     build the ideal by re-sorting the retrieved results).
+//   min_rk: over only min(k, number of relevant) ideal ranks, k being the cutoff or, without
+//     one, the length of the list, as Wikipedia's "Discounted cumulative gain" prints IDCG_p
+//     over |REL_p| (the relevant documents up to position p). Grades of 0 add nothing, so with
+//     a cutoff this is the judged ideal; without one it differs when the unretrieved grades
+//     make more relevant documents than the list is long.
+// Each other ideal is offered as an alternative when its value differs.
+// scikit-learn's ndcg_score(y_true, y_score, k) is nDCG(dcg=trec)@k: gains as given, discount
+// log2(i + 1), ideal from the true grades given. It ranks by y_score and averages the gains of
+// tied scores (ignore_ties=False); a graded list carries no scores, so ties are the reader's to
+// break, and it says how in a note.
+// Values are
 // exact while every discount is rational (log2 of a power of two); otherwise they are doubles with
 // the formula that made them. 0/0: nDCG with IDCG = 0 is 0, said in a note. The other two forms are
 // offered as alternatives, with the reason they differ.
 //
 // Golden tests: dcg-4-3-4-2, capitals-method-1-dcg, capitals-method-2-dcg, capitals-method-3-dcg,
-// dcg-3-2-1 (tests/core/golden_graded.cpp).
+// dcg-3-2-1, ideal-judged-retrieved-min-rk (tests/core/golden_graded.cpp).
 
 #include <algorithm>
 #include <cmath>
@@ -228,6 +246,21 @@ std::string form_difference(Form form, Form other) {
          (form == Form::notes ? " and the discount log2(i + 1)" : "");
 }
 
+// Why the ideal `other` gives another IDCG, and who builds it so.
+std::string ideal_difference(const std::string& other) {
+  if (other == "retrieved") {
+    return "its ideal ranking sorts only the retrieved grades, leaving out the judged grades "
+           "that were not retrieved (tutorials that re-sort the retrieved results)";
+  }
+  if (other == "min_rk") {
+    return "its ideal ranking stops after min(k, relevant) ranks, k being the length of the list "
+           "without a cutoff (Wikipedia's “Discounted cumulative gain” sums IDCG_p over the "
+           "relevant documents up to position p)";
+  }
+  return "its ideal ranking sorts every judged grade, retrieved or not, over the whole ideal "
+         "ranking without a cutoff (trec_eval, scikit-learn)";
+}
+
 struct Computed {
   std::int64_t depth = 0;  // the ranks DCG runs over
   std::int64_t ideal_depth = 0;
@@ -236,18 +269,31 @@ struct Computed {
   std::vector<Fraction> ideal_grades;
 };
 
+// The call's ideal= choice; "judged" for DCG, which has no ideal.
+std::string ideal_of(const MeasureCall& call) {
+  for (const auto& [key, value] : call.params) {
+    if (key == "ideal") return value;
+  }
+  return "judged";
+}
+
 Computed compute_all(const MeasureCall& call, const GradedList& list, Form form) {
   Computed c;
+  const std::string ideal = ideal_of(call);
   std::vector<Fraction> grades;
   for (const GradedDoc& d : list.docs) grades.push_back(d.grade);
   c.ideal_grades = grades;
-  c.ideal_grades.insert(c.ideal_grades.end(), list.unretrieved.begin(), list.unretrieved.end());
+  if (ideal != "retrieved") {
+    c.ideal_grades.insert(c.ideal_grades.end(), list.unretrieved.begin(), list.unretrieved.end());
+  }
   std::stable_sort(c.ideal_grades.begin(), c.ideal_grades.end(),
                    [](Fraction a, Fraction b) { return compare(a, b) > 0; });
   const auto n = static_cast<std::int64_t>(grades.size());
   const auto m = static_cast<std::int64_t>(c.ideal_grades.size());
   c.depth = call.rank_cutoff.value_or(n);
-  c.ideal_depth = call.rank_cutoff.value_or(m);
+  // min(k, relevant) ideal ranks: the ranks past the relevant ones add 0, so cutting the ideal at
+  // k (the list's length without a cutoff) is enough.
+  c.ideal_depth = call.rank_cutoff.value_or(ideal == "min_rk" ? std::min(n, m) : m);
   // Past both rankings every gain is 0 and DCG stays as it is: the walk stops there, so a cutoff
   // of 10^9 on a short list costs nothing (found by fuzzing: it ran out of memory).
   const std::int64_t walked =
@@ -371,9 +417,35 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
   for (std::size_t i = 0; i < c.ideal_grades.size(); ++i) {
     ideal_text += (i ? ", " : "") + to_short_decimal(c.ideal_grades[i]);
   }
+  const std::string ideal_choice = ideal_of(call);
   out.notes.push_back(form_note(form));
-  out.notes.push_back(
-      "The ideal ranking sorts every judged grade from the highest down: " + ideal_text + ".");
+  if (ideal_choice == "retrieved") {
+    std::string left_out;
+    for (const Fraction g : list.unretrieved) {
+      left_out += (left_out.empty() ? "" : ", ") + to_short_decimal(g);
+    }
+    out.notes.push_back(
+        "The ideal ranking (ideal=retrieved) sorts only the retrieved grades from the highest "
+        "down: " +
+        ideal_text + "." +
+        (left_out.empty() ? std::string()
+                          : " The unretrieved judged grades (" + left_out +
+                                ") are left out; trec_eval and scikit-learn count every judged "
+                                "grade."));
+  } else {
+    out.notes.push_back(
+        "The ideal ranking sorts every judged grade from the highest down: " + ideal_text + ".");
+  }
+  if (ideal_choice == "min_rk") {
+    std::int64_t relevant = 0;
+    for (const Fraction g : c.ideal_grades) relevant += g.num > 0 ? 1 : 0;
+    const std::int64_t k = call.rank_cutoff.value_or(static_cast<std::int64_t>(list.docs.size()));
+    out.notes.push_back("IDCG runs over min(k, relevant) = min(" + std::to_string(k) + ", " +
+                        std::to_string(relevant) + ") = " + std::to_string(std::min(k, relevant)) +
+                        " ideal ranks (ideal=min_rk, as Wikipedia's “Discounted cumulative gain” "
+                        "sums IDCG_p over the relevant documents up to position p)" +
+                        (call.rank_cutoff ? "." : ", k being the length of the list."));
+  }
   if (call.rank_cutoff && *call.rank_cutoff > static_cast<std::int64_t>(list.docs.size())) {
     out.notes.push_back("Only " + plural(static_cast<std::int64_t>(list.docs.size()), "document") +
                         " were retrieved; the ranks after them add nothing to DCG.");
@@ -394,6 +466,16 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
     const Computed alt = compute_all(call, list, other);
     out.alternatives.push_back({canonical_name(call.with("dcg", form_name(other))),
                                 dcg_value_of(alt, which), form_difference(form, other)});
+  }
+  if (which != Which::dcg) {
+    for (const char* other : {"judged", "retrieved", "min_rk"}) {
+      if (other == ideal_choice) continue;
+      const MeasureCall other_call = call.with("ideal", other);
+      const Number value = dcg_value_of(compute_all(other_call, list, form), which);
+      // The same value under another ideal is not another answer: offered only when it differs.
+      if (value.approx == out.value.approx) continue;
+      out.alternatives.push_back({canonical_name(other_call), value, ideal_difference(other)});
+    }
   }
   gains.series = {dcg_series, ideal_series};
   gains.description = "DCG and IDCG at ranks 1 to " + std::to_string(shown) + ": DCG ends at " +
@@ -435,6 +517,11 @@ ParamInfo dcg_param() {
   dcg.name = "dcg";
   dcg.choices = {"notes", "trec", "burges"};
   dcg.default_value = "notes";
+  dcg.users = {{"notes", "Bhattacharya's CS657A notes and the lecture notes “Week 3: Metrics”"},
+               {"trec", "trec_eval and scikit-learn's ndcg_score"},
+               {"burges",
+                "Burges et al. (and Manning et al.'s Introduction to Information "
+                "Retrieval, eq. 8.9)"}};
   dcg.help =
       "the DCG form: rel_1 + Σ rel_i/log2 i (Bhattacharya's CS657A notes, the lecture notes "
       "“Week 3: Metrics”), Σ rel_i/log2(i+1) (trec_eval, scikit-learn) or Σ (2^rel_i − "
@@ -450,11 +537,30 @@ std::string dcg_title(const MeasureCall& call) {
   return title;
 }
 
-MeasureInfo dcg_family_measure() {
+ParamInfo ideal_param() {
+  ParamInfo ideal;
+  ideal.name = "ideal";
+  ideal.choices = {"judged", "retrieved", "min_rk"};
+  ideal.default_value = "judged";
+  ideal.users = {{"judged", "trec_eval and scikit-learn's ndcg_score"},
+                 {"retrieved", "tutorials that re-sort the retrieved results"},
+                 {"min_rk",
+                  "Wikipedia's “Discounted cumulative gain” (IDCG_p over the relevant "
+                  "documents up to position p)"}};
+  ideal.help =
+      "the ideal ranking: every judged grade given, the list's and the unretrieved ones "
+      "(trec_eval, scikit-learn's ndcg_score), only the retrieved grades re-sorted (many "
+      "tutorials), or only min(k, relevant) ideal ranks, k being the list's length without a "
+      "cutoff (Wikipedia's “Discounted cumulative gain”)";
+  return ideal;
+}
+
+MeasureInfo dcg_family_measure(bool with_ideal) {
   MeasureInfo m;
   m.input = InputKind::graded_list;
   m.cutoff = CutoffKind::rank_optional;
   m.params = {dcg_param()};
+  if (with_ideal) m.params.push_back(ideal_param());
   m.variant_title = &dcg_title;
   return m;
 }
@@ -462,20 +568,20 @@ MeasureInfo dcg_family_measure() {
 }  // namespace
 
 MeasureInfo measure_ndcg() {
-  MeasureInfo m = dcg_family_measure();
+  MeasureInfo m = dcg_family_measure(true);
   m.name = "nDCG";
   m.title = "Normalised discounted cumulative gain";
   m.summary = "DCG divided by the DCG of the ideal ranking, at each rank: 1 is a perfect order.";
   m.aliases = {"ndcg_cut"};
   m.formula = "\\text{nDCG@}p = \\frac{\\text{DCG@}p}{\\text{IDCG@}p}";
   m.example = "nDCG(dcg=trec)@5";
-  m.golden = {"G1", "G2", "G3", "G4"};
+  m.golden = {"G1", "G2", "G3", "G4", "ideal-judged-retrieved-min-rk"};
   m.run = &run_ndcg;
   return m;
 }
 
 MeasureInfo measure_dcg() {
-  MeasureInfo m = dcg_family_measure();
+  MeasureInfo m = dcg_family_measure(false);
   m.name = "DCG";
   m.title = "Discounted cumulative gain";
   m.summary = "The grades summed down the ranking, each discounted by the log of its rank.";
@@ -487,14 +593,14 @@ MeasureInfo measure_dcg() {
 }
 
 MeasureInfo measure_ideal_dcg() {
-  MeasureInfo m = dcg_family_measure();
+  MeasureInfo m = dcg_family_measure(true);
   m.name = "IDCG";
   m.title = "Ideal discounted cumulative gain";
   m.summary = "The DCG of the ideal ranking: every judged grade sorted from the highest down.";
   m.aliases = {"ideal_dcg"};
   m.formula = "\\text{IDCG@}p = \\text{DCG@}p \\text{ of the grades sorted in decreasing order}";
   m.example = "IDCG@5";
-  m.golden = {"G1", "G4"};
+  m.golden = {"G1", "G4", "ideal-judged-retrieved-min-rk"};
   m.run = &run_ideal_dcg;
   return m;
 }
