@@ -68,8 +68,12 @@ export function measuresMarkdown(measures, version) {
     'Every measure the calculators, `irmetrics calc` and the `<ir-calculator>` widget compute, with its',
     'parameters, other spellings and formula. A name takes its parameters in parentheses and its',
     'cutoff after `@`: `AP(norm=retrieved)@10`, `nDCG(dcg=trec)@5`, `IPrec(rule=trec10)@0.3`. Names and',
-    'parameter values are read without regard to case. The TREC files page and `irmetrics trec` take',
-    'trec_eval’s own names (`irmetrics trec --help`).',
+    'parameter values are read without regard to case, and names also without regard to spaces,',
+    'hyphens and underscores, as exercises print them: `mean average precision` is `MAP`,',
+    '`R-precision` is `Rprec`, `NDCG@10` is `nDCG@10`. On a confusion matrix the words `precision`,',
+    '`recall`, `accuracy` and `specificity` are `confusion` with that quantity as the answer',
+    '(`confusion(value=accuracy)`), and `F1` is `F`; with a cutoff, `precision@5` is `P@5`. The TREC',
+    'files page and `irmetrics trec` take trec_eval’s own names (`irmetrics trec --help`).',
     '',
   ];
   const groups = families(measures);
