@@ -84,8 +84,8 @@ irm::Result<irm::Outcome> bpref_of(const std::string& measure, const irm::Ranked
 
 }  // namespace
 
-TEST_CASE("bpref-trec-unretrieved: trec_eval's N counts the judged non-relevant not retrieved",
-          "[golden][bpref-trec-unretrieved][bpref]") {
+TEST_CASE("trec-bpref-unretrieved: trec_eval's N counts the judged non-relevant not retrieved",
+          "[golden][trec-bpref-unretrieved][bpref]") {
   // I R I R retrieved; unretrieved: R I I I. R = 2 + 1 = 3, N = 2 + 3 = 5, min(R, N) = 3.
   // trec_eval m_bpref.c: rank 2 (n_r = 1): 1 − min(1, 3)/3 = 2/3; rank 4 (n_r = 2): 1 − 2/3 =
   // 1/3. (2/3 + 1/3)/3 = 1/3. The unretrieved relevant one adds 0.
@@ -124,8 +124,8 @@ TEST_CASE("bpref-trec-unretrieved: trec_eval's N counts the judged non-relevant 
         "qrels");
 }
 
-TEST_CASE("bpref-trec-unretrieved: a judged non-relevant count given beside R is trec_eval's N",
-          "[golden][bpref-trec-unretrieved][bpref]") {
+TEST_CASE("trec-bpref-unretrieved: a judged non-relevant count given beside R is trec_eval's N",
+          "[golden][trec-bpref-unretrieved][bpref]") {
   // R I I R with R = 5 and nonrelevant=12: min(R, N) = 5. Rank 1: n_r = 0 counts 1; rank 4:
   // 1 − min(2, 5)/5 = 3/5. (1 + 3/5)/5 = 8/25 = 0.32.
   irm::RankedList list = marks("RIIR");

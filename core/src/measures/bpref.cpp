@@ -17,7 +17,7 @@
 // The notes' form lets a term fall below 0 when more than R judged non-relevant documents come
 // first; trec_eval's caps n_r at R. 0/0: R = 0 gives bpref = 0, said in a note.
 //
-// Golden tests: bpref-irii, bpref-irnnri, bpref-irnnriri, bpref-trec-unretrieved
+// Golden tests: bpref-irii, bpref-irnnri, bpref-irnnriri, trec-bpref-unretrieved
 // (tests/core/golden_bpref.cpp).
 
 #include <algorithm>
@@ -208,7 +208,7 @@ MeasureInfo measure_bpref() {
   m.params = {variant};
   m.formula = "\\text{bpref} = \\frac{1}{R}\\sum_{r} \\left(1 - \\frac{n_r}{R}\\right)";
   m.example = "bpref(variant=trec)";
-  m.golden = {"B1", "B2", "B3"};
+  m.golden = {"B1", "B2", "B3", "trec-bpref-unretrieved"};
   m.run = &run_bpref;
   m.variant_title = &bpref_title;
   return m;
