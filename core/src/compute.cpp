@@ -103,6 +103,11 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
     case InputKind::confusion:
       if constexpr (keeps("sets")) {
         const auto matrix = parse_confusion(input);
+        if (!matrix.ok() && !call.word.empty() && parse_ranked_list(input).ok()) {
+          // "precision" alone reads a set; on a ranked list say which measure of a list to name.
+          return InputError{ErrorCode::bad_token, ranked_list_instead(call),
+                            Span{1, 1, std::max(1, text::code_points(measure))}, Field::measure};
+        }
         if (!matrix.ok() && call.info->cutoff_input == InputKind::ranked_list &&
             parse_ranked_list(input).ok()) {
           // F on a ranked list: say what the cutoff does rather than what a grid needs.

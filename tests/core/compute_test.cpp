@@ -45,3 +45,17 @@ TEST_CASE("every ranked-list outcome carries the per-rank table and the input no
     CHECK(std::isfinite(o.value.approx));
   }
 }
+
+TEST_CASE("a set word on a ranked list: compute() answers in the measure field",
+          "[compute][errors]") {
+  // "precision" alone is a confusion-matrix quantity; "R N R" is a ranked list, not a matrix.
+  const auto e = test::fails("precision", "R N R");
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.field == irm::Field::measure);
+  CHECK(e.where.line == 1);
+  CHECK(e.where.column == 1);
+  CHECK(e.where.length == 9);  // the whole name as typed
+  CHECK(e.message.rfind("'precision' alone is the precision of a set", 0) == 0);
+  // The same word on a matrix is the set's precision: 2 / (2 + 2) = 1/2.
+  CHECK(*test::run("precision", "tp=2 fp=2 fn=1 tn=3").value.exact == irm::Fraction{1, 2});
+}

@@ -1,7 +1,7 @@
 // Numbers written as words (core/src/parse/words.h): the values are those of the English words.
 #include <catch2/catch.hpp>
 
-#include "parse/words.h"
+#include "../../core/src/parse/words.h"
 
 using irm::text::count_word;
 using irm::text::number_word;
