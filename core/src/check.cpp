@@ -59,15 +59,37 @@ std::string code_point_at(std::string_view s, std::size_t pos) {
 const char* const kExpected =
     "a decimal such as 0.62, a fraction such as 28/45 or a percentage such as 62.2%";
 
+// A double printed in full has 17 significant digits (0.41666666666666663 for 5/12); answers
+// with more than 15 are judged at 15, where every double's printout agrees with the value.
+constexpr int kMaxSignificant = 17;
+constexpr int kJudgedSignificant = 15;
+// 10^18 is the largest power of ten a 64-bit Fraction's denominator holds.
+constexpr int kMaxDecimals = 18;
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// An answer's value written as a decimal: "0.62", "-0.09", "1". Empty when it is not one.
+// An answer's value written as a decimal: "0.62", "-0.09", "1", "0.500000000000000000" (leading
+// zeros and trailing decimal zeros do not count against parse_decimal's 18 digits). Empty when it
+// is not one.
 std::optional<Fraction> decimal_value(const std::string& text) {
   if (text.empty()) return std::nullopt;
   const bool negative = text[0] == '-';
-  const auto magnitude = parse_decimal(negative ? text.substr(1) : text);
+  std::string digits = negative ? text.substr(1) : text;
+  if (digits.find('.') != std::string::npos) {
+    while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  }
+  const std::size_t first = digits.find_first_not_of('0');
+  digits = first == std::string::npos ? "0" : digits.substr(first);
+  if (digits == ".") digits = "0";
+  const auto magnitude = parse_decimal(digits);
   if (!magnitude) return std::nullopt;
   return negative ? Fraction{-magnitude->num, magnitude->den} : *magnitude;
+}
+
+// The length of an ellipsis at `pos`: 3 for "..." or "…" (U+2026, three bytes), else 0.
+std::size_t ellipsis_at(std::string_view s, std::size_t pos) {
+  if (s.substr(pos, 3) == "..." || s.substr(pos, 3) == "\xE2\x80\xA6") return 3;
+  return 0;
 }
 
 }  // namespace
@@ -82,6 +104,7 @@ Result<Answer> parse_answer(std::string_view raw) {
   const auto column = [&](std::size_t pos) {
     return lead + text::code_points(s.substr(0, pos)) + 1;
   };
+  const auto column_text = [&](std::size_t pos) { return std::to_string(column(pos)); };
   const auto error = [&](ErrorCode code, std::size_t pos, std::size_t length, std::string message) {
     return InputError{code, std::move(message),
                       Span{1, column(pos), std::max(1, text::code_points(s.substr(pos, length)))},
@@ -90,6 +113,12 @@ Result<Answer> parse_answer(std::string_view raw) {
   const auto found = [&](std::size_t pos) {
     return pos < s.size() ? "'" + code_point_at(s, pos) + "'"
                           : std::string("the end of the answer");
+  };
+  // Spaces before '/' or '%' ("7 / 12", "45 %"), skipped only when one of them follows.
+  const auto skip_spaces_before = [&](std::size_t pos, std::string_view marks) {
+    std::size_t next = pos;
+    while (next < s.size() && s[next] == ' ') ++next;
+    return next < s.size() && marks.find(s[next]) != std::string_view::npos ? next : pos;
   };
   if (s.empty()) {
     return InputError{ErrorCode::empty_input, std::string("type your answer: ") + kExpected, Span{},
@@ -111,6 +140,8 @@ Result<Answer> parse_answer(std::string_view raw) {
   int decimals = 0;
   bool point = false;
   while (pos < s.size() && ((s[pos] >= '0' && s[pos] <= '9') || (s[pos] == '.' && !point))) {
+    // "41..." is 41 and an ellipsis, not 41. and two dots.
+    if (s[pos] == '.' && ellipsis_at(s, pos)) break;
     if (s[pos] == '.') {
       point = true;
     } else {
@@ -121,71 +152,135 @@ Result<Answer> parse_answer(std::string_view raw) {
   }
   if (digits.empty()) {
     return error(ErrorCode::bad_number, number_start, 1,
-                 "expected a number at column " + std::to_string(column(number_start)) +
-                     ", found " + found(number_start) + "; type " + kExpected);
+                 "expected a number at column " + column_text(number_start) + ", found " +
+                     found(number_start) + "; type " + kExpected);
   }
   const auto too_long = [&](std::size_t from) {
     return error(ErrorCode::out_of_range, from, s.size() - from,
                  "the answer has more than " + std::to_string(kMaxDigits) +
                      " digits; type at most " + std::to_string(kMaxDigits));
   };
-  if (digits.size() > kMaxDigits) return too_long(number_start);
-  const auto whole_number = parse_decimal(std::string(s.substr(number_start, pos - number_start)));
-  if (!whole_number) return too_long(number_start);
-  Fraction value = negative ? Fraction{-whole_number->num, whole_number->den} : *whole_number;
+  const std::string number_text(s.substr(number_start, pos - number_start));
 
   Answer answer;
   answer.text = std::string(s);
-  if (pos < s.size() && s[pos] == '/') {
+  const std::size_t slash = skip_spaces_before(pos, "/");
+  if (slash < s.size() && s[slash] == '/') {
     if (point) {
       return error(ErrorCode::bad_number, number_start, pos - number_start,
-                   "a fraction needs a whole number before '/'; found '" +
-                       std::string(s.substr(number_start, pos - number_start)) + "' at column " +
-                       std::to_string(column(number_start)));
+                   "a fraction needs a whole number before '/'; found '" + number_text +
+                       "' at column " + column_text(number_start));
     }
-    const std::size_t den_start = ++pos;
+    if (digits.size() > kMaxDigits) return too_long(number_start);
+    pos = slash + 1;
+    while (pos < s.size() && s[pos] == ' ') ++pos;
+    const std::size_t den_start = pos;
     while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
     if (pos == den_start) {
       return error(ErrorCode::bad_number, den_start, 1,
-                   "expected a whole number after '/' at column " +
-                       std::to_string(column(den_start)) + ", found " + found(den_start));
+                   "expected a whole number after '/' at column " + column_text(den_start) +
+                       ", found " + found(den_start));
     }
     if (pos - den_start > kMaxDigits) return too_long(den_start);
+    const auto numerator = parse_decimal(number_text);
     const auto den = parse_decimal(std::string(s.substr(den_start, pos - den_start)));
     if (!den || den->num == 0) {
-      return error(ErrorCode::bad_number, den_start, pos - den_start,
-                   "a fraction cannot have 0 as its denominator (column " +
-                       std::to_string(column(den_start)) + ")");
+      return error(
+          ErrorCode::bad_number, den_start, pos - den_start,
+          "a fraction cannot have 0 as its denominator (column " + column_text(den_start) + ")");
     }
-    const auto quotient = divide(value, *den);
+    const auto quotient = numerator
+                              ? divide(negative ? Fraction{-numerator->num, 1} : *numerator, *den)
+                              : std::nullopt;
     if (!quotient) return too_long(den_start);
     answer.form = Answer::Form::fraction;
     answer.value = *quotient;
     answer.decimals = 0;
-  } else if (pos < s.size() && s[pos] == '%') {
-    ++pos;
-    const auto proportion = divide(value, Fraction{100, 1});
-    if (!proportion) return too_long(number_start);
-    answer.form = Answer::Form::percentage;
-    answer.value = *proportion;
-    answer.decimals = decimals + 2;
   } else {
-    answer.form = Answer::Form::decimal;
-    answer.value = value;
-    answer.decimals = decimals;
+    // An ellipsis after the decimals: they are the value's first digits. Two dots, or four, are
+    // a slip of the keyboard, said as such.
+    std::size_t ellipsis = ellipsis_at(s, pos);
+    if (!ellipsis && pos < s.size() && s[pos] == '.') {
+      std::size_t dots = pos;
+      while (dots < s.size() && s[dots] == '.') ++dots;
+      return error(ErrorCode::bad_number, pos, dots - pos,
+                   "found '" + std::string(s.substr(pos, dots - pos)) + "' at column " +
+                       column_text(pos) + "; an ellipsis is three dots, as in 0.41..., or '…'");
+    }
+    if (ellipsis && decimals == 0) {
+      return error(ErrorCode::bad_number, pos, ellipsis,
+                   "found an ellipsis at column " + column_text(pos) +
+                       " with no decimals before it; type the first decimals of the value and "
+                       "then the ellipsis, as in 0.41...");
+    }
+    if (ellipsis && s.substr(pos + ellipsis, 1) == ".") {
+      return error(ErrorCode::bad_number, pos, ellipsis + 1,
+                   "found '....' at column " + column_text(pos) +
+                       "; an ellipsis is three dots, as in 0.41..., or '…'");
+    }
+    answer.prefix = ellipsis > 0;
+    // Significant digits: from the first that is not 0. More than 15 (a program's float output)
+    // are judged at 15: the digits past them are rounded off, or cut off for an ellipsis.
+    if (!point && digits.size() > kMaxDigits) return too_long(number_start);
+    const std::size_t first = digits.find_first_not_of('0');
+    const int significant =
+        first == std::string::npos ? 0 : static_cast<int>(digits.size() - first);
+    if (significant > kMaxSignificant) {
+      return error(ErrorCode::out_of_range, number_start, pos - number_start,
+                   "the answer has more than " + std::to_string(kMaxSignificant) +
+                       " significant digits; type at most " + std::to_string(kMaxSignificant));
+    }
+    int judged = decimals;
+    std::string kept = digits;
+    bool round_up = false;
+    if (significant > kJudgedSignificant) {
+      const auto dropped = static_cast<std::size_t>(significant - kJudgedSignificant);
+      judged = decimals - static_cast<int>(dropped);
+      if (judged < 0) return too_long(number_start);
+      kept = digits.substr(0, digits.size() - dropped);
+      round_up = !answer.prefix && digits[kept.size()] >= '5';
+      if (!answer.prefix) answer.significant = kJudgedSignificant;
+    }
+    if (judged > kMaxDecimals) {
+      return error(ErrorCode::out_of_range, number_start, pos - number_start,
+                   "the answer has more than " + std::to_string(kMaxDecimals) +
+                       " decimals; type at most " + std::to_string(kMaxDecimals));
+    }
+    // At most 15 significant digits and 18 decimals are left: the whole number `kept` fits.
+    std::int64_t scaled = 0;
+    for (const char digit : kept) scaled = scaled * 10 + (digit - '0');
+    if (round_up) ++scaled;
+    std::int64_t scale = 1;
+    for (int i = 0; i < judged; ++i) scale *= 10;
+    const auto value = make_fraction(negative ? -scaled : scaled, scale);
+    if (!value) return too_long(number_start);
+    pos += ellipsis;
+    const std::size_t percent = skip_spaces_before(pos, "%");
+    if (percent < s.size() && s[percent] == '%') {
+      pos = percent + 1;
+      const auto proportion = divide(*value, Fraction{100, 1});
+      if (!proportion) return too_long(number_start);
+      answer.form = Answer::Form::percentage;
+      answer.value = *proportion;
+      answer.decimals = judged + 2;
+    } else {
+      answer.form = Answer::Form::decimal;
+      answer.value = *value;
+      answer.decimals = judged;
+    }
   }
   if (pos < s.size()) {
     if (s[pos] == ',') {
       return error(ErrorCode::bad_number, pos, 1,
-                   "found ',' at column " + std::to_string(column(pos)) +
+                   "found ',' at column " + column_text(pos) +
                        "; write the decimal point as '.', e.g. 0.62");
     }
-    const std::string allowed = answer.form == Answer::Form::decimal
-                                    ? "a digit, '/' or '%'"
-                                    : std::string("the end of the answer");
-    return error(ErrorCode::bad_number, pos, 1,
-                 "expected " + allowed + " at column " + std::to_string(column(pos)) + ", found " +
-                     found(pos));
+    const std::string allowed = answer.form != Answer::Form::decimal ? "the end of the answer"
+                                : answer.prefix ? "'%' or the end of the answer"
+                                                : "a digit, '/', '%' or '...'";
+    return error(
+        ErrorCode::bad_number, pos, 1,
+        "expected " + allowed + " at column " + column_text(pos) + ", found " + found(pos));
   }
   return answer;
 }
@@ -196,26 +291,38 @@ namespace {
 
 bool exact_answer(const Answer& a) { return a.decimals == 0; }
 
-// Whether `value` gives the answer at the answer's precision.
+// The value rounded (half away from zero) to `decimals`, or cut off there.
+std::optional<Fraction> at_decimals(const Number& value, int decimals, bool cut) {
+  return decimal_value(cut ? to_decimal_truncated(value, decimals) : to_decimal(value, decimals));
+}
+
+// Whether `value` gives the answer at the answer's precision: equal to a fraction or a whole
+// number; rounded to a decimal's decimals; cut off at them for an ellipsis ("0.41..." is any
+// value from 0.41 up to, not including, 0.42).
 bool gives(const Answer& a, const Number& value) {
   if (exact_answer(a)) {
     if (value.exact) return *value.exact == a.value;
     const double typed = to_double(a.value);
     return std::fabs(value.approx - typed) <= 1e-9 * std::max(1.0, std::fabs(typed));
   }
-  const auto rounded = decimal_value(to_decimal(value, a.decimals));
-  return rounded && *rounded == a.value;
+  const auto shown = at_decimals(value, a.decimals, a.prefix);
+  return shown && *shown == a.value;
 }
 
 bool truncates_to(const Answer& a, const Number& value) {
-  if (exact_answer(a)) return false;
-  const auto cut = decimal_value(to_decimal_truncated(value, a.decimals));
+  if (exact_answer(a) || a.prefix) return false;
+  const auto cut = at_decimals(value, a.decimals, true);
   return cut && *cut == a.value;
 }
 
+std::string decimals_text(int n) { return std::to_string(n) + (n == 1 ? " decimal" : " decimals"); }
+
 std::string precision_text(const Answer& a) {
   if (exact_answer(a)) return "exactly";
-  return "at " + std::to_string(a.decimals) + (a.decimals == 1 ? " decimal" : " decimals");
+  if (a.prefix)
+    return a.decimals == 1 ? "as the first decimal" : "as the first " + decimals_text(a.decimals);
+  if (a.significant > 0) return "at " + std::to_string(a.significant) + " significant digits";
+  return "at " + decimals_text(a.decimals);
 }
 
 // "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "≈ 0.8425".
@@ -256,6 +363,13 @@ const Number* value_of(const Outcome& o, std::string_view key) {
 bool same_number(const Number& a, const Number& b) {
   if (a.exact && b.exact) return *a.exact == *b.exact;
   return a.approx == b.approx;
+}
+
+// Whether two causes give the same value: equal fractions, or doubles equal but for the last
+// bits of arithmetic done in another order (a slip's DCG against dcg.cpp's).
+bool close_numbers(const Number& a, const Number& b) {
+  if (a.exact && b.exact) return *a.exact == *b.exact;
+  return std::fabs(a.approx - b.approx) <= 1e-12 * std::max(1.0, std::fabs(a.approx));
 }
 
 // Whether the answer is the value rounded to fewer decimals than typed, padded with zeros
@@ -655,8 +769,6 @@ std::optional<Candidate> mean_rounded(const Context& c, const std::string& name,
 
 // --- slips with any value ----------------------------------------------------------------------
 
-std::string decimals_text(int n) { return std::to_string(n) + (n == 1 ? " decimal" : " decimals"); }
-
 // The slips named "any.*", which need the typed answer rather than one candidate value: each
 // returns the candidate only when it gives the answer.
 std::optional<Candidate> any_slip(const std::string& name, const Context& c) {
@@ -671,7 +783,7 @@ std::optional<Candidate> any_slip(const std::string& name, const Context& c) {
   }
   if (name == "any.double_rounding") {
     // 0.044976 → 0.0450 (as the page shows it) → 0.05, where rounding once gives 0.04.
-    if (exact_answer(a)) return std::nullopt;
+    if (exact_answer(a) || a.prefix) return std::nullopt;
     const auto once = decimal_value(to_decimal(value, a.decimals));
     for (const int first : {4, 3}) {
       if (first <= a.decimals) continue;
@@ -689,6 +801,17 @@ std::optional<Candidate> any_slip(const std::string& name, const Context& c) {
                            decimals_text(a.decimals)};
     }
     return std::nullopt;
+  }
+  if (name == "any.rounded_before_ellipsis") {
+    // 0.42... for 0.4166…: rounded, where the ellipsis says the digits are the value's own.
+    if (!a.prefix || !gives(Answer{a.form, a.value, a.decimals, false, 0, a.text}, value)) {
+      return std::nullopt;
+    }
+    return Candidate{name, value,
+                     a.text + " is " + c.asked + " rounded to " + decimals_text(a.decimals) +
+                         ", but an ellipsis says the digits shown are the value's own first "
+                         "digits, cut off, not rounded: type the rounded value without the "
+                         "ellipsis, or its first digits as they are"};
   }
   if (name == "any.lost_sign") {
     if (value.approx == 0.0 || (value.exact && value.exact->num == 0)) return std::nullopt;
@@ -758,6 +881,11 @@ const std::vector<SlipEntry>& entries() {
         "the right value rounded twice: first to 4 (or 3) decimals, then that to the decimals "
         "typed (0.044976 → 0.0450 → 0.05 instead of 0.04)"},
        nullptr},
+      {{"any.rounded_before_ellipsis",
+        {},
+        "the right value rounded and typed with an ellipsis, which says the digits shown are the "
+        "value's own first digits (0.42... for 0.4166…)"},
+       nullptr},
       {{"any.lost_sign", {}, "the right value with its sign lost (0.33 for −1/3)"}, nullptr},
       {{"ap.rounded_intermediates", {"AP"}, "each P@k rounded to 2 decimals before summing"},
        &ap_rounded},
@@ -809,55 +937,193 @@ std::string convention_name(const MeasureCall& call, const std::string& other) {
   return "";
 }
 
-// What the convention changes, in a student's words; empty when the alternative's own reason
-// says it best.
-std::string convention_lead(const Context& c, const std::string& name, const Alternative& alt) {
+// The parameter in which `other` differs from `call` ("norm" for AP(norm=retrieved) against
+// AP); empty as for convention_name.
+std::string convention_param(const MeasureCall& call, const std::string& other) {
+  const std::string name = convention_name(call, other);
+  const std::string family = text::lower(call.info->name) + ".";
+  if (name.empty()) return "";
+  const std::string rest = name.substr(family.size());
+  for (const auto& p : call.info->params) {
+    if (rest.rfind(p.name + "_", 0) == 0) return p.name;
+  }
+  return "";
+}
+
+// Who computes each convention that way, as the clause after "as": the libraries, textbooks
+// and tools a student's exercise may follow. "*.dcg_trec" stands for every measure with that
+// parameter (DCG, IDCG, nDCG). A convention with no entry is named by its measure name alone.
+//   trec_eval: m_map.c (AP over R), m_ndcg.c (gain over log2(i + 1)), m_bpref.c, m_11pt_avg.c.
+//   Manning, Raghavan and Schütze, Introduction to Information Retrieval (2008): AP over the
+//     relevant documents (8.4), NDCG with 2^R − 1 and log2(1 + m) (8.4), κ with pooled
+//     marginals (8.5), interpolated precision as the highest at any recall r' ≥ r (8.4).
+//   Croft, Metzler and Strohman, Search Engines: Information Retrieval in Practice (2010),
+//     8.4.3: DCG = rel_1 + Σ_{i≥2} rel_i/log2 i, Järvelin and Kekäläinen's form (2002).
+//   scikit-learn: average_precision_score divides by the positives of y_true, which are the
+//     relevant documents retrieved when only the ranked list is given; dcg_score/ndcg_score use
+//     the grade over log2(i + 1); cohen_kappa_score each judge's own marginals.
+//   The R package Metrics' apk and Kaggle's apk/mapk: AP@k over min(R, k).
+//   SciPy's kendalltau and R's cor(method = "kendall"): τb.
+//   Buckley and Voorhees, "Retrieval evaluation with incomplete information" (SIGIR 2004):
+//     bpref's term 1 − n/R.
+const std::vector<std::pair<std::string, std::string>>& convention_users() {
+  static const std::vector<std::pair<std::string, std::string>> table = {
+      {"ap.norm_relevant", "trec_eval and Manning et al.'s Introduction to IR do"},
+      {"ap.norm_retrieved",
+       "scikit-learn's average_precision_score does when given only the ranked list"},
+      {"ap.norm_min_rk", "the R package Metrics' apk and Kaggle's apk and mapk do"},
+      {"map.norm_relevant", "trec_eval and Manning et al.'s Introduction to IR do"},
+      {"map.norm_retrieved",
+       "scikit-learn's average_precision_score does when given only the ranked lists"},
+      {"map.norm_min_rk", "the R package Metrics' mapk and Kaggle's mapk do"},
+      {"*.dcg_notes", "Croft et al.'s Search Engines (after Järvelin and Kekäläinen) does"},
+      {"*.dcg_trec", "trec_eval and scikit-learn's ndcg_score do"},
+      {"*.dcg_burges", "Burges et al. (2005) and Manning et al.'s Introduction to IR do"},
+      {"kappa.chance_cohen", "Cohen (1960) and scikit-learn's cohen_kappa_score do"},
+      {"kappa.chance_pooled", "Manning et al.'s Introduction to IR does"},
+      {"tau.variant_b", "SciPy's kendalltau and R's cor(method = \"kendall\") do"},
+      {"bpref.variant_trec", "trec_eval does"},
+      {"bpref.variant_notes", "Buckley and Voorhees (2004) do"},
+      {"*.rule_textbook", "Manning et al.'s Introduction to IR does"},
+      {"*.rule_trec10", "trec_eval 10 does"},
+      {"*.rule_trec9", "trec_eval 9 does"},
+  };
+  return table;
+}
+
+std::string users_of(const std::string& name) {
+  const std::string any = "*" + name.substr(name.find('.'));
+  for (const auto& [entry, users] : convention_users()) {
+    if (entry == name) return users;
+  }
+  for (const auto& [entry, users] : convention_users()) {
+    if (entry == any) return users;
+  }
+  return "";
+}
+
+// What a convention does, as a phrase after "Correct under AP(norm=retrieved): "; empty when
+// the alternative's own reason says it best.
+std::string convention_what(const Context& c, const std::string& name) {
   const auto ends_with = [&](std::string_view tail) {
     return name.size() >= tail.size() &&
            name.compare(name.size() - tail.size(), tail.size(), tail.data(), tail.size()) == 0;
   };
   const Number* R = value_of(c.outcome, "R");
   const Number* retrieved = value_of(c.outcome, "relevant_retrieved");
-  if (name == "ap.norm_retrieved" && R && retrieved) {
-    return c.answer + " is AP divided by the " + number_text(*retrieved) +
-           " relevant documents retrieved (" + alt.measure + " " + equals_text(alt.value) +
-           "); the notes divide by R = " + number_text(*R);
+  if (ends_with(".norm_retrieved")) {
+    return retrieved
+               ? "dividing by the " + number_text(*retrieved) + " relevant documents retrieved"
+               : "dividing by the relevant documents retrieved";
   }
-  if (name == "ap.norm_relevant" && R && retrieved) {
-    return c.answer + " is AP divided by R = " + number_text(*R) + " (" + alt.measure + " " +
-           equals_text(alt.value) + "); " + c.asked + " divides by the " + number_text(*retrieved) +
-           " relevant documents retrieved";
+  if (ends_with(".norm_relevant")) {
+    return R ? "dividing by R = " + number_text(*R) + ", every relevant document"
+             : "dividing by R, every relevant document";
   }
-  if (ends_with(".dcg_trec")) {
-    return "your DCG uses log2(i+1) at every rank (trec_eval's form, " + alt.measure + " " +
-           equals_text(alt.value) + "); the notes use rel_1 + Σ_{i≥2} rel_i/log2 i";
+  if (ends_with(".norm_min_rk")) {
+    if (R && R->exact && c.call.rank_cutoff) {
+      const std::int64_t k = *c.call.rank_cutoff;
+      return "dividing by min(R, k) = min(" + number_text(*R) + ", " + std::to_string(k) +
+             ") = " + std::to_string(std::min(R->exact->num, k));
+    }
+    return "dividing by min(R, k)";
   }
-  if (ends_with(".dcg_burges")) {
-    return "your DCG uses the gain 2^rel − 1 and log2(i+1) (Burges' form, " + alt.measure + " " +
-           equals_text(alt.value) + "); " + c.asked + " uses the grade itself as the gain";
+  if (ends_with(".dcg_trec")) return "discounting rank i by log2(i + 1)";
+  if (ends_with(".dcg_burges")) return "with the gain 2^grade − 1 and the discount log2(i + 1)";
+  if (ends_with(".dcg_notes")) return "with rank 1 undiscounted and rank i ≥ 2 divided by log2 i";
+  if (name == "kappa.chance_pooled") {
+    return "with the chance agreement P(E) from the two judges' pooled shares";
   }
-  if (ends_with(".dcg_notes")) {
-    return "your DCG uses the notes' form rel_1 + Σ_{i≥2} rel_i/log2 i (" + alt.measure + " " +
-           equals_text(alt.value) + "); " + c.asked + " uses another form";
+  if (name == "kappa.chance_cohen") {
+    return "with the chance agreement P(E) from each judge's own shares";
   }
-  if (name == "tau.variant_a") {
-    return "this is τa (" + alt.measure + " " + equals_text(alt.value) +
-           ", dividing by all n(n − 1)/2 pairs); with ties the notes use τb";
+  if (name == "tau.variant_a") return "dividing by all n(n − 1)/2 pairs, ties or not";
+  if (name == "tau.variant_b") return "correcting for ties";
+  if (name == "bpref.variant_trec") {
+    return "with each term 1 − min(n, R)/min(R, N), N the judged non-relevant documents";
   }
-  if (name == "tau.variant_b") {
-    return "this is τb (" + alt.measure + " " + equals_text(alt.value) + "); " + c.asked +
-           " asks for τa, which divides by all n(n − 1)/2 pairs";
+  if (name == "bpref.variant_notes") return "with each term 1 − n/R";
+  if (ends_with(".rule_trec10")) return "interpolating by trec_eval 10's rule";
+  if (ends_with(".rule_trec9")) return "interpolating by trec_eval 9's rule";
+  if (ends_with(".rule_textbook")) {
+    return "interpolating with the highest precision at any recall at least r";
   }
+  if (ends_with(".rule_none")) return "without interpolation";
   return "";
 }
 
-Candidate convention_candidate(const Context& c, const std::string& name, const Alternative& alt) {
-  std::string why = convention_lead(c, name, alt);
-  if (why.empty()) {
-    why = c.answer + " is " + alt.measure + " " + equals_text(alt.value) + " rather than " +
-          c.asked + ": " + alt.why;
+// "AP(norm=retrieved)@10 (0.4417, a convention) or AP@k: the sum of precisions divided by the
+// cutoff k instead of R (0.4375, a slip): type more decimals to tell them apart". Each value is
+// shown to 4 decimals (one more than typed, when more are typed), but never when it agrees there
+// with the right value, and never for the "any.*" slips, whose value is made from the right one.
+std::string candidates_text(const Context& c, const std::vector<CheckCandidate>& candidates) {
+  const int digits = std::max(4, c.typed.decimals + 1);
+  const std::string right = to_decimal(c.expected, digits);
+  std::vector<std::string> items;
+  std::vector<std::string> shown;
+  bool hidden = false;
+  for (const auto& candidate : candidates) {
+    std::string label = candidate.measure;
+    if (candidate.kind == CheckCandidate::Kind::slip) {
+      for (const auto& entry : entries()) {
+        if (entry.info.name == candidate.name) label = entry.info.summary;
+      }
+    }
+    const bool convention = candidate.kind == CheckCandidate::Kind::convention;
+    std::string value;
+    if (candidate.value && to_decimal(*candidate.value, digits) != right) {
+      value = to_decimal(*candidate.value, digits);
+      shown.push_back(value);
+    } else {
+      hidden = true;
+    }
+    items.push_back(label + " (" + (value.empty() ? "" : value + ", ") +
+                    (convention ? "a convention" : "a slip") + ")");
   }
-  return Candidate{name, alt.value, why};
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  }
+  const bool differ =
+      hidden || std::any_of(shown.begin(), shown.end(),
+                            [&](const std::string& one) { return one != shown.front(); });
+  return out +
+         (differ ? ": type more decimals to tell them apart" : ", which give the same value here");
+}
+
+// "dividing by the 3 relevant documents retrieved, as scikit-learn's average_precision_score
+// does when given only the ranked list": what the convention does and who uses it, no value.
+std::string convention_description(const Context& c, const std::string& name,
+                                   const Alternative& alt) {
+  std::string what = convention_what(c, name);
+  if (what.empty()) what = alt.why;
+  const std::string users = users_of(name);
+  return users.empty() ? what : what + ", as " + users;
+}
+
+CheckCandidate convention_candidate(const Context& c, const std::string& name,
+                                    const Alternative& alt) {
+  return CheckCandidate{name, CheckCandidate::Kind::convention, alt.measure, alt.value,
+                        convention_description(c, name, alt)};
+}
+
+// "this page's default (AP@10, dividing by R = 5) gives 28/45 ≈ 0.6222": the measure asked,
+// under the convention `alt` departs from. It states the value: said only of an answer that is
+// right under another convention, never of a wrong one.
+std::string default_text(const Context& c, const Alternative& alt) {
+  const std::string param = convention_param(c.call, alt.measure);
+  std::string what;
+  bool is_default = true;
+  if (!param.empty()) {
+    what = convention_what(
+        c, text::lower(c.call.info->name) + "." + param + "_" + c.call.param(param));
+    for (const auto& p : c.call.info->params) {
+      if (p.name == param) is_default = c.call.param(param) == p.default_value;
+    }
+  }
+  const std::string inside = c.asked + (what.empty() ? "" : ", " + what);
+  return (is_default ? "this page's default (" : "the measure asked (") + inside + ") gives " +
+         value_text(c.expected);
 }
 
 // --- hints -------------------------------------------------------------------------------------
@@ -1476,6 +1742,20 @@ bool applies(const SlipInfo& info, const MeasureCall& call) {
 
 }  // namespace
 
+const char* to_string(CheckResult::Verdict verdict) {
+  switch (verdict) {
+    case CheckResult::Verdict::correct:
+      return "correct";
+    case CheckResult::Verdict::correct_under_convention:
+      return "correct_under_convention";
+    case CheckResult::Verdict::slip:
+      return "slip";
+    case CheckResult::Verdict::unknown:
+      break;
+  }
+  return "unknown";
+}
+
 const std::vector<SlipInfo>& all_slips() {
   static const std::vector<SlipInfo> list = [] {
     std::vector<SlipInfo> out;
@@ -1546,38 +1826,103 @@ Result<CheckResult> check_answer(std::string_view measure, std::string_view inpu
   r.expected = expected;
   r.answer = a;
 
+  const Context context{call.value(), o, input, a.text, r.label, a, expected, key, options};
   if (gives(a, expected)) {
+    r.verdict = CheckResult::Verdict::correct;
     r.correct = true;
-    // A decimal that is the value itself (0.5 for 1/2) is exact, not a rounding of it.
-    const bool exactly = exact_answer(a) || (expected.exact && *expected.exact == a.value);
+    // A decimal that is the value itself (0.5 for 1/2) is exact, not a rounding of it; a
+    // program's float output is judged at 15 significant digits even when it is.
+    const bool exactly = exact_answer(a) || (!a.prefix && a.significant == 0 && expected.exact &&
+                                             *expected.exact == a.value);
     if (exactly) r.precision = "exactly";
-    r.why = exactly ? a.text + " is exactly " + r.label + " " + equals_text(expected) + "."
-                    : r.label + " " + equals_text(expected) + " rounds to " + a.text + " " +
-                          r.precision + ".";
+    if (a.prefix) {
+      r.why = r.label + " " + equals_text(expected) + " begins " + a.text + " (its first " +
+              decimals_text(a.decimals) + ").";
+    } else if (a.significant > 0) {
+      r.why = a.text + " is " + r.label + " " + equals_text(expected) + " at " +
+              std::to_string(a.significant) +
+              " significant digits, the precision at which a program's floating-point "
+              "printout is judged.";
+    } else {
+      r.why = exactly ? a.text + " is exactly " + r.label + " " + equals_text(expected) + "."
+                      : r.label + " " + equals_text(expected) + " rounds to " + a.text + " " +
+                            r.precision + ".";
+    }
+    // Rounding never hides a convention: an answer that only rounds to the value but is another
+    // convention's value exactly, or to two more decimals, says so too.
+    if (measure_value && !exactly && !a.prefix && a.significant == 0) {
+      const Answer closer{a.form, a.value, a.decimals + 2, false, 0, a.text};
+      const bool own_closer = gives(closer, expected);
+      for (const auto& alt : o.alternatives) {
+        const std::string name = convention_name(call.value(), alt.measure);
+        if (name.empty() || close_numbers(alt.value, expected)) continue;
+        const bool alt_exactly = alt.value.exact && *alt.value.exact == a.value;
+        if (!alt_exactly && (own_closer || !gives(closer, alt.value))) continue;
+        r.candidates.push_back(convention_candidate(context, name, alt));
+        r.why += " " + a.text + " is also " + (alt_exactly ? "exactly " : "") + alt.measure + " " +
+                 equals_text(alt.value) + ": " + r.candidates.back().why + ".";
+      }
+    }
     return r;
   }
 
-  const Context context{call.value(), o, input, a.text, r.label, a, expected, key, options};
-  const auto found = [&](Candidate candidate) {
-    r.matched = std::move(candidate.name);
-    r.why = std::move(candidate.why) + ".";
-    return r;
-  };
+  // Every cause that gives the answer: the conventions first (a convention outranks a slip),
+  // then the catalogue in its order. A slip whose value is that of a cause already found is the
+  // same arithmetic reached another way (AP@k over k and over min(R, k) when k ≤ R; a slip that
+  // a parameter has since made a convention) and is left out.
   if (measure_value) {
     for (const auto& alt : o.alternatives) {
       const std::string name = convention_name(call.value(), alt.measure);
-      if (name.empty() || gives(a, alt.value) == false) continue;
-      return found(convention_candidate(context, name, alt));
+      if (name.empty() || !gives(a, alt.value)) continue;
+      r.candidates.push_back(convention_candidate(context, name, alt));
     }
   }
+  const auto already_found = [&](const Number& value) {
+    return std::any_of(r.candidates.begin(), r.candidates.end(), [&](const CheckCandidate& other) {
+      return other.value && close_numbers(*other.value, value);
+    });
+  };
   for (const auto& entry : entries()) {
-    if (!entry.make) {  // "any.*"
-      if (auto candidate = any_slip(entry.info.name, context)) return found(std::move(*candidate));
+    std::optional<Candidate> candidate;
+    if (!entry.make) {  // "any.*": their value is the right one or made from it, never shown
+      candidate = any_slip(entry.info.name, context);
+      // Another quantity that is a convention's value (tau_a when τb is asked) is that
+      // convention.
+      if (!candidate || already_found(candidate->value)) continue;
+      r.candidates.push_back(CheckCandidate{candidate->name, CheckCandidate::Kind::slip, "",
+                                            std::nullopt, candidate->why + "."});
       continue;
     }
     if (!measure_value || !applies(entry.info, call.value())) continue;
-    auto candidate = entry.make(context);
-    if (candidate && gives(a, candidate->value)) return found(std::move(*candidate));
+    candidate = entry.make(context);
+    if (!candidate || !gives(a, candidate->value) || already_found(candidate->value)) continue;
+    r.candidates.push_back(CheckCandidate{candidate->name, CheckCandidate::Kind::slip, "",
+                                          candidate->value, candidate->why + "."});
+  }
+
+  if (!r.candidates.empty()) {
+    const CheckCandidate& first = r.candidates.front();
+    const bool convention = first.kind == CheckCandidate::Kind::convention;
+    r.matched = first.name;
+    r.verdict =
+        convention ? CheckResult::Verdict::correct_under_convention : CheckResult::Verdict::slip;
+    if (convention) r.convention = first.measure;
+    const Alternative* first_alt = nullptr;
+    for (const auto& alt : o.alternatives) {
+      if (alt.measure == first.measure) first_alt = &alt;
+    }
+    if (r.candidates.size() == 1) {
+      r.why = convention ? "Correct under " + first.measure + ": " + first.why + "; " +
+                               default_text(context, *first_alt) + "."
+                         : first.why;
+      return r;
+    }
+    r.why = a.text + " could be " + candidates_text(context, r.candidates) + ".";
+    if (convention) {
+      r.why += " A convention's value is a right answer under that convention; " +
+               default_text(context, *first_alt) + ".";
+    }
+    return r;
   }
 
   if (exact_answer(a) && !expected.exact) {

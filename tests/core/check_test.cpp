@@ -97,7 +97,7 @@ TEST_CASE("answer errors: a decimal comma", "[check][parse]") {
 TEST_CASE("answer errors: a stray character, counted after leading spaces", "[check][parse]") {
   const auto e = answer_error("  0.6x");
   CHECK(e.where.column == 6);
-  CHECK(e.message == "expected a digit, '/' or '%' at column 6, found 'x'");
+  CHECK(e.message == "expected a digit, '/', '%' or '...' at column 6, found 'x'");
 }
 
 TEST_CASE("answer errors: a fraction with denominator 0, or none", "[check][parse]") {
@@ -122,10 +122,114 @@ TEST_CASE("answer errors: a decimal over a number, and a percent sign after a fr
   CHECK(percent.message == "expected the end of the answer at column 4, found '%'");
 }
 
-TEST_CASE("answer errors: more than 15 digits", "[check][parse]") {
-  const auto e = answer_error("0.1234567890123456");
+TEST_CASE("answer errors: more than 17 significant digits, 18 decimals, or 15 whole digits",
+          "[check][parse]") {
+  // 16 and 17 significant digits are a program's float output (judged at 15); 18 are not.
+  const auto e = answer_error("0.123456789012345678");
   CHECK(e.code == irm::ErrorCode::out_of_range);
-  CHECK(e.message == "the answer has more than 15 digits; type at most 15");
+  CHECK(e.where.column == 1);
+  CHECK(e.message == "the answer has more than 17 significant digits; type at most 17");
+  // One significant digit, but 19 decimals: 10^19 is past a 64-bit denominator.
+  CHECK(answer_error("0.0000000000000000001").message ==
+        "the answer has more than 18 decimals; type at most 18");
+  // Whole numbers and the two sides of a fraction keep their 15 digits.
+  CHECK(answer_error("1234567890123456").message ==
+        "the answer has more than 15 digits; type at most 15");
+  CHECK(answer_error("1/1234567890123456").message ==
+        "the answer has more than 15 digits; type at most 15");
+}
+
+TEST_CASE("answers as students type them: 45%, 7/12, -0.3, −0.3, spaces before '/' and '%'",
+          "[check][parse]") {
+  const auto percent = test::parsed_ok(irm::parse_answer("45%"));
+  CHECK(percent.value == irm::Fraction{9, 20});  // 45/100
+  CHECK(percent.decimals == 2);
+  CHECK(test::parsed_ok(irm::parse_answer("45 %")).value == irm::Fraction{9, 20});
+  const auto fraction = test::parsed_ok(irm::parse_answer("7/12"));
+  CHECK(fraction.value == irm::Fraction{7, 12});
+  CHECK(fraction.form == irm::Answer::Form::fraction);
+  CHECK(test::parsed_ok(irm::parse_answer("7 / 12")).value == irm::Fraction{7, 12});
+  CHECK(test::parsed_ok(irm::parse_answer("-7/12")).value == irm::Fraction{-7, 12});
+  CHECK(test::parsed_ok(irm::parse_answer("-0.3")).value == irm::Fraction{-3, 10});
+  const auto minus =
+      test::parsed_ok(irm::parse_answer("\xE2\x88\x92"
+                                        "0.3"));  // U+2212 MINUS SIGN
+  CHECK(minus.value == irm::Fraction{-3, 10});
+  CHECK(minus.decimals == 1);
+}
+
+TEST_CASE("answers with an ellipsis: the digits shown are the value's first digits",
+          "[check][parse]") {
+  for (const char* typed : {"0.41...", "0.41\xE2\x80\xA6"}) {  // three dots, or U+2026 …
+    INFO(typed);
+    const auto a = test::parsed_ok(irm::parse_answer(typed));
+    CHECK(a.prefix);
+    CHECK(a.form == irm::Answer::Form::decimal);
+    CHECK(a.value == irm::Fraction{41, 100});
+    CHECK(a.decimals == 2);
+  }
+  // 41.6...% is the proportion 0.416… : 3 decimals.
+  const auto percent = test::parsed_ok(irm::parse_answer("41.6...%"));
+  CHECK(percent.prefix);
+  CHECK(percent.form == irm::Answer::Form::percentage);
+  CHECK(percent.value == irm::Fraction{52, 125});  // 416/1000
+  CHECK(percent.decimals == 3);
+  CHECK(test::parsed_ok(irm::parse_answer("-0.16...")).value == irm::Fraction{-4, 25});
+  CHECK_FALSE(test::parsed_ok(irm::parse_answer("0.41")).prefix);
+}
+
+TEST_CASE("answers as a program prints a double: 16 or 17 significant digits, judged at 15",
+          "[check][parse]") {
+  // Python: repr(0.1 + 0.2) == '0.30000000000000004'; rounded to 15 significant digits it is
+  // 0.300000000000000, that is 3/10 judged at 15 decimals.
+  const auto sum = test::parsed_ok(irm::parse_answer("0.30000000000000004"));
+  CHECK(sum.value == irm::Fraction{3, 10});
+  CHECK(sum.decimals == 15);
+  CHECK(sum.significant == 15);
+  CHECK(sum.text == "0.30000000000000004");
+  // Python: '%.17g' % (5/12) == '0.41666666666666669'; a sum of floats may print
+  // 0.41666666666666663. Either way the 16th digit 6 rounds the 15th up, to 0.416666666666667.
+  for (const char* typed : {"0.41666666666666669", "0.41666666666666663"}) {
+    INFO(typed);
+    const auto twelfths = test::parsed_ok(irm::parse_answer(typed));
+    CHECK(twelfths.value == irm::Fraction{416666666666667, 1000000000000000});
+    CHECK(twelfths.decimals == 15);
+  }
+  // Python: repr(1/700) == '0.0014285714285714286', 19 decimals; its 15 significant digits end
+  // at the 17th decimal, and the 16th digit 8 rounds the 15th up: 0.00142857142857143.
+  const auto small = test::parsed_ok(irm::parse_answer("0.0014285714285714286"));
+  CHECK(small.value == irm::Fraction{142857142857143, 100000000000000000});
+  CHECK(small.decimals == 17);
+  // 15 significant digits are judged as typed.
+  CHECK(test::parsed_ok(irm::parse_answer("0.416666666666667")).significant == 0);
+}
+
+TEST_CASE("answer errors: an ellipsis of two or four dots, with no decimals, or before a letter",
+          "[check][parse]") {
+  const auto two = answer_error("0.41..");
+  CHECK(two.code == irm::ErrorCode::bad_number);
+  CHECK(two.where.column == 5);
+  CHECK(two.where.length == 2);
+  CHECK(two.message == "found '..' at column 5; an ellipsis is three dots, as in 0.41..., or '…'");
+  const auto four = answer_error("0.41....");
+  CHECK(four.where.column == 5);
+  CHECK(four.where.length == 4);
+  CHECK(four.message ==
+        "found '....' at column 5; an ellipsis is three dots, as in 0.41..., or '…'");
+  const auto none = answer_error("41...");
+  CHECK(none.where.column == 3);
+  CHECK(none.where.length == 3);
+  CHECK(none.message ==
+        "found an ellipsis at column 3 with no decimals before it; type the first decimals of "
+        "the value and then the ellipsis, as in 0.41...");
+  // U+2026 is one column: 0.41…x has the x at column 6.
+  const auto after = answer_error("0.41\xE2\x80\xA6x");
+  CHECK(after.where.column == 6);
+  CHECK(after.message == "expected '%' or the end of the answer at column 6, found 'x'");
+  CHECK(answer_error("0.41...x").message ==
+        "expected '%' or the end of the answer at column 8, found 'x'");
+  CHECK(answer_error("28/45...").message ==
+        "expected the end of the answer at column 6, found '.'");
 }
 
 TEST_CASE("check_answer passes on compute()'s errors and names the answer field",
@@ -180,12 +284,17 @@ TEST_CASE(
     "(ap.norm_retrieved)",
     "[check][golden][RL1-ap]") {
   // AP = (1/2 + 2/4 + 3/6)/15 = (3/2)/15 = 1/10; over the 3 retrieved: (3/2)/3 = 1/2.
+  // A convention's answer is right under it, not a slip: the verdict says so and names the
+  // default's value.
   const auto r = check("AP", kRL1, "0.5");
   CHECK_FALSE(r.correct);
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
   CHECK(r.matched == "ap.norm_retrieved");
+  CHECK(r.convention == "AP(norm=retrieved)");
   CHECK(r.why ==
-        "0.5 is AP divided by the 3 relevant documents retrieved (AP(norm=retrieved) = 1/2 = "
-        "0.5); the notes divide by R = 15.");
+        "Correct under AP(norm=retrieved): dividing by the 3 relevant documents retrieved, as "
+        "scikit-learn's average_precision_score does when given only the ranked list; this "
+        "page's default (AP, dividing by R = 15, every relevant document) gives 1/10 = 0.1.");
   CHECK(check("AP", kRL1, "0.1").correct);
 }
 
@@ -197,9 +306,12 @@ TEST_CASE("nDCG: the trec_eval form log2(i+1) is recognised (ndcg.dcg_trec)",
   CHECK(check("nDCG@5", "5 2 3 4 1", "0.9189").correct);  // the notes' capitals-method-1-dcg value
   const auto r = check("nDCG@5", "5 2 3 4 1", "0.961");
   CHECK(r.matched == "ndcg.dcg_trec");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "nDCG(dcg=trec)@5");
   CHECK(r.why ==
-        "your DCG uses log2(i+1) at every rank (trec_eval's form, nDCG(dcg=trec)@5 ≈ 0.9610); "
-        "the notes use rel_1 + Σ_{i≥2} rel_i/log2 i.");
+        "Correct under nDCG(dcg=trec)@5: discounting rank i by log2(i + 1), as trec_eval and "
+        "scikit-learn's ndcg_score do; this page's default (nDCG@5, with rank 1 undiscounted and "
+        "rank i ≥ 2 divided by log2 i) gives ≈ 0.9189.");
 }
 
 TEST_CASE(
@@ -211,7 +323,11 @@ TEST_CASE(
   CHECK(check("kappa", "R 20 12\nI 4 4", "0.09").correct);
   const auto r = check("kappa", "R 20 12\nI 4 4", "0.05");
   CHECK(r.matched == "kappa.chance_pooled");
-  CHECK(r.why.rfind("0.05 is kappa(chance=pooled) = 1/21 ≈ 0.0476 rather than κ: ", 0) == 0);
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.why ==
+        "Correct under kappa(chance=pooled): with the chance agreement P(E) from the two judges' "
+        "pooled shares, as Manning et al.'s Introduction to IR does; this page's default (κ, with "
+        "the chance agreement P(E) from each judge's own shares) gives 1/11 ≈ 0.0909.");
 }
 
 TEST_CASE("tau with ties: τa is recognised when τb is asked (tau.variant_a)", "[check][TAU]") {
@@ -221,9 +337,11 @@ TEST_CASE("tau with ties: τa is recognised when τb is asked (tau.variant_a)", 
   CHECK(check("tau", input, "0.913").correct);
   const auto r = check("tau", input, "0.83");
   CHECK(r.matched == "tau.variant_a");
+  // τa is also the outcome's quantity tau_a: the same value, so not listed again as a slip.
+  CHECK(r.candidates.size() == 1);
   CHECK(r.why ==
-        "this is τa (tau(variant=a) = 5/6 ≈ 0.8333, dividing by all n(n − 1)/2 pairs); with ties "
-        "the notes use τb.");
+        "Correct under tau(variant=a): dividing by all n(n − 1)/2 pairs, ties or not; this page's "
+        "default (τb, correcting for ties) gives ≈ 0.9129.");
 }
 
 TEST_CASE("bpref: trec_eval's min(n_r, R)/min(R, N) is recognised (bpref.variant_trec)",
@@ -751,4 +869,180 @@ TEST_CASE("hint: each measure family names its quantities, from the input only",
 TEST_CASE("hint: empty when the answer is right or a slip is matched", "[check][hint]") {
   CHECK(check("AP@10", kRL2, "0.62").hint.empty());
   CHECK(check("AP", kRL1, "0.5").hint.empty());  // ap.norm_retrieved
+}
+
+// --- verdicts: right, right under another convention, a slip, unknown ----------------------------
+
+TEST_CASE("verdicts: correct, slip and unknown, with `correct` kept for compatibility",
+          "[check][verdict][RL2]") {
+  // method-1-ap: AP@10 = 28/45 = 0.6222; over k = 10 the sum 28/9 gives 28/90 = 0.3111.
+  const auto right = check("AP@10", kRL2, "0.62");
+  CHECK(right.verdict == irm::CheckResult::Verdict::correct);
+  CHECK(right.correct);
+  CHECK(right.convention.empty());
+  CHECK(right.candidates.empty());
+  CHECK(std::string(irm::to_string(right.verdict)) == "correct");
+  const auto slip = check("AP@10", kRL2, "0.31");
+  CHECK(slip.verdict == irm::CheckResult::Verdict::slip);
+  CHECK_FALSE(slip.correct);
+  CHECK(slip.matched == "ap.over_k");
+  REQUIRE(slip.candidates.size() == 1);
+  CHECK(slip.candidates[0].kind == irm::CheckCandidate::Kind::slip);
+  CHECK(slip.candidates[0].value->exact == irm::Fraction{14, 45});
+  CHECK(slip.why ==
+        "0.31 is the sum of precisions 28/9 divided by the cutoff k = 10; AP@10 divides it by R "
+        "= 5.");
+  CHECK(std::string(irm::to_string(slip.verdict)) == "slip");
+  const auto unknown = check("AP@10", kRL2, "0.7");
+  CHECK(unknown.verdict == irm::CheckResult::Verdict::unknown);
+  CHECK(unknown.candidates.empty());
+  CHECK(std::string(irm::to_string(unknown.verdict)) == "unknown");
+}
+
+TEST_CASE(
+    "verdicts: AP = 14/27 with R = 6, and 0.62 is AP(norm=retrieved)@10 = 28/45: correct under "
+    "that convention, naming who uses it and what the default gives",
+    "[check][verdict][RL2]") {
+  // method-1-ap's list with R = 6: relevant at ranks 1, 3, 6, 9, 10, so the sum of precisions is
+  // 1 + 2/3 + 3/6 + 4/9 + 5/10 = (90 + 60 + 45 + 40 + 45)/90 = 28/9. Divided by R = 6: 28/54 =
+  // 14/27 ≈ 0.5185; by the 5 relevant retrieved: 28/45 ≈ 0.6222.
+  const char* const input = "relevant=6\n+ - + - - + - - + +";
+  const auto r = check("AP@10", input, "0.62");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK_FALSE(r.correct);
+  CHECK(r.convention == "AP(norm=retrieved)@10");
+  CHECK(r.matched == "ap.norm_retrieved");
+  CHECK(r.expected.exact == irm::Fraction{14, 27});
+  REQUIRE(r.candidates.size() == 1);
+  CHECK(r.candidates[0].kind == irm::CheckCandidate::Kind::convention);
+  CHECK(r.candidates[0].measure == "AP(norm=retrieved)@10");
+  CHECK(r.candidates[0].value->exact == irm::Fraction{28, 45});
+  CHECK(r.candidates[0].why ==
+        "dividing by the 5 relevant documents retrieved, as scikit-learn's "
+        "average_precision_score does when given only the ranked list");
+  CHECK(r.why ==
+        "Correct under AP(norm=retrieved)@10: dividing by the 5 relevant documents retrieved, as "
+        "scikit-learn's average_precision_score does when given only the ranked list; this "
+        "page's default (AP@10, dividing by R = 6, every relevant document) gives 14/27 ≈ "
+        "0.5185.");
+  // The exact fraction is right under it too; the default's own value stays correct.
+  CHECK(check("AP@10", input, "28/45").verdict ==
+        irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(check("AP@10", input, "0.52").verdict == irm::CheckResult::Verdict::correct);
+}
+
+TEST_CASE("verdicts: the measure asked under a convention names the default as asked",
+          "[check][verdict][RL1-ap]") {
+  // relevant-at-2-4-6-ap: AP(norm=retrieved) = (3/2)/3 = 1/2; AP over R = 15 is 1/10.
+  const auto r = check("AP(norm=retrieved)", kRL1, "0.1");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "AP");
+  CHECK(r.why ==
+        "Correct under AP: dividing by R = 15, every relevant document, as trec_eval and "
+        "Manning et al.'s Introduction to IR do; the measure asked (AP(norm=retrieved), dividing "
+        "by the 3 relevant documents retrieved) gives 1/2 = 0.5.");
+}
+
+TEST_CASE(
+    "verdicts: two causes give the same 2 decimals: both listed with their values, the "
+    "convention first",
+    "[check][verdict][kappa]") {
+  // Judge A says relevant to 2 documents, judge B to 4; they agree on 2 relevant and 8 not:
+  //           B: R   N
+  //   A: R       2   0
+  //      N       2   8        n = 12, P(A) = 10/12 = 5/6.
+  // Cohen: P(E) = (2 · 4 + 10 · 8)/144 = 88/144 = 11/18; κ = (5/6 − 11/18)/(7/18) = 4/7 ≈ 0.5714.
+  // Pooled: p(R) = (2 + 4)/24 = 1/4; P(E) = 1/16 + 9/16 = 5/8; κ = (5/6 − 5/8)/(3/8) = 5/9 ≈
+  // 0.5556. Rounded first: P(A) = 0.83, P(E) = 0.61: (0.83 − 0.61)/0.39 = 22/39 ≈ 0.5641. 0.56 is
+  // both 5/9 and 22/39 at 2 decimals (and not 4/7, 0.57).
+  const char* const input = "R 2 0\nI 2 8";
+  CHECK(check("kappa", input, "0.57").correct);
+  const auto r = check("kappa", input, "0.56");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "kappa(chance=pooled)");
+  REQUIRE(r.candidates.size() == 2);
+  CHECK(r.candidates[0].name == "kappa.chance_pooled");
+  CHECK(r.candidates[0].value->exact == irm::Fraction{5, 9});
+  CHECK(r.candidates[1].name == "kappa.rounded_intermediates");
+  CHECK(r.candidates[1].kind == irm::CheckCandidate::Kind::slip);
+  CHECK(r.candidates[1].value->exact == irm::Fraction{22, 39});
+  CHECK(r.why ==
+        "0.56 could be kappa(chance=pooled) (0.5556, a convention) or P(A) and P(E) rounded to 2 "
+        "decimals first (0.5641, a slip): type more decimals to tell them apart. A convention's "
+        "value is a right answer under that convention; this page's default (κ, with the chance "
+        "agreement P(E) from each judge's own shares) gives 4/7 ≈ 0.5714.");
+  // Four decimals tell them apart: 0.5556 is the convention alone, 0.5641 the slip alone.
+  const auto pooled = check("kappa", input, "0.5556");
+  CHECK(pooled.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(pooled.candidates.size() == 1);
+  const auto rounded = check("kappa", input, "0.5641");
+  CHECK(rounded.verdict == irm::CheckResult::Verdict::slip);
+  CHECK(rounded.matched == "kappa.rounded_intermediates");
+}
+
+TEST_CASE(
+    "verdicts: rounding never hides a convention: 0.5 rounds from Cohen's 9/17 and is pooled κ "
+    "exactly",
+    "[check][verdict][kappa]") {
+  //           B: R   N
+  //   A: R       3   0
+  //      N       2   3        n = 8, P(A) = 6/8 = 3/4.
+  // Cohen: P(E) = (3 · 5 + 5 · 3)/64 = 30/64 = 15/32; κ = (3/4 − 15/32)/(17/32) = 9/17 ≈ 0.5294.
+  // Pooled: p(R) = (3 + 5)/16 = 1/2; P(E) = 1/4 + 1/4 = 1/2; κ = (3/4 − 1/2)/(1/2) = 1/2.
+  const char* const input = "R 3 0\nI 2 3";
+  const auto r = check("kappa", input, "0.5");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct);
+  CHECK(r.correct);
+  REQUIRE(r.candidates.size() == 1);
+  CHECK(r.candidates[0].measure == "kappa(chance=pooled)");
+  CHECK(r.why ==
+        "κ = 9/17 ≈ 0.5294 rounds to 0.5 at 1 decimal. 0.5 is also exactly kappa(chance=pooled) "
+        "= 1/2 = 0.5: with the chance agreement P(E) from the two judges' pooled shares, as "
+        "Manning et al.'s Introduction to IR does.");
+  // 0.53 is Cohen's at 2 decimals and not pooled's: nothing more to say.
+  CHECK(check("kappa", input, "0.53").candidates.empty());
+}
+
+TEST_CASE("verdicts: an ellipsis is judged by its first digits (P@12 = 5/12 = 0.4166…)",
+          "[check][verdict][P]") {
+  // Five relevant in the top 12: P@12 = 5/12 = 0.41666…
+  const char* const input = "R R R R R N N N N N N N";
+  const auto first = check("P@12", input, "0.41...");
+  CHECK(first.verdict == irm::CheckResult::Verdict::correct);
+  CHECK(first.precision == "as the first 2 decimals");
+  CHECK(first.why == "P@12 = 5/12 ≈ 0.4167 begins 0.41... (its first 2 decimals).");
+  CHECK(check("P@12", input, "0.4166\xE2\x80\xA6").precision == "as the first 4 decimals");
+  CHECK(check("P@12", input, "0.4...").precision == "as the first decimal");
+  CHECK(check("P@12", input, "41.6...%").correct);
+  // 0.42 rounds, so 0.42 is right and 0.42... is not: an ellipsis promises the digits as they are.
+  CHECK(check("P@12", input, "0.42").correct);
+  const auto rounded = check("P@12", input, "0.42...");
+  CHECK(rounded.verdict == irm::CheckResult::Verdict::slip);
+  CHECK(rounded.matched == "any.rounded_before_ellipsis");
+  CHECK(rounded.why ==
+        "0.42... is P@12 rounded to 2 decimals, but an ellipsis says the digits shown are the "
+        "value's own first digits, cut off, not rounded: type the rounded value without the "
+        "ellipsis, or its first digits as they are.");
+  CHECK_FALSE(rounded.candidates[0].value.has_value());  // an any.* slip's value is not shown
+  // 0.41 without an ellipsis is the value truncated: a slip, as before.
+  CHECK(check("P@12", input, "0.41").matched == "any.truncated");
+  CHECK(check("P@12", input, "0.40...").verdict == irm::CheckResult::Verdict::unknown);
+}
+
+TEST_CASE("verdicts: a program's float output is right at 15 significant digits",
+          "[check][verdict][P]") {
+  // P@10 of three relevant in the top 10 is 3/10; Python's 0.1 + 0.2 prints 0.30000000000000004.
+  const auto sum = check("P@10", "R R R N N N N N N N", "0.30000000000000004");
+  CHECK(sum.verdict == irm::CheckResult::Verdict::correct);
+  CHECK(sum.precision == "at 15 significant digits");
+  CHECK(sum.why ==
+        "0.30000000000000004 is P@10 = 3/10 = 0.3 at 15 significant digits, the precision at "
+        "which a program's floating-point printout is judged.");
+  // 5/12: Python's '%.17g' % (5/12) and repr(5/12).
+  const char* const twelve = "R R R R R N N N N N N N";
+  CHECK(check("P@12", twelve, "0.41666666666666669").correct);
+  CHECK(check("P@12", twelve, "0.4166666666666667").correct);
+  CHECK(check("P@12", twelve, "0.41666666666666663").correct);
+  // Off in the 15th significant digit: 0.416666666666668 is not 5/12.
+  CHECK_FALSE(check("P@12", twelve, "0.41666666666666815").correct);
 }
