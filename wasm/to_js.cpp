@@ -350,6 +350,8 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
     const irm::CheckResult& c = result.value();
     j.key("value");
     j.begin_object();
+    j.key("verdict");
+    j.value(irm::to_string(c.verdict));
     j.key("correct");
     j.value(c.correct);
     j.key("matched");
@@ -358,6 +360,37 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
     } else {
       j.value(c.matched);
     }
+    j.key("convention");
+    if (c.convention.empty()) {
+      j.null();
+    } else {
+      j.value(c.convention);
+    }
+    j.key("candidates");
+    j.begin_array();
+    for (const auto& candidate : c.candidates) {
+      j.begin_object();
+      j.key("name");
+      j.value(candidate.name);
+      j.key("kind");
+      j.value(candidate.kind == irm::CheckCandidate::Kind::convention ? "convention" : "slip");
+      j.key("measure");
+      if (candidate.measure.empty()) {
+        j.null();
+      } else {
+        j.value(candidate.measure);
+      }
+      j.key("value");
+      if (candidate.value) {
+        number(j, *candidate.value);
+      } else {
+        j.null();
+      }
+      j.key("why");
+      j.value(candidate.why);
+      j.end_object();
+    }
+    j.end_array();
     j.key("why");
     j.value(c.why);
     j.key("hint");
@@ -388,6 +421,10 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
     j.value(irm::to_string(c.answer.value));
     j.key("decimals");
     j.value(c.answer.decimals);
+    j.key("prefix");
+    j.value(c.answer.prefix);
+    j.key("significant");
+    j.value(c.answer.significant);
     j.end_object();
     j.end_object();
   } else {

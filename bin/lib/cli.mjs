@@ -59,19 +59,23 @@ Options of calc
   --preset NAME       the conventions of NAME for those MEASURE leaves out: notes (default),
                       iir (Manning et al.), trec10, trec9 or sklearn; e.g. --preset trec10
                       computes IPrec@0.4 as IPrec(rule=trec10)@0.4 (the page's switch)
-  --check ANSWER      check your own answer (0.62, 28/45 or 62.2%): judged at the decimals
-                      you typed (0.62 and 0.6 are right for 28/45 = 0.6222, 0.63 is not; a
-                      fraction must be equal); when it is wrong, says which convention or
-                      common slip gives it (e.g. AP divided by the relevant retrieved, DCG with
-                      log2(i+1), rounded intermediates, another quantity of the answer) and
-                      what to change, or else gives a hint: which quantity to check. Printed
-                      after the working ('Your answer'); --json adds check: {correct, matched,
-                      why, hint}. The exit status stays 0 for a wrong answer; an answer that
-                      does not parse is 2
+  --check ANSWER      check your own answer (0.62, 28/45, 62.2%, -0.3, 0.41... for the first
+                      digits, or a program's 0.41666666666666663): judged at the decimals you
+                      typed (0.62 and 0.6 are right for 28/45 = 0.6222, 0.63 is not; 0.62...
+                      is judged by its first digits; a fraction must be equal; 16 or 17
+                      significant digits are judged at 15). An answer that another named
+                      convention gives is correct under it ('✓ 0.5 is correct under
+                      AP(norm=retrieved)', with who uses it and what the default gives);
+                      a wrong one says which common slip gives it (e.g. DCG with ln, rounded
+                      intermediates, another quantity of the answer) and what to change, every
+                      one when several do, or else gives a hint: which quantity to check.
+                      Printed after the working ('Your answer'); --json adds check: {verdict,
+                      correct, matched, convention, candidates, why, hint}. The exit status
+                      stays 0 for a wrong answer; an answer that does not parse is 2
   --check KEY=ANSWER  check one named quantity of the answer instead (one of its Values, e.g.
                       precision, recall or F1 of confusion, t or df of ttest, PA of kappa);
                       repeatable, each printed as 'Your answer for KEY'. With two or more
-                      --check, --json gives check: [{key, correct, matched, why, hint}, ...]
+                      --check, --json gives check: [{key, verdict, correct, ...}, ...]
                       in the order given (key null for the measure's own value)
   --json              print JSON instead of text (errors too, on standard output)
 

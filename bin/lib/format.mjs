@@ -243,24 +243,56 @@ export function errorToJson(error) {
 // Check my answer (calc --check [KEY=]ANSWER)
 
 /**
- * One checked answer in --json: {correct, matched, why, hint}, with `key` first when a named
- * quantity was checked. `keyed` (several checks) always gives `key`, null for the measure.
+ * One checked answer in --json: {verdict, correct, matched, convention, candidates, why, hint},
+ * with `key` first when a named quantity was checked. `keyed` (several checks) always gives
+ * `key`, null for the measure. verdict: correct | correct_under_convention | slip | unknown;
+ * convention: the measure name that gives the answer (correct_under_convention), else null;
+ * candidates: every convention and slip that gives the digits typed, [{name, kind, measure,
+ * value, why}], value {approx, exact} or null.
  */
-export function checkToJson({ key, correct, matched, why, hint }, { keyed = false } = {}) {
-  const body = { correct, matched: matched ?? null, why, hint: hint ?? '' };
+export function checkToJson(
+  { key, verdict, correct, matched, convention, candidates, why, hint },
+  { keyed = false } = {},
+) {
+  const body = {
+    verdict: verdict ?? (correct ? 'correct' : 'unknown'),
+    correct,
+    matched: matched ?? null,
+    convention: convention ?? null,
+    candidates: (candidates ?? []).map((c) => ({
+      name: c.name,
+      kind: c.kind,
+      measure: c.measure ?? null,
+      value: c.value ? jsonNum(c.value) : null,
+      why: c.why,
+    })),
+    why,
+    hint: hint ?? '',
+  };
   return keyed || key ? { key: key ?? null, ...body } : body;
 }
 
 /**
  * One checked answer as text: "Your answer" (or "Your answer for precision") with ✓ or ✗, the
- * precision and the core's why, then the slip's name in parentheses or the hint.
+ * precision and the core's why, then the slip's name in parentheses or the hint. A convention's
+ * verdict is a ✓ naming it ("✓ 0.5 is correct under AP(norm=retrieved) at 1 decimal"); when
+ * several causes give the digits typed, each is listed on its own line.
  */
-export function checkToText({ correct, matched, why, hint, answer, precision, label, key }) {
-  const verdict = correct
-    ? `✓ ${answer.text} is correct ${precision}`
-    : `✗ ${answer.text} is not ${label} ${precision}`;
-  const lines = [key ? `Your answer for ${key}` : 'Your answer', `  ${verdict}`, `  ${why}`];
-  if (matched) lines.push(`  (${matched})`);
+export function checkToText({ verdict, correct, matched, convention, candidates, why, hint, answer, precision, label, key }) {
+  const under = (candidates ?? []).filter((c) => c.kind === 'convention').map((c) => c.measure);
+  let line;
+  if (correct) line = `✓ ${answer.text} is correct ${precision}`;
+  else if (verdict === 'correct_under_convention') {
+    line = `✓ ${answer.text} is correct under ${under.length ? under.join(' or ') : convention} ${precision}`;
+  } else line = `✗ ${answer.text} is not ${label} ${precision}`;
+  // The verdict line names the convention: its sentence goes on from there.
+  const lead = `Correct under ${convention}: `;
+  const rest = verdict === 'correct_under_convention' && why.startsWith(lead) ? why.slice(lead.length) : why;
+  const said = rest.charAt(0).toUpperCase() + rest.slice(1);
+  const lines = [key ? `Your answer for ${key}` : 'Your answer', `  ${line}`, `  ${said}`];
+  const several = !correct && (candidates ?? []).length > 1;
+  if (several) for (const c of candidates) lines.push(`  - ${c.kind === 'convention' ? c.measure : c.name}: ${c.why}`);
+  else if (matched) lines.push(`  (${matched})`);
   else if (hint) lines.push(`  Hint: ${hint}`);
   return lines.join('\n');
 }

@@ -43,7 +43,10 @@ describe('check() through the module', () => {
     assert.equal(value.measure, 'AP@10');
     assert.equal(value.label, 'AP@10');
     assert.equal(value.expected.exact, '28/45');
-    assert.deepEqual(value.answer, { text: '0.62', form: 'decimal', value: '31/50', decimals: 2 });
+    assert.deepEqual(value.answer, { text: '0.62', form: 'decimal', value: '31/50', decimals: 2, prefix: false, significant: 0 });
+    assert.equal(value.verdict, 'correct');
+    assert.equal(value.convention, null);
+    assert.deepEqual(value.candidates, []);
     assert.equal(value.why, 'AP@10 = 28/45 ≈ 0.6222 rounds to 0.62 at 2 decimals.');
     assert.equal(value.key, null);
     assert.equal(value.hint, '');
@@ -61,13 +64,54 @@ describe('check() through the module', () => {
     assert.equal(wrong.matched, null);
   });
 
-  test('relevant-at-2-4-6-ap: 0.5 is matched to ap.norm_retrieved with a sentence that has the numbers', () => {
+  test('relevant-at-2-4-6-ap: 0.5 is correct under AP(norm=retrieved), naming who uses it and the default\'s value', () => {
     // (1/2 + 2/4 + 3/6) = 3/2; over the 3 relevant retrieved 1/2, over R = 15 1/10.
     const value = checked('AP', RL1, '0.5', { relevant: 15 });
+    assert.equal(value.verdict, 'correct_under_convention');
     assert.equal(value.correct, false);
     assert.equal(value.matched, 'ap.norm_retrieved');
-    assert.equal(value.why, '0.5 is AP divided by the 3 relevant documents retrieved ' +
-      '(AP(norm=retrieved) = 1/2 = 0.5); the notes divide by R = 15.');
+    assert.equal(value.convention, 'AP(norm=retrieved)');
+    assert.equal(value.why, 'Correct under AP(norm=retrieved): dividing by the 3 relevant documents retrieved, as ' +
+      "scikit-learn's average_precision_score does when given only the ranked list; this page's default (AP, " +
+      'dividing by R = 15, every relevant document) gives 1/10 = 0.1.');
+    assert.deepEqual(value.candidates, [{
+      name: 'ap.norm_retrieved',
+      kind: 'convention',
+      measure: 'AP(norm=retrieved)',
+      value: value.candidates[0].value,
+      why: "dividing by the 3 relevant documents retrieved, as scikit-learn's average_precision_score does " +
+        'when given only the ranked list',
+    }]);
+    assert.equal(value.candidates[0].value.exact, '1/2');
+  });
+
+  test('two causes give 0.56: kappa(chance=pooled) 5/9 and P(A), P(E) rounded 22/39, both listed', () => {
+    // A: R R on 2 documents, B on 4; 2 agreed relevant, 8 agreed not. n = 12, P(A) = 5/6.
+    // Cohen: P(E) = (2·4 + 10·8)/144 = 11/18, κ = (5/6 − 11/18)/(7/18) = 4/7 = 0.5714.
+    // Pooled: p(R) = 6/24 = 1/4, P(E) = 1/16 + 9/16 = 5/8, κ = (5/6 − 5/8)/(3/8) = 5/9 = 0.5556.
+    // Rounded: (0.83 − 0.61)/0.39 = 22/39 = 0.5641.
+    const value = checked('kappa', 'R 2 0\nI 2 8', '0.56');
+    assert.equal(value.verdict, 'correct_under_convention');
+    assert.equal(value.convention, 'kappa(chance=pooled)');
+    assert.deepEqual(value.candidates.map((c) => [c.name, c.kind, c.value.exact]), [
+      ['kappa.chance_pooled', 'convention', '5/9'],
+      ['kappa.rounded_intermediates', 'slip', '22/39'],
+    ]);
+    assert.match(value.why, /^0\.56 could be kappa\(chance=pooled\) \(0\.5556, a convention\) or P\(A\) and P\(E\) rounded to 2 decimals first \(0\.5641, a slip\): type more decimals to tell them apart\./);
+  });
+
+  test('an ellipsis and a float printout: 0.41... and 0.41666666666666663 are right for 5/12', () => {
+    // P@12 of five relevant in the top 12: 5/12 = 0.41666…
+    const input = 'R R R R R N N N N N N N';
+    const first = checked('P@12', input, '0.41…');
+    assert.equal(first.verdict, 'correct');
+    assert.equal(first.precision, 'as the first 2 decimals');
+    assert.deepEqual(first.answer, { text: '0.41…', form: 'decimal', value: '41/100', decimals: 2, prefix: true, significant: 0 });
+    const printed = checked('P@12', input, '0.41666666666666663');
+    assert.equal(printed.verdict, 'correct');
+    assert.equal(printed.precision, 'at 15 significant digits');
+    assert.equal(printed.answer.significant, 15);
+    assert.equal(checked('P@12', input, '−7/12').verdict, 'unknown');
   });
 
   test('fleiss-14-raters: the notes\' Fleiss 0.22 is the rounded intermediates (fleiss.rounded_intermediates)',
@@ -178,16 +222,27 @@ describe('irmetrics calc … --check ANSWER', () => {
     assert.match(stdout, /\n\nYour answer\n {2}✓ 0\.62 is correct at 2 decimals\n {2}AP@10 = 28\/45 ≈ 0\.6222 rounds to 0\.62 at 2 decimals\.\n$/);
   });
 
-  test('a wrong answer that a convention gives: ✗, the why and the name; still exit 0', () => {
+  test('an answer that another convention gives: ✓ correct under it, who uses it, the default\'s value; exit 0', () => {
     const { status, stdout } = run(['calc', 'AP', '--relevant', '15', '--input', RL1,
       '--check', '0.5']);
     assert.equal(status, 0);
-    assert.match(stdout, /^ {2}✗ 0\.5 is not AP at 1 decimal$/m);
-    assert.match(stdout, /^ {2}0\.5 is AP divided by the 3 relevant documents retrieved/m);
+    assert.match(stdout, /^ {2}✓ 0\.5 is correct under AP\(norm=retrieved\) at 1 decimal$/m);
+    assert.match(stdout, /^ {2}Dividing by the 3 relevant documents retrieved, as scikit-learn's average_precision_score does when given only the ranked list; this page's default \(AP, dividing by R = 15, every relevant document\) gives 1\/10 = 0\.1\.$/m);
     assert.match(stdout, /^ {2}\(ap\.norm_retrieved\)$/m);
+    assert.doesNotMatch(stdout, /✗/);
   });
 
-  test('--json adds check: {correct, matched, why, hint}', () => {
+  test('--json: verdict correct_under_convention and the convention\'s measure name', () => {
+    const { stdout } = run(['calc', 'AP', '--relevant', '15', '--input', RL1, '--check', '0.5', '--json']);
+    const { check } = JSON.parse(stdout);
+    assert.equal(check.verdict, 'correct_under_convention');
+    assert.equal(check.convention, 'AP(norm=retrieved)');
+    assert.equal(check.correct, false);
+    assert.deepEqual(check.candidates.map((c) => [c.name, c.kind, c.measure, c.value.exact]),
+      [['ap.norm_retrieved', 'convention', 'AP(norm=retrieved)', '1/2']]);
+  });
+
+  test('--json adds check: {verdict, correct, matched, convention, candidates, why, hint}', () => {
     // sets-d1-to-d8: P = 1/2, R = 2/3; F₂ = 5/8; with β and 1/β swapped 5PR/(P + 4R) = 10/19 =
     // 0.5263.
     const { status, stdout } = run(['calc', 'F(beta=2)', '--input', 'tp=2 fp=2 fn=1 tn=3',
@@ -195,7 +250,10 @@ describe('irmetrics calc … --check ANSWER', () => {
     assert.equal(status, 0);
     const json = JSON.parse(stdout);
     assert.equal(json.value.exact, '5/8');
-    assert.deepEqual(Object.keys(json.check), ['correct', 'matched', 'why', 'hint']);
+    assert.deepEqual(Object.keys(json.check),
+      ['verdict', 'correct', 'matched', 'convention', 'candidates', 'why', 'hint']);
+    assert.equal(json.check.verdict, 'slip');
+    assert.equal(json.check.convention, null);
     assert.equal(json.check.correct, false);
     assert.equal(json.check.matched, 'f.weights_swapped');
     assert.equal(json.check.hint, '');

@@ -192,18 +192,21 @@ describe('irmetrics calc --check KEY=ANSWER, repeated', () => {
     ].join('\n'));
   });
 
-  test('--json with two or more: check is [{key, correct, matched, why, hint}] in order', () => {
+  test('--json with two or more: check is [{key, verdict, correct, matched, convention, candidates, why, hint}] in order', () => {
     const { status, stdout } = run([...S1, '--check', 'recall=0.9', '--check', '4/7', '--json']);
     assert.equal(status, 0);
     const { check } = JSON.parse(stdout);
     assert.ok(Array.isArray(check));
-    assert.deepEqual(check.map((one) => Object.keys(one)),
-      [['key', 'correct', 'matched', 'why', 'hint'], ['key', 'correct', 'matched', 'why', 'hint']]);
+    const keys = ['key', 'verdict', 'correct', 'matched', 'convention', 'candidates', 'why', 'hint'];
+    assert.deepEqual(check.map((one) => Object.keys(one)), [keys, keys]);
     // 0.9 is not recall (0.7 at 1 decimal), and nothing gives it: a hint, from the counts' names.
     assert.deepEqual(check[0], {
       key: 'recall',
+      verdict: 'unknown',
       correct: false,
       matched: null,
+      convention: null,
+      candidates: [],
       why: 'None of the conventions or common slips the calculator knows gives 0.9.',
       hint: 'Check TP, FP, FN and TN (truly relevant or not, returned or not), then recall = ' +
         'TP/(TP + FN).',
@@ -216,11 +219,12 @@ describe('irmetrics calc --check KEY=ANSWER, repeated', () => {
   test('--json with one keyed check: an object with its key, as with one bare check', () => {
     const json = JSON.parse(run([...S1, '--check', 'precision=1/2', '--json']).stdout);
     assert.deepEqual(json.check, {
-      key: 'precision', correct: true, matched: null,
+      key: 'precision', verdict: 'correct', correct: true, matched: null, convention: null, candidates: [],
       why: '1/2 is exactly precision = 1/2 = 0.5.', hint: '',
     });
     const bare = JSON.parse(run([...S1, '--check', '4/7', '--json']).stdout);
-    assert.deepEqual(Object.keys(bare.check), ['correct', 'matched', 'why', 'hint']);
+    assert.deepEqual(Object.keys(bare.check),
+      ['verdict', 'correct', 'matched', 'convention', 'candidates', 'why', 'hint']);
   });
 
   test('an unknown key: exit 2 and the core\'s message naming the keys', () => {

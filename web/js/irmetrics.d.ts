@@ -156,10 +156,31 @@ export type MeasureInfo = {
   example: string;
 };
 
+export type CheckCandidate = {
+  /** 'ap.norm_retrieved', 'ap.over_k', 'any.truncated', … */
+  name: string;
+  kind: 'convention' | 'slip';
+  /** a convention's canonical measure name, 'AP(norm=retrieved)@10'; null for a slip */
+  measure: string | null;
+  /** the value the cause gives; null for the 'any.*' slips (made from the right value) */
+  value: Num | null;
+  /** a convention: what it does and who uses it, no value; a slip: what to change */
+  why: string;
+};
+
 export type Check = {
+  /** correct_under_convention: right under another named convention (neutral or green, not ✗) */
+  verdict: 'correct' | 'correct_under_convention' | 'slip' | 'unknown';
+  /** verdict === 'correct' */
   correct: boolean;
-  /** 'ap.norm_retrieved', 'dcg.ln', 'any.truncated', …; null when right or nothing matched */
+  /** the first candidate's name: 'ap.norm_retrieved', 'dcg.ln', 'any.truncated', …; null when
+   * right or nothing matched */
   matched: string | null;
+  /** for correct_under_convention: the measure name that gives the answer, 'nDCG(dcg=trec)@10' */
+  convention: string | null;
+  /** every convention and slip that gives the typed digits, conventions first; for a right
+   * answer, the conventions it is exactly (or to two more decimals) */
+  candidates: CheckCandidate[];
   why: string;
   /** what to check when nothing reproduces a wrong answer; '' otherwise */
   hint: string;
@@ -167,7 +188,7 @@ export type Check = {
   /** the quantity checked, as the outcome spells it; null for the measure's own value */
   key: string | null;
   label: string;
-  /** 'at 2 decimals', 'at 1 decimal', 'exactly' */
+  /** 'at 2 decimals', 'at 1 decimal', 'exactly', 'as the first 2 decimals', 'at 15 significant digits' */
   precision: string;
   expected: Num;
   answer: {
@@ -176,6 +197,10 @@ export type Check = {
     value: string;
     /** judged at; 0 = exactly */
     decimals: number;
+    /** typed with an ellipsis (0.41...): judged by truncation */
+    prefix: boolean;
+    /** 15 for a program's float output (16 or 17 significant digits), else 0 */
+    significant: number;
   };
 };
 
