@@ -171,6 +171,8 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       describedBy: introId,
       // The working is never shown: neither is the value, in any verdict.
       hideValue: reveal === 'never',
+      // A convention's verdict names the default's value, which is this problem's answer.
+      hideDefault: true,
     });
     const quantities = renderQuantityChecks({
       keys: otherQuantities(outcome),
@@ -178,6 +180,7 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       answers,
       prefix: `${name}|`,
       hideValue: reveal === 'never',
+      hideDefault: true,
     });
     let working = null;
     if (reveal !== 'never') {
