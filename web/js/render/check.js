@@ -111,12 +111,13 @@ export function renderCheckResult(result, { hideValue = false, hideDefault = fal
     ' ',
     el('span', { class: 'check-why', text: whyAfterVerdict(value) }),
     !several && matched && el('span', { class: 'check-matched' }, ' (', el('code', { text: matched }), ')'),
-    // Several causes give the digits typed: each, with what it does or what to change.
+    // Several causes give the digits typed: each, with what it does or what to change (spans:
+    // the verdict is a paragraph, which holds no list).
     several &&
       el(
-        'ul',
+        'span',
         { class: 'check-candidates' },
-        ...candidates.map((c) => el('li', {}, el('code', { text: c.kind === 'convention' ? c.measure ?? c.name : c.name }), `: ${c.why}`)),
+        ...candidates.map((c) => el('span', { class: 'check-candidate' }, ' ', el('code', { text: c.kind === 'convention' ? c.measure ?? c.name : c.name }), `: ${c.why}`)),
       ),
     // What to look at again when nothing the calculator knows gives the answer: a quantity to
     // check, never the right value (a problem may hide the working).
