@@ -558,3 +558,85 @@ TEST_CASE("sets-words, error: accuracy and specificity need TN", "[sets-words][e
   // Precision needs no TN: 2/(2 + 2).
   CHECK(*run("precision", "tp=2 fp=2 fn=1").value.exact == frac(1, 2));
 }
+
+// --- confusion matrices as exercises print them (labelled layouts, scikit-learn, sentences) ----
+
+TEST_CASE("confusion: Data School's labelled table, n=165, predicted and actual NO/YES",
+          "[golden][confusion][read-as]") {
+  // Kevin Markham, "Simple guide to confusion matrix terminology" (Data School, 2014): TN = 50,
+  // FP = 10, FN = 5, TP = 100. The guide prints accuracy (100 + 50)/165 = 0.91, misclassification
+  // 15/165 = 0.09, true positive rate 100/105 = 0.95, false positive rate 10/60 = 0.17, true
+  // negative rate 50/60 = 0.83 and precision 100/110 = 0.91.
+  const auto o = run("confusion",
+                     "n=165   Predicted: NO   Predicted: YES\n"
+                     "Actual: NO    50    10\n"
+                     "Actual: YES    5   100");
+  CHECK(test::exact_value(o, "accuracy") == frac(10, 11));   // 150/165
+  CHECK(test::exact_value(o, "error") == frac(1, 11));       // 15/165
+  CHECK(test::exact_value(o, "recall") == frac(20, 21));     // 100/105
+  CHECK(test::exact_value(o, "FPR") == frac(1, 6));          // 10/60
+  CHECK(test::exact_value(o, "specificity") == frac(5, 6));  // 50/60
+  CHECK(test::exact_value(o, "precision") == frac(10, 11));  // 100/110
+  CHECK(irm::to_decimal(value_of(o, "accuracy"), 2) == "0.91");
+  CHECK(irm::to_decimal(value_of(o, "error"), 2) == "0.09");
+  CHECK(irm::to_decimal(value_of(o, "recall"), 2) == "0.95");
+  CHECK(irm::to_decimal(value_of(o, "FPR"), 2) == "0.17");
+  CHECK(irm::to_decimal(value_of(o, "specificity"), 2) == "0.83");
+  CHECK(test::has_note_containing(o,
+                                  "Read as: TN = 50, FP = 10 / FN = 5, TP = 100 (rows: truly "
+                                  "non-relevant, truly relevant; columns: not returned, "
+                                  "returned, as the labels say)."));
+}
+
+TEST_CASE("confusion: scikit-learn's binary confusion_matrix example, [[0, 2], [1, 1]]",
+          "[golden][confusion][read-as]") {
+  // scikit-learn's documentation of sklearn.metrics.confusion_matrix: for y_true = [0, 1, 0, 1]
+  // and y_pred = [1, 1, 1, 0], "tn, fp, fn, tp = confusion_matrix(...).ravel()" gives
+  // (0, 2, 1, 1), printed as array([[0, 2], [1, 1]]). By hand: precision 1/(1 + 2) = 1/3,
+  // recall 1/(1 + 1) = 1/2, F1 = 2·1/(2·1 + 2 + 1) = 2/5.
+  const auto o = run("confusion", "array([[0, 2],\n       [1, 1]])");
+  CHECK(test::exact_value(o, "TN") == frac(0, 1));
+  CHECK(test::exact_value(o, "FP") == frac(2, 1));
+  CHECK(test::exact_value(o, "FN") == frac(1, 1));
+  CHECK(test::exact_value(o, "TP") == frac(1, 1));
+  CHECK(test::exact_value(o, "precision") == frac(1, 3));
+  CHECK(test::exact_value(o, "recall") == frac(1, 2));
+  CHECK(*o.value.exact == frac(2, 5));
+  // The same counts from the two label lines, as true: and predicted:.
+  const auto seq = run("confusion", "true: 0 1 0 1\npredicted: 1 1 1 0");
+  CHECK(*seq.value.exact == frac(2, 5));
+}
+
+TEST_CASE("confusion: a bare grid and the same grid read the other way",
+          "[golden][confusion][read-as]") {
+  // Rows the truth: TP = 7, FN = 2, FP = 3, TN = 8; precision 7/(7 + 3) = 7/10.
+  const auto bare = run("confusion", "7 2\n3 8");
+  CHECK(test::exact_value(bare, "precision") == frac(7, 10));
+  CHECK(test::exact_value(bare, "recall") == frac(7, 9));  // 7/(7 + 2)
+  CHECK(test::has_note_containing(bare,
+                                  "Read as: TP = 7, FN = 2 / FP = 3, TN = 8 (rows: truly "
+                                  "relevant, truly non-relevant; columns: returned, not "
+                                  "returned)."));
+  // The header the Sets page adds to swap: rows returned, so FP = 2, FN = 3; precision 7/9,
+  // recall 7/10.
+  const auto swapped = run("confusion", "relevant non-relevant\n7 2\n3 8");
+  CHECK(test::exact_value(swapped, "precision") == frac(7, 9));
+  CHECK(test::exact_value(swapped, "recall") == frac(7, 10));
+}
+
+TEST_CASE("confusion: a sentence, retrieves 12, nine of them relevant, thirty relevant, 50 in all",
+          "[golden][confusion][read-as]") {
+  // TP = 9, FP = 12 − 9 = 3, FN = 30 − 9 = 21, TN = 50 − 33 = 17.
+  //   precision 9/12 = 3/4, recall 9/30 = 3/10, F1 = 18/(18 + 3 + 21) = 3/7,
+  //   accuracy (9 + 17)/50 = 13/25, specificity 17/(17 + 3) = 17/20.
+  const auto o = run("confusion",
+                     "A system retrieves 12 documents, nine of them relevant; the collection "
+                     "holds thirty relevant documents. It is a collection of 50 documents.");
+  CHECK(test::exact_value(o, "precision") == frac(3, 4));
+  CHECK(test::exact_value(o, "recall") == frac(3, 10));
+  CHECK(*o.value.exact == frac(3, 7));
+  CHECK(test::exact_value(o, "accuracy") == frac(13, 25));
+  CHECK(test::exact_value(o, "specificity") == frac(17, 20));
+  CHECK(test::has_note_containing(o, "TN = 50 − 9 − 3 − 21 = 17 (a collection of 50)."));
+}
+

@@ -548,3 +548,279 @@ TEST_CASE("multiclass, error: every count 0", "[multiclass][errors]") {
   CHECK(e.code == ErrorCode::inconsistent_counts);
   CHECK(e.message == "every count in the grid is 0; a confusion matrix needs at least one item");
 }
+
+// --- grids in any labelled layout, scikit-learn's printout, sentences ---------------------------
+
+TEST_CASE("confusion input: a bare grid says its reading and the other one",
+          "[parse][confusion][read-as]") {
+  // Rows truly relevant (7 returned, 2 not), truly non-relevant (3 returned, 8 not).
+  const auto c = parsed("7 2\n3 8");
+  CHECK(cells(c) == Cells{7, 3, 2, 8});
+  CHECK(c.bare_grid);
+  REQUIRE(c.reading.size() == 3);
+  CHECK(c.reading.at(1) ==
+        "Read as: TP = 7, FN = 2 / FP = 3, TN = 8 (rows: truly relevant, truly non-relevant; "
+        "columns: returned, not returned).");
+  // Read the other way, the rows are returned / not returned: 7 TP, 2 FP, 3 FN, 8 TN.
+  CHECK(c.reading.at(2) ==
+        "No label says which side is the truth, so the rows are read as the truth. If the rows "
+        "are what the system returned, add a first line naming the columns, relevant "
+        "non-relevant, to read the grid the other way: TP = 7, FP = 2 / FN = 3, TN = 8.");
+  // The one-line form is a bare grid too.
+  const auto line = parsed("300 20 10 70");
+  CHECK(line.bare_grid);
+  CHECK(line.reading.at(1) ==
+        "Read as: TP = 300, FN = 20 / FP = 10, TN = 70 (rows: truly relevant, truly "
+        "non-relevant; columns: returned, not returned).");
+  // Labels naming the sides make it no longer bare.
+  CHECK_FALSE(parsed("relevant 2 1\nnon-relevant 2 3").bare_grid);
+  CHECK_FALSE(parsed("tp=2 fp=2 fn=1").bare_grid);
+}
+
+TEST_CASE("confusion input: the header line that names the columns reads the grid the other way",
+          "[parse][confusion][read-as]") {
+  // What the Sets page's swap adds: the columns are the truth, so the rows are returned / not.
+  const auto c = parsed("relevant non-relevant\n7 2\n3 8");
+  CHECK(cells(c) == Cells{7, 2, 3, 8});
+  CHECK_FALSE(c.bare_grid);
+  CHECK(c.reading.at(0) ==
+        "Read as: TP = 7, FP = 2 / FN = 3, TN = 8 (rows: returned, not returned; columns: truly "
+        "relevant, truly non-relevant, as the labels say): the labels put what the system "
+        "returned in the rows and the truth in the columns, so the grid is read transposed.");
+  // And the header naming the usual layout keeps it.
+  const auto usual = parsed("returned not-returned\n7 2\n3 8");
+  CHECK(cells(usual) == Cells{7, 3, 2, 8});
+  CHECK(usual.reading.at(0) ==
+        "Read as: TP = 7, FN = 2 / FP = 3, TN = 8 (rows: truly relevant, truly non-relevant; "
+        "columns: returned, not returned, as the labels say).");
+  // Over the four counts on one line as well.
+  CHECK(cells(parsed("relevant non-relevant\n7 2 3 8")) == Cells{7, 2, 3, 8});
+}
+
+TEST_CASE("confusion input: predicted/actual labels in either orientation and class order",
+          "[parse][confusion][read-as]") {
+  // Kevin Markham, "Simple guide to confusion matrix terminology" (Data School, 2014): n = 165,
+  // actual NO predicted NO 50 (TN), predicted YES 10 (FP); actual YES: 5 (FN), 100 (TP).
+  const auto ds = parsed(
+      "n=165   Predicted: NO   Predicted: YES\nActual: NO    50    10\n"
+      "Actual: YES    5   100");
+  CHECK(cells(ds) == Cells{100, 10, 5, 50});
+  CHECK(ds.reading.at(0) ==
+        "Read as: TN = 50, FP = 10 / FN = 5, TP = 100 (rows: truly non-relevant, truly "
+        "relevant; columns: not returned, returned, as the labels say).");
+  // The same with rows predicted and columns actual, tab-separated.
+  CHECK(cells(parsed("\tActual NO\tActual YES\nPredicted NO\t50\t5\nPredicted YES\t10\t100")) ==
+        Cells{100, 10, 5, 50});
+  // A Markdown table with positive/negative.
+  const auto md = parsed(
+      "|                 | Predicted positive | Predicted negative |\n"
+      "|-----------------|--------------------|--------------------|\n"
+      "| Actual positive | 7                  | 2                  |\n"
+      "| Actual negative | 3                  | 8                  |");
+  CHECK(cells(md) == Cells{7, 3, 2, 8});
+  // A corner naming both sides, rows first; the columns only 1 and 0.
+  CHECK(cells(parsed("actual\\predicted 1 0\n1 7 2\n0 3 8")) == Cells{7, 3, 2, 8});
+  CHECK(cells(parsed("predicted / actual  1  0\n1  7  2\n0  3  8")) == Cells{7, 2, 3, 8});
+  // Two header lines, as encyclopedias print it: the side above, the classes below.
+  CHECK(cells(parsed("Predicted\nPositive Negative\nActual Positive 7 2\nNegative 3 8")) ==
+        Cells{7, 3, 2, 8});
+  // A caption naming the sides outright.
+  CHECK(cells(parsed("rows: predicted, columns: actual\n7 2\n3 8")) == Cells{7, 2, 3, 8});
+  // retrieved / not retrieved, relevant / non-relevant.
+  CHECK(cells(parsed("\trelevant\tnot relevant\nretrieved\t7\t2\nnot retrieved\t3\t8")) ==
+        Cells{7, 2, 3, 8});
+}
+
+TEST_CASE("confusion input: Total rows and columns are checked and left out",
+          "[parse][confusion][read-as]") {
+  // Row sums 7 + 2 = 9, 3 + 8 = 11; column sums 10, 10; 20 in all.
+  const auto c = parsed(
+      "\tPredicted yes\tPredicted no\tTotal\nActual yes\t7\t2\t9\nActual no\t3\t8\t11\n"
+      "Total\t10\t10\t20");
+  CHECK(cells(c) == Cells{7, 3, 2, 8});
+  CHECK(c.reading.at(0) ==
+        "The last row and the last column hold the totals: they equal the sums of the counts, so "
+        "they are checked and left out.");
+  // Labels split at spaces: the Total column is still the last.
+  CHECK(cells(parsed("Predicted yes  Predicted no  Total\nActual yes 7 2 9\nActual no 3 8 11")) ==
+        Cells{7, 3, 2, 8});
+}
+
+TEST_CASE("confusion input: TP FP FN TN named in a header or before each count",
+          "[parse][confusion][read-as]") {
+  const auto c = parsed("TP FP FN TN\n7 3 2 8");
+  CHECK(cells(c) == Cells{7, 3, 2, 8});
+  CHECK(c.reading.at(0) == "Read as: TP = 7, FP = 3, FN = 2, TN = 8 (the labels name each count).");
+  CHECK(cells(parsed("| True positives | False negatives | False positives |\n|---|---|---|\n"
+                     "| 7 | 2 | 3 |")) == Cells{7, 3, 2, -1});
+  CHECK(cells(parsed("TP 7\nFN 2\nFP 3\nTN 8")) == Cells{7, 3, 2, 8});
+}
+
+TEST_CASE("confusion input: class labels without a side are read rows-truth and said",
+          "[parse][confusion][read-as]") {
+  const auto c = parsed("\tNo\tYes\nNo\t8\t3\nYes\t2\t7");
+  // Rows no, yes; columns no, yes: TN = 8, FP = 3 / FN = 2, TP = 7.
+  CHECK(cells(c) == Cells{7, 3, 2, 8});
+  CHECK(c.bare_grid);
+  CHECK(c.reading.at(0) ==
+        "Read as: TN = 8, FP = 3 / FN = 2, TP = 7 (rows: truly non-relevant, truly relevant; "
+        "columns: not returned, returned).");
+  CHECK(c.reading.at(1) ==
+        "The labels name the classes but not which side is the truth, so the rows are read as "
+        "the truth. If the rows are what the system returned, add predicted (or returned) to the "
+        "row labels to read the grid the other way: TN = 8, FN = 3 / FP = 2, TP = 7.");
+}
+
+TEST_CASE("confusion input: scikit-learn's confusion_matrix printout, [[TN, FP], [FN, TP]]",
+          "[parse][confusion][read-as]") {
+  // confusion_matrix with classes 0 and 1: row 0 = true 0 (TN 8, FP 3), row 1 = true 1 (FN 2,
+  // TP 7).
+  const auto c = parsed("array([[8, 3],\n       [2, 7]])");
+  CHECK(cells(c) == Cells{7, 3, 2, 8});
+  CHECK_FALSE(c.bare_grid);
+  CHECK(c.reading.at(0) ==
+        "Read as: TN = 8, FP = 3 / FN = 2, TP = 7 (scikit-learn's layout [[TN, FP], [FN, TP]], "
+        "as its confusion_matrix prints it: rows the true class 0 then 1, columns the predicted "
+        "class 0 then 1, with 1 the relevant class).");
+  CHECK(cells(parsed("[[8 3]\n [2 7]]")) == Cells{7, 3, 2, 8});
+  CHECK(cells(parsed("cm = confusion_matrix(y_true, y_pred)\nprint(cm)\n[[8 3]\n [2 7]]")) ==
+        Cells{7, 3, 2, 8});
+  CHECK(cells(parsed("Out[3]: array([[8., 3.],\n        [2., 7.]])")) == Cells{7, 3, 2, 8});
+  CHECK(cells(parsed("array([[8, 3], [2, 7]], dtype=int64)")) == Cells{7, 3, 2, 8});
+  // A grid under a caption naming scikit-learn.
+  const auto caption = parsed("sklearn confusion_matrix:\n8 3\n2 7");
+  CHECK(cells(caption) == Cells{7, 3, 2, 8});
+  CHECK(caption.reading.back().rfind("Read as: TN = 8, FP = 3 / FN = 2, TP = 7 (scikit-learn's",
+                                     0) == 0);
+  CHECK(cells(parsed("confusion_matrix =\n8 3\n2 7")) == Cells{7, 3, 2, 8});
+}
+
+TEST_CASE("confusion input: a sentence with numbers in words", "[parse][confusion][read-as]") {
+  // 12 retrieved, 9 of them relevant: TP = 9, FP = 3; 30 relevant in all: FN = 30 − 9 = 21.
+  const auto c = parsed(
+      "The system retrieves 12 documents, nine of them relevant; the collection holds thirty "
+      "relevant documents.");
+  CHECK(cells(c) == Cells{9, 3, 21, -1});
+  CHECK(c.reading.at(0) ==
+        "Read as: 12 retrieved (TP + FP), 9 of them relevant (TP), 30 relevant in the collection "
+        "(TP + FN): TP = 9, FP = 12 − 9 = 3, FN = 30 − 9 = 21; TN is unknown without the "
+        "collection's size (add \"a collection of N documents\").");
+  // With the collection's size: TN = 50 − 9 − 3 − 21 = 17.
+  const auto all = parsed(
+      "In a collection of 50 documents, thirty of them relevant, a search engine returns twelve "
+      "documents, of which 9 are relevant.");
+  CHECK(cells(all) == Cells{9, 3, 21, 17});
+  CHECK(all.reading.at(0) ==
+        "Read as: 12 retrieved (TP + FP), 9 of them relevant (TP), 30 relevant in the collection "
+        "(TP + FN): TP = 9, FP = 12 − 9 = 3, FN = 30 − 9 = 21, TN = 50 − 9 − 3 − 21 = 17 (a "
+        "collection of 50).");
+  CHECK(cells(parsed("There are 30 relevant documents. 12 documents are retrieved; 9 are "
+                     "relevant.")) == Cells{9, 3, 21, -1});
+}
+
+// --- mistakes: labelled grids, scikit-learn's printout, sentences ------------------------------
+
+TEST_CASE("confusion input, error: a Total that is not the sum", "[parse][confusion][errors]") {
+  const auto e =
+      parse_error("\tPredicted yes\tPredicted no\tTotal\nActual yes\t7\t2\t9\nActual no\t3\t8\t12");
+  check_at(e, ErrorCode::inconsistent_counts, 3, 15);
+  CHECK(e.message ==
+        "the Total column gives 12 in row 2 (line 3), but the counts before it add up to 11; "
+        "correct it or leave the totals out");
+}
+
+TEST_CASE("confusion input, error: n in the corner that is not the sum of the cells",
+          "[parse][confusion][errors]") {
+  const auto e = parse_error(
+      "n=160 Predicted: NO Predicted: YES\nActual: NO 50 10\n"
+      "Actual: YES 5 100");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 1);
+  CHECK(e.message ==
+        "the four cells sum to 165, but 'n=160' at line 1, column 1 gives the number of items; "
+        "correct a count or the total");
+}
+
+TEST_CASE("confusion input, error: TP FP FN TN named twice or not at all",
+          "[parse][confusion][errors]") {
+  const auto twice = parse_error("TP FP TP TN\n7 3 2 8");
+  check_at(twice, ErrorCode::bad_token, 2, 5);
+  CHECK(twice.message ==
+        "TP is named twice; its second count is '2' at line 2, column 5. Name each of TP, FP, FN "
+        "and TN once");
+  const auto missing = parse_error("TP FP TN\n7 3 8");
+  CHECK(missing.code == ErrorCode::bad_token);
+  CHECK(missing.message ==
+        "the labels name 3 counts but not FN; give TP, FP and FN (TN is optional), as in a header "
+        "TP FP FN TN over the row 7 3 2 8");
+}
+
+TEST_CASE("confusion input, error: scikit-learn's printout cut short or with more",
+          "[parse][confusion][errors]") {
+  const auto open = parse_error("array([[8, 3],\n       [2, 7]");
+  check_at(open, ErrorCode::bad_token, 1, 7);
+  CHECK(open.message ==
+        "the matrix opened with '[[' at line 1, column 7 is not closed; end each row with ']' "
+        "and the matrix with ']]', as in [[8, 3], [2, 7]]");
+  const auto deep = parse_error("[[[8, 3]]]");
+  check_at(deep, ErrorCode::bad_token, 1, 3);
+  CHECK(deep.message ==
+        "found a third '[' at line 1, column 3; a confusion matrix has two levels of brackets, "
+        "rows inside the matrix, as in [[8, 3], [2, 7]]");
+  const auto after = parse_error("[[8, 3], [2, 7]] and more");
+  check_at(after, ErrorCode::bad_token, 1, 18);
+  CHECK(after.message ==
+        "found 'and more' after the matrix at line 1, column 18; give one confusion matrix, as "
+        "scikit-learn prints it: [[8, 3], [2, 7]]");
+  const auto ragged = parse_error("[[8, 3], [2]]");
+  check_at(ragged, ErrorCode::bad_token, 1, 11);
+  CHECK(ragged.message ==
+        "row 2 of the matrix has 1 count but row 1 has 2; every row needs the same number of "
+        "counts");
+  const auto three = parse_error("[[2, 0, 0], [0, 0, 1], [1, 0, 2]]");
+  check_at(three, ErrorCode::bad_token, 1, 9);
+  CHECK(three.message ==
+        "the grid has 3 rows of 3 counts; confusion reads 2 rows of 2 counts (or the 4 on one "
+        "line): rows truly relevant and truly non-relevant, columns returned and not returned; "
+        "for 3 classes use multiclass. The first count outside a 2 × 2 grid is '0' at line 1, "
+        "column 9");
+  const auto word = parse_error("[[8, x], [2, 7]]");
+  check_at(word, ErrorCode::bad_number, 1, 6);
+  CHECK(word.message ==
+        "found 'x' in row 1 of the matrix at line 1, column 6; expected a whole number 0 or more "
+        "(a count of documents)");
+  CHECK(parse_error("[[8.5, 3], [2, 7]]").message ==
+        "found '8.5' in row 1 of the matrix at line 1, column 3; expected a whole number 0 or "
+        "more (a count of documents)");
+}
+
+TEST_CASE("confusion input, error: a sentence that leaves a count out or contradicts itself",
+          "[parse][confusion][errors]") {
+  const auto no_r = parse_error("The system retrieves 12 documents, nine of them relevant.");
+  CHECK(no_r.code == ErrorCode::bad_token);
+  CHECK(no_r.message ==
+        "the sentence gives the documents retrieved ('12' at line 1, column 22), the relevant "
+        "among them ('nine' at line 1, column 36) but not how many relevant documents the "
+        "collection holds; add it, as in \"the collection holds thirty relevant documents\" (or "
+        "give the counts tp= fp= fn=)");
+  const auto no_tp =
+      parse_error("It retrieves 12 documents; the collection holds 30 relevant documents.");
+  CHECK(no_tp.message ==
+        "the sentence gives the documents retrieved ('12' at line 1, column 14), the relevant "
+        "documents in the collection ('30' at line 1, column 49) but not how many of the "
+        "retrieved documents are relevant; add it, as in \"nine of them relevant\" (or give the "
+        "counts tp= fp= fn=)");
+  const auto more = parse_error(
+      "It retrieves 12 documents, 15 of them relevant; the collection holds 30 relevant "
+      "documents.");
+  check_at(more, ErrorCode::inconsistent_counts, 1, 28);
+  CHECK(more.message ==
+        "the sentence has 15 relevant documents retrieved ('15' at line 1, column 28) but only 12 "
+        "documents retrieved; the relevant ones retrieved are among those retrieved");
+  const auto small = parse_error(
+      "In a collection of 20 documents, it retrieves 12 documents, 9 of them relevant; the "
+      "collection holds 30 relevant documents.");
+  check_at(small, ErrorCode::inconsistent_counts, 1, 20);
+  CHECK(small.message ==
+        "the collection of 20 documents ('20' at line 1, column 20) is smaller than the 33 "
+        "documents retrieved or relevant (TP + FP + FN)");
+}

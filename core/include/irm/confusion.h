@@ -37,6 +37,10 @@ struct ConfusionInput {
   std::vector<std::string> fn_docs;
   std::vector<std::string> tn_docs;
   std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+  /// A 2 × 2 grid whose labels (none, or only the classes, as in "yes no") do not say which side
+  /// is the truth: read with rows the truth, a guess the "Read as: " note states and that the
+  /// check's slip "confusion.transposed" (FP and FN swapped) may undo.
+  bool bare_grid = false;
 };
 
 /// Parses one of:
@@ -45,8 +49,19 @@ struct ConfusionInput {
 ///   P and R     precision=1/2 recall=2/3 (fractions or decimals; only F can use this)
 ///   a grid      2 1 / 2 3 laid out as above (rows: truly relevant, truly non-relevant;
 ///               columns: returned, not returned), optional header row and row labels, spaces,
-///               tabs or commas between cells; or the 4 counts on one line, row by row:
-///               300 20 10 70 is TP FN FP TN (3 or 5 counts on one line are an error)
+///               tabs, commas or pipes (a Markdown table) between cells; or the 4 counts on one
+///               line, row by row: 300 20 10 70 is TP FN FP TN (3 or 5 counts on one line are an
+///               error). Labels naming the truth (actual, relevant, condition) or the system
+///               (predicted, returned, retrieved) and the classes (positive/negative, yes/no, 1/0,
+///               relevant/non-relevant, returned/not returned) set the orientation and the order,
+///               either way round; a Total row or column (or n=165 in the corner) is checked and
+///               left out; a header of TP FP FN TN over one row (or those names before each
+///               count) names each count
+///   sklearn     confusion_matrix's output, array([[8, 3], [2, 7]]) or [[8 3] [2 7]], or a grid
+///               under a caption naming scikit-learn: its layout [[TN, FP], [FN, TP]]
+///   a sentence  "retrieves 12 documents, nine of them relevant; the collection holds thirty
+///               relevant documents" (numbers in digits or words), "a collection of 50
+///               documents" for TN
 ///   three sets  relevant: d1 d5 d7 / returned: d1 d3 d5 d6 / all: d1 … d8 (or total: 8);
 ///               braces {d1, d5} and ranges d1 … d8 are accepted
 ///   sequences   true: 1 0 1 1 / predicted: 1 1 0 1 (two labels; an optional line
@@ -55,7 +70,8 @@ struct ConfusionInput {
 /// document listed twice, a missing line or count); bad_number (a count that is not a whole
 /// number 0 or more, 3/0); out_of_range (precision or recall above 1); inconsistent_counts
 /// (a total that disagrees with the cells, sets where returned or relevant documents are not in
-/// all:, sequences of different lengths).
+/// all:, sequences of different lengths, a sentence whose counts cannot all hold).
+/// Every grid and sentence gets a note starting "Read as: " with the cells it gives.
 [[nodiscard]] Result<ConfusionInput> parse_confusion(std::string_view text);
 
 /// A k x k confusion matrix of a classifier: rows = true class, columns = predicted class.

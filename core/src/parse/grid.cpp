@@ -39,7 +39,8 @@ std::vector<std::string> header_labels(std::string_view line, bool pipes) {
   return out;
 }
 
-// "---", "|:---|---:|", "===": the rule under a Markdown or plain-text table header.
+}  // namespace
+
 bool is_rule_line(const Line& line) {
   bool long_dash = false;
   for (const Token& t : line.tokens) {
@@ -50,7 +51,7 @@ bool is_rule_line(const Line& line) {
   return long_dash;
 }
 
-}  // namespace
+namespace {}  // namespace
 
 std::string counts_word(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -261,8 +262,11 @@ Result<std::string> drop_totals(Grid& grid, bool unlabelled) {
   if (rows < 2 || columns < 2) return std::string();
   // The header label over the last column, when the header lines up with the columns.
   std::string last_header;
-  if (grid.header_line != 0 &&
-      (grid.header.size() == columns || grid.header.size() == columns + 1)) {
+  // (or any header ending in a total's label: "Predicted positive  Predicted negative  Total"
+  // split at spaces has more labels than columns, but its last still names the last column).
+  if (grid.header_line != 0 && !grid.header.empty() &&
+      (grid.header.size() == columns || grid.header.size() == columns + 1 ||
+       is_total_label(grid.header.back()))) {
     last_header = grid.header.back();
   }
   const bool labelled_row = is_total_label(grid.row_labels.back());

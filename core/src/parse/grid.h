@@ -49,6 +49,9 @@ struct GridStyle {
   bool numbered_labels = false;
 };
 
+/// "---", "|:---|---:|", "===": the rule under a Markdown or plain-text table header.
+[[nodiscard]] bool is_rule_line(const text::Line& line);
+
 /// The shape of a grid whose labels are numbers: a first line of k entries over k lines of
 /// k + 1 entries each (a row label, then k counts).
 [[nodiscard]] bool has_numbered_labels(const std::vector<text::Line>& lines);
