@@ -431,3 +431,39 @@ TEST_CASE("fleiss: every rating in one category: 1 − P(E) = 0, reported as 1",
   CHECK(*o.value.exact == frac(1, 1));
   CHECK(has_note_containing(o, "1 − P(E) = 0: every rater used a single category for every item"));
 }
+
+// --- judges' tables as tutorials print them
+// -------------------------------------------------------
+
+TEST_CASE("kappa: Wikipedia's two readers of 50 grant proposals, Yes/No table, kappa = 0.4",
+          "[golden][kappa][words]") {
+  // Wikipedia, "Cohen's kappa", simple example: readers A and B, Yes/Yes 20, A Yes B No 5, A No
+  // B Yes 10, No/No 15. p_o = (20 + 15)/50 = 7/10; A says Yes 25/50, B 30/50:
+  // p_e = (1/2)(3/5) + (1/2)(2/5) = 1/2; κ = (7/10 − 1/2)/(1 − 1/2) = 2/5, printed 0.4.
+  for (const char* table : {"\t\tB\n\t\tYes\tNo\nA\tYes\t20\t5\n\tNo\t10\t15",
+                            "\t\tB\n\t\tYes\tNo\tTotal\nA\tYes\t20\t5\t25\n\tNo\t10\t15\t25\n"
+                            "\tTotal\t30\t20\t50",
+                            "n = 50\n\tYes\tNo\nYes\t40%\t10%\nNo\t20%\t30%"}) {
+    INFO(table);
+    const auto o = run("kappa", table);
+    CHECK(test::exact_value(o, "PA") == frac(7, 10));
+    CHECK(test::exact_value(o, "PE") == frac(1, 2));
+    CHECK(test::exact_value(o, "kappa") == frac(2, 5));
+  }
+}
+
+TEST_CASE("kappa: judges' labels in words, numbered, as two named lines",
+          "[golden][kappa][words]") {
+  // Items 1–6: (yes, yes), (yes, no), (no, no), (yes, yes), (no, yes), (no, no).
+  // Agreements 4 of 6: p_o = 2/3. A says yes 3/6, B 3/6: p_e = 1/4 + 1/4 = 1/2.
+  // κ = (2/3 − 1/2)/(1/2) = 1/3.
+  const auto o = run("kappa",
+                     "Judge A: 1, yes  2, yes  3, no  4, yes  5, no  6, no\n"
+                     "Judge B: 1, yes  2, no  3, no  4, yes  5, yes  6, no");
+  CHECK(test::exact_value(o, "PA") == frac(2, 3));
+  CHECK(test::exact_value(o, "kappa") == frac(1, 3));
+  CHECK(test::has_note_containing(o, "Read as: line 1 (Judge A:) is judge A, the rows;"));
+  const auto rows =
+      run("kappa", "item A B\n1 yes yes\n2 yes no\n3 no no\n4 yes yes\n5 no yes\n6 no no");
+  CHECK(test::exact_value(rows, "kappa") == frac(1, 3));
+}

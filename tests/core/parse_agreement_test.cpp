@@ -223,6 +223,109 @@ TEST_CASE("kappa, error: every count 0", "[kappa][errors]") {
         "every count in the judges' table is 0; kappa needs at least one item judged by both");
 }
 
+// --- judges: labels in words, numbered items, tutorials' tables ---------------------------------
+
+TEST_CASE("judges input: two lines under the judges' own names, labels in words",
+          "[parse][judges][words]") {
+  // Items: (yes, yes), (no, yes), (yes, no), (yes, yes).
+  const auto m = judges("Judge A: yes no yes yes\nJudge B: yes yes no yes");
+  CHECK(m.labels == Names{"yes", "no"});
+  CHECK(m.counts == Counts{{2, 1}, {1, 0}});
+  CHECK(m.reading.at(0) ==
+        "Read as: line 1 (Judge A:) is judge A, the rows; line 2 (Judge B:) is judge B, the "
+        "columns.");
+  CHECK(m.reading.at(1) ==
+        "Read 4 items from Judge A: and Judge B:; the 2 categories in order of first appearance: "
+        "yes, no.");
+  // true/false under Rater 1 / Rater 2: (true, true), (false, true), (true, true).
+  const auto tf = judges("Rater 1 : true false true\nRater 2 : true true true");
+  CHECK(tf.labels == Names{"true", "false"});
+  CHECK(tf.counts == Counts{{2, 0}, {1, 0}});
+  // Any category names.
+  CHECK(judges("Reader 1: high low mid\nReader 2: high mid mid").labels ==
+        Names{"high", "low", "mid"});
+  // Two keyed lines of counts stay a grid with row labels.
+  CHECK(test::parse_fails(irm::parse_judges("R: 20 12\nN: 4 4"), "").code == ErrorCode::bad_token);
+}
+
+TEST_CASE("judges input: items numbered in pairs, 1, yes  2, no", "[parse][judges][words]") {
+  // Items 1 (yes, yes), 2 (no, yes), 3 (yes, no).
+  const auto m = judges("A: 1, yes  2, no  3, yes\nB: 1, yes  2, yes  3, no");
+  CHECK(m.labels == Names{"yes", "no"});
+  CHECK(m.counts == Counts{{1, 1}, {1, 0}});
+  CHECK(m.reading.at(0) ==
+        "Read as: A: numbers its items 1 to 3 (line 1); each number is dropped and its label "
+        "kept.");
+  // Without the judges' names: the first line is judge A.
+  const auto bare = judges("1. yes 2. no 3. yes\n1. yes 2. yes 3. no");
+  CHECK(bare.counts == Counts{{1, 1}, {1, 0}});
+  CHECK(bare.reading.at(0) ==
+        "Read as: line 1 is judge A, the rows; line 2 is judge B, the columns.");
+  // Labels 1 1 2 0 are four labels of categories 0, 1 and 2, not two numbered items.
+  CHECK(judges("A: 1 1 2 0\nB: 1 0 2 0").labels == Names{"0", "1", "2"});
+}
+
+TEST_CASE("judges input: one item per line, its number then each judge's label",
+          "[parse][judges][words]") {
+  // (yes, yes), (yes, no), (no, no), (no, yes).
+  const auto m = judges("item A B\n1 yes yes\n2 yes no\n3 no no\n4 no yes");
+  CHECK(m.counts == Counts{{1, 1}, {1, 1}});
+  CHECK(m.labels == Names{"yes", "no"});
+  CHECK(m.reading.at(0) ==
+        "Read as: one item per line, numbered 1 to 4: the item's number, then judge A's label "
+        "(A:), then judge B's (B:).");
+  CHECK(judges("1, yes, yes\n2, yes, no").counts == Counts{{1, 1}, {0, 0}});
+}
+
+TEST_CASE("judges input: a table with the judges above and beside, totals and percentages",
+          "[parse][judges][words]") {
+  // Reader B's categories on a line below "B", reader A's before each row.
+  const auto m = judges("\t\tB\n\t\tYes\tNo\nA\tYes\t20\t5\n\tNo\t10\t15");
+  CHECK(m.counts == Counts{{20, 5}, {10, 15}});
+  CHECK(m.labels == Names{"Yes", "No"});
+  CHECK(m.reading.at(0) ==
+        "Read as a caption and skipped: line 1 (B), above the header that names the categories.");
+  CHECK(judges("\t\tB\n\t\tYes\tNo\tTotal\nA\tYes\t20\t5\t25\n\tNo\t10\t15\t25\n"
+               "\tTotal\t30\t20\t50")
+            .counts == Counts{{20, 5}, {10, 15}});
+  // Percentages of n = 50: 40% → 20, 10% → 5, 20% → 10, 30% → 15.
+  const auto pct = judges("n = 50\n\tYes\tNo\nYes\t40%\t10%\nNo\t20%\t30%");
+  CHECK(pct.counts == Counts{{20, 5}, {10, 15}});
+  CHECK(pct.reading.at(0) ==
+        "Read as: counts = share × n = 50: 40% → 20, 10% → 5, 20% → 10, 30% → 15.");
+  // Without n, percentages adding up to 100% are read out of 100.
+  const auto hundred = judges("Yes No\nYes 40% 10%\nNo 20% 30%");
+  CHECK(hundred.counts == Counts{{40, 10}, {20, 30}});
+  CHECK(hundred.reading.at(0) ==
+        "Read as: counts = share × 100 (no n is given; kappa is the same for any n): 40% → 40, "
+        "10% → 10, 20% → 20, 30% → 30.");
+  // Proportions of n, n in the corner.
+  CHECK(judges("n=50 Yes No\nYes 0.4 0.1\nNo 0.2 0.3").counts == Counts{{20, 5}, {10, 15}});
+}
+
+TEST_CASE("judges input, error: shares that do not add up or give no whole count",
+          "[parse][judges][words][errors]") {
+  const auto sum = judges_error("Yes No\nYes 40% 10%\nNo 20% 20%");
+  check_at(sum, ErrorCode::inconsistent_counts, 2, 5, 3);
+  CHECK(sum.message ==
+        "found '40%' at line 2, column 5, a share of the items; the shares add up to 90%, not "
+        "100%; give the number of items on a line of its own, as in n = 50");
+  const auto whole = judges_error("n = 25\nYes No\nYes 40% 10%\nNo 20% 30%");
+  check_at(whole, ErrorCode::bad_number, 3, 9, 3);
+  CHECK(whole.message ==
+        "found '10%' at line 3, column 9; 10% of 25 items is 5/2, not a whole number; check the "
+        "share or n");
+}
+
+TEST_CASE("judges input, error: named judges' lines of different lengths",
+          "[parse][judges][words][errors]") {
+  const auto e = judges_error("Judge A: yes no yes\nJudge B: yes no");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 17, 3);
+  CHECK(e.message ==
+        "Judge A: has 3 labels (line 1) but Judge B: has 2 (line 2); give one label from each "
+        "judge for every item. The first without a partner is 'yes' at line 1, column 17");
+}
+
 // --- Fleiss: layouts -----------------------------------------------------------------------------
 
 TEST_CASE("ratings input: counts, names, numbered headers and item numbers", "[parse][fleiss]") {

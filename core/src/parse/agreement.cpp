@@ -30,6 +30,13 @@ std::string strip_judge_mark(std::string label, char judge) {
   }
   if (label.size() > 1 && label.front() == '#') label.erase(0, 1);
   const std::string mark(1, judge);
+  // "A Yes", "A: Yes": the judge before the category, as a table whose first column names the
+  // judge prints its first row.
+  for (const std::string& prefix : {mark + " ", mark + ": ", mark + ":"}) {
+    if (label.size() > prefix.size() && label.compare(0, prefix.size(), prefix) == 0) {
+      return label.substr(prefix.size());
+    }
+  }
   for (const std::string& suffix : {"(" + mark + ")", "_" + mark, "-" + mark, " " + mark}) {
     if (label.size() > suffix.size() &&
         label.compare(label.size() - suffix.size(), suffix.size(), suffix) == 0) {
@@ -80,6 +87,7 @@ const labels::MatrixRoles& judges_roles() {
     r.one_line = true;
     r.one_line_layout = "judge A's first row, then its second (rows judge A, columns judge B)";
     r.one_line_example = "75 25 75 225; write a larger table one row per line";
+    r.words = true;
     r.row_label = &row_judge_label;
     r.column_label = &column_judge_label;
     return r;

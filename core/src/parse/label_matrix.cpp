@@ -140,6 +140,371 @@ const MatrixRoles& classifier_roles() {
   return roles;
 }
 
+namespace {
+
+// The k x k matrix of two label sequences.
+Result<LabelMatrix> matrix_from_sequences(const Sequences& seq, const MatrixRoles& roles,
+                                          std::vector<std::string> notes) {
+  LabelMatrix out;
+  out.reading = std::move(notes);
+  std::vector<std::string> labels;
+  for (const KeyedLine* line : {&seq.truth, &seq.predicted}) {
+    for (const Token& t : line->values) {
+      if (roles.sort_labels || std::find(labels.begin(), labels.end(), t.text) == labels.end()) {
+        labels.push_back(t.text);
+      }
+    }
+  }
+  const auto as_number = [](const std::string& label) {
+    return text::parse_whole(label, max_count);
+  };
+  bool all_numbers = true;
+  for (const auto& l : labels) all_numbers = all_numbers && as_number(l).has_value();
+  std::string order = "in sorted order";
+  if (roles.sort_labels || all_numbers) {
+    // Sorted, numbers by value (2 before 10), as scikit-learn orders classes.
+    std::sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
+      const auto x = as_number(a);
+      const auto y = as_number(b);
+      if (x && y) return *x < *y;
+      if (x || y) return x.has_value();
+      return a < b;
+    });
+    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+    if (!roles.sort_labels) order = "in increasing order";
+  } else {
+    order = "in order of first appearance";  // R before N when the text starts with R
+  }
+  if (labels.size() < 2 && !roles.single_label.empty()) {
+    return text::error_at(ErrorCode::bad_token, seq.truth.values[0],
+                          "every label is " + text::quoted(labels[0]) + "; " + roles.single_label);
+  }
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < labels.size(); ++i) index[labels[i]] = i;
+  out.labels = labels;
+  out.counts.assign(labels.size(), std::vector<std::int64_t>(labels.size(), 0));
+  for (std::size_t i = 0; i < seq.truth.values.size(); ++i) {
+    ++out.counts[index[seq.truth.values[i].text]][index[seq.predicted.values[i].text]];
+  }
+  std::string classes;
+  for (const auto& l : labels) classes += (classes.empty() ? "" : ", ") + l;
+  out.reading.push_back("Read " + counts_word(seq.truth.values.size(), "item", "items") + " from " +
+                        shown(seq.truth) + " and " + shown(seq.predicted) + "; " +
+                        (labels.size() == 1 ? "one " + roles.class_word + ": "
+                                            : "the " + std::to_string(labels.size()) + " " +
+                                                  roles.classes_word + " " + order + ": ") +
+                        classes + ".");
+  return out;
+}
+
+// --- judges' labels in words (MatrixRoles::words) ------------------------------------------------
+
+// "1." or "(1)" or "1)" -> 1: an item's number as lists print it.
+std::optional<std::int64_t> item_number(std::string s) {
+  while (!s.empty() && (s.back() == '.' || s.back() == ')' || s.back() == ':')) s.pop_back();
+  if (!s.empty() && s.front() == '(') s.erase(0, 1);
+  return text::parse_whole(s, max_count);
+}
+
+// "1, yes  2, no  3, yes": the labels of items numbered 1, 2, … n, the numbers dropped; a note
+// says so. Nothing changes unless every other value is the next number and some label is a word
+// (labels 1 1 2 0 are four labels, not two numbered ones).
+std::optional<std::string> drop_item_numbers(KeyedLine& line) {
+  const std::size_t n = line.values.size() / 2;
+  if (n < 2 || line.values.size() % 2 != 0) return std::nullopt;
+  bool words = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto number = item_number(line.values[2 * i].text);
+    if (!number || *number != static_cast<std::int64_t>(i + 1)) return std::nullopt;
+    words = words || !text::looks_numeric(line.values[2 * i + 1].text);
+  }
+  if (!words) return std::nullopt;
+  std::vector<Token> labels;
+  for (std::size_t i = 0; i < n; ++i) labels.push_back(line.values[2 * i + 1]);
+  line.values = labels;
+  return "Read as: " + shown(line) + " numbers its items 1 to " + std::to_string(n) + " (line " +
+         std::to_string(line.key_token.where.line) +
+         "); each number is dropped and its label kept.";
+}
+
+// "Judge A: yes no", "Reader 2 : …", or, when `bare` is allowed, a line of numbered pairs with no
+// name: a judge's line whose name is one to three words before a colon.
+std::optional<KeyedLine> named_line(const Line& line, std::size_t index) {
+  KeyedLine out;
+  for (std::size_t i = 0; i < line.tokens.size() && i < 3; ++i) {
+    const Token& t = line.tokens[i];
+    const std::size_t colon = t.text.find(':');
+    const bool alone = i + 1 < line.tokens.size() && line.tokens[i + 1].text == ":";
+    if (colon == std::string::npos && !alone) continue;
+    std::string name;
+    for (std::size_t j = 0; j < i; ++j) name += line.tokens[j].text + " ";
+    name += colon == std::string::npos ? t.text : t.text.substr(0, colon);
+    if (name.empty() ||
+        !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z'))) {
+      return std::nullopt;
+    }
+    out.key = text::lower(name);
+    out.key_token = Token{name, line.tokens[0].where};
+    out.key_token.where.length = text::code_points(name);
+    std::size_t first = i + (alone ? 2 : 1);
+    if (colon != std::string::npos && colon + 1 < t.text.size()) {
+      Token rest{t.text.substr(colon + 1), t.where};
+      rest.where.column += text::code_points(t.text.substr(0, colon + 1));
+      rest.where.length = text::code_points(rest.text);
+      out.values.push_back(rest);
+    }
+    for (std::size_t j = first; j < line.tokens.size(); ++j) out.values.push_back(line.tokens[j]);
+    return out;
+  }
+  // No name: judge A on the first line, judge B on the second.
+  out.key = index == 0 ? "a" : "b";
+  out.key_token = Token{index == 0 ? "A" : "B", Span{line.number, 0, 0}};
+  out.values = line.tokens;
+  return out;
+}
+
+// Two lines, each a judge's labels: "Judge A: yes no", "Reader 2: …", or two lines of numbered
+// pairs with no name (the first judge A); empty for other text.
+std::optional<Result<LabelMatrix>> two_judges(const std::vector<Line>& lines,
+                                              const MatrixRoles& roles) {
+  if (lines.size() == 2) {
+    std::vector<KeyedLine> judged;
+    std::vector<std::string> notes;
+    bool named = false;
+    bool numbered = true;
+    for (std::size_t i = 0; i < 2; ++i) {
+      auto line = named_line(lines[i], i);
+      if (!line || line->values.empty()) return std::nullopt;
+      named = named || line->key_token.where.column != 0;
+      const auto note = drop_item_numbers(*line);
+      numbered = numbered && note.has_value();
+      if (note) notes.push_back(*note);
+      judged.push_back(*line);
+    }
+    // Unnamed lines are a judge's only when both number their items (else they are a grid);
+    // named lines, when a label is a word or a name says judge ("R: 20 12" over "N: 4 4" is a
+    // grid with its row labels).
+    if (!named && !numbered) return std::nullopt;
+    bool word_label = false;
+    bool judge_name = false;
+    for (const KeyedLine& line : judged) {
+      for (const Token& t : line.values) word_label = word_label || !text::looks_numeric(t.text);
+      for (const char* noun :
+           {"judge", "rater", "reader", "annotator", "coder", "assessor", "observer", "evaluator",
+            "expert", "grader", "labeler", "labeller"}) {
+        judge_name = judge_name || line.key.find(noun) != std::string::npos;
+      }
+    }
+    if (named && !word_label && !judge_name) return std::nullopt;
+    for (std::size_t k = 0; k < 2; ++k) {
+      KeyedLine& line = judged[k];
+      if (line.key_token.where.column == 0) line.key_token.where = Span{lines[k].number, 1, 1};
+    }
+    if (judged[0].values.size() != judged[1].values.size()) {
+      const std::size_t n = judged[0].values.size();
+      const std::size_t m = judged[1].values.size();
+      const KeyedLine& longer = n > m ? judged[0] : judged[1];
+      const Token& extra = longer.values[std::min(n, m)];
+      return Result<LabelMatrix>(text::error_at(
+          ErrorCode::inconsistent_counts, extra,
+          shown(judged[0]) + " has " + counts_word(n, "label", "labels") + " (line " +
+              std::to_string(lines[0].number) + ") but " + shown(judged[1]) + " has " +
+              std::to_string(m) + " (line " + std::to_string(lines[1].number) + "); " +
+              roles.one_per_item + ". The first without a partner is " + text::quoted(extra.text) +
+              " at " + text::position(extra.where)));
+    }
+    const auto which = [&](std::size_t k) {
+      return "line " + std::to_string(lines[k].number) +
+             (named ? " (" + shown(judged[k]) + ")" : std::string());
+    };
+    notes.insert(notes.begin(), "Read as: " + which(0) + " is judge A, the rows; " + which(1) +
+                                    " is judge B, the columns.");
+    return matrix_from_sequences(Sequences{judged[0], judged[1], std::nullopt}, roles, notes);
+  }
+  return std::nullopt;
+}
+
+// Two judges' lines under names of their own, or item rows "1 yes no"; empty for other text.
+std::optional<Result<LabelMatrix>> judges_in_words(const std::vector<Line>& lines,
+                                                   const MatrixRoles& roles) {
+  if (auto two = two_judges(lines, roles)) return two;
+  // One item per line: its number, judge A's label, judge B's label (under an optional header).
+  std::size_t first = 0;
+  const auto item_row = [](const Line& line, std::size_t i) {
+    if (line.tokens.size() != 3) return false;
+    const auto number = item_number(line.tokens[0].text);
+    return number && *number == static_cast<std::int64_t>(i + 1);
+  };
+  if (!lines.empty() && !item_row(lines[0], 0)) first = 1;
+  if (lines.size() < first + 2) return std::nullopt;
+  bool words = false;
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    if (!item_row(lines[i], i - first)) return std::nullopt;
+    words = words || !text::looks_numeric(lines[i].tokens[1].text) ||
+            !text::looks_numeric(lines[i].tokens[2].text);
+  }
+  if (!words) return std::nullopt;
+  KeyedLine a;
+  KeyedLine b;
+  a.key_token = Token{"A", lines[first].tokens[1].where};
+  b.key_token = Token{"B", lines[first].tokens[2].where};
+  if (first == 1 && lines[0].tokens.size() >= 2) {
+    const auto& h = lines[0].tokens;
+    a.key_token = h[h.size() - 2];
+    b.key_token = h[h.size() - 1];
+    for (Token* t : {&a.key_token, &b.key_token}) {
+      while (!t->text.empty() && t->text.back() == ':') t->text.pop_back();
+    }
+  }
+  a.key = text::lower(a.key_token.text);
+  b.key = text::lower(b.key_token.text);
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    a.values.push_back(lines[i].tokens[1]);
+    b.values.push_back(lines[i].tokens[2]);
+  }
+  const std::size_t n = lines.size() - first;
+  std::vector<std::string> notes{"Read as: one item per line, numbered 1 to " + std::to_string(n) +
+                                 ": the item's number, then judge A's label (" + shown(a) +
+                                 "), then judge B's (" + shown(b) + ")."};
+  return matrix_from_sequences(Sequences{a, b, std::nullopt}, roles, notes);
+}
+
+// --- percentages and n, header lines (MatrixRoles::words)
+// -------------------------------------------
+
+// A line "n = 50" (or n: 50, N=50): the number of items a table of percentages is out of.
+std::optional<std::int64_t> n_line(const Line& line) {
+  std::string joined;
+  for (const Token& t : line.tokens) joined += t.text;
+  const std::string l = text::lower(joined);
+  if (l.size() < 3 || l[0] != 'n' || (l[1] != '=' && l[1] != ':')) return std::nullopt;
+  return text::parse_whole(l.substr(2), max_count);
+}
+
+// A cell typed as a percentage (40%, 12.5%) or a proportion (0.4): its value over 100 or 1.
+std::optional<Fraction> share(const std::string& t) {
+  if (t.size() > 1 && t.back() == '%') {
+    const auto p = parse_decimal(t.substr(0, t.size() - 1));
+    if (!p) return std::nullopt;
+    return divide(*p, Fraction{100, 1});
+  }
+  if (t.find('.') == std::string::npos) return std::nullopt;
+  return parse_decimal(t);
+}
+
+// Words mode's changes to a grid before it is read: a line n = 50 taken out, lines above the
+// header skipped, and percentages or proportions turned into counts (of n, or of 100 when they
+// add up to 100% and no n is given). Notes say each; errors for shares that give no whole count.
+Result<std::vector<std::string>> prepare_words_grid(std::vector<Line>& lines) {
+  std::vector<std::string> notes;
+  std::optional<std::int64_t> n;
+  std::vector<Line> kept;
+  for (const Line& line : lines) {
+    if (const auto v = n_line(line)) {
+      n = v;
+      continue;
+    }
+    kept.push_back(line);
+  }
+  if (kept.empty()) return notes;
+  lines = kept;
+  std::size_t first_row = 0;
+  const auto numeric = [](const Line& line) {
+    for (const Token& t : line.tokens) {
+      if (text::looks_numeric(t.text)) return true;
+    }
+    return false;
+  };
+  while (first_row < lines.size() && !numeric(lines[first_row])) ++first_row;
+  // Lines above the header (not a Markdown rule): a caption such as "B" over "Yes No".
+  std::vector<std::size_t> above;
+  for (std::size_t i = 0; i < first_row && first_row < lines.size(); ++i) {
+    if (!grid::is_rule_line(lines[i])) above.push_back(i);
+  }
+  if (above.size() >= 2) {
+    above.pop_back();  // the header itself
+    std::string skipped;
+    for (const std::size_t i : above) {
+      std::string words;
+      for (const Token& t : lines[i].tokens) words += (words.empty() ? "" : " ") + t.text;
+      skipped += (skipped.empty() ? "" : ", ") + std::string("line ") +
+                 std::to_string(lines[i].number) + " (" + words + ")";
+    }
+    notes.push_back("Read as a caption and skipped: " + skipped +
+                    ", above the header that names the categories.");
+    for (auto it = above.rbegin(); it != above.rend(); ++it) {
+      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(*it));
+    }
+    first_row -= above.size();
+  }
+  // n=50 in the header's corner: taken out, so the header does not start like a key.
+  if (first_row >= 1 && first_row <= lines.size()) {
+    std::vector<Token>& header = lines[first_row - 1].tokens;
+    for (auto it = header.begin(); it != header.end(); ++it) {
+      const std::string l = text::lower(it->text);
+      if (l.rfind("n=", 0) != 0) continue;
+      if (const auto v = text::parse_whole(l.substr(2), max_count)) {
+        n = v;
+        if (header.size() > 1) header.erase(it);
+        break;
+      }
+    }
+  }
+  // The cells typed as shares.
+  std::vector<Token*> shares;
+  Fraction sum{0, 1};
+  for (std::size_t i = first_row; i < lines.size(); ++i) {
+    for (Token& t : lines[i].tokens) {
+      if (!text::looks_numeric(t.text)) continue;
+      const auto s = share(t.text);
+      const bool percent = t.text.back() == '%';
+      if (!s || (!percent && compare(*s, Fraction{1, 1}) > 0)) continue;
+      shares.push_back(&t);
+      if (const auto next = add(sum, *s)) sum = *next;
+    }
+  }
+  if (shares.empty()) return notes;
+  const bool percent = shares[0]->text.back() == '%';
+  std::int64_t out_of = 0;
+  std::string how;
+  if (n) {
+    out_of = *n;
+    how = "n = " + std::to_string(*n);
+  } else if (sum == Fraction{1, 1}) {
+    out_of = 100;
+    how = "100 (no n is given; kappa is the same for any n)";
+  } else {
+    const Token& t = *shares[0];
+    const auto total = multiply(sum, Fraction{percent ? 100 : 1, 1});
+    return text::error_at(ErrorCode::inconsistent_counts, t,
+                          "found " + text::quoted(t.text) + " at " + text::position(t.where) +
+                              ", a share of the items; the shares add up to " +
+                              (total ? to_string(*total) : std::string("more")) +
+                              (percent ? "%" : "") + ", not " +
+                              std::string(percent ? "100%" : "1") +
+                              "; give the number of items on a line of its own, as in n = 50");
+  }
+  std::string changed;
+  for (std::size_t k = 0; k < shares.size(); ++k) {
+    Token& t = *shares[k];
+    const auto count = multiply(*share(t.text), Fraction{out_of, 1});
+    if (!count || count->den != 1) {
+      return text::error_at(ErrorCode::bad_number, t,
+                            "found " + text::quoted(t.text) + " at " + text::position(t.where) +
+                                "; " + t.text + " of " + std::to_string(out_of) + " items is " +
+                                (count ? to_string(*count) : std::string("too large")) +
+                                ", not a whole number; check the share or n");
+    }
+    if (k < 4) changed += (changed.empty() ? "" : ", ") + t.text + " → " + to_string(*count);
+    t.text = to_string(*count);
+  }
+  if (shares.size() > 4) changed += ", …";
+  notes.push_back("Read as: counts = share × " + how + ": " + changed + ".");
+  return notes;
+}
+
+}  // namespace
+
 Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles& roles) {
   auto tokenized = text::tokenize(input, roles.separators);
   if (!tokenized.ok()) return tokenized.error();
@@ -157,56 +522,23 @@ Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles&
   if (sequences) {
     auto s = read_sequences(lines, roles, false);
     if (!s.ok()) return s.error();
-    const Sequences& seq = s.value();
-    std::vector<std::string> labels;
-    for (const KeyedLine* line : {&seq.truth, &seq.predicted}) {
-      for (const Token& t : line->values) {
-        if (roles.sort_labels || std::find(labels.begin(), labels.end(), t.text) == labels.end()) {
-          labels.push_back(t.text);
-        }
+    Sequences seq = s.value();
+    std::vector<std::string> notes;
+    if (roles.words) {
+      for (text::KeyedLine* line : {&seq.truth, &seq.predicted}) {
+        if (auto note = drop_item_numbers(*line)) notes.push_back(*note);
       }
     }
-    const auto as_number = [](const std::string& label) {
-      return text::parse_whole(label, max_count);
-    };
-    bool all_numbers = true;
-    for (const auto& l : labels) all_numbers = all_numbers && as_number(l).has_value();
-    std::string order = "in sorted order";
-    if (roles.sort_labels || all_numbers) {
-      // Sorted, numbers by value (2 before 10), as scikit-learn orders classes.
-      std::sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
-        const auto x = as_number(a);
-        const auto y = as_number(b);
-        if (x && y) return *x < *y;
-        if (x || y) return x.has_value();
-        return a < b;
-      });
-      labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-      if (!roles.sort_labels) order = "in increasing order";
-    } else {
-      order = "in order of first appearance";  // R before N when the text starts with R
-    }
-    if (labels.size() < 2 && !roles.single_label.empty()) {
-      return text::error_at(
-          ErrorCode::bad_token, seq.truth.values[0],
-          "every label is " + text::quoted(labels[0]) + "; " + roles.single_label);
-    }
-    std::map<std::string, std::size_t> index;
-    for (std::size_t i = 0; i < labels.size(); ++i) index[labels[i]] = i;
-    out.labels = labels;
-    out.counts.assign(labels.size(), std::vector<std::int64_t>(labels.size(), 0));
-    for (std::size_t i = 0; i < seq.truth.values.size(); ++i) {
-      ++out.counts[index[seq.truth.values[i].text]][index[seq.predicted.values[i].text]];
-    }
-    std::string classes;
-    for (const auto& l : labels) classes += (classes.empty() ? "" : ", ") + l;
-    out.reading.push_back("Read " + counts_word(seq.truth.values.size(), "item", "items") +
-                          " from " + shown(seq.truth) + " and " + shown(seq.predicted) + "; " +
-                          (labels.size() == 1 ? "one " + roles.class_word + ": "
-                                              : "the " + std::to_string(labels.size()) + " " +
-                                                    roles.classes_word + " " + order + ": ") +
-                          classes + ".");
-    return out;
+    return matrix_from_sequences(seq, roles, std::move(notes));
+  }
+  if (roles.words) {
+    if (auto judged = judges_in_words(lines, roles)) return std::move(*judged);
+  }
+  std::vector<std::string> word_notes;
+  if (roles.words) {
+    auto prepared = prepare_words_grid(lines);
+    if (!prepared.ok()) return prepared.error();
+    word_notes = prepared.value();
   }
   if (const auto keyed = text::keyed_line(lines[0])) {
     return unknown_key(*keyed, roles.grid_expected);
@@ -272,6 +604,7 @@ Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles&
     }
   }
   out.counts = grid.cells;
+  out.reading.insert(out.reading.end(), word_notes.begin(), word_notes.end());
   if (grid.note) out.reading.push_back(*grid.note);
   if (!totals.empty()) out.reading.push_back(totals);
   if (one_line) {

@@ -40,6 +40,12 @@ struct MatrixRoles {
   bool one_line = false;
   std::string one_line_layout{};
   std::string one_line_example{};
+  /// Judges' labels as tutorials print them: lines "Judge A: …" / "Reader 2: …" (any name of one
+  /// to three words before the colon, the first line judge A), items numbered in pairs
+  /// ("1, yes  2, no"), one item per line ("1 yes no": item, judge A, judge B, under an optional
+  /// header), lines above the header ("B" over "Yes No"), row labels after the judge ("A Yes"),
+  /// and percentages or proportions of n ("n = 50" on its own line or in the corner).
+  bool words = false;
   /// Cleans a grid's row (column) label, e.g. "#R(A)" -> "R"; null keeps labels as typed.
   std::string (*row_label)(const std::string&) = nullptr;
   std::string (*column_label)(const std::string&) = nullptr;
