@@ -735,6 +735,34 @@ std::optional<Candidate> f_rounded(const Context& c) {
                        to_decimal(r, 2) + ") before combining them; keep them exact"};
 }
 
+// --- a bare confusion grid read the other way --------------------------------------------------
+
+// A 2 × 2 grid with no label naming its sides is read with rows the truth; a student whose rows
+// were what the system returned has FP and FN swapped. Only for such a bare grid
+// (ConfusionInput::bare_grid), recomputed with the two cells exchanged.
+std::optional<Candidate> confusion_transposed(const Context& c) {
+  const auto parsed = parse_confusion(c.input);
+  if (!parsed.ok() || !parsed.value().bare_grid || !parsed.value().tn) return std::nullopt;
+  const ConfusionInput& in = parsed.value();
+  if (in.fp == in.fn) return std::nullopt;
+  const std::string cells = "TP = " + std::to_string(in.tp) + ", FP = " + std::to_string(in.fn) +
+                            ", FN = " + std::to_string(in.fp) + ", TN = " + std::to_string(*in.tn);
+  const auto other = compute(c.outcome.measure,
+                             "tp=" + std::to_string(in.tp) + " fp=" + std::to_string(in.fn) +
+                                 " fn=" + std::to_string(in.fp) + " tn=" + std::to_string(*in.tn),
+                             c.options);
+  if (!other.ok()) return std::nullopt;
+  const Number* value = c.key.empty() ? &other.value().value : value_of(other.value(), c.key);
+  if (value == nullptr) return std::nullopt;
+  return Candidate{"confusion.transposed", *value,
+                   c.answer + " is " + c.asked +
+                       " of the grid read the other way, rows returned and not returned (" + cells +
+                       "); the grid was read with rows the truth (FP = " + std::to_string(in.fp) +
+                       ", FN = " + std::to_string(in.fn) +
+                       "). If its rows are what the system returned, add a first line relevant "
+                       "non-relevant to say so"};
+}
+
 // --- means over queries, 11pt ------------------------------------------------------------------
 
 // The mean of the averaged quantities each rounded to 2 decimals: MAP's per-query values (every
@@ -869,6 +897,11 @@ const std::vector<SlipEntry>& entries() {
         {"IDCG", "nDCG"},
         "IDCG from the retrieved grades only, leaving out the unretrieved judged grades"},
        &ndcg_ideal_retrieved_only},
+      {{"confusion.transposed",
+        {"confusion", "F"},
+        "a 2 × 2 grid with no labels read the other way (rows returned and not returned): FP and "
+        "FN swapped"},
+       &confusion_transposed},
       {{"f.weights_swapped",
         {"F"},
         "F with β and 1/β swapped: the weight β² on precision (as the lecture notes “Week 3: "

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "helpers.h"
+#include "irm/check.h"
 
 using irm::Fraction;
 using test::frac;
@@ -640,3 +641,25 @@ TEST_CASE("confusion: a sentence, retrieves 12, nine of them relevant, thirty re
   CHECK(test::has_note_containing(o, "TN = 50 − 9 − 3 − 21 = 17 (a collection of 50)."));
 }
 
+TEST_CASE("check: a bare grid's F₂ read the other way is the slip confusion.transposed",
+          "[check][confusion][read-as]") {
+  // 7 2 / 3 8 read rows-truth: TP = 7, FN = 2, FP = 3: F₂ = 5·7/(5·7 + 4·2 + 3) = 35/46 = 0.7609.
+  // Read the other way (rows returned): FP = 2, FN = 3: F₂ = 35/(35 + 4·3 + 2) = 35/49 = 5/7 =
+  // 0.7143.
+  const auto right = irm::check_answer("F(beta=2)", "7 2\n3 8", {}, "0.761");
+  REQUIRE(right.ok());
+  CHECK(right.value().correct);
+  const auto r = irm::check_answer("F(beta=2)", "7 2\n3 8", {}, "0.714");
+  REQUIRE(r.ok());
+  CHECK_FALSE(r.value().correct);
+  CHECK(r.value().matched == "confusion.transposed");
+  CHECK(r.value().why.find("of the grid read the other way, rows returned and not returned (TP = "
+                           "7, FP = 2, FN = 3, TN = 8); the grid was read with rows the truth "
+                           "(FP = 3, FN = 2). If its rows are what the system returned, add a "
+                           "first line relevant non-relevant to say so.") != std::string::npos);
+  // A grid whose labels name its sides is not read the other way: 5/7 there is the weights of F
+  // swapped, not the grid.
+  const auto named = irm::check_answer("F(beta=2)", "returned not-returned\n7 2\n3 8", {}, "0.714");
+  REQUIRE(named.ok());
+  CHECK(named.value().matched == "f.weights_swapped");
+}
