@@ -1,8 +1,10 @@
 // @ts-check
 // The "Sets and confusion matrices" calculator: relevant/returned sets, tp/fp/fn/tn counts, a
 // 2×2 grid or true/predicted lines in; every set measure, and weighted F, out. The β field sets
-// F(beta=…) in the measures (so a share link keeps it in `m`). See calculator-page.js.
+// F(beta=…) in the measures (so a share link keeps it in `m`). See calculator-page.js. A bare
+// 2×2 grid's reading is shown beside the headline with a one-click swap (grid-reading.js).
 
+import { setUpGridSwap } from '../grid-reading.js';
 import { startCalculator } from './calculator-page.js';
 
 /** The eight-document example of Bhattacharya's CS657A notes, written in each of the input forms. */
@@ -19,3 +21,7 @@ startCalculator({
     { id: 'S1 grid', name: 'The same as a 2×2 grid', source: 'bhattacharya', input: '2 1\n2 3', measures: 'F(alpha=0.5)' },
   ],
 });
+
+const input = /** @type {HTMLTextAreaElement | null} */ (document.querySelector('#input'));
+const results = document.querySelector('[data-results]');
+if (input && results) setUpGridSwap({ input, results });
