@@ -37,10 +37,23 @@ import { measureBase, parseMeasureName, withParam } from './measure-list.js';
  *   follow "trec_eval 10 uses …".
  */
 
-/** @type {Preset[]} in the switch's order; the first is the default. */
+/**
+ * @type {Preset[]} in the switch's order; the first is the default. `label` names the source as a
+ * stranger would find it (the switch, the statement, "was … under …"); `summary` cites it.
+ */
 export const PRESETS = [
-  { id: 'notes', label: 'Calculator defaults (course notes)', summary: 'the calculator’s own defaults, as the course notes compute: Bhattacharya’s CS657A notes and the lecture notes “Week 3: Metrics”' },
+  {
+    id: 'notes',
+    label: 'Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur)',
+    summary:
+      'the calculator’s own defaults, as Arnab Bhattacharya’s CS657A notes “Information retrieval evaluation measures” (IIT Kanpur) and the lecture notes “Week 3: Metrics” compute',
+  },
   { id: 'iir', label: 'Manning et al. (IIR)', summary: 'Manning, Raghavan and Schütze, Introduction to Information Retrieval (2008), chapter 8' },
+  {
+    id: 'croft',
+    label: 'Croft et al. (Search Engines)',
+    summary: 'Croft, Metzler and Strohman, Search Engines: Information Retrieval in Practice (2009), chapter 8',
+  },
   { id: 'trec10', label: 'trec_eval 10', summary: 'trec_eval 10.0, as the TREC files page evaluates' },
   { id: 'trec9', label: 'trec_eval 9', summary: 'trec_eval 9.0, as the TREC files page evaluates with --compat 9' },
   { id: 'sklearn', label: 'scikit-learn', summary: 'scikit-learn’s sklearn.metrics' },
@@ -69,6 +82,10 @@ export const CONVENTIONS = [
       // documents of query j; "when a relevant document is not retrieved at all, the precision
       // value in the above equation is taken to be 0".
       iir: { value: 'relevant', why: 'IIR eq. 8.8 divides by m_j, every relevant document of the query' },
+      // Croft et al. §8.4.2 average the precision at the ranks where relevant documents were
+      // retrieved; their worked rankings retrieve every relevant document, so they do not decide
+      // between R and the relevant retrieved.
+      croft: { value: null, why: 'Croft et al.’s worked rankings (§8.4.2) retrieve every relevant document, so they do not decide between R and the relevant retrieved' },
       // core/src/trec/measures.cpp: map = average_precision(t), the sum over num_rel.
       trec10: { value: 'relevant', why: `trec_eval's map divides by num_rel (${TREC_BOTH})` },
       trec9: { value: 'relevant', why: `trec_eval's map divides by num_rel (${TREC_BOTH})` },
@@ -97,6 +114,8 @@ export const CONVENTIONS = [
       notes: { value: 'textbook', why: 'all the notes take the maximum precision at any recall r′ ≥ r' },
       // IIR §8.4, eq. 8.7: p_interp(r) = max_{r′ ≥ r} p(r′).
       iir: { value: 'textbook', why: 'IIR eq. 8.7: p_interp(r) = max over r′ ≥ r of p(r′)' },
+      // Croft et al. §8.4.2: P(R) = max{P′ : R′ ≥ R ∧ (R′, P′) ∈ S}.
+      croft: { value: 'textbook', why: 'Croft et al. §8.4.2 interpolate as P(R) = max{P′ : R′ ≥ R}, the highest precision at any recall R′ ≥ R' },
       // core/include/irm/trec_eval.h: iprec_at_recall and 11pt_avg map r to lround(r R).
       trec10: { value: 'trec10', why: 'trec_eval 10’s iprec_at_recall maps level r to lround(r·R) relevant documents' },
       // The same header: (long)(r R + 0.9) with --compat 9.
@@ -117,6 +136,9 @@ export const CONVENTIONS = [
       // The bpref examples of Bhattacharya’s CS657A notes (tests/core/golden_bpref.cpp).
       notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes write 1 − n_r/R' },
       iir: { value: null, why: 'IIR does not define bpref' },
+      // Croft et al. §8.4.4 give Buckley and Voorhees' bpref; which of the two forms here it is
+      // depends on how many non-relevant documents are judged, so no form is taken from it.
+      croft: { value: null, why: 'this table takes no bpref form from Croft et al. (§8.4.4)' },
       // core/src/trec/measures.cpp bpref_value: 1 − min(nonrel_so_far, R)/min(R, N).
       trec10: { value: 'trec', why: `trec_eval's bpref caps n_r and the denominator at min(R, N) (${TREC_BOTH})` },
       trec9: { value: 'trec', why: `trec_eval's bpref caps n_r and the denominator at min(R, N) (${TREC_BOTH})` },
@@ -138,6 +160,10 @@ export const CONVENTIONS = [
       notes: { value: 'notes', why: 'Bhattacharya’s CS657A notes and “Week 3: Metrics” write rel_1 + Σ rel_i/log2 i' },
       // IIR §8.4, eq. 8.9: NDCG(Q, k) = 1/|Q| Σ_j Z_kj Σ_{m=1}^{k} (2^R(j,m) − 1)/log2(1 + m).
       iir: { value: 'burges', why: 'IIR eq. 8.9 sums (2^R(j,m) − 1)/log2(1 + m)' },
+      // Croft et al. §8.4.3: DCG_p = rel_1 + Σ_{i=2}^{p} rel_i/log2 i, Järvelin and Kekäläinen's
+      // form, the notes' (the form (2^rel − 1)/log(1 + i) is mentioned as used by web search
+      // companies, not worked).
+      croft: { value: 'notes', why: 'Croft et al. §8.4.3 write DCG_p = rel_1 + Σ_{i≥2} rel_i/log2 i, as Järvelin and Kekäläinen do' },
       // core/include/irm/trec_eval.h: the grades as gains, discount log2(rank + 1).
       trec10: { value: 'trec', why: `trec_eval's ndcg takes the grades as gains and log2(rank + 1) as discount (${TREC_BOTH})` },
       trec9: { value: 'trec', why: `trec_eval's ndcg takes the grades as gains and log2(rank + 1) as discount (${TREC_BOTH})` },
@@ -160,6 +186,7 @@ export const CONVENTIONS = [
       notes: { value: 'cohen', why: 'the notes “What to evaluate” and the first estimate of Bhattacharya’s CS657A notes use each judge’s marginals' },
       // IIR §8.5, Table 8.2: "pooled marginals P(nonrelevant) = (80 + 90)/(400 + 400)".
       iir: { value: 'pooled', why: 'IIR Table 8.2 pools the marginals: P(nonrelevant) = (80 + 90)/(400 + 400)' },
+      croft: { value: null, why: 'this table takes no κ chance model from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no κ' },
       trec9: { value: null, why: 'trec_eval has no κ' },
       // cohen_kappa_score: "p_e is estimated using a per-annotator empirical prior".
@@ -180,6 +207,7 @@ export const CONVENTIONS = [
       notes: { value: 'iir', why: 'the bands of the notes “What to evaluate” come first (those of Bhattacharya’s CS657A notes are shown too)' },
       // IIR §8.5: above 0.8 good agreement, 0.67–0.8 fair, below 0.67 a dubious basis.
       iir: { value: 'iir', why: 'IIR §8.5 reads κ > 0.8 as good and 0.67–0.8 as fair, as the notes “What to evaluate” do' },
+      croft: { value: null, why: 'this table takes no reading of κ from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no κ' },
       trec9: { value: null, why: 'trec_eval has no κ' },
       sklearn: { value: null, why: 'cohen_kappa_score gives no reading of κ' },
@@ -199,6 +227,7 @@ export const CONVENTIONS = [
       // − n_1)(n_0 − n_2)).
       notes: { value: 'b', why: 'Bhattacharya’s CS657A notes leave tied pairs out (τb) when there are ties' },
       iir: { value: null, why: 'IIR does not define Kendall’s τ' },
+      croft: { value: null, why: 'this table takes no rule for ties in Kendall’s τ from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no Kendall’s τ' },
       trec9: { value: null, why: 'trec_eval has no Kendall’s τ' },
       sklearn: { value: null, why: 'scikit-learn has no Kendall’s τ (SciPy’s kendalltau computes τb by default)' },
@@ -217,6 +246,8 @@ export const CONVENTIONS = [
       // The Week 3 notes name the Wilcoxon test without a rule for differences of 0.
       notes: { value: 'wilcox', why: 'the calculator’s default, Wilcoxon’s own rule (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      // Croft et al. §8.6.1: w = Σ R_i over the signed ranks, "N is the number of differences ≠ 0".
+      croft: { value: 'wilcox', why: 'Croft et al. §8.6.1 rank only the differences that are not 0' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
@@ -235,6 +266,7 @@ export const CONVENTIONS = [
     presets: {
       notes: { value: 'exact', why: 'the calculator’s default, exact when there are no ties (“Week 3: Metrics” names the test without one)' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      croft: { value: null, why: 'this table takes no way of finding Wilcoxon’s p-value from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
@@ -253,6 +285,7 @@ export const CONVENTIONS = [
     presets: {
       notes: { value: 'yes', why: 'the calculator’s default, as SciPy’s wilcoxon (correction=True) and R’s wilcox.test' },
       iir: { value: null, why: 'IIR does not work the Wilcoxon test' },
+      croft: { value: null, why: 'this table takes no continuity correction from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
@@ -271,6 +304,7 @@ export const CONVENTIONS = [
     presets: {
       notes: { value: 'exact', why: 'the calculator’s default, the binomial probability the lecture notes “Week 3: Metrics” describe' },
       iir: { value: null, why: 'IIR does not work the sign test' },
+      croft: { value: null, why: 'this table takes no way of finding the sign test’s p-value from Croft et al.' },
       trec10: { value: null, why: 'trec_eval has no significance tests' },
       trec9: { value: null, why: 'trec_eval has no significance tests' },
       sklearn: { value: null, why: 'scikit-learn has no significance tests' },
@@ -290,6 +324,7 @@ export const CONVENTIONS = [
       // ir_measures' compat provider: normalize=True by default (Clarke, Vtyurina and Smucker).
       notes: { value: 'yes', why: 'the calculator’s default, as ir_measures’ Compat (the notes do not define Compat)' },
       iir: { value: null, why: 'IIR does not define Compat' },
+      croft: { value: null, why: 'Croft et al. do not define Compat, which is younger than the book' },
       trec10: { value: null, why: 'trec_eval has no Compat (the TREC files page computes it as ir_measures does)' },
       trec9: { value: null, why: 'trec_eval has no Compat' },
       sklearn: { value: null, why: 'scikit-learn has no Compat' },
