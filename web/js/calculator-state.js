@@ -14,6 +14,7 @@ import { calculatorFor, calculatorForInput, inputOf } from './calculators.js';
 import { TAKES_RELEVANT } from './embed/defaults.js';
 import { measureBase, parseMeasureName, rewriteMeasureList, splitMeasureList, withCutoff, withParam } from '../../common/measure-list.js';
 import { DEFAULT_PRESET, measureInfoFor, presetById } from '../../common/presets.js';
+import { carriedInput } from './hand-off.js';
 import { askedNames, problemKeys, readProblem } from './problem.js';
 import { LINK_INPUT_LIMIT, hashFor } from './url-state.js';
 
@@ -35,7 +36,7 @@ export const MAX_MEASURES = 100;
  * @typedef {import('./problem.js').Problem} Problem
  * @typedef {{ok: false, value?: undefined,
  *            handOff: {calculator: {calc: string, page: string, title: string, subject: string},
- *                      link: string, withQuantity: string, message: string},
+ *                      link: string, withQuantity: string, message: string, note: string},
  *            error: {code: 'other_page', field: 'elsewhere', message: string, line: number,
  *                    column: number, length: number}}} HandOff
  *   The answer for a measure another calculator computes (handOffAnswer).
@@ -94,6 +95,22 @@ export function stateFromLink(hash, problems, { calc, defaultMeasures, options }
       problem: readProblem(hash),
     },
   };
+}
+
+/**
+ * The preset a page opens under when its link names none: the source the reader picked in this
+ * browser ("My course uses …", remembered by preset-view.js), except in a problem, whose
+ * conventions are its author's. Null when the link's preset (or the default) stands, as
+ * stateFromLink read it; otherwise the page writes the remembered preset into the measure names
+ * that state no convention of their own.
+ * @param {URLSearchParams} hash readHash()
+ * @param {string | null} remembered a preset id, or null
+ * @returns {string | null}
+ */
+export function rememberedPresetFor(hash, remembered) {
+  if (readProblem(hash) || presetById(hash.get('preset') ?? '')) return null;
+  const id = presetById(remembered ?? '')?.id;
+  return id && id !== DEFAULT_PRESET ? id : null;
 }
 
 /**
@@ -188,7 +205,8 @@ export function homeElsewhere(name, registry, inputKinds) {
  * quantity of this page's answers may give it.
  * @param {string} name
  * @param {{info: MeasureInfo, calculator: {calc: string, page: string, title: string, subject: string}}} home
- * @param {{input: string, options: Object<string, string>}} state
+ * @param {{input: string, options: Object<string, string>}} state the input, or the input
+ *   carried over in the other page's form (carryOver)
  */
 export function handOffText(name, { info, calculator }, { input, options }) {
   const keys = TAKES_RELEVANT.has(calculator.calc) ? { relevant: options.relevant ?? '' } : {};
@@ -201,22 +219,55 @@ export function handOffText(name, { info, calculator }, { input, options }) {
 }
 
 /**
+ * The input to open the other page with: this page's written in that page's form (hand-off.js:
+ * marks as grades 1/0 with an `unretrieved:` line for R, grades as marks with R, a list as
+ * tp/fp/fn), else as typed; whichever the measure computes on there (asked with `compute`). When
+ * neither does, no input: the link opens the page empty rather than on an error, and the note
+ * says why.
+ * @param {string} name
+ * @param {{info: MeasureInfo, calculator: {calc: string, page: string, title: string, subject: string}}} home
+ * @param {{input: string, options: Object<string, string>}} state
+ * @param {{sources: string[], compute: (name: string, input: string, options: Object<string, string>) => Promise<any>}} carry
+ *   sources: this page's input families
+ * @returns {Promise<{input: string, options: Object<string, string>, note: string}>}
+ */
+export async function carryOver(name, { info, calculator }, state, { sources, compute }) {
+  const takesRelevant = TAKES_RELEVANT.has(calculator.calc);
+  const optionsThere = (options) => (takesRelevant ? { relevant: options.relevant ?? '' } : {});
+  const written = await carriedInput(sources, inputOf(info, name), state, compute);
+  const tries = [
+    ...(written ? [{ ...written, options: optionsThere(written.options) }] : []),
+    { input: state.input, options: optionsThere(state.options), note: '' },
+  ];
+  for (const attempt of tries) {
+    const result = await compute(name, attempt.input, attempt.options);
+    if (result?.ok) return attempt;
+  }
+  const reads = calculator.subject.replace(/^this /, 'a ').replace(/^these /, '');
+  return { input: '', options: {}, note: `This input cannot be written as ${reads}, so the link opens that page without it.` };
+}
+
+/**
  * The answer for a measure another calculator computes: no computation here (the input is not
  * of its kind), but which page computes it, and what this page offers instead: the measure of
  * this page (typed, or else a default one) whose answer names it among its quantities (precision
  * on the sets page, where confusion lists it), found with `compute`. Resolves like compute()
- * with {ok: false, handOff, error}: not a mistake in a field, so the other answers stand.
+ * with {ok: false, handOff, error}: not a mistake in a field, so the other answers stand. With
+ * `carry`, the link carries the input over in the other page's form (carryOver).
  * @param {string} name
  * @param {{info: MeasureInfo, calculator: {calc: string, page: string, title: string, subject: string}}} home
  * @param {{input: string, options: Object<string, string>}} state
  * @param {{candidates: string[], isHere: (name: string) => boolean,
- *          compute: (name: string, input: string, options: Object<string, string>) => Promise<any>}} here
+ *          compute: (name: string, input: string, options: Object<string, string>) => Promise<any>,
+ *          carry?: {sources: string[], compute: (name: string, input: string, options: Object<string, string>) => Promise<any>}}} here
  *   `candidates`: the measures typed, then the page's default ones; `isHere`: whether a name is
  *   a measure this page computes
  * @returns {Promise<HandOff>}
  */
-export async function handOffAnswer(name, home, state, { candidates, isHere, compute }) {
-  const { link, message, names } = handOffText(name, home, state);
+export async function handOffAnswer(name, home, state, { candidates, isHere, compute, carry }) {
+  const carried = carry && state.input.trim() ? await carryOver(name, home, state, carry) : null;
+  const { message, names } = handOffText(name, home, state);
+  const { link } = handOffText(name, home, carried ?? state);
   let withQuantity = '';
   if (state.input.trim()) {
     for (const candidate of candidates) {
@@ -230,7 +281,7 @@ export async function handOffAnswer(name, home, state, { candidates, isHere, com
   }
   return {
     ok: false,
-    handOff: { calculator: home.calculator, link, withQuantity, message },
+    handOff: { calculator: home.calculator, link, withQuantity, message, note: carried?.note ?? '' },
     error: { code: 'other_page', field: 'elsewhere', message, line: 0, column: 0, length: 0 },
   };
 }
