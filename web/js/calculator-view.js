@@ -18,7 +18,8 @@ import { linkLimitText } from './calculator-state.js';
  * @typedef {import('./engine.js').Outcome} Outcome
  * @typedef {import('./engine.js').MeasureInfo} MeasureInfo
  * @typedef {{calculator: {calc: string, page: string, title: string, subject: string},
- *            link: string, withQuantity: string, message: string}} HandOffInfo
+ *            link: string, withQuantity: string, message: string, note?: string}} HandOffInfo
+ *   note: how the link writes the input for that page ("The link writes the list as grades …")
  */
 
 /**
@@ -184,15 +185,37 @@ export async function copyLink(status, href) {
 export const answerLine = (outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value);
 
 /**
+ * The answers in one line each, every value once: an answer whose line another has already
+ * given is left out (ROC's value is its AUC: "AUC = 8/9" once, not twice), and answers that
+ * name their value alike are told apart by their measure ("sign: p = 5/128 ≈ 0.0391 ·
+ * wilcoxon: p = 0.0207", not "p = … · p = …"). For the answer bar and the announcer.
+ * @param {Outcome[]} outcomes
+ * @returns {string[]}
+ */
+export function distinctAnswerLines(outcomes) {
+  const named = (outcome) => outcome.label || outcome.measure;
+  // The same name and the same value: one answer, said once.
+  const lines = outcomes.map((outcome) => ({ outcome, line: answerLine(outcome) }));
+  const once = lines.filter(({ line }, index) => lines.findIndex((other) => other.line === line) === index);
+  const count = new Map();
+  for (const { outcome } of once) count.set(named(outcome), (count.get(named(outcome)) ?? 0) + 1);
+  return once.map(({ outcome, line }) =>
+    count.get(named(outcome)) > 1 && outcome.label && outcome.label !== outcome.measure ? `${outcome.measure}: ${line}` : line,
+  );
+}
+
+/**
  * The answer bar: on a narrow screen the answers come after the form, so a bar at the foot of
  * the screen shows them ("AP@10 = 28/45 ≈ 0.6222 · P@5 = 2/5") and links to the working. It
- * shows while the answers panel is out of view (site.css hides it on wide screens).
+ * shows while the answers panel is out of view (site.css hides it on wide screens). Each value
+ * once (distinctAnswerLines), three at most.
  * @param {Element & {hidden: boolean}} bar
  * @param {Outcome[]} outcomes
  */
 export function showAnswerBar(bar, outcomes) {
-  const shown = outcomes.slice(0, 3).map(answerLine);
-  if (outcomes.length > 3) shown.push(`${outcomes.length - 3} more`);
+  const lines = distinctAnswerLines(outcomes);
+  const shown = lines.slice(0, 3);
+  if (lines.length > 3) shown.push(`${lines.length - 3} more`);
   bar.replaceChildren(el('span', { class: 'answer-bar-values', text: shown.join(' · ') }), el('span', { class: 'answer-bar-more', text: 'Working ↓' }));
   bar.hidden = outcomes.length === 0;
 }
@@ -225,7 +248,7 @@ function renderSummary(outcomes) {
  * @param {HandOffInfo} handOff
  * @param {{id: string, typed: string[], onAdd: (name: string) => void}} view
  */
-export function renderHandOff(name, { calculator, link, withQuantity, message }, { id, typed, onAdd }) {
+export function renderHandOff(name, { calculator, link, withQuantity, message, note }, { id, typed, onAdd }) {
   const headingId = `${id}-heading`;
   const listed = typed.includes(withQuantity);
   let add = null;
@@ -238,11 +261,34 @@ export function renderHandOff(name, { calculator, link, withQuantity, message },
     { class: 'outcome is-elsewhere', id, 'aria-labelledby': headingId, 'data-hand-off': calculator.calc },
     el('h3', { id: headingId }, el('code', { text: name })),
     el('p', { text: message }),
-    el('p', {}, el('a', { href: link, text: `Open ${name} on the ${calculator.title} page with this input` })),
+    el('p', {}, el('a', { href: link, text: `Open ${name} on the ${calculator.title} page${/[#&]in=/.test(link) ? ' with this input' : ''}` })),
+    note && el('p', { class: 'hand-off-note', text: note }),
     withQuantity &&
       el('p', {}, 'On this page, ', el('code', { text: withQuantity }), ` lists ${measureBase(name)} among its quantities`, listed ? '.' : ': ', add),
   );
 }
+
+/**
+ * How the input was read, directly under an answer's headline: each note of the outcome that
+ * starts with "Read as" ("Read as: relevant = {d2, d7, d9} (R = 3), ranking of 4"), as plain
+ * text (the reader's words are never markup), one paragraph each, p.answer-reading right after
+ * the headline p.answer. The notes stay among the others at the end too.
+ * @param {Outcome} outcome
+ * @returns {HTMLElement[]}
+ */
+export const readingNotes = (outcome) =>
+  (outcome.notes ?? [])
+    .filter((note) => /^Read as\b/.test(note))
+    .map((note) =>
+      el('p', {
+        class: 'answer-reading',
+        'data-reading': '',
+        text: note.length <= READING_LIMIT ? note : `${note.slice(0, READING_LIMIT)}… (the whole note is under Notes)`,
+      }),
+    );
+
+/** A reading longer than this (a list of 10,000 ids) is cut under the headline; Notes has it whole. */
+const READING_LIMIT = 300;
 
 /**
  * The answers: the summary, then each measure's answer (with its "Your answer" fields), its
@@ -260,7 +306,12 @@ export function renderAnswers(entries, outcomes, { charts, seenTables, typed, on
    * The "Your answer" field under an answer, and one for each of its named quantities; what
    * the reader typed survives the next render.
    */
-  const checkFieldFor = (name, outcome) => () =>
+  const checkFieldFor = (name, outcome) => () => {
+    const extra = document.createDocumentFragment();
+    extra.append(...readingNotes(outcome), checkFields(name, outcome));
+    return extra;
+  };
+  const checkFields = (name, outcome) =>
     el(
       'div',
       { class: 'answer-checks' },

@@ -1,9 +1,41 @@
 // @ts-check
-// The convention presets on a calculator page: the switch (a <select>) and the statement of the
-// conventions in force under it. The table of presets and what they decide is
-// common/presets.js, pure and shared with the command line; this is its DOM half.
+// The convention presets on a calculator page: the switch (a <select>, "My course uses"), the
+// choice remembered in the browser, and the statement of the conventions in force under it. The
+// table of presets and what they decide is common/presets.js, pure and shared with the command
+// line; this is its DOM half.
 
-import { PRESETS, conventionsInForce, presetById } from '../../common/presets.js';
+import { DEFAULT_PRESET, PRESETS, conventionsInForce, presetById } from '../../common/presets.js';
+
+/** Where the source a student picked is kept (localStorage, per site): a preset id. */
+export const PRESET_STORAGE_KEY = 'irmetrics.preset';
+
+/**
+ * The source this browser picked last ("My course uses …"), or null: none picked, the default
+ * picked, storage refused (a private window may refuse it) or an id this version does not know.
+ * @returns {string | null}
+ */
+export function rememberedPreset() {
+  try {
+    const id = presetById(window.localStorage.getItem(PRESET_STORAGE_KEY) ?? '')?.id;
+    return id && id !== DEFAULT_PRESET ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the source a student picked for every calculator page of the site (the default is kept
+ * as no entry). Storage that refuses is not an error: the choice then lasts for the page only.
+ * @param {string} id a preset id
+ */
+export function rememberPreset(id) {
+  try {
+    if (id === DEFAULT_PRESET) window.localStorage.removeItem(PRESET_STORAGE_KEY);
+    else window.localStorage.setItem(PRESET_STORAGE_KEY, id);
+  } catch {
+    // storage refused: the choice is the page's only
+  }
+}
 
 /** A DOM element with text children only (whatever a reader typed stays text). */
 function make(tag, className, ...children) {

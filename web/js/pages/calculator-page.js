@@ -41,7 +41,7 @@ import { calculatorFor } from '../calculators.js';
 import { setUpEmbedButton } from '../embed/embed-button.js';
 import { rewriteMeasureList, splitMeasureList, withParam } from '../../../common/measure-list.js';
 import { DEFAULT_PRESET, changedAnswers, measureInfoFor, nameUnderPreset, presetById, presetChoice } from '../../../common/presets.js';
-import { fillPresetSelect, renderPresetStatement } from '../preset-view.js';
+import { fillPresetSelect, rememberPreset, rememberedPreset, renderPresetStatement } from '../preset-view.js';
 import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { downloadText } from '../render/export.js';
@@ -62,6 +62,7 @@ import {
   homeElsewhere,
   idleStatus,
   inMeasuresField,
+  rememberedPresetFor,
   requestedMeasures,
   shareKeys,
   stateFromLink,
@@ -70,8 +71,8 @@ import {
   withParamField,
 } from '../calculator-state.js';
 import {
-  answerLine,
   conventionRow,
+  distinctAnswerLines,
   copyLink,
   linkLimitNote,
   presetButtons,
@@ -143,6 +144,11 @@ export function startCalculator(config) {
    * under …".
    */
   let presetInForce = DEFAULT_PRESET;
+  /**
+   * Whether the preset in force is the one remembered in this browser, not yet written into the
+   * measure names (that needs the registry: applyRememberedPreset).
+   */
+  let rememberedPending = false;
   let shown = { names: [], outcomes: [] };
   /** Problem mode (problem.js): {ask, reveal} from the link, or null. */
   let problem = null;
@@ -255,10 +261,25 @@ export function startCalculator(config) {
     }
   }
 
-  /** The switch: every name rewritten under the new preset, and the answers compared with the last. */
+  /**
+   * The source remembered in this browser ("My course uses …") written into the measure names
+   * the link or the page gave, where they state no convention of their own.
+   */
+  function applyRememberedPreset() {
+    if (!rememberedPending || family.length === 0) return;
+    rememberedPending = false;
+    measuresField.value = underPreset(measuresField.value);
+  }
+
+  /**
+   * The switch: every name rewritten under the new preset, and the answers compared with the
+   * last. The choice is remembered for every calculator page of the site.
+   */
   function switchPreset() {
     const from = presetInForce;
     presetInForce = presetById(presetSelect.value)?.id ?? DEFAULT_PRESET;
+    rememberedPending = false;
+    rememberPreset(presetInForce);
     const before = { ...shown, from };
     measuresField.value = rewriteMeasureList(measuresField.value, (name) => nameUnderPreset(name, presetInForce, family));
     presetToSelectors();
@@ -283,7 +304,7 @@ export function startCalculator(config) {
   // What a damaged or hand-edited link got wrong, above the form (text only: the link's words
   // are never markup).
   const linkNotice = el('p', { class: 'problem-note link-notice', role: 'status', hidden: true, 'data-link-notice': true });
-  form.before(linkNotice);
+  form.prepend(linkNotice);
 
   /** Fills the fields from the hash; a link meant for another calculator goes there. */
   function restoreFromHash() {
@@ -299,8 +320,13 @@ export function startCalculator(config) {
     for (const [name, control] of optionControls) control.value = linked.options[name];
     measuresField.value = linked.measures;
     presetInForce = linked.preset;
+    // A link that names no preset opens under the source this browser picked (not a problem).
+    const remembered = rememberedPresetFor(readHash(), rememberedPreset());
+    rememberedPending = Boolean(remembered);
+    if (remembered) presetInForce = remembered;
     presetSelect.value = presetInForce;
     problem = linked.problem;
+    applyRememberedPreset();
     return true;
   }
 
@@ -394,7 +420,7 @@ export function startCalculator(config) {
         answers,
       }),
     );
-    announcer.textContent = good.map(answerLine).join('; ');
+    announcer.textContent = distinctAnswerLines(good).join('; ');
     showAnswerBar(answerBar, good);
     const names = entries.map((entry) => entry.name);
     if (before) {
@@ -464,6 +490,7 @@ export function startCalculator(config) {
           candidates: [...typedNames(), ...splitMeasureList(defaultMeasures).map((entry) => entry.name)],
           isHere: (candidate) => !homeElsewhere(candidate, registry, inputKinds) && Boolean(measureInfoFor(candidate, family)),
           compute,
+          carry: { sources: inputKinds, compute: (measure, text, options) => compute(measure, text, options, { signal }) },
         });
       }),
     );
@@ -540,6 +567,7 @@ export function startCalculator(config) {
     family = registry.filter((info) => inputKinds.includes(info.input) || inputKinds.includes(info.cutoffInput));
     $('[data-quick-add]').replaceChildren(...quickAddButtons(family, toggleMeasure));
     buildConventions();
+    applyRememberedPreset();
     presetToSelectors();
     await update();
     await mathSettled();
