@@ -28,14 +28,14 @@ test('ranked: trec_eval 10 takes lround(r·R) relevant documents, and IPrec@0.4 
   await withPage(shareLink('ranked.html', RANKED), async (page) => {
     await waitForAnswers(page, [AP, 'IPrec@0.4 = 1/2 = 0.5']);
     assert.equal(await page.inputValue('#convention-preset'), 'notes');
-    await waitForText(page, '[data-preset-statement]', ['In force: Calculator defaults (course notes)', 'rule=textbook', 'norm=relevant']);
+    await waitForText(page, '[data-preset-statement]', ['In force: Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur)', 'rule=textbook', 'norm=relevant']);
 
     await page.selectOption('#convention-preset', 'trec10');
     assert.equal(await page.inputValue('#measures'), 'AP, IPrec(rule=trec10)@0.4');
     await waitForAnswers(page, [AP, 'IPrec(rule=trec10)@0.4 = 1']);
     // Only the answer that changed says so; AP stays as it was.
     assert.deepEqual(await changeNotes(page), [
-      'Was 1/2 = 0.5 under Calculator defaults (course notes); trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation rule, rule=trec10).',
+      'Was 1/2 = 0.5 under Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur); trec_eval 10 uses lround(r·R) relevant documents for recall level r (interpolation rule, rule=trec10).',
     ]);
     assert.equal(await page.locator('#outcome-1 .preset-change').count(), 1);
     await waitForText(page, '[data-preset-statement]', ['In force: trec_eval 10', 'rule=trec10', 'lround(r·R)']);
@@ -89,7 +89,7 @@ test('ranked: scikit-learn divides AP by the relevant retrieved: relevant-at-2-4
     assert.equal(await page.inputValue('#measures'), 'AP(norm=retrieved)');
     await waitForAnswers(page, ['AP(norm=retrieved) = 1/2 = 0.5']);
     assert.deepEqual(await changeNotes(page), [
-      'Was 1/10 = 0.1 under Calculator defaults (course notes); scikit-learn uses the relevant documents retrieved as AP’s denominator (AP normaliser, norm=retrieved).',
+      'Was 1/10 = 0.1 under Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur); scikit-learn uses the relevant documents retrieved as AP’s denominator (AP normaliser, norm=retrieved).',
     ]);
     // scikit-learn has no interpolated precision: the statement says the notes' rule is kept.
     await clickExample(page, 'RL1');
@@ -118,8 +118,8 @@ test('ndcg: the DCG form follows the preset: the notes’ 2.6309, trec_eval’s 
     await page.selectOption('#convention-preset', 'trec10');
     await waitForAnswers(page, ['DCG(dcg=trec) = 5/2 = 2.5', 'nDCG(dcg=trec) = 0.9502']);
     assert.deepEqual(await changeNotes(page), [
-      'Was 2.6309 under Calculator defaults (course notes); trec_eval 10 uses Σ rel_i/log2(i + 1) (DCG form, dcg=trec).',
-      'Was 0.8770 under Calculator defaults (course notes); trec_eval 10 uses Σ rel_i/log2(i + 1) (DCG form, dcg=trec).',
+      'Was 2.6309 under Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur); trec_eval 10 uses Σ rel_i/log2(i + 1) (DCG form, dcg=trec).',
+      'Was 0.8770 under Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur); trec_eval 10 uses Σ rel_i/log2(i + 1) (DCG form, dcg=trec).',
     ]);
     await page.selectOption('#convention-preset', 'iir');
     await waitForAnswers(page, ['DCG(dcg=burges) = 7/2 = 3.5', 'nDCG(dcg=burges) = 0.9639']);
@@ -149,7 +149,7 @@ test('agreement: IIR pools the marginals (3/7 becomes 23/55), scikit-learn does 
     assert.equal(await page.inputValue('#measures'), 'kappa(chance=pooled)');
     await waitForAnswers(page, ['κ = 23/55 ≈ 0.4182']);
     assert.deepEqual(await changeNotes(page), [
-      'Was 3/7 ≈ 0.4286 under Calculator defaults (course notes); Manning et al. (IIR) uses pooled marginals for P(E), Σ P(c)² with P(c) = (A’s count + B’s count)/2n (κ chance model, chance=pooled).',
+      'Was 3/7 ≈ 0.4286 under Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur); Manning et al. (IIR) uses pooled marginals for P(E), Σ P(c)² with P(c) = (A’s count + B’s count)/2n (κ chance model, chance=pooled).',
     ]);
     assert.equal(await page.inputValue('select[data-param="chance"]'), 'pooled');
     await page.selectOption('#convention-preset', 'sklearn');

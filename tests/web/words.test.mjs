@@ -79,7 +79,7 @@ test('an example cites its source by title and author', async () => {
     assert.equal(detail.trim(), 'AP@10 · from Bhattacharya’s CS657A notes');
     assert.equal((await page.textContent('[data-preset="RL2"] .preset-id')).trim(), 'Method 1: 5 relevant, all found');
     // The default conventions are named for what they are.
-    assert.equal(await page.locator('[data-convention-preset] option:checked').textContent(), 'Calculator defaults (course notes)');
+    assert.equal(await page.locator('[data-convention-preset] option:checked').textContent(), 'Calculator defaults: Bhattacharya’s CS657A course notes (IIT Kanpur)');
   });
 });
 
@@ -97,7 +97,8 @@ test('pooled κ is not headed “Cohen’s kappa”', async () => {
 });
 
 test('a measure of another page: the other answers stand, and a link carries the input there', async () => {
-  // + - + with R = 2: AP = (1/1 + 2/3)/2 = 5/6.
+  // + - + with R = 2: AP = (1/1 + 2/3)/2 = 5/6. The sets page reads counts, so the link writes
+  // the list as them: 2 relevant returned (TP), 1 not relevant returned (FP), R − 2 = 0 missed (FN).
   await withPage(shareLink('ranked.html', { calc: 'ranked', in: '+ - +', relevant: '2', m: 'AP, F' }), async (page) => {
     await waitForAnswers(page, ['AP = 5/6 ≈ 0.8333']);
     const section = page.locator('[data-hand-off="sets"]');
@@ -105,7 +106,7 @@ test('a measure of another page: the other answers stand, and a link carries the
     const href = await section.locator('a').getAttribute('href');
     const hash = new URLSearchParams(href.slice(href.indexOf('#') + 1));
     assert.ok(href.startsWith('./sets.html#'), href);
-    assert.deepEqual([hash.get('calc'), hash.get('in'), hash.get('m')], ['sets', '+ - +', 'F']);
+    assert.deepEqual([hash.get('calc'), hash.get('in'), hash.get('m')], ['sets', 'tp=2 fp=1 fn=0', 'F']);
     // Nothing is marked as a mistake: the measures field has no error.
     assert.equal(await page.isVisible('#measures-error'), false);
   });

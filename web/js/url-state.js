@@ -6,8 +6,10 @@
 // text), relevant (R, on the pages that have the field), m (comma-separated measure names).
 // Conventions, the β field of the sets page and the depth field of the pooling page add no key:
 // they live in the names of m, as nDCG(dcg=trec), kappa(chance=pooled), F(beta=2) or pool@3.
-// Also: preset (the convention preset: iir, trec10, trec9, sklearn; common/presets.js), and a
-// problem's problem=1, ask (the measures asked) and reveal (ask | never) (web/js/problem.js).
+// Also: preset (the source of the conventions, "My course uses": iir, croft, trec10, trec9,
+// sklearn; common/presets.js; a link without one opens under the source this browser picked, see
+// preset-view.js), and a problem's problem=1, ask (the measures asked) and reveal (ask | never)
+// (web/js/problem.js).
 // The significance page with a table of three or more systems in `in` adds test, correction,
 // alpha and baseline (the comparison's options; web/js/significance-many.js).
 

@@ -23,8 +23,13 @@
 //
 // Share-link keys (public and stable, see url-state.js): calc, in, m, and one key per option
 // field, named as the engine's option (relevant). Parameter fields add no key: their value is in
-// the measure names of `m`. The convention preset (common/presets.js) adds `preset` when it is
-// not the notes' (preset=trec10); the conventions it sets are in the names of `m` too.
+// the measure names of `m`. The convention preset (common/presets.js), "My course uses", adds
+// `preset` when it is not the notes' (preset=trec10); the conventions it sets are in the names of
+// `m` too. The preset picked is remembered in the browser (preset-view.js): a link that names
+// none (not a problem) opens under it, its names rewritten where they state no convention.
+//
+// A measure of another page is handed off (calculator-state.js, handOffAnswer): a link there
+// with the input carried over in that page's form (hand-off.js).
 //
 // Check my answer: every answer has a field for the student's own (render/check.js, judged by
 // the core's check()). Problem mode (problem.js): a link with problem=1 locks the question,
