@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "printed.h"
 #include "text.h"
 
 namespace irm {
@@ -25,16 +26,115 @@ InputError not_a_grade(const Token& token) {
                             (looks_binary ? ". For R/N marks use the ranked-list calculator" : ""));
 }
 
+// A caption other than unretrieved:, or brackets: the grades as a program or an exercise prints
+// them.
+bool printed_grades(const printed::Printed& p) {
+  for (const printed::Statement& s : p.statements) {
+    if (s.bracketed || (!s.caption.empty() && s.key != "unretrieved")) return true;
+  }
+  return false;
+}
+
+// The tokens of a printed graded list in the order the plain reader takes them (the grades, then
+// "unretrieved:" and its grades), with the notes saying how they were read.
+Result<std::vector<Token>> printed_grade_tokens(const printed::Printed& p,
+                                                std::vector<std::string>& notes) {
+  const printed::Statement* truth = nullptr;
+  const printed::Statement* score = nullptr;
+  const printed::Statement* unretrieved = nullptr;
+  std::vector<const printed::Statement*> data;
+  std::vector<Token> loose;
+  for (const printed::Statement& s : p.statements) {
+    if (s.rows.size() > 1) {
+      return text::error_at(ErrorCode::bad_token,
+                            s.rows[1].empty() ? Token{"", s.where} : s.rows[1][0],
+                            "found " + std::to_string(s.rows.size()) + " lists in " + s.form +
+                                " at " + text::position(s.where) +
+                                "; the graded list reads one query. Keep one list, or paste each "
+                                "as a query of its own on the several-queries page");
+    }
+    if (s.key == "unretrieved") {
+      unretrieved = &s;
+    } else if (!s.key.empty() && printed::is_score_key(s.key)) {
+      score = &s;
+    } else if (!s.key.empty() && printed::is_truth_key(s.key) && !truth) {
+      truth = &s;
+      data.push_back(&s);
+    } else if (s.caption.empty() && !s.bracketed) {
+      loose.insert(loose.end(), s.rows[0].begin(), s.rows[0].end());
+    } else {
+      data.push_back(&s);
+    }
+  }
+  std::vector<Token> out;
+  if (score) {
+    if (!truth || data.size() != 1 || !loose.empty()) {
+      const Token at = score->caption.front();
+      return text::error_at(ErrorCode::bad_token, at,
+                            "found the scores " + text::quoted(score->caption_text) + " at " +
+                                text::position(at.where) +
+                                " but no one list of grades to rank by them; add a line y_true = "
+                                "[3, 2, 0] with one grade per document");
+    }
+    auto order = printed::rank_by_scores(*truth, *score);
+    if (!order.ok()) return order.error();
+    const std::vector<Token> typed = printed::items(*truth);
+    for (const std::size_t k : order.value().order) out.push_back(typed[k]);
+    notes.push_back(order.value().note);
+  } else {
+    if (data.size() > 1) {
+      const printed::Statement& second = *data[1];
+      return text::error_at(ErrorCode::bad_token,
+                            second.caption.empty() ? Token{"", second.where} : second.caption[0],
+                            "found a second list at " + text::position(second.where) +
+                                " (the first is on line " + std::to_string(data[0]->where.line) +
+                                "); the graded list reads one query. Grades ranked by scores are "
+                                "captioned y_true = […] and y_score = […]");
+    }
+    if (!data.empty() && !loose.empty()) {
+      return text::error_at(ErrorCode::bad_token, loose.front(),
+                            "found " + text::quoted(loose.front().text) + " at " +
+                                text::position(loose.front().where) + " outside the list at " +
+                                text::position(data[0]->where) + "; put every grade in one list");
+    }
+    out = data.empty() ? loose : printed::items(*data[0]);
+    if (!data.empty()) {
+      const printed::Statement& s = *data[0];
+      notes.push_back("Read as: " + (s.bracketed ? s.form : std::string("the list")) +
+                      (s.caption.empty() ? "" : " after the caption '" + s.caption_text + "'") +
+                      ", a graded list of " + std::to_string(out.size()) + ", top rank first.");
+      if (!s.caption.empty()) notes.push_back(printed::caption_note(s));
+    }
+  }
+  if (unretrieved) {
+    const Token& key = unretrieved->caption.front();
+    out.push_back(Token{"unretrieved:", key.where});
+    const std::vector<Token> grades = printed::items(*unretrieved);
+    out.insert(out.end(), grades.begin(), grades.end());
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
   auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
+  auto printed = printed::read_printed(input, first_line);
+  if (!printed.ok()) return printed.error();
+  std::vector<std::string> notes;
+  std::vector<Token> tokens = tokenized.value();
+  if (printed_grades(printed.value())) {
+    auto read = printed_grade_tokens(printed.value(), notes);
+    if (!read.ok()) return read.error();
+    tokens = std::move(read.value());
+  }
 
   GradedList list;
+  list.reading = notes;
   std::map<std::string, Span> seen;
   bool in_unretrieved = false;
-  for (const Token& token : tokenized.value()) {
+  for (const Token& token : tokens) {
     std::string t = token.text;
     if (text::lower(t) == "unretrieved:" || text::lower(t) == "unretrieved") {
       if (in_unretrieved) {

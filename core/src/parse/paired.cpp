@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "lines.h"
+#include "printed.h"
 #include "text.h"
 
 namespace irm {
@@ -418,6 +419,70 @@ Result<PairedScores> read_columns(const std::vector<Line>& lines) {
   return out;
 }
 
+// Lists as printed: "per-query differences (system 1 minus system 2): 0.05, -0.12", "bm25 =
+// c(0.42, 0.51)" above "ql = c(0.38, 0.47)", x = [0.42, 0.51] and y = [0.38, 0.47]. A caption
+// that speaks of differences gives d:, two other lists give x and y in the order typed.
+bool printed_scores(const printed::Printed& p) {
+  for (const printed::Statement& s : p.statements) {
+    // "q1: 0.42 0.38" is a query id before its two scores, not a caption.
+    const bool sentence = s.caption.size() > 1 || printed::key_has(s.key, {"differences", "diff"});
+    if (s.bracketed || (sentence && slot_of(s.key) == Slot::none)) return true;
+  }
+  return false;
+}
+
+Result<PairedScores> read_printed_scores(const printed::Printed& p) {
+  std::vector<Line> lines;
+  std::vector<const printed::Statement*> systems;  // lists captioned by a system's name
+  std::vector<std::string> notes;
+  for (const printed::Statement& s : p.statements) {
+    if (s.caption.empty() && !s.bracketed) {
+      const Token& at = s.rows[0].front();
+      return text::error_at(ErrorCode::bad_token, at,
+                            "found " + text::quoted(at.text) + " at " + text::position(at.where) +
+                                " outside the captioned lists; caption every list, as in x = "
+                                "[0.42, 0.51] and y = [0.38, 0.47]");
+    }
+    const Slot slot = slot_of(s.key);
+    if (slot != Slot::none) {
+      lines.push_back(printed::as_keyed_line(s, s.key));
+    } else if (printed::key_has(s.key, {"difference", "differences", "diff", "diffs", "d"})) {
+      lines.push_back(printed::as_keyed_line(s, "d"));
+      notes.push_back("Read the list after '" + s.caption_text +
+                      "' as d:, the per-query differences.");
+    } else {
+      systems.push_back(&s);
+    }
+  }
+  if (!systems.empty()) {
+    if (systems.size() != 2 || !lines.empty()) {
+      const printed::Statement& s = *systems.front();
+      const Token at = s.caption.empty() ? Token{"", s.where} : s.caption.front();
+      return text::error_at(ErrorCode::bad_token, at,
+                            "found the list " +
+                                text::quoted(s.caption.empty() ? s.form : s.caption_text) + " at " +
+                                text::position(s.where) +
+                                "; give two lists of scores, one per system (x = […] and y = […]), "
+                                "or one list captioned differences");
+    }
+    lines.push_back(printed::as_keyed_line(*systems[0], "x"));
+    lines.push_back(printed::as_keyed_line(*systems[1], "y"));
+  }
+  auto out = read_keyed(lines);
+  if (!out.ok()) return out;
+  if (systems.size() == 2) {
+    const auto name = [](const printed::Statement& s, const char* otherwise) {
+      return s.caption.empty() ? std::string(otherwise) : s.caption_text;
+    };
+    out.value().x_name = name(*systems[0], "x");
+    out.value().y_name = name(*systems[1], "y");
+    notes.push_back("Read the first list (" + out.value().x_name + ") as x and the second (" +
+                    out.value().y_name + ") as y.");
+  }
+  out.value().reading.insert(out.value().reading.begin(), notes.begin(), notes.end());
+  return out;
+}
+
 }  // namespace
 
 Result<PairedScores> parse_paired_scores(std::string_view input) {
@@ -428,6 +493,15 @@ Result<PairedScores> parse_paired_scores(std::string_view input) {
                       "the input is empty; paste two columns of per-query scores (q1 0.42 0.38, "
                       "one query per line), two lines x: and y:, or one line d: of differences",
                       Span{}};
+  }
+  auto printed = printed::read_printed(input);
+  if (!printed.ok()) return printed.error();
+  if (printed_scores(printed.value())) {
+    auto parsed = read_printed_scores(printed.value());
+    if (!parsed.ok()) return parsed;
+    parsed.value().reading.push_back(
+        "Each difference is d = x − y: positive when x scores higher.");
+    return parsed;
   }
   const std::vector<Line> lines = text::group_lines(tokenized.value());
   bool keyed = false;

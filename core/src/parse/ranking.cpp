@@ -17,9 +17,11 @@
 
 #include "irm/ranking.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
+#include "printed.h"
 #include "text.h"
 
 namespace irm {
@@ -178,6 +180,8 @@ std::optional<std::size_t> header_value_start(const std::string& t) {
   const std::string l = text::lower(t);
   if (l.rfind("relevant=", 0) == 0) return 9;
   if (l.rfind("r=", 0) == 0) return 2;
+  if (l.rfind("nonrelevant=", 0) == 0) return 12;
+  if (l.rfind("non-relevant=", 0) == 0) return 13;
   return std::nullopt;
 }
 
@@ -186,6 +190,27 @@ std::optional<std::size_t> header_value_start(const std::string& t) {
 Result<bool> read_header(const Token& token, RankedList& list) {
   const auto start = header_value_start(token.text);
   if (!start) return false;
+  // nonrelevant=12: N, the judged non-relevant documents of the topic (trec_eval's bpref).
+  const bool nonrelevant = text::lower(token.text).rfind("non", 0) == 0;
+  if (nonrelevant) {
+    if (list.judged_nonrelevant) {
+      return text::error_at(ErrorCode::inconsistent_counts, token,
+                            "found a second " + text::quoted(token.text) + " at " +
+                                text::position(token.where) +
+                                "; give the number of judged non-relevant documents once");
+    }
+    const auto value = text::parse_whole(token.text.substr(*start), max_relevant);
+    if (!value) {
+      return text::error_at(ErrorCode::bad_number, token,
+                            "found " + text::quoted(token.text) + " at " +
+                                text::position(token.where) +
+                                "; expected the number of judged non-relevant documents as a "
+                                "whole number, as in nonrelevant=12");
+    }
+    list.judged_nonrelevant = *value;
+    list.judged_nonrelevant_where = token.where;
+    return true;
+  }
   if (list.total_relevant) {
     return text::error_at(ErrorCode::inconsistent_counts, token,
                           "found a second " + text::quoted(token.text) + " at " +
@@ -259,6 +284,35 @@ std::string rank_listing(const std::vector<std::int64_t>& ranks) {
   }
   if (ranks.size() > shown) out += ", … (" + std::to_string(ranks.size()) + " in all)";
   return out;
+}
+
+// The list of ranks 1..n (n = `length`, or the last relevant rank) with the documents at
+// `ranks` relevant and the others not, and the note that says so.
+RankedList list_from_ranks(RankedList list, const std::map<std::int64_t, Span>& ranks,
+                           std::optional<std::int64_t> length, const Span& filler) {
+  const std::int64_t n = length.value_or(ranks.rbegin()->first);
+  list.docs.reserve(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> relevant;
+  for (std::int64_t rank = 1; rank <= n; ++rank) {
+    const auto it = ranks.find(rank);
+    if (it != ranks.end()) {
+      relevant.push_back(rank);
+      list.docs.push_back(RankedDoc{"R", "", Judgement::relevant, it->second});
+    } else {
+      list.docs.push_back(RankedDoc{"N", "", Judgement::not_relevant, filler});
+    }
+  }
+  std::string reading = "Read as " + std::to_string(n) + (n == 1 ? " rank" : " ranks") +
+                        " with relevant documents at " +
+                        (relevant.size() == 1 ? "rank " : "ranks ") + rank_listing(relevant) +
+                        "; the other ranks are not relevant.";
+  if (!length) {
+    reading += " With no \"of N\" the list ends at rank " + std::to_string(n) +
+               ", the last relevant one; add the length for a longer list, e.g. \"of " +
+               std::to_string(2 * n) + "\".";
+  }
+  list.reading.push_back(std::move(reading));
+  return list;
 }
 
 Result<RankedList> read_relevant_ranks(const std::vector<Token>& tokens, std::size_t first,
@@ -410,60 +464,16 @@ Result<RankedList> read_relevant_ranks(const std::vector<Token>& tokens, std::si
                           std::to_string(*length) + (*length == 1 ? " rank" : " ranks") + " long",
                       where};
   }
-  const std::int64_t n = length.value_or(ranks.rbegin()->first);
-  list.docs.reserve(static_cast<std::size_t>(n));
-  std::vector<std::int64_t> relevant;
-  for (std::int64_t rank = 1; rank <= n; ++rank) {
-    const auto it = ranks.find(rank);
-    if (it != ranks.end()) {
-      relevant.push_back(rank);
-      list.docs.push_back(RankedDoc{"R", "", Judgement::relevant, it->second});
-    } else {
-      list.docs.push_back(RankedDoc{"N", "", Judgement::not_relevant, phrase_start.where});
-    }
-  }
-  std::string reading = "Read as " + std::to_string(n) + (n == 1 ? " rank" : " ranks") +
-                        " with relevant documents at " +
-                        (relevant.size() == 1 ? "rank " : "ranks ") + rank_listing(relevant) +
-                        "; the other ranks are not relevant.";
-  if (!length) {
-    reading += " With no \"of N\" the list ends at rank " + std::to_string(n) +
-               ", the last relevant one; add the length for a longer list, e.g. \"of " +
-               std::to_string(2 * n) + "\".";
-  }
-  list.reading.push_back(std::move(reading));
-  return list;
+  return list_from_ranks(std::move(list), ranks, length, phrase_start.where);
 }
 
-}  // namespace
-
-std::int64_t RankedList::relevant_count() const {
-  std::int64_t count = 0;
-  for (const RankedDoc& d : docs) count += d.judgement == Judgement::relevant ? 1 : 0;
-  return count;
-}
-
-std::int64_t RankedList::unjudged_count() const {
-  std::int64_t count = 0;
-  for (const RankedDoc& d : docs) count += d.judgement == Judgement::unjudged ? 1 : 0;
-  return count;
-}
-
-Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
-  auto tokenized = text::tokenize(input, ",;", first_line);
-  if (!tokenized.ok()) return tokenized.error();
-  std::size_t first = 0;
-  while (first < tokenized.value().size() && header_value_start(tokenized.value()[first].text)) {
-    ++first;
-  }
-  if (const auto start = ranks_phrase_end(tokenized.value(), first)) {
-    return read_relevant_ranks(tokenized.value(), first, *start);
-  }
-  const auto split = split_compact(tokenized.value());
+// The list of marks or labels in `raw` (the calculator's own notations), into `list`, which may
+// already hold what a printed form gave (R, documents not retrieved, notes).
+Result<RankedList> read_marks(const std::vector<Token>& raw, RankedList list) {
+  const auto split = split_compact(raw);
   if (!split.ok()) return split.error();
   const std::vector<Token>& tokens = split.value();
 
-  RankedList list;
   std::vector<std::pair<Token, Classified>> entries;
   for (const Token& token : tokens) {
     const auto header = read_header(token, list);
@@ -535,6 +545,581 @@ Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
   return list;
 }
 
+// --- lists as printed (printed.h): a relevant set and a ranking, captions, sentences ------------
+
+bool is_set_key(const std::string& key) {
+  return printed::key_has(
+             key, {"relevant", "rel", "qrels", "truth", "gold", "correct", "actual", "judged"}) &&
+         !printed::key_has(key, {"non", "nonrelevant", "irrelevant", "not", "ranking", "retrieved",
+                                 "returned", "results", "ranked", "ranks", "at"});
+}
+
+bool is_ranking_key(const std::string& key) {
+  if (printed::key_has(key, {"ranking", "retrieved", "returned", "results", "ranked", "run",
+                             "predicted", "returns", "retrieves", "output", "result", "topk"})) {
+    return true;
+  }
+  // top5, top-10, "top 5"
+  std::size_t at = key.find("top");
+  return at != std::string::npos && (at == 0 || key[at - 1] == ' ') &&
+         key.find_first_of("0123456789k", at + 3) == at + 3 + (key[at + 3] == '-' ? 1 : 0);
+}
+
+bool is_unretrieved_key(const std::string& key) {
+  return key == "unretrieved" || key == "not retrieved" || key == "judged not retrieved";
+}
+
+// A document id in a relevant set or a ranking: d7, D12, doc-3, 42.
+bool is_id(const std::string& t) { return is_label(t); }
+
+std::string id_listing(const std::vector<Token>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size() && i < 20; ++i) out += (i ? ", " : "") + ids[i].text;
+  if (ids.size() > 20) out += ", … (" + std::to_string(ids.size()) + " in all)";
+  return out;
+}
+
+// A relevant set and a ranking of ids: the ranking's documents are relevant when in the set, and
+// the set's documents the ranking lacks count in R as relevant documents not retrieved.
+Result<RankedList> set_and_ranking(RankedList list, const Token& set_key,
+                                   const std::vector<Token>& set,
+                                   const std::vector<Token>& ranking) {
+  std::map<std::string, Span> in_set;
+  for (const Token& id : set) {
+    if (!is_id(id.text)) {
+      return text::error_at(ErrorCode::bad_token, id,
+                            "found " + text::quoted(id.text) + " at " + text::position(id.where) +
+                                " in the relevant set; expected document ids such as d2 or 17");
+    }
+    const auto [it, inserted] = in_set.emplace(id.text, id.where);
+    if (!inserted) {
+      return text::error_at(ErrorCode::bad_token, id,
+                            "document '" + id.text + "' is in the relevant set twice, at " +
+                                text::position(it->second) + " and at " + text::position(id.where) +
+                                "; list each relevant document once");
+    }
+  }
+  if (ranking.empty()) {
+    return text::error_at(ErrorCode::empty_input, set_key,
+                          "the ranking is empty; list the retrieved documents from the top rank "
+                          "down, as in ranking: d7 d1 d9 d4");
+  }
+  std::map<std::string, Span> ranked;
+  for (const Token& id : ranking) {
+    if (!is_id(id.text)) {
+      return text::error_at(ErrorCode::bad_token, id,
+                            "found " + text::quoted(id.text) + " at " + text::position(id.where) +
+                                " in the ranking; expected document ids such as d7 or 17");
+    }
+    const auto [it, inserted] = ranked.emplace(id.text, id.where);
+    if (!inserted) {
+      return text::error_at(ErrorCode::bad_token, id,
+                            "document '" + id.text + "' is ranked twice, at " +
+                                text::position(it->second) + " and at " + text::position(id.where) +
+                                "; a document can appear only once in a ranking");
+    }
+    const bool relevant = in_set.count(id.text) > 0;
+    list.docs.push_back(RankedDoc{
+        id.text, id.text, relevant ? Judgement::relevant : Judgement::not_relevant, id.where});
+  }
+  std::vector<Token> missed;
+  for (const Token& id : set) {
+    if (!ranked.count(id.text)) missed.push_back(id);
+  }
+  list.unretrieved_relevant += static_cast<std::int64_t>(missed.size());
+  if (!list.total_relevant) list.total_relevant_where = set_key.where;
+  std::string note =
+      "Read as: relevant = {" + id_listing(set) + "} (R = " +
+      (list.total_relevant
+           ? std::to_string(*list.total_relevant) + ", from " +
+                 text::quoted(std::string("relevant=") + std::to_string(*list.total_relevant))
+           : std::to_string(set.size())) +
+      "), ranking of " + std::to_string(ranking.size()) + ".";
+  if (!missed.empty()) {
+    note += " Relevant but not retrieved: " + id_listing(missed) +
+            (missed.size() == 1 ? "; it counts" : "; they count") + " in R.";
+  }
+  list.reading.insert(list.reading.begin(), note);
+  return list;
+}
+
+// "unretrieved: R N N": one mark per judged document the run did not retrieve.
+Result<bool> read_unretrieved(const printed::Statement& s, RankedList& list) {
+  const std::vector<Token> marks = printed::items(s);
+  if (marks.empty()) {
+    return text::error_at(ErrorCode::empty_input, s.caption.front(),
+                          "the " + s.caption_text + ": line at " +
+                              text::position(s.caption.front().where) +
+                              " is empty; give one mark per judged document the run did not "
+                              "retrieve, as in unretrieved: R N N");
+  }
+  std::int64_t relevant = 0;
+  std::int64_t other = 0;
+  for (const Token& mark : marks) {
+    const auto judgement = mark_judgement(mark.text);
+    if (!judgement || *judgement == Judgement::unjudged) {
+      return text::error_at(ErrorCode::bad_token, mark,
+                            "found " + text::quoted(mark.text) + " at " +
+                                text::position(mark.where) + "; after '" + s.caption_text +
+                                ":' expected R or N, one per judged document the run did not "
+                                "retrieve");
+    }
+    (*judgement == Judgement::relevant ? relevant : other) += 1;
+  }
+  list.unretrieved_relevant += relevant;
+  list.unretrieved_nonrelevant += other;
+  if (!list.total_relevant && list.total_relevant_where.line == 0) {
+    list.total_relevant_where = s.caption.front().where;
+  }
+  list.reading.push_back("Read as: " + std::to_string(marks.size()) + " judged document" +
+                         (marks.size() == 1 ? "" : "s") + " not retrieved, " +
+                         std::to_string(relevant) + " relevant and " + std::to_string(other) +
+                         " not; the relevant ones count in R.");
+  return true;
+}
+
+bool is_return_word(const std::string& w) {
+  return w == "returns" || w == "retrieves" || w == "returned" || w == "ranks" || w == "ranked" ||
+         w == "return" || w == "retrieve" || w == "lists" || w == "outputs";
+}
+
+bool is_sentence_word(const std::string& w) {
+  return w == "returns" || w == "retrieves" || w == "return" || w == "retrieve" || w == "places" ||
+         w == "appear" || w == "appears" || w == "ranks" || w == "positions" || w == "rank" ||
+         w == "position" || w == "outputs";
+}
+
+// Every token of the statements, in order: captions, data, and words after a bracket.
+std::vector<Token> printed_tokens(const printed::Printed& p) {
+  std::vector<Token> out;
+  for (const printed::Statement& s : p.statements) {
+    out.insert(out.end(), s.caption.begin(), s.caption.end());
+    for (const printed::Row& row : s.rows) out.insert(out.end(), row.begin(), row.end());
+    out.insert(out.end(), s.after.begin(), s.after.end());
+  }
+  return out;
+}
+
+bool is_sentence(const printed::Printed& p) {
+  for (const printed::Statement& s : p.statements) {
+    if (!s.after.empty()) return true;
+    for (const printed::Row& row : s.rows) {
+      for (const Token& t : row) {
+        if (is_sentence_word(printed::bare_word(t.text)) && t.text.back() != ':') return true;
+      }
+    }
+    for (const Token& t : s.caption) {
+      if (is_sentence_word(printed::bare_word(t.text))) return true;
+    }
+  }
+  return false;
+}
+
+// Ids after tokens[from], skipping `filler` words first: "the relevant documents are d2, d7 and
+// d9". Marks the tokens it reads as used.
+std::vector<Token> id_run(const std::vector<Token>& t, std::size_t from, std::vector<bool>& used,
+                          std::initializer_list<const char*> filler) {
+  std::size_t j = from;
+  const auto is_filler = [&](const std::string& w) {
+    for (const char* f : filler) {
+      if (w == f) return true;
+    }
+    return false;
+  };
+  while (j < t.size() && j < from + 5 && is_filler(printed::bare_word(t[j].text))) ++j;
+  std::vector<Token> ids;
+  std::vector<std::size_t> taken;
+  while (j < t.size()) {
+    Token id = t[j];
+    // Keep the id as typed, without the punctuation that ends it in the sentence ("d4,").
+    while (!id.text.empty() && std::string_view(".,:;").find(id.text.back()) != std::string::npos)
+      id.text.pop_back(), --id.where.length;
+    const bool has_digit = id.text.find_first_of("0123456789") != std::string::npos;
+    if (has_digit && is_id(id.text)) {
+      ids.push_back(id);
+      taken.push_back(j);
+      ++j;
+      if (j + 1 < t.size() && printed::bare_word(t[j].text) == "and" &&
+          printed::bare_word(t[j + 1].text).find_first_of("0123456789") != std::string::npos)
+        ++j;
+      continue;
+    }
+    break;
+  }
+  if (!ids.empty()) {
+    for (std::size_t k = from; k < j; ++k) used[k] = true;
+  }
+  return ids;
+}
+
+// A sentence: "the relevant set is {d2, d7, d9}, and the engine returns d7, d1, d9 and d4",
+// "the relevant results appear at ranks 2, 4 and 7", "places the three relevant documents
+// third, fifth and tenth". Words that are not data are named in a note.
+Result<RankedList> read_sentence(const printed::Printed& p) {
+  const std::vector<Token> t = printed_tokens(p);
+  std::vector<bool> used(t.size(), false);
+  std::optional<std::vector<Token>> set;
+  std::optional<std::vector<Token>> ranking;
+  Token set_at;
+  std::map<std::int64_t, Span> ranks;
+  std::vector<std::int64_t> rank_order;
+  std::optional<std::int64_t> length;
+  std::optional<Token> count_token;
+  std::int64_t count = 0;
+  bool saw_relevant = false;
+  RankedList list;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (used[i]) continue;
+    const auto header = read_header(t[i], list);
+    if (!header.ok()) return header.error();
+    if (header.value()) {
+      used[i] = true;
+      continue;
+    }
+    const std::string w = printed::bare_word(t[i].text);
+    if (w == "relevant" || w == "rel") {
+      saw_relevant = true;
+      used[i] = true;
+      auto ids = id_run(t, i + 1, used,
+                        {"set", "documents", "docs", "document", "items", "ids", "is", "are", "=",
+                         ":", "the", "ones", "answers", "being"});
+      if (!ids.empty()) {
+        if (set) {
+          return text::error_at(ErrorCode::bad_token, t[i],
+                                "the sentence names relevant documents twice, at " +
+                                    text::position(set_at.where) + " and at " +
+                                    text::position(t[i].where) +
+                                    "; give the relevant set once, as in relevant: d2 d7 d9");
+        }
+        set = std::move(ids);
+        set_at = t[i];
+      }
+      continue;
+    }
+    // "ranks 2, 4 and 7" gives ranks; "ranks d7, d1 and d9" a ranking.
+    const bool ranks_of_numbers = (w == "ranks" || w == "ranked") && i + 1 < t.size() &&
+                                  printed::sentence_number(t[i + 1].text).has_value();
+    if (is_return_word(w) && !ranks_of_numbers) {
+      auto ids = id_run(
+          t, i + 1, used,
+          {"the", "documents", "docs", "following", "results", ":", "these", "ranking", "list"});
+      if (!ids.empty()) {
+        used[i] = true;
+        if (ranking) {
+          return text::error_at(ErrorCode::bad_token, t[i],
+                                "the sentence gives two rankings, the second at " +
+                                    text::position(t[i].where) +
+                                    "; give one, as in ranking: d7 d1 d9 d4");
+        }
+        ranking = std::move(ids);
+        continue;
+      }
+    }
+    const bool rank_word = w == "rank" || w == "ranks" || w == "position" || w == "positions";
+    const auto number = printed::sentence_number(t[i].text);
+    if (rank_word || (number && number->ordinal)) {
+      const std::size_t from = rank_word ? i + 1 : i;
+      const printed::NumberRun run = printed::number_run(t, from);
+      if (!run.numbers.empty()) {
+        for (std::size_t k = 0; k < run.numbers.size(); ++k) {
+          const std::int64_t r = run.numbers[k].value;
+          const Token& at = run.tokens[k];
+          if (r == 0 || r > static_cast<std::int64_t>(text::max_tokens)) {
+            return text::error_at(ErrorCode::out_of_range, at,
+                                  "found " + text::quoted(at.text) + " at " +
+                                      text::position(at.where) +
+                                      "; a rank is a whole number from 1 (the top of the list)");
+          }
+          const auto [it, inserted] = ranks.emplace(r, at.where);
+          if (!inserted) {
+            return text::error_at(ErrorCode::bad_token, at,
+                                  "rank " + std::to_string(r) + " is given twice, at " +
+                                      text::position(it->second) + " and at " +
+                                      text::position(at.where) + "; give each relevant rank once");
+          }
+          rank_order.push_back(r);
+        }
+        for (std::size_t k = i; k < run.end; ++k) used[k] = true;
+        // "ranks 2, 4 and 7 of 10" or "out of 10".
+        std::size_t j = run.end;
+        if (j < t.size() && printed::bare_word(t[j].text) == "out") ++j;
+        if (j + 1 < t.size() && printed::bare_word(t[j].text) == "of") {
+          const auto n = printed::sentence_number(t[j + 1].text);
+          if (n && !n->ordinal && n->value > 0) {
+            length = n->value;
+            for (std::size_t k = run.end; k <= j + 1; ++k) used[k] = true;
+          }
+        }
+        i = run.end - 1;
+        continue;
+      }
+    }
+    // "three of them relevant", "the three relevant documents": R.
+    if (number && !number->ordinal && i + 1 < t.size()) {
+      std::size_t j = i + 1;
+      if (j + 2 < t.size() && printed::bare_word(t[j].text) == "of" &&
+          printed::bare_word(t[j + 1].text) == "them")
+        j += 2;
+      if (printed::bare_word(t[j].text) == "relevant") {
+        count_token = t[i];
+        count = number->value;
+        for (std::size_t k = i; k <= j; ++k) used[k] = true;
+        saw_relevant = true;
+        i = j;
+        continue;
+      }
+    }
+  }
+  const std::string skipped = printed::skipped_words(t, used);
+  const std::string skipped_note =
+      skipped.empty() ? "" : "Skipped the words " + skipped + " (not data).";
+  const Token& first = t.front();
+  if (set && ranking) {
+    auto out = set_and_ranking(std::move(list), set_at, *set, *ranking);
+    if (out.ok() && !skipped.empty()) out.value().reading.push_back(skipped_note);
+    return out;
+  }
+  if (set) {
+    return text::error_at(ErrorCode::bad_token, set_at,
+                          "the sentence gives the relevant documents (" + id_listing(*set) +
+                              ") but no ranking; add the ranking after a word such as returns, "
+                              "as in \"the engine returns d7, d1, d9 and d4\"");
+  }
+  if (ranks.empty() || !saw_relevant) {
+    return text::error_at(
+        ErrorCode::bad_token, first,
+        "could not read the sentence at " + text::position(first.where) +
+            (ranks.empty() ? "; it gives no ranks or document ids. Write the ranks of the "
+                             "relevant documents, as in relevant at 2, 4, 7 of 10"
+                           : "; it gives ranks but does not say they are the relevant ones. "
+                             "Add the word relevant, as in relevant at 2, 4, 7 of 10"));
+  }
+  for (const std::int64_t r : rank_order) {
+    if (length && r > *length) {
+      return InputError{ErrorCode::out_of_range,
+                        "rank " + std::to_string(r) + " at " + text::position(ranks.at(r)) +
+                            " is past the end of the list of " + std::to_string(*length) +
+                            "; check the length after 'of'",
+                        ranks.at(r)};
+    }
+  }
+  if (count_token && !list.total_relevant) {
+    if (count < static_cast<std::int64_t>(ranks.size())) {
+      return text::error_at(ErrorCode::inconsistent_counts, *count_token,
+                            "the sentence says " + count_token->text + " relevant at " +
+                                text::position(count_token->where) + " but gives " +
+                                std::to_string(ranks.size()) +
+                                " relevant ranks; R counts every relevant document, so it is at "
+                                "least " +
+                                std::to_string(ranks.size()));
+    }
+    list.total_relevant = count;
+    list.total_relevant_where = count_token->where;
+  }
+  RankedList out = list_from_ranks(std::move(list), ranks, length, first.where);
+  if (count_token) {
+    out.reading.push_back("Read as: R = " + std::to_string(count) + " (\"" + count_token->text +
+                          " relevant\").");
+  }
+  if (!skipped.empty()) out.reading.push_back(skipped_note);
+  return out;
+}
+
+// Statements with captions or brackets: a relevant set and a ranking, an unretrieved: line, or
+// one list of marks or labels under a caption.
+Result<RankedList> read_printed_ranking(const printed::Printed& p) {
+  RankedList list;
+  const printed::Statement* set = nullptr;
+  const printed::Statement* ranking = nullptr;
+  const printed::Statement* score = nullptr;
+  std::vector<const printed::Statement*> data;
+  std::vector<Token> loose;  // relevant=N and marks on lines without a caption
+  for (const printed::Statement& s : p.statements) {
+    if (s.rows.size() > 1) {
+      return text::error_at(ErrorCode::bad_token,
+                            s.rows[1].empty() ? Token{"", s.where} : s.rows[1][0],
+                            "found " + std::to_string(s.rows.size()) + " lists in " + s.form +
+                                " at " + text::position(s.where) +
+                                "; the ranked list reads one query. Keep one list, or paste each "
+                                "as a query of its own on the several-queries page");
+    }
+    if (!s.key.empty() && printed::is_score_key(s.key) && !score) {
+      score = &s;
+      continue;
+    }
+    if (is_unretrieved_key(s.key)) {
+      const auto read = read_unretrieved(s, list);
+      if (!read.ok()) return read.error();
+      continue;
+    }
+    if (!s.key.empty() && is_set_key(s.key)) {
+      if (set) {
+        return text::error_at(ErrorCode::bad_token, s.caption.front(),
+                              "a second relevant set at " + text::position(s.where) +
+                                  "; the first is on line " + std::to_string(set->where.line) +
+                                  ". Give it once");
+      }
+      set = &s;
+      continue;
+    }
+    if (!s.key.empty() && is_ranking_key(s.key)) {
+      if (ranking) {
+        return text::error_at(ErrorCode::bad_token, s.caption.front(),
+                              "a second ranking at " + text::position(s.where) +
+                                  "; the first is on line " + std::to_string(ranking->where.line) +
+                                  ". Give one ranking per query");
+      }
+      ranking = &s;
+      continue;
+    }
+    if (s.caption.empty() && !s.bracketed) {
+      loose.insert(loose.end(), s.rows[0].begin(), s.rows[0].end());
+      continue;
+    }
+    data.push_back(&s);
+  }
+  // relevant=N and nonrelevant=N beside a set or a caption.
+  std::vector<Token> marks;
+  for (const Token& t : loose) {
+    const auto header = read_header(t, list);
+    if (!header.ok()) return header.error();
+    if (!header.value()) marks.push_back(t);
+  }
+  if (score) {
+    // scikit-learn's y_true and y_score: the marks ranked by the scores.
+    const printed::Statement* truth = set && printed::is_truth_key(set->key) ? set : nullptr;
+    for (const printed::Statement* d : data) {
+      if (!truth && printed::is_truth_key(d->key)) truth = d;
+    }
+    if (!truth || data.size() + (set ? 1 : 0) != 1) {
+      const Token at = score->caption.front();
+      return text::error_at(ErrorCode::bad_token, at,
+                            "found the scores " + text::quoted(score->caption_text) + " at " +
+                                text::position(at.where) +
+                                " but no one list of relevance to rank by them; add a line "
+                                "y_true = [1, 0, 1] with one mark per document");
+    }
+    auto order = printed::rank_by_scores(*truth, *score);
+    if (!order.ok()) return order.error();
+    const std::vector<Token> typed = printed::items(*truth);
+    std::vector<Token> ordered;
+    for (const std::size_t k : order.value().order) ordered.push_back(typed[k]);
+    list.reading.push_back(order.value().note);
+    return read_marks(ordered, std::move(list));
+  }
+  // "rel <- c(1, 0, 0, 1)" with no ranking: a relevance vector under a caption, not a set of
+  // documents called 1 and 0.
+  if (set && !ranking) {
+    const std::vector<Token> values = printed::items(*set);
+    const bool binary = !values.empty() &&
+                        std::all_of(values.begin(), values.end(),
+                                    [](const Token& t) { return t.text == "0" || t.text == "1"; });
+    if (binary) {
+      data.insert(data.begin(), set);
+      set = nullptr;
+    }
+  }
+  if (set) {
+    const Token set_key = set->caption.empty() ? Token{"", set->where} : set->caption.front();
+    if (!ranking) {
+      return text::error_at(ErrorCode::bad_token, set_key,
+                            "found the relevant set " + text::quoted(set->caption_text) + " at " +
+                                text::position(set->where) +
+                                " but no ranking; add a line ranking: with the retrieved "
+                                "documents from the top rank down, as in ranking: d7 d1 d9 d4 "
+                                "(or, if the numbers are ranks, write relevant at 2, 4, 7)");
+    }
+    const std::vector<const printed::Statement*> extra_statements = data;
+    if (!extra_statements.empty() || !marks.empty()) {
+      const Token& extra = !marks.empty() ? marks.front() : printed::items(*data.front()).front();
+      return text::error_at(ErrorCode::bad_token, extra,
+                            "found " + text::quoted(extra.text) + " at " +
+                                text::position(extra.where) +
+                                " besides the relevant set and the ranking; remove it, or give "
+                                "R as relevant=5");
+    }
+    return set_and_ranking(std::move(list), set_key, printed::items(*set),
+                           printed::items(*ranking));
+  }
+  if (ranking) data.insert(data.begin(), ranking);
+  if (data.size() > 1) {
+    return text::error_at(
+        ErrorCode::bad_token,
+        data[1]->caption.empty() ? printed::items(*data[1]).front() : data[1]->caption.front(),
+        "found a second list at " + text::position(data[1]->where) + " (the first is on line " +
+            std::to_string(data[0]->where.line) +
+            "); the ranked list reads one query. For a relevant set and a "
+            "ranking, caption them relevant: and ranking:");
+  }
+  std::vector<std::string> notes;
+  if (!data.empty()) {
+    const printed::Statement& s = *data.front();
+    if (!marks.empty()) {
+      return text::error_at(ErrorCode::bad_token, marks.front(),
+                            "found " + text::quoted(marks.front().text) + " at " +
+                                text::position(marks.front().where) + " outside the list " +
+                                (s.caption.empty() ? "" : "'" + s.caption_text + "' ") + "at " +
+                                text::position(s.where) + "; put every mark in one list");
+    }
+    marks = printed::items(s);
+    std::string note = "Read as: " + std::string(s.bracketed ? s.form : "the list") +
+                       " after the caption '" + s.caption_text + "'";
+    if (s.caption.empty()) note = "Read as: " + s.form;
+    notes.push_back(note + ", a ranked list of " + std::to_string(marks.size()) +
+                    ", top rank first.");
+    if (!s.caption.empty() && &s != ranking) notes.push_back(printed::caption_note(s));
+  }
+  auto out = read_marks(marks, std::move(list));
+  if (!out.ok()) return out;
+  if (ranking) {
+    bool any_marked = false;
+    for (const RankedDoc& d : out.value().docs) {
+      any_marked = any_marked || d.judgement != Judgement::not_relevant || d.label.empty() ||
+                   d.token != d.label;
+    }
+    if (!any_marked) {
+      const Token key = ranking->caption.front();
+      return text::error_at(ErrorCode::bad_token, key,
+                            "the ranking at " + text::position(key.where) +
+                                " names documents but says none is relevant; add a line "
+                                "relevant: with the relevant ones (as in relevant: d2 d7 d9), or "
+                                "mark them as *d2*");
+    }
+  }
+  out.value().reading.insert(out.value().reading.begin(), notes.begin(), notes.end());
+  return out;
+}
+}  // namespace
+
+std::int64_t RankedList::relevant_count() const {
+  std::int64_t count = 0;
+  for (const RankedDoc& d : docs) count += d.judgement == Judgement::relevant ? 1 : 0;
+  return count;
+}
+
+std::int64_t RankedList::unjudged_count() const {
+  std::int64_t count = 0;
+  for (const RankedDoc& d : docs) count += d.judgement == Judgement::unjudged ? 1 : 0;
+  return count;
+}
+
+Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
+  auto tokenized = text::tokenize(input, ",;", first_line);
+  if (!tokenized.ok()) return tokenized.error();
+  std::size_t first = 0;
+  while (first < tokenized.value().size() && header_value_start(tokenized.value()[first].text)) {
+    ++first;
+  }
+  if (const auto start = ranks_phrase_end(tokenized.value(), first)) {
+    return read_relevant_ranks(tokenized.value(), first, *start);
+  }
+  auto printed = printed::read_printed(input, first_line);
+  if (!printed.ok()) return printed.error();
+  if (is_sentence(printed.value())) return read_sentence(printed.value());
+  if (printed.value().printed) return read_printed_ranking(printed.value());
+  return read_marks(tokenized.value(), RankedList{});
+}
+
 Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
                                              std::string_view relevant_option, bool option_given) {
   std::string option(relevant_option);
@@ -574,18 +1159,26 @@ Result<TotalRelevant> resolve_total_relevant(const RankedList& list,
     }
   } else if (list.total_relevant) {
     value = *list.total_relevant;
+  } else if (list.total_relevant_where.line > 0) {
+    // A relevant set or an unretrieved: line gave every relevant document: R is known.
+    return TotalRelevant{listed + list.unretrieved_relevant, std::nullopt};
   } else {
     return TotalRelevant{
         listed, "R was not given, so R = " + std::to_string(listed) +
                     ", the relevant documents in the list. That assumes every relevant document "
                     "was retrieved; give R for recall, AP and R-precision."};
   }
-  if (value < listed) {
+  const std::int64_t known = listed + list.unretrieved_relevant;
+  if (value < known) {
     const std::string message =
         "R = " + std::to_string(value) + " is fewer than the " + std::to_string(listed) +
-        " relevant documents in the list; R counts every relevant document for the query, "
-        "retrieved or not, so it is at least " +
-        std::to_string(listed);
+        " relevant documents in the list" +
+        (list.unretrieved_relevant > 0
+             ? " and the " + std::to_string(list.unretrieved_relevant) + " not retrieved"
+             : "") +
+        "; R counts every relevant document for the query, retrieved or not, so it is at "
+        "least " +
+        std::to_string(known);
     if (given) {
       return InputError{ErrorCode::inconsistent_counts, message,
                         Span{1, static_cast<int>(lead) + 1, text::code_points(option)},

@@ -19,6 +19,7 @@
 
 #include "irm/ranking.h"
 #include "lines.h"
+#include "printed.h"
 #include "text.h"
 
 namespace irm {
@@ -234,6 +235,35 @@ Result<ScoredLabels> read_ranking(std::string_view input) {
   return out;
 }
 
+// scikit-learn's y_true = [1, 0, 1] and y_score = [0.9, 0.8, 0.1] (or labels = c(…) and scores
+// = c(…)): the two-line layout written as a program writes it.
+Result<ScoredLabels> read_printed_arrays(const printed::Printed& p) {
+  std::vector<Line> lines;
+  for (const printed::Statement& s : p.statements) {
+    std::string key;
+    if (is_label_key(s.key) || is_score_key(s.key)) {
+      key = s.key;
+    } else if (printed::is_truth_key(s.key)) {
+      key = "labels";
+    } else if (printed::is_score_key(s.key)) {
+      key = "scores";
+    } else {
+      const Token at = s.caption.empty() ? printed::items(s).empty() ? Token{"", s.where}
+                                                                     : printed::items(s).front()
+                                         : s.caption.front();
+      return text::error_at(ErrorCode::bad_token, at,
+                            "found " +
+                                (s.caption.empty() ? std::string("a list without a caption")
+                                                   : "the list " + text::quoted(s.caption_text)) +
+                                " at " + text::position(s.where) +
+                                "; name the two lists as scikit-learn does, y_true = [1, 0, 1] "
+                                "and y_score = [0.9, 0.8, 0.1]");
+    }
+    lines.push_back(printed::as_keyed_line(s, key));
+  }
+  return read_two_lines(lines);
+}
+
 // Numbers the items 1, 2, … in the order of the text.
 Result<ScoredLabels> numbered_labels(Result<ScoredLabels> parsed) {
   if (!parsed.ok()) return parsed;
@@ -264,6 +294,11 @@ Result<ScoredLabels> parse_scored_labels(std::string_view input) {
                       "documents such as R N R N",
                       Span{}};
   }
+  auto printed = printed::read_printed(input);
+  if (!printed.ok()) return printed.error();
+  bool bracketed = false;
+  for (const printed::Statement& s : printed.value().statements) bracketed |= s.bracketed;
+  if (bracketed) return numbered_labels(read_printed_arrays(printed.value()));
   const std::vector<Line> lines = text::group_lines(tokenized.value());
   for (const Line& line : lines) {
     const auto keyed = text::keyed_line(line);
