@@ -29,7 +29,10 @@ struct GradedList {
 /// not retrieved (the ideal ranking sorts the retrieved and unretrieved grades together).
 /// Errors: empty_input, bad_number (a grade that is not a non-negative number), bad_token
 /// (a stray symbol, a document listed twice, text that is not UTF-8). Lines are numbered from
-/// `first_line` (a query's block keeps the line numbers of the whole input).
+/// `first_line` (a query's block keeps the line numbers of the whole input). Printed forms are
+/// read too: a caption (`graded judgments of the top five: 2, 0, 3`), NumPy or R rows
+/// (`np.array([[3, 2, 0]])`, `c(3, 2, 0)`), and scikit-learn's y_true/y_score, ranked by the
+/// score with ties in the order typed (said in `reading`).
 [[nodiscard]] Result<GradedList> parse_graded_list(std::string_view text, int first_line = 1);
 
 }  // namespace irm

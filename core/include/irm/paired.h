@@ -45,6 +45,9 @@ struct PairedScores {
 ///     q3 0.30 0.35                 (or a: and b:; an optional queries: q1 q2 q3 line)
 ///   (the query id is optional; a first line of names such as "query BM25 QL" is a header)
 ///
+/// Printed lists work too: two captioned vectors (`bm25 = c(0.42, 0.51)`, `ql = [0.38, 0.47]`)
+/// are x and y in the order typed, and a list under a caption speaking of differences
+/// (`per-query differences (system 1 minus system 2): 0.05, -0.12`) is d:.
 /// Entries are separated by spaces, tabs, commas or semicolons (spreadsheet and CSV pastes).
 /// Scores are decimals with an optional sign and exponent (0.42, -1.5, .5, 2e-3); d = x − y.
 /// Errors: empty_input (nothing, or an empty keyed line); bad_token (a line with too many or

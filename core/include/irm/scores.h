@@ -36,6 +36,8 @@ struct ScoredLabels {
 ///     0 0.8                         scores: 0.9 0.8 0.8 0.1   D1, *D2*, D3
 ///     d3 1 0.8   (optional name first)
 ///
+/// The two-line layout may be written as a program prints it: y_true = [1, 0, 1] and y_score =
+/// [0.9, 0.8, 0.1] (brackets, np.array, c(…)).
 /// Labels: 1/0, R/N, +/-, yes/no, true/false, pos/neg, +1/-1 (any case). Scores: decimals with
 /// an optional sign and exponent (-1.5, .5, 2e-3). A ranking goes through parse_ranked_list:
 /// rank 1 gets the highest score, and unjudged documents are left out (with a note).
