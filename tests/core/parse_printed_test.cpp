@@ -463,3 +463,18 @@ TEST_CASE("printed: relevant: and ranking: inside a query block", "[parse][print
   REQUIRE(set.ok());
   CHECK(set.value().queries[0].id == "q1");  // relevant: is the list's key, not the query's id
 }
+
+TEST_CASE("printed: grades in a sentence, and a sentence without them",
+          "[parse][printed][graded]") {
+  const auto list = graded("The top five results have grades 2, 0, 3, 1 and 1.");
+  CHECK(grades(list) == "2 0 3 1 1");
+  CHECK(list.docs[4].where.column == 49);
+  CHECK(list.reading.at(0) ==
+        "Read as: the numbers 2, 0, 3, 1, 1 of the sentence, a graded list of 5, top rank first.");
+  CHECK(list.reading.at(1) == "Skipped the words 'The top five results have grades' (not data).");
+  const auto e = graded_error("the grades are high then low");
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.message ==
+        "could not read the sentence at line 1, column 1; it gives no list of grades. Put the "
+        "grades after a colon, as in grades of the top five: 2, 0, 3, 1, 1");
+}

@@ -5,6 +5,7 @@
 #include "irm/graded.h"
 
 #include <map>
+#include <optional>
 
 #include "printed.h"
 #include "text.h"
@@ -115,6 +116,66 @@ Result<std::vector<Token>> printed_grade_tokens(const printed::Printed& p,
   return out;
 }
 
+// "The top five results have grades 2, 0, 3, 1 and 1.": plain words around one run of numbers.
+bool is_grade_sentence(const std::vector<Token>& tokens) {
+  int words = 0;
+  for (const Token& t : tokens) {
+    const std::string w = printed::bare_word(t.text);
+    const bool word =
+        w.size() >= 2 && w.find_first_not_of("abcdefghijklmnopqrstuvwxyz-'") == std::string::npos;
+    if (word && w != "unretrieved" && !printed::sentence_number(w)) ++words;
+  }
+  return words >= 2;
+}
+
+Result<std::vector<Token>> sentence_grades(const std::vector<Token>& tokens,
+                                           std::vector<std::string>& notes) {
+  std::vector<bool> used(tokens.size(), false);
+  std::optional<printed::NumberRun> grades;
+  for (std::size_t i = 0; i < tokens.size();) {
+    printed::NumberRun run = printed::number_run(tokens, i);
+    if (run.numbers.size() < 2) {
+      ++i;
+      continue;
+    }
+    if (grades) {
+      return text::error_at(ErrorCode::bad_token, run.tokens.front(),
+                            "the sentence holds two lists of numbers, at " +
+                                text::position(grades->tokens.front().where) + " and at " +
+                                text::position(run.tokens.front().where) +
+                                "; keep the grades only, after a colon, as in grades of the top "
+                                "five: 2, 0, 3, 1, 1");
+    }
+    for (std::size_t k = i; k < run.end; ++k) used[k] = true;
+    i = run.end;
+    grades = std::move(run);
+  }
+  if (!grades) {
+    return text::error_at(ErrorCode::bad_token, tokens.front(),
+                          "could not read the sentence at " + text::position(tokens.front().where) +
+                              "; it gives no list of grades. Put the grades after a colon, as in "
+                              "grades of the top five: 2, 0, 3, 1, 1");
+  }
+  std::vector<Token> out;
+  for (std::size_t k = 0; k < grades->tokens.size(); ++k) {
+    Token t = grades->tokens[k];
+    if (grades->numbers[k].ordinal) {
+      return text::error_at(ErrorCode::bad_token, t,
+                            "found the ordinal " + text::quoted(t.text) + " at " +
+                                text::position(t.where) +
+                                " among the grades; a grade is a number such as 0, 1, 2 or 3");
+    }
+    t.text = std::to_string(grades->numbers[k].value);
+    out.push_back(t);
+  }
+  std::string listing;
+  for (const Token& t : out) listing += (listing.empty() ? "" : ", ") + t.text;
+  notes.push_back("Read as: the numbers " + listing + " of the sentence, a graded list of " +
+                  std::to_string(out.size()) + ", top rank first.");
+  notes.push_back("Skipped the words " + printed::skipped_words(tokens, used) + " (not data).");
+  return out;
+}
+
 }  // namespace
 
 Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
@@ -126,6 +187,10 @@ Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
   std::vector<Token> tokens = tokenized.value();
   if (printed_grades(printed.value())) {
     auto read = printed_grade_tokens(printed.value(), notes);
+    if (!read.ok()) return read.error();
+    tokens = std::move(read.value());
+  } else if (is_grade_sentence(tokens)) {
+    auto read = sentence_grades(tokens, notes);
     if (!read.ok()) return read.error();
     tokens = std::move(read.value());
   }
