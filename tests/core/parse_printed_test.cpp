@@ -478,3 +478,13 @@ TEST_CASE("printed: grades in a sentence, and a sentence without them",
         "could not read the sentence at line 1, column 1; it gives no list of grades. Put the "
         "grades after a colon, as in grades of the top five: 2, 0, 3, 1, 1");
 }
+
+TEST_CASE("printed, error: lists nested deeper than a program prints them",
+          "[parse][printed][errors]") {
+  const auto e = ranked_error(std::string(100000, '[') + "1" + std::string(100000, ']'));
+  CHECK(e.code == ErrorCode::bad_token);
+  CHECK(e.where.column == 9);
+  CHECK(e.message ==
+        "found '[' at line 1, column 9, a list nested more than 8 deep; paste the lists "
+        "themselves, at most two deep");
+}

@@ -24,6 +24,8 @@ struct Piece {
   std::string wrapper;  // "c", "list", "np.array", … before an opening '('
 };
 
+constexpr std::size_t max_depth = 8;
+
 bool is_open(char c) { return c == '[' || c == '{' || c == '('; }
 bool is_close(char c) { return c == ']' || c == '}' || c == ')'; }
 char closer_of(char open) { return open == '[' ? ']' : open == '{' ? '}' : ')'; }
@@ -194,13 +196,24 @@ Result<Printed> read_printed(std::string_view input, int first_line) {
     // A statement: the pieces of one line, and of the lines its brackets span.
     std::size_t end = i;
     int line = pieces[i].token.where.line;
-    int depth = 0;
+    std::vector<std::size_t> open;  // the brackets still open, outermost first
     for (; end < pieces.size(); ++end) {
       const Piece& p = pieces[end];
-      if (depth == 0 && p.token.where.line != line) break;
-      if (p.kind == PieceKind::open) ++depth;
+      if (open.empty() && p.token.where.line != line) break;
+      if (p.kind == PieceKind::open) {
+        // A list nested deeper than any program prints one is a paste gone wrong; refusing it
+        // also keeps read_group's recursion shallow.
+        if (open.size() == max_depth) {
+          return text::error_at(ErrorCode::bad_token, p.token,
+                                "found " + text::quoted(p.token.text) + " at " +
+                                    text::position(p.token.where) + ", a list nested more than " +
+                                    std::to_string(max_depth) +
+                                    " deep; paste the lists themselves, at most two deep");
+        }
+        open.push_back(end);
+      }
       if (p.kind == PieceKind::close) {
-        if (depth == 0) {
+        if (open.empty()) {
           return text::error_at(ErrorCode::bad_token, p.token,
                                 "found " + text::quoted(p.token.text) + " at " +
                                     text::position(p.token.where) + " without an opening '" +
@@ -209,25 +222,11 @@ Result<Printed> read_printed(std::string_view input, int first_line) {
                                                                       : '(') +
                                     "' before it; remove it or open the list");
         }
-        --depth;
+        open.pop_back();
         line = p.token.where.line;
       }
     }
-    if (depth > 0) {
-      for (std::size_t k = i; k < end; ++k) {
-        if (pieces[k].kind == PieceKind::open) {
-          // The outermost bracket still open at the end is the one to close.
-          int d = 0;
-          std::size_t k2 = k;
-          for (; k2 < end; ++k2) {
-            if (pieces[k2].kind == PieceKind::open) ++d;
-            if (pieces[k2].kind == PieceKind::close && --d == 0) break;
-          }
-          if (k2 == end) return unclosed(pieces[k]);
-          k = k2;
-        }
-      }
-    }
+    if (!open.empty()) return unclosed(pieces[open.front()]);
 
     Statement s;
     s.where = pieces[i].token.where;
