@@ -366,11 +366,12 @@ TEST_CASE("AP@k: the sum over min(R, k) and over k (ap.over_min_r_k, ap.over_k)"
           "[check][golden][RL3][RL5]") {
   // four-of-ten-ap's list with R = 10, cut at 5: relevant at 1, 2, 5: sum = 1 + 1 + 3/5 = 13/5,
   // AP@5 = 13/50 = 0.26; over min(R, k) = 5: 13/25 = 0.52.
+  // AP@k over min(R, k) is a convention with users (the R package Metrics' apk, Kaggle's apk),
+  // AP(norm=min_rk)@5: a right answer under it, which outranks the slip of the same value.
   const auto min = check("AP@5", "+ + - - + - - + - -", "0.52", "10");
-  CHECK(min.matched == "ap.over_min_r_k");
-  CHECK(min.why ==
-        "0.52 is the sum of precisions 13/5 divided by min(R, k) = min(10, 5) = 5; AP@5 divides "
-        "it by R = 10.");
+  CHECK(min.matched == "ap.norm_min_rk");
+  CHECK(min.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(min.convention == "AP(norm=min_rk)@5");
   // method-2-ap: relevant at 2, 5, 6, 7 of R = 5: sum = 1/2 + 2/5 + 3/6 + 4/7 = 69/35; AP@10 =
   // 69/175; over k = 10: 69/350 = 0.1971.
   const auto over_k = check("AP@10", "relevant=5\n- + - - + + + - - -", "0.197");
@@ -429,7 +430,8 @@ TEST_CASE("nDCG: IDCG without the unretrieved grades (ndcg.idcg_retrieved_only)"
   // (capitals-method-1-dcg).
   const char* const input = "5 2 3 4 1\nunretrieved: 5";
   CHECK(check("nDCG@5", input, "0.7607").correct);
-  CHECK(check("nDCG@5", input, "0.9189").matched == "ndcg.idcg_retrieved_only");
+  // IDCG over the retrieved grades only is the convention nDCG(ideal=retrieved), named first.
+  CHECK(check("nDCG@5", input, "0.9189").matched == "ndcg.ideal_retrieved");
 }
 
 TEST_CASE("nDCG: DCG and IDCG rounded to 2 decimals first (ndcg.rounded_intermediates)",

@@ -118,10 +118,11 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
   }
   for (const char* const choice_name : {"relevant", "retrieved", "min_rk"}) {
     const std::string choice = choice_name;
-    // Without a cutoff min(R, k) is R: norm=min_rk is norm=relevant by definition there.
-    const bool relevant_and_min_rk =
-        (choice == "min_rk" && norm == "relevant") || (choice == "relevant" && norm == "min_rk");
-    if (choice == norm || (!call.rank_cutoff && relevant_and_min_rk)) continue;
+    // Without a cutoff min(R, k) is R: norm=min_rk is norm=relevant by definition there, so only
+    // one of the two is offered (relevant, unless min_rk is the measure asked).
+    const bool same_as_relevant = !call.rank_cutoff && ((choice == "min_rk" && norm != "min_rk") ||
+                                                        (choice == "relevant" && norm == "min_rk"));
+    if (choice == norm || same_as_relevant) continue;
     const std::int64_t other = normaliser_of(choice);
     std::string why;
     if (other == normaliser) {
