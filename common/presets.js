@@ -68,11 +68,12 @@ export const CONVENTIONS = [
   {
     id: 'ap-norm',
     param: 'norm',
-    choices: ['relevant', 'retrieved'],
+    choices: ['relevant', 'retrieved', 'min_rk'],
     name: 'AP normaliser',
     meaning: {
       relevant: 'R, every relevant document, as AP’s denominator',
       retrieved: 'the relevant documents retrieved as AP’s denominator',
+      min_rk: 'min(R, k) as AP@k’s denominator (the R package Metrics’ and Kaggle’s apk)',
     },
     presets: {
       // The notes “Evaluation Metrics” are the exception: their example divides by the relevant
@@ -170,6 +171,28 @@ export const CONVENTIONS = [
       // dcg_score / ndcg_score: "sum the true scores ranked in the order induced by the
       // predicted scores, after applying a logarithmic discount", log_base=2, 1/log2(i + 1).
       sklearn: { value: 'trec', why: 'ndcg_score takes the true scores as gains and log2(i + 1) as discount' },
+    },
+  },
+  {
+    id: 'dcg-ideal',
+    param: 'ideal',
+    choices: ['judged', 'retrieved', 'min_rk'],
+    name: 'ideal ranking of nDCG',
+    meaning: {
+      judged: 'every judged grade, retrieved or not (an unretrieved: line), sorted',
+      retrieved: 'only the grades of the list, sorted',
+      min_rk: 'only min(k, relevant) ideal ranks',
+    },
+    presets: {
+      // The notes' nDCG examples give no judged grade outside the list, where the three agree.
+      notes: { value: null, why: 'the notes’ examples judge no document outside the list, where the forms agree' },
+      iir: { value: null, why: 'IIR’s Z_kj normalises by the ideal ranking of query j’s judgments without working a case outside the list' },
+      croft: { value: null, why: 'Croft et al.’s worked example (§8.4.3) judges no document outside the list' },
+      // core/src/trec/measures.cpp: the ideal gains come from every judged document of the qrels.
+      trec10: { value: 'judged', why: `trec_eval's ndcg sorts every judged grade of the qrels, retrieved or not (${TREC_BOTH})` },
+      trec9: { value: 'judged', why: `trec_eval's ndcg sorts every judged grade of the qrels, retrieved or not (${TREC_BOTH})` },
+      // ndcg_score sorts y_true, the grades of the documents it is given.
+      sklearn: { value: 'retrieved', why: 'ndcg_score’s ideal sorts y_true, the grades of the documents it scores' },
     },
   },
   {

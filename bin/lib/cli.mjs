@@ -57,7 +57,8 @@ Options of calc
   -o, --option K=V    pass another option of the measure to the core (repeatable)
   --digits D          decimals shown in the text output (default 4)
   --preset NAME       the conventions of NAME for those MEASURE leaves out: notes (default),
-                      iir (Manning et al.), trec10, trec9 or sklearn; e.g. --preset trec10
+                      iir (Manning et al.), croft (Croft et al.), trec10, trec9 or sklearn;
+                      e.g. --preset trec10
                       computes IPrec@0.4 as IPrec(rule=trec10)@0.4 (the page's switch)
   --check ANSWER      check your own answer (0.62, 28/45, 62.2%, -0.3, 0.41... for the first
                       digits, or a program's 0.41666666666666663): judged at the decimals you

@@ -780,7 +780,7 @@ test('problem mode: the question with an answer field each; answers checked; the
     };
     assert.match(await verdict('1/3'), /✓ Correct/);
     const wrong = await verdict('0.83');
-    assert.match(wrong, /✗ Not AP at 2 decimals/);
+    assert.match(wrong, /✓ Correct under AP\(norm=retrieved\) at 2 decimals/);
     assert.match(wrong, /ap\.norm_retrieved/);
     assert.doesNotMatch(await shownText('ask'), /≈ 0\.3333/); // still no working
 

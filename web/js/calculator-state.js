@@ -404,7 +404,9 @@ export function withParamField(measures, spec, value, family) {
 export function conventionGroups(family) {
   const byParam = new Map();
   for (const info of family) {
-    for (const param of info.params.filter((candidate) => candidate.choices.length > 1)) {
+    // confusion's value= picks the headline quantity (typed as a word: accuracy, recall), not a
+    // convention, so it gets no selector.
+    for (const param of info.params.filter((candidate) => candidate.choices.length > 1 && candidate.name !== 'value')) {
       const key = `${param.name}=${param.choices.join('|')}`;
       if (!byParam.has(key)) byParam.set(key, { param, users: [] });
       byParam.get(key).users.push(info);

@@ -177,6 +177,16 @@ function renderValue(exercise, answered, asked, index, { current, describedBy, o
         error: { message: `${answer.trim()} is right to ${places}; give ${DECIMALS} decimal places, or a fraction. This does not count as a try.` },
       };
     }
+    if (value.verdict === 'correct_under_convention') {
+      // Right under another source's convention, but the exercise states this page's: said
+      // without the value asked, and no try is spent on it.
+      return {
+        ok: false,
+        error: {
+          message: `${answer.trim()} is right under ${value.convention}, another convention; this exercise asks for ${asked.label} under the conventions it states. This does not count as a try.`,
+        },
+      };
+    }
     if (!value.correct && value.matched && !value.hint) {
       // A named slip: the hint of what to check follows it.
       value.hint = await hintOf(engine, exercise, asked);
