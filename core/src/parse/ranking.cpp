@@ -1031,7 +1031,8 @@ Result<RankedList> read_printed_ranking(const printed::Printed& p) {
     }
     const std::vector<const printed::Statement*> extra_statements = data;
     if (!extra_statements.empty() || !marks.empty()) {
-      const Token& extra = !marks.empty() ? marks.front() : printed::items(*data.front()).front();
+      // A copy: items() returns a new vector, which a reference would outlive.
+      const Token extra = !marks.empty() ? marks.front() : printed::items(*data.front()).front();
       return text::error_at(ErrorCode::bad_token, extra,
                             "found " + text::quoted(extra.text) + " at " +
                                 text::position(extra.where) +
