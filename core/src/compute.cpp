@@ -6,6 +6,7 @@
 #include "irm/irm.h"
 #include "irm/module_group.h"
 #include "parse/text.h"
+#include "parse/transcript.h"
 
 namespace irm {
 namespace {
@@ -52,7 +53,11 @@ const char* version() { return IRM_VERSION; }  // package.json's version (core/C
 Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
                         const Options& options) {
   std::string storage;
-  const std::string_view input = lone_cr_as_newline(typed_input, storage);
+  std::string_view input = lone_cr_as_newline(typed_input, storage);
+  // A Python session (>>> prompts): each reader sees its data lines alone, at their own lines
+  // and columns, and every answer says how the session was read.
+  const auto session = text::read_transcript(input);
+  if (session) input = session->text;
   for (const auto& [key, value] : options) {
     if (key != "relevant") {
       return InputError{ErrorCode::unknown_parameter,
@@ -67,6 +72,7 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
   const std::string relevant_text = relevant == options.end() ? "" : relevant->second;
 
   Inputs in;
+  if (session) in.notes.push_back(session->reading);
   switch (input_kind(call)) {
     case InputKind::ranked_list:
       if constexpr (keeps("lists")) {
