@@ -488,3 +488,269 @@ TEST_CASE("printed, error: lists nested deeper than a program prints them",
         "found '[' at line 1, column 9, a list nested more than 8 deep; paste the lists "
         "themselves, at most two deep");
 }
+
+// --- sentences around the data ------------------------------------------------------------------
+
+TEST_CASE("printed: a sentence before a captioned list is skipped, and gives R",
+          "[golden][printed][AP]") {
+  // questionai.com, "Suppose a query has a total of 5 relevant documents…" (System A and B):
+  // A = + + - - - - - - - -: relevant at 1 and 2, R = 5: AP = (1 + 1) / 5 = 2/5.
+  // B = - + - - + - - - - +: relevant at 2, 5, 10: AP = (1/2 + 2/5 + 3/10) / 5 = 6/25.
+  const std::string lead =
+      "Suppose a query has a total of 5 relevant documents in a collection of 100 documents. "
+      "System A and System B have each retrieved 10 documents, and the relevance status of the "
+      "ranked lists is shown below: ";
+  const auto a = test::run("AP", lead + "System A: [+ + - - - - - - - -]\n");
+  CHECK(a.value.exact == irm::Fraction{2, 5});
+  const auto b = test::run("AP", lead + "System B: [- + - - + - - - - +]\n");
+  CHECK(b.value.exact == irm::Fraction{6, 25});
+  const auto list = ranked(lead + "System A: [+ + - - - - - - - -]");
+  REQUIRE(list.total_relevant.has_value());
+  CHECK(*list.total_relevant == 5);
+  CHECK(list.reading.at(0) ==
+        "Skipped the sentence 'Suppose a query has a total …' at line 1, column 1 (no list in "
+        "it).");
+  CHECK(list.reading.at(1) ==
+        "Skipped the sentence 'System A and System B have …' at line 1, column 87 (no list in "
+        "it).");
+  CHECK(list.reading.at(2) ==
+        "Read as: R = 5 (\"a total of 5 relevant documents\" at line 1, column 32).");
+}
+
+TEST_CASE("printed: a docstring sentence on its own line is skipped", "[parse][printed][ranking]") {
+  // 1 1 0 1: relevant at 1, 2, 4, R = 3: AP = (1 + 1 + 3/4) / 3 = 11/12.
+  const std::string text = "Relevance is binary (nonzero is relevant).\nr = [1, 1, 0, 1]";
+  CHECK(marks(ranked(text)) == "RRNR");
+  CHECK(ranked(text).reading.at(0) ==
+        "Skipped the sentence 'Relevance is binary (nonzero is relevant).' at line 1, column 1 "
+        "(no list in it).");
+  CHECK(test::run("AP", text).value.exact == irm::Fraction{11, 12});
+  // Nothing but a sentence: the sentence is what was meant, and its message stays.
+  CHECK(ranked_error("Relevance is binary (nonzero is relevant).").message ==
+        "could not read the sentence at line 1, column 1; it gives no ranks or document ids. "
+        "Write the ranks of the relevant documents, as in relevant at 2, 4, 7 of 10");
+  // A sentence beside bad data: the message is about the data, on its own line.
+  CHECK(ranked_error("Relevance is binary (nonzero is relevant).\nr = [1, 1, x]").message ==
+        "found 'x' at line 2, column 12 in a list of relevance marks; expected R, N, +, -, 1, 0, "
+        "or U/? for unjudged. To name documents, mark each one: x+ or *x* if relevant, x or x- "
+        "if not");
+}
+
+TEST_CASE("printed: scikit-learn's y_true and y_scores after a doctest's prompts",
+          "[golden][printed][AP]") {
+  // scikit-learn's average_precision_score documentation: y_true = [0, 0, 1, 1], y_scores =
+  // [0.1, 0.4, 0.35, 0.8]. Ranked by score: 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0):
+  // AP = (1 + 2/3) / 2 = 5/6 = 0.83… (the page prints 0.83...).
+  const std::string text =
+      "    y_true = np.array([0, 0, 1, 1])\n    y_scores = np.array([0.1, 0.4, 0.35, 0.8])\n\n";
+  CHECK(marks(ranked(text)) == "RNRN");
+  CHECK(test::run("AP", text).value.exact == irm::Fraction{5, 6});
+}
+
+TEST_CASE("printed: TorchMetrics' indexes, preds and target, one query per index",
+          "[golden][printed][queries]") {
+  // TorchMetrics' retrieval documentation (RetrievalMAP, RetrievalMRR, …), after a doctest's
+  // prompts. Index 0: preds .5 (True), .3, .2 → relevant at 1 of 3. Index 1: .5 (False), .3
+  // (True), .2 (True), .1 → relevant at 2 and 3 of 4.
+  // AP: 1 and (1/2 + 2/3) / 2 = 7/12; MAP = 19/24 = 0.7917 (tensor(0.7917)).
+  // RR: 1 and 1/2; MRR = 3/4. P@2: 1/2 and 1/2. R@2: 1 and 1/2. R-prec: P@1 = 1, P@2 = 1/2.
+  // nDCG with trec_eval's discount (TorchMetrics'): 1 and (1/log2(3) + 1/2) / (1 + 1/log2(3))
+  // = 0.69342; mean 0.84671 (tensor(0.8467)). With the default discount (ranks 1 and 2 not
+  // discounted): 1 and (1 + 1/log2(3)) / 2 = 0.81546; mean 0.90773.
+  const std::string text =
+      "    indexes = tensor([0, 0, 0, 1, 1, 1, 1])\n"
+      "    preds = tensor([0.2, 0.3, 0.5, 0.1, 0.3, 0.5, 0.2])\n"
+      "    target = tensor([False, False, True, False, True, False, True])\n\n\n";
+  const auto set = irm::parse_query_blocks(text);
+  REQUIRE(set.ok());
+  REQUIRE(set.value().queries.size() == 2);
+  CHECK(set.value().queries[1].id == "index 1");
+  CHECK(set.value().reading.at(0) ==
+        "Read as: 2 queries, one per value of indexes (PyTorch's tensor(…)), each ranking its "
+        "target by preds, highest first, as TorchMetrics' retrieval metrics do (True relevant, "
+        "False not).");
+  CHECK(test::run("MAP", text).value.exact == irm::Fraction{19, 24});
+  CHECK(test::run("MRR", text).value.exact == irm::Fraction{3, 4});
+  CHECK(test::run("mean(P@2)", text).value.exact == irm::Fraction{1, 2});
+  CHECK(test::run("mean(R@2)", text).value.exact == irm::Fraction{3, 4});
+  CHECK(test::run("mean(Rprec)", text).value.exact == irm::Fraction{3, 4});
+  CHECK(test::run("mean(nDCG(dcg=trec))", text).value.approx == Approx(0.846713).epsilon(1e-6));
+  CHECK(test::run("mean(nDCG)", text).value.approx == Approx(0.907732).epsilon(1e-6));
+  // torch.tensor, 0/1 targets and negative scores; a comment line before them. Index 0: .8 (0),
+  // -.4 (1): AP 1/2. Index 1: 1.4 (1), 1.0 (0), 0.0 (1): AP (1 + 2/3) / 2 = 5/6. MAP = 2/3.
+  const std::string overview =
+      "    # the first query was compared with two documents, the second with three\n"
+      "    indexes = torch.tensor([0, 0, 1, 1, 1])\n"
+      "    preds = torch.tensor([0.8, -0.4, 1.0, 1.4, 0.0])\n"
+      "    target = torch.tensor([0, 1, 0, 1, 1])\n";
+  CHECK(test::run("MAP", overview).value.exact == irm::Fraction{2, 3});
+  const auto with_comment = irm::parse_query_blocks(overview);
+  REQUIRE(with_comment.ok());
+  CHECK(with_comment.value().reading.at(0) ==
+        "Skipped the comment '# the first query was compared …' at line 1, column 5 (a "
+        "program's comment, not data).");
+  const auto e = irm::parse_query_blocks(
+      "indexes = tensor([0, 0, 1])\npreds = tensor([0.2, 0.3])\ntarget = tensor([0, 1, 1])");
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().message ==
+        "indexes has 3 entries but preds has 2; give every document its query index, score and "
+        "relevance");
+  CHECK(e.error().where.line == 2);
+}
+
+TEST_CASE("printed: R's actual, predicted and the call that names them", "[golden][printed][AP]") {
+  // The R package Metrics, apk's documentation: actual a b d, predicted b c a e f, k = 3.
+  // Relevant at 1 (b) and 3 (a): AP@3 divided by min(R, k) = 3: (1 + 2/3) / 3 = 5/9 = 0.5555556.
+  const std::string text =
+      "actual <- c('a', 'b', 'd')\npredicted <- c('b', 'c', 'a', 'e', 'f')\n"
+      "apk(3, actual, predicted)\n";
+  const auto list = ranked(text);
+  CHECK(marks(list) == "RNRNN");
+  CHECK(list.reading.back() ==
+        "Skipped the call 'apk(3, actual, predicted)' at line 3, column 1 (it names the lists; "
+        "the measure says what to compute).");
+  CHECK(test::run("AP(norm=min_rk)@3", text).value.exact == irm::Fraction{5, 9});
+}
+
+TEST_CASE("printed: R's actual and predicted lists with mapk, and a repeated prediction",
+          "[golden][printed][MAP]") {
+  // The R package Metrics, mapk's documentation, k = 2. q1: {a, b}, a c: AP@2 = 1 / min(2, 2) =
+  // 1/2. q2: {a}, x b: 0. q3: {x, y, b}, y: 1 / min(3, 2) = 1/2. MAP@2 = (1/2 + 0 + 1/2)/3 = 1/3.
+  const std::string two =
+      "actual <- list(c('a', 'b'), c('a'), c('x', 'y', 'b'))\n"
+      "predicted <- list(c('a', 'c', 'd'), c('x', 'b', 'a', 'b'), c('y'))\n"
+      "mapk(2, actual, predicted)\n";
+  const auto set = irm::parse_query_blocks(two);
+  REQUIRE(set.ok());
+  REQUIRE(set.value().queries.size() == 3);
+  CHECK(set.value().reading.at(1) ==
+        "Skipped the call 'mapk(2, actual, predicted)' at line 3, column 1 (it names the lists; "
+        "the measure says what to compute).");
+  CHECK(test::run("MAP(norm=min_rk)@2", two).value.exact == irm::Fraction{1, 3});
+  // k = 3, numeric ids. q1: {1, 5, 7, 9}, 5 6 7: (1 + 2/3) / 3 = 5/9. q2: {2, 3}, 1 2 3:
+  // (1/2 + 2/3) / 2 = 7/12. q3: {2, 5, 6}, 2 4 6: (1 + 2/3) / 3 = 5/9.
+  // MAP@3 = (5/9 + 7/12 + 5/9) / 3 = 61/108 = 0.5648148.
+  const std::string three =
+      "actual <- list(c(1, 5, 7, 9), c(2, 3), c(2, 5, 6))\n"
+      "predicted <- list(c(5, 6, 7, 8, 9), c(1, 2, 3), c(2, 4, 6, 8))\n"
+      "mapk(3, actual, predicted)\n";
+  CHECK(test::run("MAP(norm=min_rk)@3", three).value.exact == irm::Fraction{61, 108});
+  // A prediction ranked twice counts where it is first (Kaggle's apk): {a}, a b a: AP = 1.
+  const auto repeated = ranked("actual <- c('a')\npredicted <- c('a', 'b', 'a')");
+  CHECK(marks(repeated) == "RNN");
+  CHECK(repeated.reading.at(0) ==
+        "Read as: relevant = {a} (R = 1), ranking of 3. Ranked again: a (counted only where "
+        "first ranked, as Kaggle's apk and R's Metrics do).");
+  // Elsewhere a document ranked twice is still a mistake to report.
+  CHECK(ranked_error("relevant: a\nranking: a b a").message ==
+        "document 'a' is ranked twice, at line 2, column 10 and at line 2, column 14; a document "
+        "can appear only once in a ranking");
+}
+
+TEST_CASE("printed: a nested list on the queries page is one query per inner list",
+          "[golden][printed][queries]") {
+  // rank_metrics.py (a GitHub gist of ranking measures): mean_reciprocal_rank(rs) with
+  // rs = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]: (1/3 + 1/2 + 1) / 3 = 11/18 = 0.6111.
+  const std::string mrr = "    rs = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]\n\n";
+  const auto set = irm::parse_query_blocks(mrr);
+  REQUIRE(set.ok());
+  REQUIRE(set.value().queries.size() == 3);
+  CHECK(set.value().reading.at(0) ==
+        "Read as: 3 queries, one per list of a nested list [[…]] 'rs'.");
+  CHECK(test::run("MRR", mrr).value.exact == irm::Fraction{11, 18});
+  // np.array, a query with no relevant document: (0 + 1/2 + 1) / 3 = 1/2.
+  CHECK(test::run("MRR", "    rs = np.array([[0, 0, 0], [0, 1, 0], [1, 0, 0]])\n").value.exact ==
+        irm::Fraction{1, 2});
+  // mean_average_precision(rs), rs = [[1, 1, 0, 1, 0, 1, 0, 0, 0, 1], [0]]: AP of the first =
+  // (1 + 1 + 3/4 + 4/6 + 5/10) / 5 = 47/60, of the second 0: MAP = 47/120 = 0.391666….
+  CHECK(test::run("MAP", "    rs = [[1, 1, 0, 1, 0, 1, 0, 0, 0, 1], [0]]\n").value.exact ==
+        irm::Fraction{47, 120});
+}
+
+TEST_CASE("printed: Wikipedia's MRR tables after a sentence", "[golden][printed][MRR]") {
+  // Wikipedia, "Mean reciprocal rank": MRR = (1/3 + 1/2 + 1) / 3 = 11/18.
+  const std::string lead =
+      "Suppose we have the following three queries for a system that tries to translate English "
+      "words to their plurals. In each case, the system makes three guesses, with the first one "
+      "being the one it thinks is most likely correct:\n";
+  const std::string tabs =
+      lead +
+      "\nQuery\tProposed Results\tCorrect response\tRank\tReciprocal rank\n"
+      "cat\tcatten, cati, cats\tcats\t3\t1/3\ntorus\ttorii, tori, toruses\ttori\t2\t1/2\n"
+      "virus\tviruses, virii, viri\tviruses\t1\t1\n";
+  const auto set = irm::parse_query_blocks(tabs);
+  REQUIRE(set.ok());
+  CHECK(set.value().reading.at(0) ==
+        "Skipped the sentence 'Suppose we have the following three …' at line 1, column 1 (no "
+        "list in it).");
+  CHECK(test::run("MRR", tabs).value.exact == irm::Fraction{11, 18});
+  // The 2011 revision: a pipe table with a Markdown rule under the header.
+  const std::string pipes =
+      "For example, suppose we have the following three sample queries for a system that tries "
+      "to translate English words to their plurals. In each case, the system makes three "
+      "guesses, with the first one being the one it thinks is most likely correct:\n"
+      "Query | Results | Correct response | Rank | Reciprocal rank |\n"
+      "---|---|---|---|---|\n"
+      "cat | catten, cati, cats | cats | 3 | 1/3 |\n"
+      "torus | torii, tori, toruses | tori | 2 | 1/2 |\n"
+      "virus | viruses, virii, viri | viruses | 1 | 1 |\n";
+  CHECK(test::run("MRR", pipes).value.exact == irm::Fraction{11, 18});
+}
+
+TEST_CASE("printed: scipy's kendalltau example, two captioned lists read as x and y",
+          "[golden][printed][tau]") {
+  // scipy.stats.kendalltau documentation: x1 = [12, 2, 1, 12, 2], x2 = [1, 4, 7, 1, 0]. Of the
+  // 10 pairs, 2 concordant, 6 discordant, 1 tied in x only (2, 2), 1 tied in both (12/1, 12/1):
+  // tau-b = (2 - 6) / sqrt((10 - 2)(10 - 1)) = -4 / sqrt(72) = -0.47140452079103173.
+  const std::string text = "    x1 = [12, 2, 1, 12, 2]\n    x2 = [1, 4, 7, 1, 0]\n\n";
+  const auto r = irm::parse_two_rankings(text);
+  REQUIRE(r.ok());
+  CHECK(r.value().x_name == "x1");
+  CHECK(r.value().reading.at(0) ==
+        "Read x1 (a bracketed list […]) as x and x2 as y, in the order given (caption them x = "
+        "and y = to say so).");
+  CHECK(test::run("tau", text).value.approx == Approx(-0.47140452079103173).epsilon(1e-12));
+}
+
+TEST_CASE("printed: scipy's wilcoxon example, a list of differences after two sentences",
+          "[golden][printed][wilcoxon]") {
+  // scipy.stats.wilcoxon documentation (Darwin's corn plants, cross- minus self-fertilized):
+  // ranking |d|, the negative differences -48 and -67 take ranks 10 and 14: W- = 24, the
+  // statistic scipy prints (24.0, …).
+  const std::string text =
+      "In [4]_, the differences in height between cross- and self-fertilized\n"
+      "corn plants is given as follows:\n\n"
+      "    d = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75]\n";
+  const auto r = irm::parse_paired_scores(text);
+  REQUIRE(r.ok());
+  CHECK(r.value().queries.size() == 15);
+  CHECK(r.value().differences_only);
+  CHECK(r.value().reading.at(0) ==
+        "Skipped the sentence 'In [4]_, the differences in height …' at line 1, column 1 (no "
+        "list in it).");
+  CHECK(r.value().reading.at(1) ==
+        "Skipped the sentence 'corn plants is given as follows:' at line 2, column 1 (no list in "
+        "it).");
+  CHECK(test::exact_value(test::run("wilcoxon", text), "statistic") == irm::Fraction{24, 1});
+}
+
+TEST_CASE("printed: scikit-learn's ndcg_score example with comments between the arrays",
+          "[parse][printed][graded]") {
+  // scikit-learn's ndcg_score documentation (ties): true_relevance 10 0 0 1 5 ranked by the
+  // scores 1 0 0 0 1: the two tied at 1 first, in the order typed (10, 5), then 0 0 1.
+  const std::string text =
+      "    # we have groud-truth relevance of some answers to a query:\n"
+      "    true_relevance = np.asarray([[10, 0, 0, 1, 5]])\n"
+      "    # now we have some ties in our prediction\n"
+      "    scores = np.asarray([[1, 0, 0, 0, 1]])\n"
+      "    # by default ties are averaged, so here we get the average (normalized)\n"
+      "    # true relevance of our top predictions: (10 / 10 + 5 / 10) / 2 = .75\n\n";
+  const auto list = graded(text);
+  CHECK(grades(list) == "10 5 0 0 1");
+  CHECK(list.reading.at(0) ==
+        "Skipped the comment '# we have groud-truth relevance of …' at line 1, column 5 (a "
+        "program's comment, not data).");
+  // The same after a pre-pass that empties the comment lines.
+  CHECK(grades(graded("\n    true_relevance = np.asarray([[10, 0, 0, 1, 5]])\n\n"
+                      "    scores = np.asarray([[1, 0, 0, 0, 1]])\n\n\n")) == "10 5 0 0 1");
+}

@@ -176,9 +176,7 @@ Result<std::vector<Token>> sentence_grades(const std::vector<Token>& tokens,
   return out;
 }
 
-}  // namespace
-
-Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
+Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line) {
   auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
   auto printed = printed::read_printed(input, first_line);
@@ -274,6 +272,14 @@ Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
                            " not retrieved; they enter the ideal ranking only.");
   }
   return list;
+}
+
+}  // namespace
+
+Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
+  return printed::without_prose(input, first_line, [first_line](std::string_view text) {
+    return parse_graded_as_typed(text, first_line);
+  });
 }
 
 }  // namespace irm

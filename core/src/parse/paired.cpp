@@ -483,9 +483,7 @@ Result<PairedScores> read_printed_scores(const printed::Printed& p) {
   return out;
 }
 
-}  // namespace
-
-Result<PairedScores> parse_paired_scores(std::string_view input) {
+Result<PairedScores> parse_paired_as_typed(std::string_view input) {
   auto tokenized = text::tokenize(input, ",;");
   if (!tokenized.ok()) return tokenized.error();
   if (tokenized.value().empty()) {
@@ -513,6 +511,13 @@ Result<PairedScores> parse_paired_scores(std::string_view input) {
   if (!parsed.ok()) return parsed;
   parsed.value().reading.push_back("Each difference is d = x − y: positive when x scores higher.");
   return parsed;
+}
+
+}  // namespace
+
+Result<PairedScores> parse_paired_scores(std::string_view input) {
+  return printed::without_prose(input, 1,
+                                [](std::string_view text) { return parse_paired_as_typed(text); });
 }
 
 }  // namespace irm

@@ -33,7 +33,7 @@ char closer_of(char open) { return open == '[' ? ']' : open == '{' ? '}' : ')'; 
 bool is_wrapper(const std::string& word) {
   static const char* names[] = {"c",           "list",          "np.array", "np.asarray",
                                 "numpy.array", "numpy.asarray", "array",    "tuple",
-                                "set",         "vector"};
+                                "set",         "vector",        "tensor",   "torch.tensor"};
   const std::string l = text::lower(word);
   return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return l == n; });
 }
@@ -119,6 +119,7 @@ std::string form_of(const Piece& open, bool nested) {
   const std::string w = text::lower(open.wrapper);
   if (w == "c") return "R's c(…)";
   if (w == "list") return "R's list(…)";
+  if (w == "tensor" || w == "torch.tensor") return "PyTorch's " + open.wrapper + "(…)";
   if (!w.empty() && w != "array" && w != "tuple" && w != "set" && w != "vector") {
     return "NumPy's " + open.wrapper + "(…)";
   }
@@ -464,6 +465,169 @@ Result<ScoreOrder> rank_by_scores(const Statement& truth, const Statement& score
         "its default ignore_ties=False) averages the gains over each tied group, and "
         "average_precision_score gives every relevant document of a tied group the precision "
         "at the group's end, so its value can differ from this ordering's.";
+  }
+  return out;
+}
+
+}  // namespace irm::printed
+
+namespace irm::printed {
+namespace {
+
+// A word of prose: letters, with hyphens or apostrophes inside ("self-fertilized", "it's"), and
+// a footnote mark such as [4]_ counts as one.
+bool is_prose_word(const std::string& token) {
+  const std::string w = bare_word(token);
+  if (w.empty()) return false;
+  if (w.front() == '[' && (w.back() == ']' || w.back() == '_')) {
+    const std::string inside = w.substr(1, w.find(']') == std::string::npos ? 0 : w.find(']') - 1);
+    return !inside.empty() && inside.find_first_not_of("0123456789") == std::string::npos;
+  }
+  return std::all_of(w.begin(), w.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || c == '-' || c == '\'' || c == '(' || c == ')';
+  });
+}
+
+bool ends_sentence(const std::string& token) {
+  std::string t = token;
+  while (!t.empty() && (t.back() == ')' || t.back() == '"' || t.back() == '\'')) t.pop_back();
+  return !t.empty() && (t.back() == '.' || t.back() == ':');
+}
+
+bool starts_capital(const std::string& token) {
+  return !token.empty() && token.front() >= 'A' && token.front() <= 'Z';
+}
+
+// A sentence with no list in it: enough words, no bracket, id, assignment or run of numbers.
+bool is_prose(const std::vector<Token>& t) {
+  std::size_t words = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const std::string& s = t[i].text;
+    if (is_prose_word(s)) {
+      ++words;
+      continue;
+    }
+    if (s.find_first_of("[]{}=<>|\t") != std::string::npos) return false;
+    const auto n = sentence_number(s);
+    if (!n) return false;  // an id such as d2, a mark such as +, a decimal
+    if (number_run(t, i).numbers.size() >= 2) return false;
+  }
+  return words >= 5 && words * 5 >= t.size() * 3;
+}
+
+}  // namespace
+
+std::optional<std::string> call_note(const Statement& statement, const Printed& all) {
+  if (!statement.bracketed || statement.caption.size() != 1 || statement.rows.size() != 1 ||
+      statement.form != "parentheses (…)") {
+    return std::nullopt;
+  }
+  bool names_a_list = false;
+  std::string arguments;
+  for (const Token& t : statement.rows[0]) {
+    arguments += (arguments.empty() ? "" : ", ") + t.text;
+    for (const Statement& other : all.statements) {
+      names_a_list = names_a_list || (&other != &statement && !other.caption.empty() &&
+                                      other.caption_text == t.text);
+    }
+  }
+  if (!names_a_list) return std::nullopt;
+  return "Skipped the call '" + statement.caption_text + "(" + arguments + ")' at " +
+         text::position(statement.where) +
+         " (it names the lists; the measure says what to compute).";
+}
+
+std::optional<Prose> skip_prose(std::string_view input, int first_line) {
+  auto tokenized = text::tokenize(input, "", first_line);
+  if (!tokenized.ok() || tokenized.value().empty()) return std::nullopt;
+  const std::vector<Token>& all = tokenized.value();
+  // Sentences: cut each line after a word ending in '.' or ':' that a capital follows. A line
+  // that starts with '#' is a program's comment, one sentence whatever it holds.
+  std::vector<std::vector<Token>> sentences;
+  std::vector<bool> comments;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const bool line_start = i == 0 || all[i].where.line != all[i - 1].where.line;
+    if (line_start ||
+        (!comments.back() && ends_sentence(all[i - 1].text) && starts_capital(all[i].text))) {
+      sentences.emplace_back();
+      comments.push_back(line_start && all[i].text.front() == '#');
+    }
+    sentences.back().push_back(all[i]);
+  }
+  Prose out;
+  std::vector<std::vector<Span>> blanks;
+  std::size_t skipped_tokens = 0;
+  for (std::size_t index = 0; index < sentences.size(); ++index) {
+    const std::vector<Token>& s = sentences[index];
+    const bool comment = comments[index];
+    // A row of a tab or pipe table is no sentence, whatever its words.
+    const std::string_view line_of = text::line_text(input, s.front().where.line - first_line + 1);
+    if (line_of.find_first_of("\t|") != std::string_view::npos) continue;
+    if (!comment && !is_prose(s)) continue;
+    skipped_tokens += s.size();
+    std::string words;
+    for (std::size_t k = 0; k < s.size() && k < 6; ++k) words += (k ? " " : "") + s[k].text;
+    if (s.size() > 6) words += " …";
+    out.notes.push_back("Skipped the " + std::string(comment ? "comment" : "sentence") + " '" +
+                        words + "' at " + text::position(s.front().where) +
+                        (comment ? " (a program's comment, not data)." : " (no list in it)."));
+    for (const Token& t : s) {
+      const auto line = static_cast<std::size_t>(t.where.line - first_line);
+      if (blanks.size() <= line) blanks.resize(line + 1);
+      blanks[line].push_back(t.where);
+    }
+    // "a total of 5 relevant documents", "5 relevant documents": R.
+    for (std::size_t k = 1; k < s.size() && !comment && !out.total_relevant; ++k) {
+      if (bare_word(s[k].text) != "relevant") continue;
+      const auto n = sentence_number(s[k - 1].text);
+      if (!n || n->ordinal) continue;
+      std::size_t from = k - 1;
+      if (from >= 3 && bare_word(s[from - 1].text) == "of" &&
+          bare_word(s[from - 2].text) == "total" && bare_word(s[from - 3].text) == "a")
+        from -= 3;
+      std::size_t to = k;
+      if (k + 1 < s.size()) {
+        const std::string next = bare_word(s[k + 1].text);
+        if (next == "documents" || next == "docs" || next == "items" || next == "results")
+          to = k + 1;
+      }
+      std::string phrase;
+      for (std::size_t j = from; j <= to; ++j) {
+        phrase += (j > from ? " " : "") + (j == to ? bare_word(s[j].text) : s[j].text);
+      }
+      out.total_relevant = n->value;
+      out.total_relevant_at = s[k - 1];
+      out.total_relevant_words = phrase;
+    }
+  }
+  if (out.notes.empty() || skipped_tokens == all.size()) return std::nullopt;
+  // The input with the sentences' columns replaced by spaces.
+  std::size_t start = 0;
+  std::size_t line = 0;
+  while (start <= input.size()) {
+    std::size_t stop = input.find('\n', start);
+    if (stop == std::string_view::npos) stop = input.size();
+    const std::string_view text = input.substr(start, stop - start);
+    int column = 1;
+    for (std::size_t i = 0; i < text.size(); ++column) {
+      const std::size_t length = text::character_length(text, i);
+      bool blank = false;
+      if (line < blanks.size()) {
+        for (const Span& b : blanks[line]) {
+          blank = blank || (column >= b.column && column < b.column + b.length);
+        }
+      }
+      if (blank) {
+        out.text += ' ';
+      } else {
+        out.text.append(text.substr(i, length));
+      }
+      i += length;
+    }
+    if (stop == input.size()) break;
+    out.text += '\n';
+    start = stop + 1;
+    ++line;
   }
   return out;
 }

@@ -101,4 +101,41 @@ struct ScoreOrder {
 [[nodiscard]] bool is_truth_key(const std::string& key);
 [[nodiscard]] bool is_score_key(const std::string& key);
 
+/// A program's call that names the lists ("apk(3, actual, predicted)", "mapk(2, actual,
+/// predicted)"): a one-word caption before parentheses holding another statement's caption. The
+/// note that skips it, or empty.
+[[nodiscard]] std::optional<std::string> call_note(const Statement& statement, const Printed& all);
+
+/// Sentences around the data ("Suppose a query has a total of 5 relevant documents in a collection
+/// of 100 documents.", "Relevance is binary (nonzero is relevant)."): a sentence is a run of
+/// words, ended by '.' or ':' before a capital letter or by the end of its line, with at least
+/// five words and no list in it (no bracket, document id, or run of numbers).
+struct Prose {
+  /// The input with every sentence replaced by spaces: lines and columns kept.
+  std::string text;
+  /// "Skipped the sentence 'Suppose a query …' at line 1 (no list in it)." for each one.
+  std::vector<std::string> notes;
+  /// R from a sentence that gives it: "a total of 5 relevant documents", "5 relevant documents".
+  std::optional<std::int64_t> total_relevant;
+  text::Token total_relevant_at;     // the number
+  std::string total_relevant_words;  // "a total of 5 relevant documents"
+};
+/// Empty when the input holds no such sentence, or nothing but sentences.
+[[nodiscard]] std::optional<Prose> skip_prose(std::string_view input, int first_line = 1);
+
+/// `parse(input)`, and when it fails and the input has sentences around the data, `parse` of the
+/// data alone, its reading headed by the notes that name the sentences skipped.
+template <class Parse>
+auto without_prose(std::string_view input, int first_line, Parse parse) -> decltype(parse(input)) {
+  auto out = parse(input);
+  if (out.ok()) return out;
+  const auto prose = skip_prose(input, first_line);
+  if (!prose) return out;
+  auto rest = parse(std::string_view(prose->text));
+  if (!rest.ok()) return rest;
+  auto& reading = rest.value().reading;
+  reading.insert(reading.begin(), prose->notes.begin(), prose->notes.end());
+  return rest;
+}
+
 }  // namespace irm::printed

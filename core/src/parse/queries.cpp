@@ -41,13 +41,16 @@ bool is_list_key(const std::string& token) {
 }
 
 // The text a query's list parser reads for one relevant set and one ranking.
-std::string set_and_ranking_text(const printed::Row& relevant, const printed::Row& ranking) {
+// R's and Kaggle's "actual" keeps its name: their apk counts a repeated prediction once.
+std::string set_and_ranking_text(const printed::Row& relevant, const printed::Row& ranking,
+                                 const std::string& key = "relevant") {
   const auto braced = [](const printed::Row& row) {
     std::string out = "{";
     for (std::size_t i = 0; i < row.size(); ++i) out += (i ? ", " : "") + row[i].text;
     return out + "}";
   };
-  return "relevant: " + braced(relevant) + "\nranking: " + braced(ranking);
+  return (key == "actual" ? "actual: " : "relevant: ") + braced(relevant) +
+         "\nranking: " + braced(ranking);
 }
 
 // R's and Kaggle's actual and predicted: list(c(1, 2, 3), c(4)) or [[1, 2, 3], [4]], one query per
@@ -55,15 +58,18 @@ std::string set_and_ranking_text(const printed::Row& relevant, const printed::Ro
 std::optional<Result<QuerySet>> actual_and_predicted(const printed::Printed& p) {
   const printed::Statement* actual = nullptr;
   const printed::Statement* predicted = nullptr;
+  std::vector<std::string> calls;
   for (const printed::Statement& s : p.statements) {
-    if (s.key == "actual" || s.key == "relevant" || s.key == "y_true" || s.key == "truth") {
+    if (auto call = printed::call_note(s, p)) {
+      calls.push_back(std::move(*call));
+    } else if (s.key == "actual" || s.key == "relevant" || s.key == "y_true" || s.key == "truth") {
       actual = &s;
     } else if (s.key == "predicted" || s.key == "ranking" || s.key == "y_pred" ||
                s.key == "retrieved" || s.key == "rankings") {
       predicted = &s;
     }
   }
-  if (!actual || !predicted || p.statements.size() != 2 || !actual->bracketed ||
+  if (!actual || !predicted || p.statements.size() != 2 + calls.size() || !actual->bracketed ||
       !predicted->bracketed) {
     return std::nullopt;
   }
@@ -81,7 +87,7 @@ std::optional<Result<QuerySet>> actual_and_predicted(const printed::Printed& p) 
   for (std::size_t i = 0; i < n; ++i) {
     QueryBlock block;
     block.id = "q" + std::to_string(i + 1);
-    block.text = set_and_ranking_text(actual->rows[i], predicted->rows[i]);
+    block.text = set_and_ranking_text(actual->rows[i], predicted->rows[i], actual->key);
     // The block's two lines stand for the two statements: its line numbers are theirs when
     // they are written one above the other.
     block.first_line = actual->where.line;
@@ -91,6 +97,96 @@ std::optional<Result<QuerySet>> actual_and_predicted(const printed::Printed& p) 
                         ", the i-th list of " + actual->caption_text +
                         " the relevant documents of query i and the i-th of " +
                         predicted->caption_text + " its ranking (" + actual->form + ").");
+  set.reading.insert(set.reading.end(), calls.begin(), calls.end());
+  return Result<QuerySet>(std::move(set));
+}
+
+std::string bracketed_text(const std::vector<text::Token>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].text;
+  return out + "]";
+}
+
+// TorchMetrics' retrieval metrics: indexes = tensor([0, 0, 1]) names each document's query,
+// preds its score and target its relevance; one query per index value, in the order first seen,
+// its documents ranked by preds.
+std::optional<Result<QuerySet>> indexes_preds_target(const printed::Printed& p) {
+  const printed::Statement* indexes = nullptr;
+  const printed::Statement* preds = nullptr;
+  const printed::Statement* target = nullptr;
+  for (const printed::Statement& s : p.statements) {
+    if (s.key == "indexes" || s.key == "index" || s.key == "indices") {
+      indexes = &s;
+    } else if (s.key == "preds" || s.key == "pred" || s.key == "predictions" || s.key == "scores") {
+      preds = &s;
+    } else if (s.key == "target" || s.key == "targets" || s.key == "labels") {
+      target = &s;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!indexes || !preds || !target) return std::nullopt;
+  const std::vector<text::Token> index = printed::items(*indexes);
+  const std::vector<text::Token> score = printed::items(*preds);
+  const std::vector<text::Token> truth = printed::items(*target);
+  for (const printed::Statement* other : {preds, target}) {
+    const std::size_t n = printed::items(*other).size();
+    if (n != index.size()) {
+      return Result<QuerySet>(
+          text::error_at(ErrorCode::inconsistent_counts, other->caption.front(),
+                         indexes->caption_text + " has " + std::to_string(index.size()) +
+                             " entries but " + other->caption_text + " has " + std::to_string(n) +
+                             "; give every document its query index, score and relevance"));
+    }
+  }
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<std::size_t>> members;
+  for (std::size_t i = 0; i < index.size(); ++i) {
+    auto& m = members[index[i].text];
+    if (m.empty()) order.push_back(index[i].text);
+    m.push_back(i);
+  }
+  QuerySet set;
+  for (const std::string& id : order) {
+    std::vector<text::Token> t;
+    std::vector<text::Token> s;
+    for (const std::size_t i : members[id]) {
+      // target = tensor([False, True]): True is relevant.
+      text::Token mark = truth[i];
+      if (const auto polarity = text::binary_label(mark.text)) mark.text = *polarity ? "1" : "0";
+      t.push_back(mark);
+      s.push_back(score[i]);
+    }
+    QueryBlock block;
+    block.id = "index " + id;
+    block.first_line = indexes->where.line;
+    // As scikit-learn names the two lists, which the ranked list reads.
+    block.text = "y_true = " + bracketed_text(t) + "\ny_score = " + bracketed_text(s);
+    set.queries.push_back(std::move(block));
+  }
+  set.reading.push_back(
+      "Read as: " + std::to_string(order.size()) + (order.size() == 1 ? " query" : " queries") +
+      ", one per value of " + indexes->caption_text + " (" + indexes->form +
+      "), each ranking its " + target->caption_text + " by " + preds->caption_text +
+      ", highest first, as TorchMetrics' retrieval metrics do (True relevant, False not).");
+  return Result<QuerySet>(std::move(set));
+}
+
+// A nested list, one query per inner list: rs = [[0, 0, 1], [0, 1, 0]], np.array([[…], […]]).
+std::optional<Result<QuerySet>> nested_rows(const printed::Printed& p) {
+  if (p.statements.size() != 1) return std::nullopt;
+  const printed::Statement& s = p.statements.front();
+  if (!s.bracketed || s.rows.size() < 2 || !s.after.empty()) return std::nullopt;
+  QuerySet set;
+  for (std::size_t i = 0; i < s.rows.size(); ++i) {
+    QueryBlock block;
+    block.id = "q" + std::to_string(i + 1);
+    block.first_line = s.where.line;
+    block.text = bracketed_text(s.rows[i]);
+    set.queries.push_back(std::move(block));
+  }
+  set.reading.push_back("Read as: " + std::to_string(s.rows.size()) + " queries, one per list of " +
+                        s.form + (s.caption.empty() ? "" : " '" + s.caption_text + "'") + ".");
   return Result<QuerySet>(std::move(set));
 }
 
@@ -230,6 +326,30 @@ std::string blank_out(std::string_view line, const Span& where) {
   return out;
 }
 
+std::vector<RawLine> raw_lines(std::string_view input) {
+  std::vector<RawLine> lines;
+  int number = 1;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= input.size(); ++i) {
+    if (i == input.size() || input[i] == '\n') {
+      lines.push_back(RawLine{input.substr(start, i - start), number++});
+      start = i + 1;
+    }
+  }
+  return lines;
+}
+
+// The forms that give every query at once: a table, actual and predicted, TorchMetrics' indexes,
+// a nested list.
+std::optional<Result<QuerySet>> special_form(std::string_view input) {
+  if (auto table = results_table(input, raw_lines(input))) return table;
+  const auto printed = printed::read_printed(input);
+  if (!printed.ok()) return std::nullopt;
+  if (auto both = actual_and_predicted(printed.value())) return both;
+  if (auto torch = indexes_preds_target(printed.value())) return torch;
+  return nested_rows(printed.value());
+}
+
 }  // namespace
 
 Result<QuerySet> parse_query_blocks(std::string_view input) {
@@ -243,19 +363,17 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
                       Span{}};
   }
 
-  std::vector<RawLine> lines;
-  int number = 1;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= input.size(); ++i) {
-    if (i == input.size() || input[i] == '\n') {
-      lines.push_back(RawLine{input.substr(start, i - start), number++});
-      start = i + 1;
+  const std::vector<RawLine> lines = raw_lines(input);
+  if (auto special = special_form(input)) return std::move(*special);
+  // Sentences around a table or a program's lists: the data read without them.
+  if (const auto prose = printed::skip_prose(input)) {
+    if (auto special = special_form(prose->text)) {
+      if (special->ok()) {
+        std::vector<std::string>& reading = special->value().reading;
+        reading.insert(reading.begin(), prose->notes.begin(), prose->notes.end());
+      }
+      return std::move(*special);
     }
-  }
-  if (auto table = results_table(input, lines)) return std::move(*table);
-  const auto printed = printed::read_printed(input);
-  if (printed.ok()) {
-    if (auto both = actual_and_predicted(printed.value())) return std::move(*both);
   }
 
   QuerySet set;

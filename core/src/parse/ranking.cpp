@@ -582,8 +582,8 @@ std::string id_listing(const std::vector<Token>& ids) {
 // A relevant set and a ranking of ids: the ranking's documents are relevant when in the set, and
 // the set's documents the ranking lacks count in R as relevant documents not retrieved.
 Result<RankedList> set_and_ranking(RankedList list, const Token& set_key,
-                                   const std::vector<Token>& set,
-                                   const std::vector<Token>& ranking) {
+                                   const std::vector<Token>& set, const std::vector<Token>& ranking,
+                                   bool first_occurrence = false) {
   std::map<std::string, Span> in_set;
   for (const Token& id : set) {
     if (!is_id(id.text)) {
@@ -605,6 +605,7 @@ Result<RankedList> set_and_ranking(RankedList list, const Token& set_key,
                           "down, as in ranking: d7 d1 d9 d4");
   }
   std::map<std::string, Span> ranked;
+  std::vector<Token> repeats;
   for (const Token& id : ranking) {
     if (!is_id(id.text)) {
       return text::error_at(ErrorCode::bad_token, id,
@@ -612,6 +613,12 @@ Result<RankedList> set_and_ranking(RankedList list, const Token& set_key,
                                 " in the ranking; expected document ids such as d7 or 17");
     }
     const auto [it, inserted] = ranked.emplace(id.text, id.where);
+    if (!inserted && first_occurrence) {
+      // Kaggle's apk: a repeated prediction takes its place but counts only where it is first.
+      list.docs.push_back(RankedDoc{id.text, id.text, Judgement::not_relevant, id.where});
+      repeats.push_back(id);
+      continue;
+    }
     if (!inserted) {
       return text::error_at(ErrorCode::bad_token, id,
                             "document '" + id.text + "' is ranked twice, at " +
@@ -638,6 +645,10 @@ Result<RankedList> set_and_ranking(RankedList list, const Token& set_key,
   if (!missed.empty()) {
     note += " Relevant but not retrieved: " + id_listing(missed) +
             (missed.size() == 1 ? "; it counts" : "; they count") + " in R.";
+  }
+  if (!repeats.empty()) {
+    note += " Ranked again: " + id_listing(repeats) +
+            " (counted only where first ranked, as Kaggle's apk and R's Metrics do).";
   }
   list.reading.insert(list.reading.begin(), note);
   return list;
@@ -934,7 +945,30 @@ Result<RankedList> read_printed_ranking(const printed::Printed& p) {
   const printed::Statement* score = nullptr;
   std::vector<const printed::Statement*> data;
   std::vector<Token> loose;  // relevant=N and marks on lines without a caption
+  // R's and Kaggle's actual and predicted: "predicted" beside a relevant set is a ranking, not
+  // scores.
+  // (A "set" of marks 0 and 1 as long as the predicted is y_true under another name, and its
+  // predicted are scores.)
+  const auto is_set_of_ids = [&](const printed::Statement& s) {
+    if (!is_set_key(s.key)) return false;
+    const std::vector<Token> ids = printed::items(s);
+    const bool binary = std::all_of(ids.begin(), ids.end(),
+                                    [](const Token& t) { return t.text == "0" || t.text == "1"; });
+    for (const printed::Statement& other : p.statements) {
+      if (&other != &s && is_ranking_key(other.key) && printed::is_score_key(other.key) && binary &&
+          printed::items(other).size() == ids.size()) {
+        return false;
+      }
+    }
+    return true;
+  };
+  const bool has_set = std::any_of(p.statements.begin(), p.statements.end(), is_set_of_ids);
+  std::vector<std::string> calls;
   for (const printed::Statement& s : p.statements) {
+    if (auto call = printed::call_note(s, p)) {
+      calls.push_back(std::move(*call));
+      continue;
+    }
     if (s.rows.size() > 1) {
       return text::error_at(ErrorCode::bad_token,
                             s.rows[1].empty() ? Token{"", s.where} : s.rows[1][0],
@@ -943,7 +977,8 @@ Result<RankedList> read_printed_ranking(const printed::Printed& p) {
                                 "; the ranked list reads one query. Keep one list, or paste each "
                                 "as a query of its own on the several-queries page");
     }
-    if (!s.key.empty() && printed::is_score_key(s.key) && !score) {
+    if (!s.key.empty() && printed::is_score_key(s.key) && !score &&
+        !(has_set && is_ranking_key(s.key))) {
       score = &s;
       continue;
     }
@@ -1039,8 +1074,12 @@ Result<RankedList> read_printed_ranking(const printed::Printed& p) {
                                 " besides the relevant set and the ranking; remove it, or give "
                                 "R as relevant=5");
     }
-    return set_and_ranking(std::move(list), set_key, printed::items(*set),
-                           printed::items(*ranking));
+    auto out = set_and_ranking(std::move(list), set_key, printed::items(*set),
+                               printed::items(*ranking), set->key == "actual");
+    if (out.ok()) {
+      out.value().reading.insert(out.value().reading.end(), calls.begin(), calls.end());
+    }
+    return out;
   }
   if (ranking) data.insert(data.begin(), ranking);
   if (data.size() > 1) {
@@ -1088,6 +1127,7 @@ Result<RankedList> read_printed_ranking(const printed::Printed& p) {
     }
   }
   out.value().reading.insert(out.value().reading.begin(), notes.begin(), notes.end());
+  out.value().reading.insert(out.value().reading.end(), calls.begin(), calls.end());
   return out;
 }
 }  // namespace
@@ -1104,7 +1144,8 @@ std::int64_t RankedList::unjudged_count() const {
   return count;
 }
 
-Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
+namespace {
+Result<RankedList> parse_ranking_as_typed(std::string_view input, int first_line) {
   auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
   std::size_t first = 0;
@@ -1119,6 +1160,28 @@ Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
   if (is_sentence(printed.value())) return read_sentence(printed.value());
   if (printed.value().printed) return read_printed_ranking(printed.value());
   return read_marks(tokenized.value(), RankedList{});
+}
+}  // namespace
+
+Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
+  auto out = parse_ranking_as_typed(input, first_line);
+  if (out.ok()) return out;
+  // Sentences around the data: read the data without them, and R from one that gives it.
+  const auto prose = printed::skip_prose(input, first_line);
+  if (!prose) return out;
+  auto rest = parse_ranking_as_typed(prose->text, first_line);
+  if (!rest.ok()) return rest;
+  RankedList& list = rest.value();
+  if (prose->total_relevant && !list.total_relevant) {
+    list.total_relevant = prose->total_relevant;
+    list.total_relevant_where = prose->total_relevant_at.where;
+    list.reading.insert(list.reading.begin(),
+                        "Read as: R = " + std::to_string(*prose->total_relevant) + " (\"" +
+                            prose->total_relevant_words + "\" at " +
+                            text::position(prose->total_relevant_at.where) + ").");
+  }
+  list.reading.insert(list.reading.begin(), prose->notes.begin(), prose->notes.end());
+  return rest;
 }
 
 Result<TotalRelevant> resolve_total_relevant(const RankedList& list,

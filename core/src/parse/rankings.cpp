@@ -7,6 +7,7 @@
 
 #include "irm/correlation.h"
 #include "lines.h"
+#include "printed.h"
 #include "text.h"
 
 namespace irm {
@@ -363,6 +364,36 @@ Result<TwoRankings> column_layout(const std::vector<Line>& lines) {
   return result;
 }
 
+// Two lists as a program prints them, under captions that are not x and y (scipy's
+// kendalltau example: x1 = [12, 2, 1, 12, 2], x2 = [1, 4, 7, 1, 0]): the first is x, the second
+// y. Empty when the text is not two captioned lists.
+std::optional<Result<TwoRankings>> two_captioned(std::string_view input) {
+  const auto p = printed::read_printed(input);
+  if (!p.ok() || p.value().statements.size() != 2) return std::nullopt;
+  const printed::Statement& first = p.value().statements[0];
+  const printed::Statement& second = p.value().statements[1];
+  for (const printed::Statement* s : {&first, &second}) {
+    if (s->caption.empty() || !s->bracketed || s->rows.size() != 1 || !s->after.empty()) {
+      return std::nullopt;
+    }
+  }
+  if (role_of(first.key) != Role::none && role_of(second.key) != Role::none) return std::nullopt;
+  TwoRankings out;
+  out.x_name = first.caption_text;
+  out.y_name = second.caption_text;
+  const Values x{first.caption_text, first.caption.front(), printed::items(first)};
+  const Values y{second.caption_text, second.caption.front(), printed::items(second)};
+  auto result = build_rankings(x, y, std::nullopt, out);
+  if (result.ok()) {
+    result.value().reading.insert(result.value().reading.begin(),
+                                  "Read " + first.caption_text + " (" + first.form + ") as x and " +
+                                      second.caption_text +
+                                      " as y, in the order given (caption "
+                                      "them x = and y = to say so).");
+  }
+  return result;
+}
+
 }  // namespace
 
 Result<TwoRankings> parse_two_rankings(std::string_view input) {
@@ -374,6 +405,7 @@ Result<TwoRankings> parse_two_rankings(std::string_view input) {
                       "item, as two lines x: 1 2 3 4 and y: 2 1 4 3",
                       Span{}};
   }
+  if (auto captioned = two_captioned(input)) return std::move(*captioned);
   const std::vector<Line> lines = text::group_lines(tokenized.value());
   if (text::keyed_line(lines[0])) return keyed_layout(lines);
   for (const Line& line : lines) {
