@@ -467,3 +467,96 @@ TEST_CASE("kappa: judges' labels in words, numbered, as two named lines",
       run("kappa", "item A B\n1 yes yes\n2 yes no\n3 no no\n4 yes yes\n5 no yes\n6 no no");
   CHECK(test::exact_value(rows, "kappa") == frac(1, 3));
 }
+
+TEST_CASE("kappa: scikit-learn's cohen_kappa_score example, two captioned lists of names",
+          "[golden][kappa][words]") {
+  // scikit-learn's documentation of cohen_kappa_score: y1 and y2 below give 0.6875.
+  // By hand: 4 of 5 items agree, p_o = 4/5; y1 says negative 2, positive 2, neutral 1 and y2
+  // negative 3, positive 1, neutral 1: p_e = (2·3 + 2·1 + 1·1)/25 = 9/25;
+  // κ = (4/5 − 9/25)/(1 − 9/25) = (11/25)/(16/25) = 11/16 = 0.6875.
+  const auto o =
+      run("kappa",
+          "y1 = [\"negative\", \"positive\", \"negative\", \"neutral\", \"positive\"]\n"
+          "y2 = [\"negative\", \"positive\", \"negative\", \"neutral\", \"negative\"]\n");
+  CHECK(test::exact_value(o, "PA") == frac(4, 5));
+  CHECK(test::exact_value(o, "PE") == frac(9, 25));
+  CHECK(test::exact_value(o, "kappa") == frac(11, 16));
+  CHECK(test::has_note_containing(o,
+                                  "Read the two captioned lists as the judges' labels in the "
+                                  "order given: 'y1' as A: and 'y2' as B:."));
+}
+
+TEST_CASE("kappa: judges' tables as textbooks, slides and tutorials print them",
+          "[golden][kappa][words]") {
+  // Manning, Raghavan and Schütze, Introduction to Information Retrieval (2008), table 8.2:
+  // Yes/Yes 300, Yes/No 20, No/Yes 10, No/No 70 of 400. P(A) = 370/400 = 37/40 = 0.925.
+  // Pooled (the book): P(yes) = (320 + 310)/800, P(no) = (80 + 90)/800;
+  // P(E) = (630² + 170²)/800² = 2129/3200 = 0.665; κ = (37/40 − 2129/3200)/(1071/3200)
+  // = 831/1071 = 277/357 ≈ 0.776, the book's 0.776.
+  // Cohen's: P(E) = 0.8·0.775 + 0.2·0.225 = 133/200; κ = (185 − 133)/67 = 52/67 ≈ 0.776.
+  const std::string iir =
+      "\t\tJudge 2 Relevance\n\t\tYes\tNo\tTotal\nJudge 1\tYes\t300\t20\t320\n"
+      "Relevance\tNo\t10\t70\t80\n\tTotal\t310\t90\t400\n";
+  // Stanford CS276 lecture slides on evaluation: the same judgments, a count per pair.
+  const std::string cs276 =
+      "| Number  of docs | Judge  1    | Judge  2    |\n"
+      "| --------------- | ----------- | ----------- |\n"
+      "| 300             | Relevant    | Relevant    |\n"
+      "| 70              | Nonrelevant | Nonrelevant |\n"
+      "| 20              | Relevant    | Nonrelevant |\n"
+      "| 10              | Nonrelevant | Relevant    |\n";
+  for (const std::string& table : {iir, cs276}) {
+    INFO(table);
+    const auto p = run("kappa(chance=pooled)", table);
+    CHECK(test::exact_value(p, "PA") == frac(37, 40));
+    CHECK(test::exact_value(p, "PE") == frac(2129, 3200));
+    CHECK(test::exact_value(p, "kappa") == frac(277, 357));
+    CHECK(test::exact_value(run("kappa", table), "kappa") == frac(52, 67));
+  }
+  // Tutorialspoint's page on Cohen's kappa (Wikipedia's grant proposals): a sentence, then a
+  // pipe table with B over the columns and A as the first row's caption. 20 5 / 10 15:
+  // p_o = 35/50, p_e = (25·30 + 25·20)/2500 = 1/2, κ = (7/10 − 1/2)/(1/2) = 2/5, printed 0.40.
+  const auto t = run(
+      "kappa",
+      "Suppose that you were analyzing data related to a group of 50 people applying for a "
+      "grant. Each grant proposal was read by two readers and each reader either said \"Yes\" or "
+      "\"No\" to the proposal. Suppose the disagreement count data were as follows, where A and B "
+      "are readers, data on the diagonal slanting left shows the count of agreements and the data "
+      "on the diagonal slanting right, disagreements:\n"
+      "B | |||\n---|---|---|---|\nYes | No | ||\nA | Yes | 20 | 5 |\nNo | 10 | 15 |\n");
+  CHECK(test::exact_value(t, "PA") == frac(7, 10));
+  CHECK(test::exact_value(t, "kappa") == frac(2, 5));
+}
+
+TEST_CASE("fleiss: Wikipedia's table with the article's P_i column, Total and p_j rows",
+          "[golden][fleiss]") {
+  // Wikipedia, "Fleiss' kappa", worked example: 10 items, 14 raters, 5 categories, κ = 0.210.
+  // By hand: P̄ = mean of P_i = 172/455 ≈ 0.378; p_j = 20/140, 28/140, 39/140, 21/140, 32/140;
+  // P̄e = Σ p_j² = 417/1960 ≈ 0.213; κ = (172/455 − 417/1960)/(1 − 417/1960) = 4211/20059
+  // ≈ 0.2099, printed 0.210.
+  const auto o = run("fleiss",
+                     "\t1\t2\t3\t4\t5\tPi\n"
+                     "1\t0\t0\t0\t0\t14\t1.000\n"
+                     "2\t0\t2\t6\t4\t2\t0.253\n"
+                     "3\t0\t0\t3\t5\t6\t0.308\n"
+                     "4\t0\t3\t9\t2\t0\t0.440\n"
+                     "5\t2\t2\t8\t1\t1\t0.330\n"
+                     "6\t7\t7\t0\t0\t0\t0.462\n"
+                     "7\t3\t2\t6\t3\t0\t0.242\n"
+                     "8\t2\t5\t3\t2\t2\t0.176\n"
+                     "9\t6\t5\t2\t1\t0\t0.286\n"
+                     "10\t0\t2\t2\t3\t7\t0.286\n"
+                     "Total\t20\t28\t39\t21\t32\t\n"
+                     "pj\t0.143\t0.200\t0.279\t0.150\t0.229\t\n");
+  CHECK(test::exact_value(o, "kappa") == frac(4211, 20059));
+  CHECK(test::has_note_containing(
+      o,
+      "Skipped the column 'Pi' (each item's agreement P_i), the row 'pj' on line 13 (each "
+      "category's share p_j) and the Total row on line 12 (checked: it holds the sums): the "
+      "source's working, which follows from the counts."));
+  // A Total that is not the sum: category 2 adds up to 2 + 3 = 5, not 6.
+  const auto e = test::fails("fleiss", "\t1\t2\tPi\n1\t3\t2\t0.4\n2\t1\t3\t0.5\nTotal\t4\t6\n");
+  CHECK(e.code == irm::ErrorCode::inconsistent_counts);
+  CHECK(e.message ==
+        "the Total row gives 6 at line 4, column 9 but the counts of category 2 add up to 5");
+}

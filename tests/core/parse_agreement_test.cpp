@@ -2,6 +2,7 @@
 // accept, and one test per kind of mistake with the code, the position and the message checked
 // word for word.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
@@ -576,4 +577,68 @@ TEST_CASE("rankings input, error: a column line of the wrong shape", "[parse][ta
   CHECK(e.message ==
         "line 3 has 4 entries; in columns each line holds an item name, its x and its y, as line "
         "1 does");
+}
+
+TEST_CASE("judges: a textbook's table, a count per pair, a sentence above a pipe table, lists",
+          "[parse][agreement][read-as]") {
+  const auto has = [](const irm::LabelMatrix& m, const std::string& note) {
+    return std::find(m.reading.begin(), m.reading.end(), note) != m.reading.end();
+  };
+  // Manning et al., Introduction to Information Retrieval, table 8.2, as typed from the book.
+  const auto iir = judges(
+      "\t\tJudge 2 Relevance\n\t\tYes\tNo\tTotal\nJudge 1\tYes\t300\t20\t320\n"
+      "Relevance\tNo\t10\t70\t80\n\tTotal\t310\t90\t400\n");
+  CHECK(iir.labels == std::vector<std::string>{"Yes", "No"});
+  CHECK(iir.counts == std::vector<std::vector<std::int64_t>>{{300, 20}, {10, 70}});
+  CHECK(has(iir,
+            "Read as a caption and skipped: line 1 (Judge 2 Relevance), above the header that "
+            "names the categories."));
+  CHECK(has(iir,
+            "Read as a caption of the rows and skipped: 'Judge 1' (line 3), 'Relevance' "
+            "(line 4)."));
+  // Stanford CS276's slide: the count of documents for each pair of judgments.
+  const auto cs276 = judges(
+      "| Number  of docs | Judge  1    | Judge  2    |\n"
+      "| --------------- | ----------- | ----------- |\n"
+      "| 300             | Relevant    | Relevant    |\n"
+      "| 70              | Nonrelevant | Nonrelevant |\n"
+      "| 20              | Relevant    | Nonrelevant |\n"
+      "| 10              | Nonrelevant | Relevant    |\n");
+  CHECK(cs276.labels == std::vector<std::string>{"Relevant", "Nonrelevant"});
+  CHECK(cs276.counts == std::vector<std::vector<std::int64_t>>{{300, 20}, {10, 70}});
+  CHECK(cs276.reading ==
+        std::vector<std::string>{
+            "Read as: one line per pair of judgments, its count first ('Number of docs'), then "
+            "judge A's label (Judge 1:) and judge B's (Judge 2:): 300 × (Relevant, Relevant), 70 "
+            "× (Nonrelevant, Nonrelevant), 20 × (Relevant, Nonrelevant), 10 × (Nonrelevant, "
+            "Relevant); the categories Relevant, Nonrelevant."});
+  // The count last, no header: A and B.
+  const auto last = judges("yes yes 5\nyes no 2\nno no 3");
+  CHECK(last.counts == std::vector<std::vector<std::int64_t>>{{5, 2}, {0, 3}});
+  // A sentence above the table is skipped and said.
+  const auto prose = judges(
+      "Two readers read each of 50 grant proposals and said yes or no to each one:\n"
+      "B | |||\n---|---|---|---|\nYes | No | ||\nA | Yes | 20 | 5 |\nNo | 10 | 15 |\n");
+  CHECK(prose.counts == std::vector<std::vector<std::int64_t>>{{20, 5}, {10, 15}});
+  CHECK(has(prose,
+            "Skipped the sentence on line 1 above the table (words, not cells of the table)."));
+  // scikit-learn's cohen_kappa_score example: y1 and y2, the first judge A.
+  const auto lists = judges(
+      "y1 = [\"negative\", \"positive\", \"negative\", \"neutral\", \"positive\"]\n"
+      "y2 = [\"negative\", \"positive\", \"negative\", \"neutral\", \"negative\"]\n");
+  CHECK(lists.reading.at(0) ==
+        "Read the two captioned lists as the judges' labels in the order given: 'y1' as A: and "
+        "'y2' as B:.");
+  CHECK(lists.counts.size() == 3);
+}
+
+TEST_CASE("judges, error: a count per pair that is not a whole number",
+          "[parse][agreement][errors]") {
+  const auto e = judges_error("| n | A | B |\n| 3.5 | yes | yes |\n| 2 | no | no |");
+  CHECK(e.code == ErrorCode::bad_number);
+  CHECK(e.where.line == 2);
+  CHECK(e.where.column == 3);
+  CHECK(e.message ==
+        "found '3.5' as the count of a pair of judgments at line 2, column 3; expected a whole "
+        "number 0 or more (a count of items)");
 }

@@ -183,6 +183,77 @@ InputError unequal_sums(const grid::Grid& g) {
                     where};
 }
 
+bool one_of_words(const std::string& w, std::initializer_list<const char*> words) {
+  return std::any_of(words.begin(), words.end(), [&](const char* x) { return w == x; });
+}
+
+// The working a source prints beside Fleiss' table: a last column P_i headed "Pi" (each item's
+// agreement, a decimal on each row) and a row p_j (each category's share). Both are left out
+// (they follow from the counts) and the return says so; "" when there is none.
+Result<std::string> drop_working(std::vector<Line>& lines) {
+  if (lines.size() < 2) return std::string();
+  std::vector<std::string> skipped;
+  std::vector<Token>& header = lines[0].tokens;
+  if (!header.empty() &&
+      one_of_words(text::lower(header.back().text), {"pi", "p_i", "p(i)", "pᵢ", "p_i."})) {
+    skipped.push_back("the column " + text::quoted(header.back().text) +
+                      " (each item's agreement P_i)");
+    header.pop_back();
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      std::vector<Token>& t = lines[i].tokens;
+      if (t.size() >= 2 && text::looks_numeric(t.back().text) &&
+          t.back().text.find('.') != std::string::npos) {
+        t.pop_back();
+      }
+    }
+  }
+  for (std::size_t i = 1; i < lines.size();) {
+    const std::vector<Token>& t = lines[i].tokens;
+    if (!t.empty() && one_of_words(text::lower(t[0].text), {"pj", "p_j", "p(j)", "pⱼ"})) {
+      skipped.push_back("the row " + text::quoted(t[0].text) + " on line " +
+                        std::to_string(lines[i].number) + " (each category's share p_j)");
+      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i));
+      continue;
+    }
+    ++i;
+  }
+  // A Total row under rows that start with the item's number: the sums of the counts, checked
+  // here (its columns do not line up with the item numbers) and left out.
+  const std::size_t last = lines.size() - 1;
+  bool numbered = last >= 2;
+  for (std::size_t i = 1; numbered && i < last; ++i) {
+    const std::vector<Token>& t = lines[i].tokens;
+    numbered = !t.empty() && text::parse_whole(t[0].text, grid::max_count) ==
+                                 std::optional<std::int64_t>(static_cast<std::int64_t>(i));
+  }
+  const std::vector<Token>& total = lines[last].tokens;
+  if (!skipped.empty() && numbered && !total.empty() && grid::is_total_label(total[0].text) &&
+      total.size() == lines[1].tokens.size()) {
+    for (std::size_t j = 1; j < total.size(); ++j) {
+      std::int64_t sum = 0;
+      for (std::size_t i = 1; i < last; ++i) {
+        sum += text::parse_whole(lines[i].tokens[j].text, grid::max_count).value_or(0);
+      }
+      if (text::parse_whole(total[j].text, grid::max_count) != std::optional<std::int64_t>(sum)) {
+        return Result<std::string>(
+            text::error_at(ErrorCode::inconsistent_counts, total[j],
+                           "the Total row gives " + total[j].text + " at " +
+                               text::position(total[j].where) + " but the counts of category " +
+                               std::to_string(j) + " add up to " + std::to_string(sum)));
+      }
+    }
+    skipped.push_back("the Total row on line " + std::to_string(lines[last].number) +
+                      " (checked: it holds the sums)");
+    lines.pop_back();
+  }
+  if (skipped.empty()) return std::string();
+  std::string out = "Skipped ";
+  for (std::size_t i = 0; i < skipped.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == skipped.size() ? " and " : ", ") + skipped[i];
+  }
+  return Result<std::string>(out + ": the source's working, which follows from the counts.");
+}
+
 const char* ratings_expected() {
   return "one row per item and one column per category, each count the number of raters who "
          "put that item in that category, as in 0 2 6 4 2";
@@ -201,7 +272,10 @@ Result<RatingTable> parse_ratings(std::string_view input) {
     return InputError{ErrorCode::empty_input,
                       std::string("the input is empty; give ") + ratings_expected(), Span{}};
   }
-  const std::vector<Line> lines = grid::split_rows_at_slash(text::group_lines(tokenized.value()));
+  std::vector<Line> lines = grid::split_rows_at_slash(text::group_lines(tokenized.value()));
+  const auto dropped_working = drop_working(lines);
+  if (!dropped_working.ok()) return dropped_working.error();
+  const std::string working = dropped_working.value();
   grid::GridStyle style;
   style.pipes = true;
   style.count_of = "raters";
@@ -228,7 +302,10 @@ Result<RatingTable> parse_ratings(std::string_view input) {
       const bool corner = !text::looks_numeric(lines[0].tokens[0].text);
       // A corner word sits over the row labels, or over a first column of item numbers.
       const std::size_t size = lines[0].tokens.size();
-      if (size != width + (corner ? 1 : 0) && !(corner && size == width)) {
+      // Without a corner word, the names may stand over the counts only, the items numbered
+      // in a first column without a heading (Wikipedia's table).
+      if (size != width + (corner ? 1 : 0) && !(corner && size == width) &&
+          !(!corner && size + 1 == width)) {
         named.reset();
       } else {
         grid::use_header(*named, width);
@@ -303,6 +380,7 @@ Result<RatingTable> parse_ratings(std::string_view input) {
   } else {
     for (std::size_t j = 0; j < categories; ++j) out.categories.push_back(std::to_string(j + 1));
   }
+  if (!working.empty()) out.reading.push_back(working);
   if (g.note) out.reading.push_back(*g.note);
   if (!reading.header_note.empty()) out.reading.push_back(reading.header_note);
   if (reading.numbered_items) {

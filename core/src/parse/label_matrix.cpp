@@ -6,9 +6,11 @@
 #include "label_matrix.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "grid.h"
+#include "printed.h"
 #include "text.h"
 
 namespace irm::labels {
@@ -395,8 +397,131 @@ std::optional<Fraction> share(const std::string& t) {
 // Words mode's changes to a grid before it is read: a line n = 50 taken out, lines above the
 // header skipped, and percentages or proportions turned into counts (of n, or of 100 when they
 // add up to 100% and no n is given). Notes say each; errors for shares that give no whole count.
+// "Judge 1", "Rater B": a judge's name typed as two words is one label, so that its number is
+// not read as a count.
+void join_judge_names(std::vector<Line>& lines) {
+  for (Line& line : lines) {
+    std::vector<Token>& t = line.tokens;
+    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+      const std::string word = text::lower(t[i].text);
+      const std::string& next = t[i + 1].text;
+      const bool short_name =
+          (next.size() <= 2 &&
+           std::all_of(next.begin(), next.end(), [](char c) { return c >= '0' && c <= '9'; })) ||
+          (next.size() == 1 && std::isalpha(static_cast<unsigned char>(next[0])));
+      if (!short_name || t[i + 1].where.line != t[i].where.line ||
+          !(word == "judge" || word == "rater" || word == "reader" || word == "annotator" ||
+            word == "coder" || word == "assessor" || word == "observer")) {
+        continue;
+      }
+      t[i].text += " " + next;
+      t[i].where.length = t[i + 1].where.column + t[i + 1].where.length - t[i].where.column;
+      t.erase(t.begin() + static_cast<std::ptrdiff_t>(i + 1));
+    }
+  }
+}
+
+// A sentence above the table ("Suppose that you were analyzing data related to a group of 50
+// people …"): a line of eight or more words, at most one in four of them a number.
+bool is_prose(const Line& line) {
+  if (line.tokens.size() < 8) return false;
+  std::size_t numbers = 0;
+  for (const Token& t : line.tokens) numbers += text::looks_numeric(t.text) ? 1 : 0;
+  return numbers * 4 <= line.tokens.size();
+}
+
+// One line per pair of judgments with its count, as slides print the judges' table:
+// "| 300 | Relevant | Relevant |" under "| Number of docs | Judge 1 | Judge 2 |" (the count
+// first or last, the header optional).
+std::optional<Result<LabelMatrix>> counts_per_pair(std::vector<Line> lines,
+                                                   const MatrixRoles& roles) {
+  join_judge_names(lines);
+  lines.erase(std::remove_if(lines.begin(), lines.end(),
+                             [](const Line& l) { return grid::is_rule_line(l); }),
+              lines.end());
+  if (lines.empty()) return std::nullopt;
+  const auto numbers = [](const Line& line) {
+    std::size_t n = 0;
+    for (const Token& t : line.tokens) n += text::looks_numeric(t.text) ? 1 : 0;
+    return n;
+  };
+  const std::size_t first = numbers(lines[0]) == 0 ? 1 : 0;
+  if (lines.size() < first + 2) return std::nullopt;
+  std::optional<bool> count_first;
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    const std::vector<Token>& t = lines[i].tokens;
+    if (t.size() != 3 || numbers(lines[i]) != 1) return std::nullopt;
+    const bool here = text::looks_numeric(t[0].text);
+    if (!here && !text::looks_numeric(t[2].text)) return std::nullopt;
+    if (count_first && *count_first != here) return std::nullopt;
+    count_first = here;
+  }
+  const std::size_t a_at = *count_first ? 1 : 0;
+  KeyedLine a;
+  KeyedLine b;
+  a.key_token = Token{"A", lines[first].tokens[a_at].where};
+  b.key_token = Token{"B", lines[first].tokens[a_at + 1].where};
+  std::string count_caption;
+  if (first == 1 && lines[0].tokens.size() >= 3) {
+    const std::vector<Token>& h = lines[0].tokens;
+    const std::size_t at = *count_first ? h.size() - 2 : 0;
+    a.key_token = h[at];
+    b.key_token = h[at + 1];
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (i == at || i == at + 1) continue;
+      count_caption += (count_caption.empty() ? "" : " ") + h[i].text;
+    }
+  }
+  a.key = text::lower(a.key_token.text);
+  b.key = text::lower(b.key_token.text);
+  std::vector<std::int64_t> counts;
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    const std::vector<Token>& t = lines[i].tokens;
+    const Token& c = t[*count_first ? 0 : 2];
+    auto count = grid::read_count(c, "as the count of a pair of judgments", "items");
+    if (!count.ok()) return Result<LabelMatrix>(count.error());
+    counts.push_back(count.value());
+    a.values.push_back(t[a_at]);
+    b.values.push_back(t[a_at + 1]);
+  }
+  auto m = matrix_from_sequences(Sequences{a, b, std::nullopt}, roles, {});
+  if (!m.ok()) return m;
+  LabelMatrix& out = m.value();
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < out.labels.size(); ++i) index[out.labels[i]] = i;
+  for (auto& row : out.counts) std::fill(row.begin(), row.end(), 0);
+  std::string pairs;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    std::int64_t& cell = out.counts[index[a.values[i].text]][index[b.values[i].text]];
+    cell = std::min(cell + counts[i], max_count);
+    if (i < 4) {
+      pairs += (pairs.empty() ? "" : ", ") + std::to_string(counts[i]) + " × (" + a.values[i].text +
+               ", " + b.values[i].text + ")";
+    }
+  }
+  if (counts.size() > 4) pairs += ", …";
+  std::string categories;
+  for (const std::string& l : out.labels) categories += (categories.empty() ? "" : ", ") + l;
+  out.reading = {"Read as: one line per pair of judgments, its count " +
+                 std::string(*count_first ? "first" : "last") +
+                 (count_caption.empty() ? "" : " ('" + count_caption + "')") +
+                 ", then judge A's label (" + shown(a) + ") and judge B's (" + shown(b) +
+                 "): " + pairs + "; the categories " + categories + "."};
+  return m;
+}
+
 Result<std::vector<std::string>> prepare_words_grid(std::vector<Line>& lines) {
   std::vector<std::string> notes;
+  join_judge_names(lines);
+  std::string prose;
+  while (lines.size() > 1 && is_prose(lines[0])) {
+    prose += std::string(prose.empty() ? "" : ", ") + std::to_string(lines[0].number);
+    lines.erase(lines.begin());
+  }
+  if (!prose.empty()) {
+    notes.push_back("Skipped the sentence on line " + prose +
+                    " above the table (words, not cells of the table).");
+  }
   std::optional<std::int64_t> n;
   std::vector<Line> kept;
   for (const Line& line : lines) {
@@ -436,6 +561,29 @@ Result<std::vector<std::string>> prepare_words_grid(std::vector<Line>& lines) {
       lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(*it));
     }
     first_row -= above.size();
+  }
+  // "Judge 1 Yes 300 20" over "Relevance No 10 70": words before the category that a header
+  // names caption the rows (the row judge's name, split over lines) and are skipped.
+  if (first_row >= 1 && first_row <= lines.size()) {
+    std::vector<std::string> header;
+    for (const Token& t : lines[first_row - 1].tokens) header.push_back(text::lower(t.text));
+    std::string captions;
+    for (std::size_t i = first_row; i < lines.size(); ++i) {
+      std::vector<Token>& t = lines[i].tokens;
+      std::size_t words = 0;
+      while (words < t.size() && !text::looks_numeric(t[words].text)) ++words;
+      if (words < 2 || (words == 2 && t[0].text.size() == 1)) continue;  // "A Yes": strip_judge
+      const std::string last = text::lower(t[words - 1].text);
+      if (std::find(header.begin(), header.end(), last) == header.end()) continue;
+      std::string caption;
+      for (std::size_t j = 0; j + 1 < words; ++j) caption += (j ? " " : "") + t[j].text;
+      captions += (captions.empty() ? "" : ", ") + std::string("'") + caption + "' (line " +
+                  std::to_string(lines[i].number) + ")";
+      t.erase(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(words - 1));
+    }
+    if (!captions.empty()) {
+      notes.push_back("Read as a caption of the rows and skipped: " + captions + ".");
+    }
   }
   // n=50 in the header's corner: taken out, so the header does not start like a key.
   if (first_row >= 1 && first_row <= lines.size()) {
@@ -505,7 +653,50 @@ Result<std::vector<std::string>> prepare_words_grid(std::vector<Line>& lines) {
 
 }  // namespace
 
+std::optional<PrintedSequences> printed_sequences(std::string_view input,
+                                                  const MatrixRoles& roles) {
+  if (input.find('[') == std::string_view::npos) return std::nullopt;
+  auto read = printed::read_printed(input);
+  if (!read.ok()) return std::nullopt;  // the other readers say what is wrong
+  const std::vector<printed::Statement>& st = read.value().statements;
+  if (st.size() != 2) return std::nullopt;
+  for (const printed::Statement& s : st) {
+    if (s.caption.empty() || !s.bracketed || s.rows.size() != 1 || !s.after.empty()) {
+      return std::nullopt;
+    }
+  }
+  SequenceRole first = sequence_role(st[0].key, roles);
+  SequenceRole second = sequence_role(st[1].key, roles);
+  const bool named = (first == SequenceRole::truth && second == SequenceRole::predicted) ||
+                     (first == SequenceRole::predicted && second == SequenceRole::truth);
+  const bool judges = roles.words && first == SequenceRole::none && second == SequenceRole::none;
+  if (!named && !judges) return std::nullopt;
+  if (judges) {
+    first = SequenceRole::truth;
+    second = SequenceRole::predicted;
+  }
+  PrintedSequences out;
+  std::string read_as;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const bool rows = (i == 0 ? first : second) == SequenceRole::truth;
+    out.lines.push_back(
+        printed::as_keyed_line(st[i], rows ? roles.row_keys.front() : roles.column_keys.front()));
+    read_as += std::string(i == 0 ? "" : " and ") + "'" + st[i].caption_text + "' as " +
+               (rows ? roles.row_name : roles.column_name) + ":";
+  }
+  out.note =
+      judges ? "Read the two captioned lists as the judges' labels in the order given: " + read_as +
+                   "."
+             : "Read the captioned lists " + read_as + ".";
+  return out;
+}
+
 Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles& roles) {
+  if (auto printed = printed_sequences(input, roles)) {
+    auto s = read_sequences(printed->lines, roles, false);
+    if (!s.ok()) return s.error();
+    return matrix_from_sequences(s.value(), roles, {printed->note});
+  }
   auto tokenized = text::tokenize(input, roles.separators);
   if (!tokenized.ok()) return tokenized.error();
   if (tokenized.value().empty()) {
@@ -533,6 +724,7 @@ Result<LabelMatrix> read_label_matrix(std::string_view input, const MatrixRoles&
   }
   if (roles.words) {
     if (auto judged = judges_in_words(lines, roles)) return std::move(*judged);
+    if (auto pairs = counts_per_pair(lines, roles)) return std::move(*pairs);
   }
   std::vector<std::string> word_notes;
   if (roles.words) {

@@ -80,6 +80,18 @@ struct Sequences {
 [[nodiscard]] Result<Sequences> read_sequences(const std::vector<text::Line>& lines,
                                                const MatrixRoles& roles, bool allow_positive);
 
+/// Two lists as a program prints them: "y_true = [0, 1, 0]" and "y_pred = [0, 0, 1]" in either
+/// order (captions the roles' keys name), or, when `roles.words` (the judges), two captioned
+/// lists of labels whose captions name no role ("y1 = [...]", "y2 = [...]": the first is the
+/// rows' judge). The keyed lines read_sequences takes, and the note saying how each list was
+/// read; empty when the input is not two captioned bracketed lists.
+struct PrintedSequences {
+  std::vector<text::Line> lines;
+  std::string note;
+};
+[[nodiscard]] std::optional<PrintedSequences> printed_sequences(std::string_view input,
+                                                                const MatrixRoles& roles);
+
 /// The error for a line that starts "key:" with a key no layout knows (a typo such as relevent:
 /// or tq=2); `expected` says what would have been read.
 [[nodiscard]] InputError unknown_key(const text::KeyedLine& keyed, const std::string& expected);
