@@ -718,6 +718,45 @@ TEST_CASE("confusion input: a sentence with numbers in words", "[parse][confusio
                      "relevant.")) == Cells{9, 3, 21, -1});
 }
 
+TEST_CASE("confusion input: sentences as textbooks and encyclopedias word them",
+          "[parse][confusion][read-as]") {
+  // Stanford CS124, "Week 5: Solutions to Group Exercises on Information Retrieval" (2025),
+  // after Manning et al., Introduction to IR, exercise 8.1: TP = 8, FP = 10, FN = 20 − 8 = 12;
+  // the source's answers are P = 8/18 = 4/9 and R = 8/20 = 2/5.
+  const auto cs124 = parsed(
+      "For a particular query, your system returns 8 relevant documents and 10 non-relevant "
+      "documents. There are a total of 20 relevant documents in the collection.\n");
+  CHECK(cells(cs124) == Cells{8, 10, 12, -1});
+  CHECK(cs124.reading.at(0) ==
+        "Read as: 8 relevant retrieved (TP), 10 non-relevant retrieved (FP), 20 relevant in the "
+        "collection (TP + FN): TP = 8, FP = 10, FN = 20 − 8 = 12; TN is unknown without the "
+        "collection's size (add \"a collection of N documents\").");
+  // Wikipedia, "Precision and recall" (the dog-recognition example, about 2018): 8 identified,
+  // 5 of them dogs, 12 dogs in the picture: TP = 5, FP = 3, FN = 7 (P = 5/8, R = 5/12).
+  const auto dogs = parsed(
+      "Suppose a computer program for recognizing dogs in photographs identifies 8 dogs in a "
+      "picture containing 12 dogs and some cats. Of the 8 identified as dogs, 5 actually are dogs "
+      "(true positives), while the rest are cats (false positives).\n");
+  CHECK(cells(dogs) == Cells{5, 3, 7, -1});
+  CHECK(dogs.reading.at(0) ==
+        "Read as: 8 retrieved (TP + FP), 5 of them dogs (TP), 12 dogs in all (TP + FN), dogs "
+        "being the relevant class: TP = 5, FP = 8 − 5 = 3, FN = 12 − 5 = 7; TN is unknown "
+        "without the collection's size (add \"a collection of N documents\").");
+  // Wikipedia, "Precision and recall" (the search-engine example): 30 returned, 20 relevant,
+  // 40 relevant missed: TP = 20, FP = 10, FN = 40 (P = 20/30 = 2/3, R = 20/60 = 1/3).
+  const auto web = parsed(
+      "When a search engine returns 30 pages only 20 of which were relevant while failing to "
+      "return 40 additional relevant pages\n");
+  CHECK(cells(web) == Cells{20, 10, 40, -1});
+  CHECK(web.reading.at(0) ==
+        "Read as: 30 retrieved (TP + FP), 20 of them relevant (TP), 40 relevant not retrieved "
+        "(FN): TP = 20, FP = 30 − 20 = 10, FN = 40; TN is unknown without the collection's size "
+        "(add \"a collection of N documents\").");
+  // "misses" names the relevant documents not retrieved too: FN = 4.
+  CHECK(cells(parsed("It retrieves 10 documents, 6 of them relevant, and misses 4 relevant "
+                     "documents.")) == Cells{6, 4, 4, -1});
+}
+
 // --- mistakes: labelled grids, scikit-learn's printout, sentences ------------------------------
 
 TEST_CASE("confusion input, error: a Total that is not the sum", "[parse][confusion][errors]") {
@@ -816,6 +855,30 @@ TEST_CASE("confusion input, error: a sentence that leaves a count out or contrad
   CHECK(more.message ==
         "the sentence has 15 relevant documents retrieved ('15' at line 1, column 28) but only 12 "
         "documents retrieved; the relevant ones retrieved are among those retrieved");
+  // 12 retrieved but 9 + 4 = 13 relevant and non-relevant among them.
+  const auto sum = parse_error(
+      "It retrieves 12 documents, 9 of them relevant and 4 non-relevant. There are 20 relevant "
+      "documents.");
+  check_at(sum, ErrorCode::inconsistent_counts, 1, 51);
+  CHECK(sum.message ==
+        "the sentence has 12 documents retrieved ('12' at line 1, column 14) but 9 relevant and 4 "
+        "non-relevant ones among them ('4' at line 1, column 51); give one of the two counts or "
+        "make them add up");
+  // 20 relevant but 9 retrieved and 12 missed.
+  const auto missed = parse_error(
+      "It retrieves 12 documents, 9 of them relevant, and fails to retrieve 12 relevant "
+      "documents; the collection holds 20 relevant documents.");
+  check_at(missed, ErrorCode::inconsistent_counts, 1, 70);
+  CHECK(missed.message ==
+        "the sentence has 20 relevant documents ('20' at line 1, column 114) but 9 retrieved and "
+        "12 not retrieved ('12' at line 1, column 70); give one of the two counts or make them "
+        "add up");
+  const auto no_retrieved =
+      parse_error("It finds 8 relevant documents and misses 12 relevant documents.");
+  CHECK(no_retrieved.message ==
+        "the sentence gives the relevant among them ('8' at line 1, column 10), the relevant "
+        "documents not retrieved ('12' at line 1, column 42) but not how many documents were "
+        "retrieved; add it, as in \"retrieves 12 documents\" (or give the counts tp= fp= fn=)");
   const auto small = parse_error(
       "In a collection of 20 documents, it retrieves 12 documents, 9 of them relevant; the "
       "collection holds 30 relevant documents.");

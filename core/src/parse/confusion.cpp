@@ -1456,14 +1456,60 @@ std::vector<SentenceWord> sentence_words(const std::vector<Token>& tokens) {
 
 bool is_retrieve_verb(const std::string& w) {
   return w.rfind("retriev", 0) == 0 || w.rfind("return", 0) == 0 || w == "finds" || w == "found" ||
-         w == "fetches";
+         w == "fetches" ||
+         is_one_of(w, {"identifies", "identified", "identify", "detects", "detected", "detect",
+                       "flags", "flagged"});
+}
+
+// "failing to return", "does not retrieve", "without returning": the count after the verb is
+// of relevant documents the system missed (FN).
+bool negated_verb(const std::vector<SentenceWord>& w, std::size_t i) {
+  for (std::size_t back = 1; back <= 2 && back <= i; ++back) {
+    if (is_one_of(w[i - back].text, {"failing", "fails", "failed", "fail", "not", "never",
+                                     "without", "doesn't", "didn't", "don't", "cannot"})) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is_miss_verb(const std::string& w) {
+  return is_one_of(w, {"misses", "missed", "miss", "overlooks", "overlooked"});
+}
+
+// "10 non-relevant documents", "10 not relevant", "10 irrelevant".
+bool nonrelevant_at(const std::vector<SentenceWord>& w, std::size_t k) {
+  if (k >= w.size()) return false;
+  if (is_one_of(w[k].text, {"non-relevant", "nonrelevant", "irrelevant"})) {
+    return true;
+  }
+  return k + 1 < w.size() && is_one_of(w[k].text, {"non", "not"}) && w[k + 1].text == "relevant";
+}
+
+// The words a retrieved count names when they are documents, not a class ("8 dogs").
+bool document_noun(const std::string& w) {
+  return is_one_of(w, {"document", "documents", "docs",   "doc",  "items",   "item",     "pages",
+                       "page",     "results",   "result", "hits", "records", "articles", "links",
+                       "files",    "texts",     "papers", "web",  "answers", "passages"});
+}
+
+bool class_noun(const std::string& w) {
+  if (w.size() < 3 || document_noun(w) || w == "relevant") return false;
+  if (is_one_of(w, {"and", "of", "out", "from", "for", "with", "the", "that", "which", "in", "are",
+                    "were"})) {
+    return false;
+  }
+  return std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 
 struct SentenceCounts {
   std::optional<std::size_t> retrieved;           // index into the words
   std::optional<std::size_t> relevant_retrieved;  // TP
+  std::optional<std::size_t> nonrelevant;         // FP, "10 non-relevant documents"
   std::optional<std::size_t> relevant;            // TP + FN, the collection's relevant
+  std::optional<std::size_t> missed;              // FN, "failing to return 40 relevant pages"
   std::optional<std::size_t> collection;          // every document
+  std::optional<std::string> noun;                // "dogs": the class standing for "relevant"
 };
 
 // The next count within `reach` words after `from`, skipping filler words; npos when none.
@@ -1480,10 +1526,15 @@ std::size_t count_after(const std::vector<SentenceWord>& w, std::size_t from, st
   return std::string::npos;
 }
 
-bool relevant_word(const std::string& w) { return w == "relevant"; }
+bool is_adverb(const std::string& w) {
+  return is_one_of(w, {"actually", "really", "truly", "indeed", "correctly", "in", "fact"});
+}
 
 SentenceCounts read_sentence_counts(std::vector<SentenceWord>& w) {
   SentenceCounts out;
+  const auto relevant_word = [&](const std::string& t) {
+    return t == "relevant" || (out.noun && t == *out.noun);
+  };
   enum class Group { none, retrieved, collection } group = Group::none;
   const auto followed_by_relevant = [&](std::size_t j) {
     for (std::size_t k = j + 1; k < w.size() && k <= j + 2; ++k) {
@@ -1492,8 +1543,25 @@ SentenceCounts read_sentence_counts(std::vector<SentenceWord>& w) {
     }
     return false;
   };
+  // "9 are relevant", "5 actually are dogs".
+  const auto are_relevant_after = [&](std::size_t i) {
+    std::size_t k = i + 1;
+    while (k < w.size() && is_adverb(w[k].text)) ++k;
+    if (k >= w.size() || !is_one_of(w[k].text, {"are", "were", "is"})) return false;
+    ++k;
+    while (k < w.size() && is_adverb(w[k].text)) ++k;
+    return k < w.size() && relevant_word(w[k].text);
+  };
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string& t = w[i].text;
+    if (is_miss_verb(t) || (is_retrieve_verb(t) && negated_verb(w, i))) {
+      const std::size_t j = count_after(w, i, 4);
+      if (j != std::string::npos) {
+        w[j].used = true;
+        out.missed = j;
+      }
+      continue;
+    }
     if (is_retrieve_verb(t)) {
       // "12 documents are retrieved": the count is before the verb.
       const bool passive =
@@ -1505,6 +1573,8 @@ SentenceCounts read_sentence_counts(std::vector<SentenceWord>& w) {
           out.relevant_retrieved = j;
         } else {
           out.retrieved = j;
+          // "identifies 8 dogs": the dogs are what the relevant documents are.
+          if (!out.noun && j + 1 < w.size() && class_noun(w[j + 1].text)) out.noun = w[j + 1].text;
         }
         group = Group::retrieved;
         continue;
@@ -1534,21 +1604,25 @@ SentenceCounts read_sentence_counts(std::vector<SentenceWord>& w) {
       continue;
     }
     if (!w[i].count || w[i].used) continue;
-    // "nine of them relevant", "of which 9 are relevant", "9 are relevant".
+    // "and 10 non-relevant documents" after the relevant ones retrieved.
+    if (group == Group::retrieved && nonrelevant_at(w, i + 1)) {
+      w[i].used = true;
+      out.nonrelevant = i;
+      continue;
+    }
+    // "nine of them relevant", "of which 9 are relevant".
     const bool of_them = i + 2 < w.size() && w[i + 1].text == "of" &&
                          is_one_of(w[i + 2].text, {"them", "these", "those", "which"}) &&
                          followed_by_relevant(i + 2);
     const bool of_which_before = i >= 2 && w[i - 2].text == "of" &&
                                  is_one_of(w[i - 1].text, {"which", "them", "these", "those"}) &&
                                  followed_by_relevant(i);
-    const bool are_relevant = i + 2 < w.size() && is_one_of(w[i + 1].text, {"are", "were", "is"}) &&
-                              relevant_word(w[i + 2].text);
-    if ((of_them || of_which_before || are_relevant) && group != Group::none) {
+    if ((of_them || of_which_before || are_relevant_after(i)) && group != Group::none) {
       w[i].used = true;
       (group == Group::retrieved ? out.relevant_retrieved : out.relevant) = i;
       continue;
     }
-    // "there are 30 relevant documents", "30 relevant documents in all".
+    // "there are 30 relevant documents", "30 relevant documents in all", "containing 12 dogs".
     if (i + 1 < w.size() && relevant_word(w[i + 1].text)) {
       w[i].used = true;
       out.relevant = i;
@@ -1571,22 +1645,22 @@ SentenceCounts read_sentence_counts(std::vector<SentenceWord>& w) {
 std::optional<Result<ConfusionInput>> read_sentence(const std::vector<Token>& tokens) {
   std::vector<SentenceWord> w = sentence_words(tokens);
   const SentenceCounts s = read_sentence_counts(w);
-  const int found = (s.retrieved ? 1 : 0) + (s.relevant_retrieved ? 1 : 0) + (s.relevant ? 1 : 0);
+  const int found = (s.retrieved ? 1 : 0) + (s.relevant_retrieved ? 1 : 0) + (s.relevant ? 1 : 0) +
+                    (s.nonrelevant ? 1 : 0) + (s.missed ? 1 : 0);
   if (found == 0) return std::nullopt;
   const auto value = [&](const std::optional<std::size_t>& at) { return *w[*at].count; };
   const auto said = [&](const std::optional<std::size_t>& at) {
     return text::quoted(w[*at].token.text) + " at " + text::position(w[*at].token.where);
   };
   std::string given;
-  if (s.retrieved) given += "the documents retrieved (" + said(s.retrieved) + ")";
-  if (s.relevant_retrieved) {
-    given += std::string(given.empty() ? "" : ", ") + "the relevant among them (" +
-             said(s.relevant_retrieved) + ")";
-  }
-  if (s.relevant) {
-    given += std::string(given.empty() ? "" : ", ") + "the relevant documents in the collection (" +
-             said(s.relevant) + ")";
-  }
+  const auto give = [&](const std::optional<std::size_t>& at, const std::string& what) {
+    if (at) given += std::string(given.empty() ? "" : ", ") + what + " (" + said(at) + ")";
+  };
+  give(s.retrieved, "the documents retrieved");
+  give(s.relevant_retrieved, "the relevant among them");
+  give(s.nonrelevant, "the non-relevant among them");
+  give(s.relevant, "the relevant documents in the collection");
+  give(s.missed, "the relevant documents not retrieved");
   const auto missing = [&](const std::string& what, const std::string& example) {
     return Result<ConfusionInput>(InputError{ErrorCode::bad_token,
                                              "the sentence gives " + given + " but not " + what +
@@ -1594,42 +1668,81 @@ std::optional<Result<ConfusionInput>> read_sentence(const std::vector<Token>& to
                                                  "\" (or give the counts tp= fp= fn=)",
                                              Span{}});
   };
-  if (!s.retrieved) return missing("how many documents were retrieved", "retrieves 12 documents");
+  if (!s.retrieved && !s.nonrelevant) {
+    return missing("how many documents were retrieved", "retrieves 12 documents");
+  }
   if (!s.relevant_retrieved) {
     return missing("how many of the retrieved documents are relevant", "nine of them relevant");
   }
-  if (!s.relevant) {
+  if (!s.relevant && !s.missed) {
     return missing("how many relevant documents the collection holds",
                    "the collection holds thirty relevant documents");
   }
-  const std::int64_t retrieved = value(s.retrieved);
   const std::int64_t tp = value(s.relevant_retrieved);
-  const std::int64_t relevant = value(s.relevant);
   const Token& tp_token = w[*s.relevant_retrieved].token;
-  if (tp > retrieved) {
-    return Result<ConfusionInput>(text::error_at(
-        ErrorCode::inconsistent_counts, tp_token,
-        "the sentence has " + std::to_string(tp) + " relevant documents retrieved (" +
-            said(s.relevant_retrieved) + ") but only " + std::to_string(retrieved) +
-            " documents retrieved; the relevant ones retrieved are among those retrieved"));
-  }
-  if (tp > relevant) {
-    return Result<ConfusionInput>(text::error_at(
-        ErrorCode::inconsistent_counts, tp_token,
-        "the sentence has " + std::to_string(tp) + " relevant documents retrieved (" +
-            said(s.relevant_retrieved) + ") but only " + std::to_string(relevant) +
-            " relevant documents in the collection (" + said(s.relevant) + ")"));
-  }
+  const std::string rel = s.noun ? *s.noun : "relevant";
   ConfusionInput out;
   out.tp = tp;
-  out.fp = retrieved - tp;
-  out.fn = relevant - tp;
-  std::string read = "Read as: " + std::to_string(retrieved) + " retrieved (TP + FP), " +
-                     std::to_string(tp) + " of them relevant (TP), " + std::to_string(relevant) +
-                     " relevant in the collection (TP + FN): TP = " + std::to_string(out.tp) +
-                     ", FP = " + std::to_string(retrieved) + " − " + std::to_string(tp) + " = " +
-                     std::to_string(out.fp) + ", FN = " + std::to_string(relevant) + " − " +
-                     std::to_string(tp) + " = " + std::to_string(out.fn);
+  std::string read = "Read as: ";
+  std::string fp_text;
+  if (s.retrieved) {
+    const std::int64_t retrieved = value(s.retrieved);
+    if (tp > retrieved) {
+      return Result<ConfusionInput>(text::error_at(
+          ErrorCode::inconsistent_counts, tp_token,
+          "the sentence has " + std::to_string(tp) + " relevant documents retrieved (" +
+              said(s.relevant_retrieved) + ") but only " + std::to_string(retrieved) +
+              " documents retrieved; the relevant ones retrieved are among those retrieved"));
+    }
+    out.fp = retrieved - tp;
+    if (s.nonrelevant && value(s.nonrelevant) != out.fp) {
+      return Result<ConfusionInput>(text::error_at(
+          ErrorCode::inconsistent_counts, w[*s.nonrelevant].token,
+          "the sentence has " + std::to_string(retrieved) + " documents retrieved (" +
+              said(s.retrieved) + ") but " + std::to_string(tp) + " relevant and " +
+              std::to_string(value(s.nonrelevant)) + " non-relevant ones among them (" +
+              said(s.nonrelevant) + "); give one of the two counts or make them add up"));
+    }
+    read += std::to_string(retrieved) + " retrieved (TP + FP), " + std::to_string(tp) +
+            " of them " + rel + " (TP), ";
+    fp_text =
+        std::to_string(retrieved) + " − " + std::to_string(tp) + " = " + std::to_string(out.fp);
+  } else {
+    out.fp = value(s.nonrelevant);
+    read += std::to_string(tp) + " " + rel + " retrieved (TP), " + std::to_string(out.fp) +
+            " non-relevant retrieved (FP), ";
+    fp_text = std::to_string(out.fp);
+  }
+  std::string fn_text;
+  if (s.relevant) {
+    const std::int64_t relevant = value(s.relevant);
+    if (tp > relevant) {
+      return Result<ConfusionInput>(text::error_at(
+          ErrorCode::inconsistent_counts, tp_token,
+          "the sentence has " + std::to_string(tp) + " relevant documents retrieved (" +
+              said(s.relevant_retrieved) + ") but only " + std::to_string(relevant) +
+              " relevant documents in the collection (" + said(s.relevant) + ")"));
+    }
+    out.fn = relevant - tp;
+    if (s.missed && value(s.missed) != out.fn) {
+      return Result<ConfusionInput>(
+          text::error_at(ErrorCode::inconsistent_counts, w[*s.missed].token,
+                         "the sentence has " + std::to_string(relevant) + " relevant documents (" +
+                             said(s.relevant) + ") but " + std::to_string(tp) + " retrieved and " +
+                             std::to_string(value(s.missed)) + " not retrieved (" + said(s.missed) +
+                             "); give one of the two counts or make them add up"));
+    }
+    read += std::to_string(relevant) + " " + rel +
+            (s.noun ? " in all (TP + FN), " + rel + " being the relevant class"
+                    : std::string(" in the collection (TP + FN)"));
+    fn_text =
+        std::to_string(relevant) + " − " + std::to_string(tp) + " = " + std::to_string(out.fn);
+  } else {
+    out.fn = value(s.missed);
+    read += std::to_string(out.fn) + " " + rel + " not retrieved (FN)";
+    fn_text = std::to_string(out.fn);
+  }
+  read += ": TP = " + std::to_string(out.tp) + ", FP = " + fp_text + ", FN = " + fn_text;
   if (s.collection) {
     const std::int64_t all = value(s.collection);
     const std::int64_t listed = out.tp + out.fp + out.fn;
@@ -1657,6 +1770,15 @@ Result<ConfusionInput> parse_confusion(std::string_view input) {
   if (auto brackets = read_brackets(input)) {
     if (!brackets->ok()) return brackets->error();
     return read_sklearn(brackets->value());
+  }
+  if (auto printed = labels::printed_sequences(input, labels::classifier_roles())) {
+    auto s = read_sequences(printed->lines, labels::classifier_roles(), false);
+    if (!s.ok()) return s.error();
+    auto binary = binary_from_sequences(s.value());
+    if (binary.ok()) {
+      binary.value().reading.insert(binary.value().reading.begin(), printed->note);
+    }
+    return binary;
   }
   auto tokenized = text::tokenize(input, ",;|");
   if (!tokenized.ok()) return tokenized.error();
