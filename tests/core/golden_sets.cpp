@@ -549,6 +549,46 @@ TEST_CASE("sets-words: precision, recall, accuracy, specificity and F1 name conf
   CHECK(run("recall@5", "+ - + - - + - - + +", "5").measure == "R@5");
 }
 
+TEST_CASE("sets-words: balanced accuracy is (recall + specificity) / 2",
+          "[golden][sets-words][confusion]") {
+  // scikit-learn's documentation of balanced_accuracy_score: y_true [0, 1, 0, 0, 1, 0] and
+  // y_pred [0, 1, 0, 0, 0, 1] give 0.625. By hand, 1 the positive class: TP = 1 (item 2),
+  // FN = 1 (item 5), FP = 1 (item 6), TN = 3; recall 1/2, specificity 3/4;
+  // (1/2 + 3/4)/2 = 5/8 = 0.625.
+  for (const char* input : {"y_true = [0, 1, 0, 0, 1, 0]\ny_pred = [0, 1, 0, 0, 0, 1]\n",
+                            "true: 0 1 0 0 1 0\npredicted: 0 1 0 0 0 1"}) {
+    INFO(input);
+    const auto o = run("balanced accuracy", input);
+    CHECK(o.measure == "confusion(value=balanced_accuracy)");
+    CHECK(o.label == "balanced accuracy");
+    CHECK(o.title == "Balanced accuracy, with the confusion matrix");
+    CHECK(*o.value.exact == frac(5, 8));
+    CHECK(test::exact_value(o, "balanced accuracy") == frac(5, 8));
+    CHECK(test::exact_value(o, "recall") == frac(1, 2));
+    CHECK(test::exact_value(o, "specificity") == frac(3, 4));
+    CHECK(test::has_note_containing(o, "Balanced accuracy = (recall + specificity) / 2"));
+  }
+  CHECK(test::has_note_containing(run("balanced accuracy",
+                                      "y_true = [0, 1, 0, 0, 1, 0]\n"
+                                      "y_pred = [0, 1, 0, 0, 0, 1]\n"),
+                                  "Read the captioned lists 'y_true' as true: and 'y_pred' as "
+                                  "predicted:."));
+  const auto e = test::fails("balanced accuracy", "tp=2 fp=2 fn=1");
+  CHECK(e.message ==
+        "balanced accuracy needs TN, the non-relevant documents not returned, which the input "
+        "does not give; give tn=…, total=… (the collection's size) or a full 2 × 2 grid");
+}
+
+TEST_CASE("multiclass: scikit-learn's accuracy_score example, y_pred listed before y_true",
+          "[golden][MC2][multiclass]") {
+  // scikit-learn's documentation of accuracy_score: y_pred [0, 2, 1, 3], y_true [0, 1, 2, 3]
+  // give 0.5: items 1 and 4 are right, 2 of 4.
+  const auto o = run("multiclass", "y_pred = [0, 2, 1, 3]\ny_true = [0, 1, 2, 3]\n");
+  CHECK(test::exact_value(o, "accuracy") == frac(1, 2));
+  CHECK(test::has_note_containing(
+      o, "Read the captioned lists 'y_pred' as predicted: and 'y_true' as true:."));
+}
+
 TEST_CASE("sets-words, error: accuracy and specificity need TN", "[sets-words][errors]") {
   const auto e = test::fails("accuracy", "tp=2 fp=2 fn=1");
   CHECK(e.code == irm::ErrorCode::bad_token);

@@ -4,19 +4,19 @@
 //   precision = TP / (TP + FP)          recall (sensitivity, TPR) = TP / (TP + FN)
 //   specificity (TNR) = TN / (TN + FP)  FPR = FP / (FP + TN)     FNR = FN / (TP + FN)
 //   accuracy = (TP + TN) / D            error rate = (FP + FN) / D
+//   balanced accuracy = (recall + specificity) / 2   (scikit-learn's balanced_accuracy_score)
 //   F1 = 2·TP / (2·TP + FP + FN)        G = √(precision · recall)   (irrational in general)
 //   Jaccard = |A ∩ C| / |A ∪ C| = TP / (TP + FP + FN)
 //   Dice = 2·|A ∩ C| / (|A| + |C|) = 2·TP / (2·TP + FP + FN)  (= F1)
 // value= picks the headline of `confusion` (default f1; precision, recall, specificity,
-// accuracy, error, fpr, fnr, jaccard): the words `precision`, `recall`, `accuracy` and
-// `specificity` name it on the Sets page (registry.cpp), so "accuracy" computes the whole table
-// with accuracy as the answer. A headline that needs TN, when TN is unknown, is an error saying
-// how to give it.
-// FP is the Type I error, FN the Type II error (Bhattacharya's CS657A notes). Without TN the
-// measures that need it say so and are left out of Outcome.values. 0/0: a ratio whose denominator
-// is 0 (precision with nothing returned, recall with nothing relevant, …) is taken as 0, and a note
-// says which. Accuracy misleads in IR: a system that returns nothing scores (FP + TN)/D = N/D,
-// computed on the user's numbers in a note.
+// accuracy, balanced_accuracy, error, fpr, fnr, jaccard): the words `precision`, `recall`,
+// `accuracy`, `balanced accuracy` and `specificity` name it on the Sets page (registry.cpp), so
+// "accuracy" computes the whole table with accuracy as the answer. A headline that needs TN, when
+// TN is unknown, is an error saying how to give it. FP is the Type I error, FN the Type II error
+// (Bhattacharya's CS657A notes). Without TN the measures that need it say so and are left out of
+// Outcome.values. 0/0: a ratio whose denominator is 0 (precision with nothing returned, recall with
+// nothing relevant, …) is taken as 0, and a note says which. Accuracy misleads in IR: a system that
+// returns nothing scores (FP + TN)/D = N/D, computed on the user's numbers in a note.
 //
 //   F:  F_β = (β² + 1)·P·R / (β²·P + R),  1/F = α/P + (1 − α)/R,  β² = (1 − α)/α.
 //   β > 1 weights recall (the standard form; the formula of Bhattacharya's CS657A notes, although
@@ -88,6 +88,7 @@ std::string headline_label(const std::string& choice) {
   if (choice == "f1") return "F1";
   if (choice == "fpr") return "FPR";
   if (choice == "fnr") return "FNR";
+  if (choice == "balanced_accuracy") return "balanced accuracy";
   return choice;
 }
 
@@ -169,6 +170,7 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
   std::optional<Number> fpr;
   std::optional<Number> accuracy;
   std::optional<Number> error;
+  std::optional<Number> balanced;
   if (known) {
     specificity = count_ratio(tn, negatives, zero_notes,
                               "Nothing is non-relevant (FP + TN = 0), so specificity and FPR are "
@@ -178,6 +180,7 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
                            "The collection is empty (D = 0), so accuracy and error rate are 0/0; "
                            "both are taken as 0.");
     error = total == 0 ? whole(0) : ratio(fp + fn, total);
+    balanced = (recall + *specificity) / whole(2);
   }
 
   const std::vector<Row> rows = {
@@ -237,7 +240,8 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
   // The headline asked for (value=, or the word typed: "accuracy" is confusion(value=accuracy)).
   const std::string& headline = call.param("value");
   const bool needs_known_tn = headline == "specificity" || headline == "accuracy" ||
-                              headline == "error" || headline == "fpr";
+                              headline == "error" || headline == "fpr" ||
+                              headline == "balanced_accuracy";
   if (needs_known_tn && !known) {
     return InputError{ErrorCode::bad_token,
                       headline_label(headline) +
@@ -252,6 +256,7 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
       {"recall", recall},
       {"specificity", specificity},
       {"accuracy", accuracy},
+      {"balanced_accuracy", balanced},
       {"error", error},
       {"fpr", fpr},
       {"fnr", fnr},
@@ -278,6 +283,13 @@ static Result<Outcome> run_confusion(const MeasureCall& call, const Inputs& in) 
   out.values.emplace_back("G", g);
   out.values.emplace_back("jaccard", jaccard);
   out.values.emplace_back("dice", dice);
+  if (headline == "balanced_accuracy" && balanced) {
+    out.values.emplace_back("balanced accuracy", *balanced);
+    out.notes.push_back("Balanced accuracy = (recall + specificity) / 2 = (" + number_text(recall) +
+                        " + " + number_text(*specificity) + ") / 2 = " + number_text(*balanced) +
+                        ", the mean of the recall of each class (scikit-learn's "
+                        "balanced_accuracy_score).");
+  }
 
   out.working = "\\begin{aligned}\\text{precision} &= \\frac{TP}{TP + FP} = " +
                 latex_quotient(tp, returned == 0 ? 1 : returned, precision) +
@@ -586,6 +598,7 @@ std::string confusion_title(const MeasureCall& call) {
       {"recall", "Recall of a set"},
       {"specificity", "Specificity (true negative rate)"},
       {"accuracy", "Accuracy"},
+      {"balanced_accuracy", "Balanced accuracy"},
       {"error", "Error rate"},
       {"fpr", "False positive rate"},
       {"fnr", "False negative rate"},
@@ -601,13 +614,14 @@ std::string confusion_title(const MeasureCall& call) {
 MeasureInfo measure_confusion() {
   ParamInfo value;
   value.name = "value";
-  value.choices = {"f1",    "precision", "recall", "specificity", "accuracy",
+  value.choices = {"f1",    "precision", "recall", "specificity", "accuracy", "balanced_accuracy",
                    "error", "fpr",       "fnr",    "jaccard"};
   value.default_value = "f1";
   value.help =
       "the quantity given as the answer (the others are in the table): F1, precision, recall, "
-      "specificity, accuracy, error rate, FPR, FNR or Jaccard. The words precision, recall, "
-      "accuracy and specificity name these on their own";
+      "specificity, accuracy, balanced accuracy ((recall + specificity)/2), error rate, FPR, FNR "
+      "or Jaccard. The words precision, recall, accuracy, balanced accuracy and specificity name "
+      "these on their own";
 
   MeasureInfo m;
   m.name = "confusion";
@@ -625,6 +639,7 @@ MeasureInfo measure_confusion() {
   m.words = {{"precision", "value", "precision", true},
              {"recall", "value", "recall", true},
              {"accuracy", "value", "accuracy", false},
+             {"balanced accuracy", "value", "balanced_accuracy", false},
              {"specificity", "value", "specificity", false}};
   m.example = "confusion";
   m.golden = {"S1", "sets-words"};
