@@ -757,6 +757,23 @@ TEST_CASE("confusion input: sentences as textbooks and encyclopedias word them",
                      "documents.")) == Cells{6, 4, 4, -1});
 }
 
+TEST_CASE("confusion input: y_true and y_pred as a program prints them",
+          "[parse][confusion][read-as]") {
+  // scikit-learn's balanced_accuracy_score example: 1 positive; items 2 (TP), 5 (FN), 6 (FP),
+  // the other three TN.
+  const auto c = parsed("y_true = [0, 1, 0, 0, 1, 0]\ny_pred = [0, 1, 0, 0, 0, 1]\n");
+  CHECK(cells(c) == Cells{1, 1, 1, 3});
+  CHECK(c.reading.at(0) ==
+        "Read the captioned lists 'y_true' as true: and 'y_pred' as predicted:.");
+  CHECK(c.reading.at(1).rfind("Read 6 items from y_true: and y_pred:. ", 0) == 0);
+  // Lists of different lengths: the message names the captions as typed.
+  const auto e = parse_error("y_true = [0, 1, 0]\ny_pred = [0, 1]");
+  check_at(e, ErrorCode::inconsistent_counts, 1, 17);
+  CHECK(e.message ==
+        "y_true: has 3 labels (line 1) but y_pred: has 2 (line 2); give one prediction per item. "
+        "The first without a partner is '0' at line 1, column 17");
+}
+
 // --- mistakes: labelled grids, scikit-learn's printout, sentences ------------------------------
 
 TEST_CASE("confusion input, error: a Total that is not the sum", "[parse][confusion][errors]") {

@@ -679,8 +679,10 @@ std::optional<PrintedSequences> printed_sequences(std::string_view input,
   std::string read_as;
   for (std::size_t i = 0; i < 2; ++i) {
     const bool rows = (i == 0 ? first : second) == SequenceRole::truth;
-    out.lines.push_back(
-        printed::as_keyed_line(st[i], rows ? roles.row_keys.front() : roles.column_keys.front()));
+    // Named lists keep their captions ("y_true:" in messages); the judges' take A: and B:.
+    const std::string key =
+        judges ? (rows ? roles.row_keys.front() : roles.column_keys.front()) : st[i].key;
+    out.lines.push_back(printed::as_keyed_line(st[i], key));
     read_as += std::string(i == 0 ? "" : " and ") + "'" + st[i].caption_text + "' as " +
                (rows ? roles.row_name : roles.column_name) + ":";
   }
