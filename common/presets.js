@@ -400,6 +400,13 @@ export function presetChoice(presetId, param) {
  * @param {MeasureInfo[]} registry
  */
 export function measureInfoFor(name, registry) {
+  // A word exercises use names a quantity of one measure when typed as the whole name, as the
+  // core reads it ("precision" alone is confusion's, "precision@5" is P@5; any case, spaces,
+  // hyphens and underscores ignored: "Balanced accuracy").
+  const folded = (text) => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const whole = folded(name);
+  const byWord = registry.find((info) => (info.words ?? []).some((word) => folded(word.word) === whole));
+  if (byWord) return byWord;
   const base = measureBase(name).toLowerCase();
   return registry.find((info) => [info.name, ...info.aliases].some((known) => known.toLowerCase() === base));
 }

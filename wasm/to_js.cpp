@@ -327,6 +327,21 @@ val measures_to_js(const std::vector<irm::MeasureInfo>& measures) {
     j.end_array();
     j.key("aliases");
     strings(j, m.aliases);
+    j.key("words");
+    j.begin_array();
+    for (const auto& w : m.words) {
+      j.begin_object();
+      j.key("word");
+      j.value(w.word);
+      j.key("param");
+      j.value(w.param);
+      j.key("value");
+      j.value(w.value);
+      j.key("aloneOnly");
+      j.value(w.alone_only);
+      j.end_object();
+    }
+    j.end_array();
     j.key("perQuery");
     j.value(m.per_query);
     j.key("takesMeasure");

@@ -150,6 +150,9 @@ export type MeasureInfo = {
   /** mean(M): the parentheses hold a measure name */
   takesMeasure: boolean;
   aliases: string[];
+  /** words exercises use for one quantity: "accuracy" is confusion(value=accuracy); aloneOnly:
+   * the word names it only when typed alone ("precision", while "precision@5" is P@5) */
+  words: { word: string; param: string; value: string; aloneOnly: boolean }[];
   /** LaTeX */
   formula: string;
   /** a name to try, e.g. "AP(norm=retrieved)@10" */
