@@ -185,7 +185,8 @@ export const CONVENTIONS = [
     },
     presets: {
       // The notes' nDCG examples give no judged grade outside the list, where the three agree.
-      notes: { value: null, why: 'the notes’ examples judge no document outside the list, where the forms agree' },
+      // The calculator's default: every judged grade given (an unretrieved: line included).
+      notes: { value: 'judged', why: 'every judged grade given, retrieved or not, as the notes’ ideal ranking sorts the judgments' },
       iir: { value: null, why: 'IIR’s Z_kj normalises by the ideal ranking of query j’s judgments without working a case outside the list' },
       croft: { value: null, why: 'Croft et al.’s worked example (§8.4.3) judges no document outside the list' },
       // core/src/trec/measures.cpp: the ideal gains come from every judged document of the qrels.

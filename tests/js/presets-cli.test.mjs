@@ -154,6 +154,14 @@ describe('irmetrics calc --preset', () => {
       label: 'Manning et al. (IIR)',
       conventions: [
         { convention: 'DCG form', param: 'dcg', value: 'burges', preset_value: 'burges', why: 'IIR eq. 8.9 sums (2^R(j,m) − 1)/log2(1 + m)' },
+        // nDCG's ideal ranking is a convention too; IIR takes none, so the default is kept.
+        {
+          convention: 'ideal ranking of nDCG',
+          param: 'ideal',
+          value: 'judged',
+          preset_value: 'judged',
+          why: 'IIR’s Z_kj normalises by the ideal ranking of query j’s judgments without working a case outside the list; the calculator’s default is kept',
+        },
       ],
     });
   });
