@@ -525,6 +525,8 @@ TEST_CASE("printed: a docstring sentence on its own line is skipped", "[parse][p
         "Skipped the sentence 'Relevance is binary (nonzero is relevant).' at line 1, column 1 "
         "(no list in it).");
   CHECK(test::run("AP", text).value.exact == irm::Fraction{11, 12});
+  // Marks with a stray token holding brackets are no sentence: the stray token is named.
+  CHECK(ranked_error("R <img/src=x/onerror=alert(1)>").message.rfind("found '<img", 0) == 0);
   // Nothing but a sentence: the sentence is what was meant, and its message stays.
   CHECK(ranked_error("Relevance is binary (nonzero is relevant).").message ==
         "could not read the sentence at line 1, column 1; it gives no ranks or document ids. "

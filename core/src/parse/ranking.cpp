@@ -711,9 +711,28 @@ std::vector<Token> printed_tokens(const printed::Printed& p) {
   return out;
 }
 
+// Words of letters only among a statement's tokens: prose has several, a list of marks with a
+// stray token ("R <img/src=x>") has at most one or two.
+std::size_t letter_words(const printed::Statement& s) {
+  std::size_t words = 0;
+  const auto count = [&words](const std::vector<Token>& tokens) {
+    for (const Token& t : tokens) {
+      const std::string w = printed::bare_word(t.text);
+      if (w.size() > 1 && std::all_of(w.begin(), w.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+          }))
+        ++words;
+    }
+  };
+  count(s.caption);
+  for (const printed::Row& row : s.rows) count(row);
+  count(s.after);
+  return words;
+}
+
 bool is_sentence(const printed::Printed& p) {
   for (const printed::Statement& s : p.statements) {
-    if (!s.after.empty()) return true;
+    if (!s.after.empty() && letter_words(s) >= 3) return true;
     for (const printed::Row& row : s.rows) {
       for (const Token& t : row) {
         if (is_sentence_word(printed::bare_word(t.text)) && t.text.back() != ':') return true;
