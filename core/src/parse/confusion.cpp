@@ -1042,12 +1042,7 @@ bool fold_under_header(Grid& grid) {
   if (grid.cells.size() != 1 || grid.cells[0].size() != 4 || !grid.row_labels[0].empty()) {
     return false;
   }
-  const std::vector<std::int64_t> cells = grid.cells[0];
-  const std::vector<Token> tokens = grid.cell_tokens[0];
-  grid.cells = {{cells[0], cells[1]}, {cells[2], cells[3]}};
-  grid.cell_tokens = {{tokens[0], tokens[1]}, {tokens[2], tokens[3]}};
-  grid.row_labels = {"", ""};
-  grid.row_lines = {grid.row_lines.at(0), grid.row_lines.at(0)};
+  grid::fold_row_of_four(grid);
   grid::use_header(grid, 2);
   return true;
 }

@@ -198,13 +198,17 @@ bool one_unlabelled_row(const Grid& grid) {
 
 bool fold_one_line(Grid& grid) {
   if (!one_unlabelled_row(grid) || grid.cells[0].size() != 4) return false;
+  fold_row_of_four(grid);
+  return true;
+}
+
+void fold_row_of_four(Grid& grid) {
   const std::vector<std::int64_t> cells = grid.cells[0];
   const std::vector<Token> tokens = grid.cell_tokens[0];
   grid.cells = {{cells[0], cells[1]}, {cells[2], cells[3]}};
   grid.cell_tokens = {{tokens[0], tokens[1]}, {tokens[2], tokens[3]}};
   grid.row_labels = {"", ""};
   grid.row_lines = {grid.row_lines.at(0), grid.row_lines.at(0)};
-  return true;
 }
 
 std::optional<InputError> one_line_error(const Grid& grid, const std::string& layout,

@@ -78,6 +78,8 @@ void use_header(Grid& grid, std::size_t width);
 /// label. Four counts are folded into two rows of two, in the order the grid is written (the
 /// first row, then the second), and the return is true; other grids are left as they are.
 [[nodiscard]] bool fold_one_line(Grid& grid);
+/// The one row of 4 counts of `grid` as the 2 × 2 grid written row by row (labels emptied).
+void fold_row_of_four(Grid& grid);
 
 /// For one unlabelled row of 3 or 5 and more counts: the error saying that a grid on one line is
 /// 4 counts, `layout` naming their order ("TP FN FP TN (rows …)") and `example` one such line;
