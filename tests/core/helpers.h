@@ -114,4 +114,15 @@ inline irm::Fraction exact_value(const irm::Outcome& o, const std::string& key) 
   return *n.exact;
 }
 
+/// A ranked list's judgements as one letter per rank: R relevant, N not, U unjudged ("RNRN").
+inline std::string judgement_letters(const irm::RankedList& list) {
+  std::string out;
+  for (const auto& d : list.docs) {
+    out += d.judgement == irm::Judgement::relevant   ? 'R'
+           : d.judgement == irm::Judgement::unjudged ? 'U'
+                                                     : 'N';
+  }
+  return out;
+}
+
 }  // namespace test

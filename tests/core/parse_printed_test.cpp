@@ -20,16 +20,6 @@ irm::InputError ranked_error(const std::string& text) {
   return test::parse_fails(irm::parse_ranked_list(text), text);
 }
 
-std::string marks(const irm::RankedList& list) {
-  std::string out;
-  for (const auto& d : list.docs) {
-    out += d.judgement == Judgement::relevant   ? 'R'
-           : d.judgement == Judgement::unjudged ? 'U'
-                                                : 'N';
-  }
-  return out;
-}
-
 }  // namespace
 
 // --- a relevant set and a ranking of ids ------------------------------------------------------
@@ -37,7 +27,7 @@ std::string marks(const irm::RankedList& list) {
 TEST_CASE("printed: relevant: and ranking: lines give a set and a ranking of ids",
           "[parse][printed][ranking]") {
   const auto list = ranked("relevant: d2 d7 d9\nranking: d7 d1 d9 d4");
-  CHECK(marks(list) == "RNRN");
+  CHECK(test::judgement_letters(list) == "RNRN");
   CHECK(list.docs[0].label == "d7");
   CHECK(list.docs[2].where.line == 2);
   CHECK(list.docs[2].where.column == 16);
@@ -72,18 +62,19 @@ TEST_CASE("printed: AP of a relevant set and a ranking counts the unretrieved on
 TEST_CASE("printed: braces, brackets, Rel = {…} and top5 = […]", "[parse][printed][ranking]") {
   // top5: d8 N, d2 R, d7 R, d1 N, d9 R. AP = (1/2 + 2/3 + 3/5) / 3 = (15 + 20 + 18)/90 = 53/90.
   const std::string text = "Rel = {d2, d7, d9}\ntop5 = [d8, d2, d7, d1, d9]";
-  CHECK(marks(ranked(text)) == "NRRNR");
+  CHECK(test::judgement_letters(ranked(text)) == "NRRNR");
   CHECK(test::run("AP", text).value.exact == irm::Fraction{53, 90});
-  CHECK(marks(ranked("relevant = [d2, d7]\nretrieved: d7, d1")) == "RN");
-  CHECK(marks(ranked("relevant={d2,d7}\nreturned: d1 d2")) == "NR");
-  CHECK(marks(ranked("Relevant documents: d3\nresults: d3 d4")) == "RN");
-  CHECK(marks(ranked("relevant <- c('d2', 'd7')\nranking <- c('d7', 'd1')")) == "RN");
+  CHECK(test::judgement_letters(ranked("relevant = [d2, d7]\nretrieved: d7, d1")) == "RN");
+  CHECK(test::judgement_letters(ranked("relevant={d2,d7}\nreturned: d1 d2")) == "NR");
+  CHECK(test::judgement_letters(ranked("Relevant documents: d3\nresults: d3 d4")) == "RN");
+  CHECK(test::judgement_letters(ranked("relevant <- c('d2', 'd7')\nranking <- c('d7', 'd1')")) ==
+        "RN");
 }
 
 TEST_CASE("printed: a relevant set and a ranking in one sentence", "[parse][printed][ranking]") {
   const auto list = ranked(
       "the relevant set is {d2, d7, d9}, and the engine returns d7, d1, d9 and d4, in that order");
-  CHECK(marks(list) == "RNRN");
+  CHECK(test::judgement_letters(list) == "RNRN");
   CHECK(list.docs[3].label == "d4");
   CHECK(list.unretrieved_relevant == 1);
   REQUIRE(list.reading.size() == 2);
@@ -113,7 +104,7 @@ TEST_CASE("printed, error: a ranking of ids with nothing marked relevant",
         "the ranking at line 1, column 1 names documents but says none is relevant; add a line "
         "relevant: with the relevant ones (as in relevant: d2 d7 d9), or mark them as *d2*");
   // Marked documents under a ranking: caption are read as ever.
-  CHECK(marks(ranked("ranking: d7 *d1* d9")) == "NRN");
+  CHECK(test::judgement_letters(ranked("ranking: d7 *d1* d9")) == "NRN");
 }
 
 TEST_CASE("printed, error: a document twice in the set or in the ranking",
@@ -130,18 +121,18 @@ TEST_CASE("printed, error: a document twice in the set or in the ranking",
 
 TEST_CASE("printed: Python, NumPy, R and JSON lists of marks", "[parse][printed][ranking]") {
   const auto y = ranked("y = [1, 0, 1, 1, 0]");
-  CHECK(marks(y) == "RNRRN");
+  CHECK(test::judgement_letters(y) == "RNRRN");
   CHECK(y.docs[1].where.column == 9);
   REQUIRE(y.reading.size() == 2);
   CHECK(y.reading[0] ==
         "Read as: a bracketed list […] after the caption 'y', a ranked list of 5, top rank first.");
   CHECK(y.reading[1] == "Skipped the caption 'y' (words that name the data).");
-  CHECK(marks(ranked("np.array([[1, 0, 1]])")) == "RNR");
+  CHECK(test::judgement_letters(ranked("np.array([[1, 0, 1]])")) == "RNR");
   CHECK(ranked("np.array([[1, 0, 1]])").reading.at(0) ==
         "Read as: NumPy's np.array(…), a ranked list of 3, top rank first.");
-  CHECK(marks(ranked("rel <- c(1, 0, 0, 1)")) == "RNNR");
-  CHECK(marks(ranked("[1, 0, 1]")) == "RNR");
-  CHECK(marks(ranked("[\"R\", \"N\", \"R\"]")) == "RNR");
+  CHECK(test::judgement_letters(ranked("rel <- c(1, 0, 0, 1)")) == "RNNR");
+  CHECK(test::judgement_letters(ranked("[1, 0, 1]")) == "RNR");
+  CHECK(test::judgement_letters(ranked("[\"R\", \"N\", \"R\"]")) == "RNR");
 }
 
 TEST_CASE("printed: AP of a captioned relevance vector", "[golden][printed][AP]") {
@@ -189,7 +180,7 @@ TEST_CASE("printed: a caption does not swallow a list of marks", "[parse][printe
 
 TEST_CASE("printed: the relevant results appear at ranks 2, 4 and 7", "[parse][printed][ranking]") {
   const auto list = ranked("the relevant results appear at ranks 2, 4 and 7");
-  CHECK(marks(list) == "NRNRNNR");
+  CHECK(test::judgement_letters(list) == "NRNRNNR");
   CHECK(list.docs[3].where.column == 41);
   CHECK(list.reading.back() == "Skipped the words 'the', 'results appear at' (not data).");
   // AP with R = 3 (the relevant listed): (1/2 + 2/4 + 3/7) / 3 = (10/7) / 3 = 10/21.
@@ -203,7 +194,7 @@ TEST_CASE("printed: number words and ordinals, R from 'three of them relevant'",
       "In a collection of 50 documents, three of them relevant, the system places the three "
       "relevant documents third, fifth and tenth.";
   const auto list = ranked(text);
-  CHECK(marks(list) == "NNRNRNNNNR");
+  CHECK(test::judgement_letters(list) == "NNRNRNNNNR");
   REQUIRE(list.total_relevant.has_value());
   CHECK(*list.total_relevant == 3);
   CHECK(list.reading.back() ==
@@ -229,7 +220,7 @@ TEST_CASE("printed, error: a sentence without ranks or ids says the one edit",
 
 TEST_CASE("printed: unretrieved: R N N counts in R and in N", "[parse][printed][ranking]") {
   const auto list = ranked("R N R\nunretrieved: R N N");
-  CHECK(marks(list) == "RNR");
+  CHECK(test::judgement_letters(list) == "RNR");
   CHECK(list.unretrieved_relevant == 1);
   CHECK(list.unretrieved_nonrelevant == 2);
   CHECK(list.reading.at(0) ==
@@ -520,7 +511,7 @@ TEST_CASE("printed: a sentence before a captioned list is skipped, and gives R",
 TEST_CASE("printed: a docstring sentence on its own line is skipped", "[parse][printed][ranking]") {
   // 1 1 0 1: relevant at 1, 2, 4, R = 3: AP = (1 + 1 + 3/4) / 3 = 11/12.
   const std::string text = "Relevance is binary (nonzero is relevant).\nr = [1, 1, 0, 1]";
-  CHECK(marks(ranked(text)) == "RRNR");
+  CHECK(test::judgement_letters(ranked(text)) == "RRNR");
   CHECK(ranked(text).reading.at(0) ==
         "Skipped the sentence 'Relevance is binary (nonzero is relevant).' at line 1, column 1 "
         "(no list in it).");
@@ -545,7 +536,7 @@ TEST_CASE("printed: scikit-learn's y_true and y_scores after a doctest's prompts
   // AP = (1 + 2/3) / 2 = 5/6 = 0.83… (the page prints 0.83...).
   const std::string text =
       "    y_true = np.array([0, 0, 1, 1])\n    y_scores = np.array([0.1, 0.4, 0.35, 0.8])\n\n";
-  CHECK(marks(ranked(text)) == "RNRN");
+  CHECK(test::judgement_letters(ranked(text)) == "RNRN");
   CHECK(test::run("AP", text).value.exact == irm::Fraction{5, 6});
 }
 
@@ -607,7 +598,7 @@ TEST_CASE("printed: R's actual, predicted and the call that names them", "[golde
       "actual <- c('a', 'b', 'd')\npredicted <- c('b', 'c', 'a', 'e', 'f')\n"
       "apk(3, actual, predicted)\n";
   const auto list = ranked(text);
-  CHECK(marks(list) == "RNRNN");
+  CHECK(test::judgement_letters(list) == "RNRNN");
   CHECK(list.reading.back() ==
         "Skipped the call 'apk(3, actual, predicted)' at line 3, column 1 (it names the lists; "
         "the measure says what to compute).");
@@ -639,7 +630,7 @@ TEST_CASE("printed: R's actual and predicted lists with mapk, and a repeated pre
   CHECK(test::run("MAP(norm=min_rk)@3", three).value.exact == irm::Fraction{61, 108});
   // A prediction ranked twice counts where it is first (Kaggle's apk): {a}, a b a: AP = 1.
   const auto repeated = ranked("actual <- c('a')\npredicted <- c('a', 'b', 'a')");
-  CHECK(marks(repeated) == "RNN");
+  CHECK(test::judgement_letters(repeated) == "RNN");
   CHECK(repeated.reading.at(0) ==
         "Read as: relevant = {a} (R = 1), ranking of 3. Ranked again: a (counted only where "
         "first ranked, as Kaggle's apk and R's Metrics do).");

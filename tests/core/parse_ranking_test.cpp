@@ -18,29 +18,19 @@ irm::InputError parse_error(const std::string& text) {
   return test::parse_fails(irm::parse_ranked_list(text), text);
 }
 
-std::string judgements(const irm::RankedList& list) {
-  std::string out;
-  for (const auto& d : list.docs) {
-    out += d.judgement == Judgement::relevant   ? 'R'
-           : d.judgement == Judgement::unjudged ? 'U'
-                                                : 'N';
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("marks: R/N, r/n, 1/0, +/-, Y, check marks and U/? all read", "[parse][ranking]") {
-  CHECK(judgements(parsed("R N r n")) == "RNRN");
-  CHECK(judgements(parsed("1 0 1 1")) == "RNRR");
-  CHECK(judgements(parsed("+ - + -")) == "RNRN");
-  CHECK(judgements(parsed("Y N y n")) == "RNRN");
-  CHECK(judgements(parsed("\u2713 \u2717 \u2714 \u2718")) == "RNRN");
-  CHECK(judgements(parsed("R U ? N")) == "RUUN");
+  CHECK(test::judgement_letters(parsed("R N r n")) == "RNRN");
+  CHECK(test::judgement_letters(parsed("1 0 1 1")) == "RNRR");
+  CHECK(test::judgement_letters(parsed("+ - + -")) == "RNRN");
+  CHECK(test::judgement_letters(parsed("Y N y n")) == "RNRN");
+  CHECK(test::judgement_letters(parsed("\u2713 \u2717 \u2714 \u2718")) == "RNRN");
+  CHECK(test::judgement_letters(parsed("R U ? N")) == "RUUN");
 }
 
 TEST_CASE("separators: spaces, commas, semicolons, tabs and newlines", "[parse][ranking]") {
-  CHECK(judgements(parsed("R,N;R\tN\nR\r\nN")) == "RNRNRN");
+  CHECK(test::judgement_letters(parsed("R,N;R\tN\nR\r\nN")) == "RNRNRN");
   const auto list = parsed("R\n  N");
   CHECK(list.docs[1].where.line == 2);
   CHECK(list.docs[1].where.column == 3);
@@ -49,7 +39,7 @@ TEST_CASE("separators: spaces, commas, semicolons, tabs and newlines", "[parse][
 TEST_CASE("labels: *D2* and D2+ are relevant, D3 and D3- are not, D4? is unjudged",
           "[parse][ranking]") {
   const auto list = parsed("D1,*D2*,D3,*D4*, D5+ D6- D7? **D8**");
-  CHECK(judgements(list) == "NRNRRNUR");
+  CHECK(test::judgement_letters(list) == "NRNRRNUR");
   CHECK(list.docs[1].label == "D2");
   CHECK(list.docs[1].token == "*D2*");
   CHECK(list.docs[7].label == "D8");
@@ -57,7 +47,7 @@ TEST_CASE("labels: *D2* and D2+ are relevant, D3 and D3- are not, D4? is unjudge
 
 TEST_CASE("graded labels count as relevant from grade 1, with a note", "[parse][ranking]") {
   const auto list = parsed("D1:2 D2:0 D3:1");
-  CHECK(judgements(list) == "RNR");
+  CHECK(test::judgement_letters(list) == "RNR");
   REQUIRE(list.reading.size() == 1);
   CHECK(list.reading[0] ==
         "Graded labels (D1:2) count as relevant when the grade is 1 or more, as trec_eval does "
@@ -68,18 +58,19 @@ TEST_CASE(
     "the bpref notation of Bhattacharya's CS657A notes: with both I and N, N means not judged",
     "[parse][ranking]") {
   const auto list = parsed("I R N N R I");
-  CHECK(judgements(list) == "NRUURN");
+  CHECK(test::judgement_letters(list) == "NRUURN");
   CHECK(list.reading.at(0) ==
         "The list uses both I and N, so it is read as Bhattacharya's CS657A notes write bpref "
         "examples: I = judged irrelevant, N = not judged.");
-  CHECK(judgements(parsed("I R I I")) == "NRNN");  // without N, I is simply not relevant
+  CHECK(test::judgement_letters(parsed("I R I I")) ==
+        "NRNN");  // without N, I is simply not relevant
 }
 
 TEST_CASE("compact upper-case marks are split: IRNNRI, +--+", "[parse][ranking]") {
   const auto list = parsed("IRNNRI");
-  CHECK(judgements(list) == "NRUURN");
+  CHECK(test::judgement_letters(list) == "NRUURN");
   CHECK(list.docs[4].where.column == 5);
-  CHECK(judgements(parsed("+--+")) == "RNNR");
+  CHECK(test::judgement_letters(parsed("+--+")) == "RNNR");
 }
 
 TEST_CASE("relevant=N gives R, the header may be written R=N", "[parse][ranking]") {
@@ -267,7 +258,7 @@ TEST_CASE("ranks of the relevant documents: relevant at 1, 3, 4, 5, 6, 10 of 10"
           "[parse][ranking][ranks]") {
   // Ranks 1, 3, 4, 5, 6 and 10 relevant, 2, 7, 8 and 9 not: R N R R R R N N N R.
   const auto list = parsed("relevant at 1, 3, 4, 5, 6, 10 of 10");
-  CHECK(judgements(list) == "RNRRRRNNNR");
+  CHECK(test::judgement_letters(list) == "RNRRRRNNNR");
   REQUIRE(list.reading.size() == 1);
   CHECK(list.reading[0] ==
         "Read as 10 ranks with relevant documents at ranks 1, 3, 4, 5, 6, 10; the other ranks are "
@@ -288,20 +279,20 @@ TEST_CASE("ranks: the variants a textbook writes", "[parse][ranking][ranks]") {
         "relevant at\n1, 3, 4,\n5, 6, 10\nof 10", "relevant at 10, 6, 5, 4, 3, 1 of 10",
         "relevant at ranks: 1 3 4 5 6 10 of 10 retrieved"}) {
     INFO(text);
-    CHECK(judgements(parsed(text)) == "RNRRRRNNNR");
+    CHECK(test::judgement_letters(parsed(text)) == "RNRRRRNNNR");
   }
 }
 
 TEST_CASE("ranks: without 'of N' the list ends at the last relevant rank",
           "[parse][ranking][ranks]") {
   const auto list = parsed("relevant at 1, 3, 4, 5, 6");
-  CHECK(judgements(list) == "RNRRRR");
+  CHECK(test::judgement_letters(list) == "RNRRRR");
   CHECK(list.reading.at(0) ==
         "Read as 6 ranks with relevant documents at ranks 1, 3, 4, 5, 6; the other ranks are not "
         "relevant. With no \"of N\" the list ends at rank 6, the last relevant one; add the length "
         "for a longer list, e.g. \"of 12\".");
   const auto one = parsed("relevant at rank 3 of 4");
-  CHECK(judgements(one) == "NNRN");
+  CHECK(test::judgement_letters(one) == "NNRN");
   CHECK(one.reading.at(0) ==
         "Read as 4 ranks with relevant documents at rank 3; the other ranks are not relevant.");
 }
@@ -309,7 +300,7 @@ TEST_CASE("ranks: without 'of N' the list ends at the last relevant rank",
 TEST_CASE("ranks: relevant=N before, after or on another line gives R", "[parse][ranking][ranks]") {
   const auto before = parsed("relevant=8\nrelevant at 1, 3, 4, 5, 6, 10 of 10");
   CHECK(*before.total_relevant == 8);
-  CHECK(judgements(before) == "RNRRRRNNNR");
+  CHECK(test::judgement_letters(before) == "RNRRRRNNNR");
   CHECK(*parsed("relevant at 1, 3 of 10 relevant=8").total_relevant == 8);
   CHECK(*parsed("R=4 relevant at 2").total_relevant == 4);
 }
@@ -329,7 +320,7 @@ TEST_CASE("ranks: more than 20 relevant ranks are listed up to the 20th",
 TEST_CASE("ranks: 'relevant' as a document label or a mark list is read as before",
           "[parse][ranking][ranks]") {
   // A label list whose first document is called "relevant" and the next is not a rank.
-  CHECK(judgements(parsed("relevant D2+ D3")) == "NRN");
+  CHECK(test::judgement_letters(parsed("relevant D2+ D3")) == "NRN");
 }
 
 namespace {
