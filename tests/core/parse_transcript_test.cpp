@@ -41,7 +41,7 @@ TEST_CASE("transcript: prompts become spaces, the rest of the session empty line
 }
 
 TEST_CASE(
-    "transcript: sentences around the session stay; continuation lines follow their "
+    "transcript: sentences around the session stay and continuation lines follow their "
     "statement",
     "[parse][transcript]") {
   const auto t = read_transcript(
