@@ -5,6 +5,7 @@
 
 #include "irm/irm.h"
 #include "irm/module_group.h"
+#include "parse/forms.h"
 #include "parse/text.h"
 #include "parse/transcript.h"
 
@@ -56,7 +57,12 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
   std::string_view input = lone_cr_as_newline(typed_input, storage);
   // A Python session (>>> prompts): each reader sees its data lines alone, at their own lines
   // and columns, and every answer says how the session was read.
-  const auto session = text::read_transcript(input);
+  std::optional<text::Transcript> session;
+  if (text::reads_printed_forms()) {
+    session = text::read_transcript(input);
+  } else if (input.find(">>>") != std::string_view::npos) {
+    return text::read_elsewhere();
+  }
   if (session) input = session->text;
   for (const auto& [key, value] : options) {
     if (key != "relevant") {
@@ -109,6 +115,9 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
     case InputKind::confusion:
       if constexpr (keeps("sets")) {
         const auto matrix = parse_confusion(input);
+        // The messages below read the input as a ranked list too: the module with every reader
+        // gives them.
+        if (!matrix.ok() && !text::reads_printed_forms()) return text::read_elsewhere();
         if (!matrix.ok() && !call.word.empty() && parse_ranked_list(input).ok()) {
           // "precision" alone reads a set; on a ranked list say which measure of a list to name.
           return InputError{ErrorCode::bad_token, ranked_list_instead(call),

@@ -31,8 +31,11 @@
 //   a group's module  what a first visit of a calculator page downloads: its group's measures
 //                     and input readers only (engine-modules.js; the page chooses it with
 //                     `useModule`, calculators.js names each page's group); a measure it does not
-//                     have (another group's, a typo, F without a cutoff on the ranked page) is
-//                     answered `unknown_measure`, and then asked of the lite module;
+//                     have (another group's, a typo, F without a cutoff on the ranked page), and
+//                     an input outside its calculator's own notation or one its reader rejects
+//                     (a list as an exercise prints it, a sentence, a Python session, a typo:
+//                     core/src/parse/forms.h), is answered `unknown_measure`, and then asked of
+//                     the lite module;
 //   irmetrics-lite    every measure, no answer checks: the module of the pages that are not a
 //                     calculator (home, practice), and the one the others ask, loaded then, for
 //                     what their group's module does not have;

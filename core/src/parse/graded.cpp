@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "forms.h"
 #include "printed.h"
 #include "text.h"
 
@@ -176,9 +177,28 @@ Result<std::vector<Token>> sentence_grades(const std::vector<Token>& tokens,
   return out;
 }
 
+Result<GradedList> read_grades(const std::vector<Token>& tokens, std::vector<std::string> notes);
+
+// The calculator's own notation alone (forms.h): every token a grade (3, 2.5), a labelled grade
+// (D1:3) or the word unretrieved:, so that no caption, bracket or sentence is in the text.
+bool plain_grades(const std::vector<Token>& tokens) {
+  for (const Token& token : tokens) {
+    const std::string t = text::lower(token.text);
+    if (t == "unretrieved:" || t == "unretrieved") continue;
+    const std::size_t colon = t.rfind(':');
+    if (colon != std::string::npos && !is_label(t.substr(0, colon))) return false;
+    const std::string number = colon == std::string::npos ? t : t.substr(colon + 1);
+    if (number.empty() || number.find_first_not_of("0123456789.") != std::string::npos)
+      return false;
+  }
+  return !tokens.empty();
+}
+
 Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line) {
   auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
+  if (plain_grades(tokenized.value())) return read_grades(tokenized.value(), {});
+  if (!text::reads_printed_forms()) return text::read_elsewhere();
   auto printed = printed::read_printed(input, first_line);
   if (!printed.ok()) return printed.error();
   std::vector<std::string> notes;
@@ -192,9 +212,13 @@ Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line)
     if (!read.ok()) return read.error();
     tokens = std::move(read.value());
   }
+  return read_grades(tokens, std::move(notes));
+}
 
+// The grades of `tokens` (the calculator's own notation), after the reading notes `notes`.
+Result<GradedList> read_grades(const std::vector<Token>& tokens, std::vector<std::string> notes) {
   GradedList list;
-  list.reading = notes;
+  list.reading = std::move(notes);
   std::map<std::string, Span> seen;
   bool in_unretrieved = false;
   for (const Token& token : tokens) {
@@ -277,6 +301,11 @@ Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line)
 }  // namespace
 
 Result<GradedList> parse_graded_list(std::string_view input, int first_line) {
+  if (!text::reads_printed_forms()) {
+    auto out = parse_graded_as_typed(input, first_line);
+    if (!out.ok()) return text::read_elsewhere();
+    return out;
+  }
   return printed::without_prose(input, first_line, [first_line](std::string_view text) {
     return parse_graded_as_typed(text, first_line);
   });

@@ -19,6 +19,7 @@
 #include <map>
 #include <utility>
 
+#include "forms.h"
 #include "lines.h"
 #include "printed.h"
 #include "text.h"
@@ -483,6 +484,32 @@ Result<PairedScores> read_printed_scores(const printed::Printed& p) {
   return out;
 }
 
+// The calculator's own notation alone (forms.h): no brackets or quotes, no '=' or '<', and on
+// each line numbers after at most one word, its first: a query id, or a key (x:, y:, d:, q1:),
+// so that no list is captioned by words or bracketed as a program prints it.
+bool plain_paired(const std::vector<Token>& tokens, std::string_view input) {
+  if (input.find_first_of("[](){}<>=\"'") != std::string_view::npos) return false;
+  int line = 0;
+  for (const Token& token : tokens) {
+    const std::string& t = token.text;
+    const bool first_of_line = token.where.line != line;
+    line = token.where.line;
+    if (t.find_first_not_of("0123456789.+-/eE%") == std::string::npos ||
+        t.rfind("\u2212", 0) == 0) {
+      continue;
+    }
+    if (!first_of_line) return false;
+    const std::size_t colon = t.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = text::lower(t.substr(0, colon));
+    if (colon + 1 != t.size() ||
+        (slot_of(key) == Slot::none && key.find_first_of("0123456789") == std::string::npos)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 Result<PairedScores> parse_paired_as_typed(std::string_view input) {
   auto tokenized = text::tokenize(input, ",;");
   if (!tokenized.ok()) return tokenized.error();
@@ -492,14 +519,17 @@ Result<PairedScores> parse_paired_as_typed(std::string_view input) {
                       "one query per line), two lines x: and y:, or one line d: of differences",
                       Span{}};
   }
-  auto printed = printed::read_printed(input);
-  if (!printed.ok()) return printed.error();
-  if (printed_scores(printed.value())) {
-    auto parsed = read_printed_scores(printed.value());
-    if (!parsed.ok()) return parsed;
-    parsed.value().reading.push_back(
-        "Each difference is d = x − y: positive when x scores higher.");
-    return parsed;
+  if (!plain_paired(tokenized.value(), input)) {
+    if (!text::reads_printed_forms()) return text::read_elsewhere();
+    auto printed = printed::read_printed(input);
+    if (!printed.ok()) return printed.error();
+    if (printed_scores(printed.value())) {
+      auto parsed = read_printed_scores(printed.value());
+      if (!parsed.ok()) return parsed;
+      parsed.value().reading.push_back(
+          "Each difference is d = x − y: positive when x scores higher.");
+      return parsed;
+    }
   }
   const std::vector<Line> lines = text::group_lines(tokenized.value());
   bool keyed = false;
@@ -516,6 +546,11 @@ Result<PairedScores> parse_paired_as_typed(std::string_view input) {
 }  // namespace
 
 Result<PairedScores> parse_paired_scores(std::string_view input) {
+  if (!text::reads_printed_forms()) {
+    auto out = parse_paired_as_typed(input);
+    if (!out.ok()) return text::read_elsewhere();
+    return out;
+  }
   return printed::without_prose(input, 1,
                                 [](std::string_view text) { return parse_paired_as_typed(text); });
 }

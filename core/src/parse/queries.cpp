@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "forms.h"
 #include "printed.h"
 #include "text.h"
 
@@ -350,6 +351,29 @@ std::optional<Result<QuerySet>> special_form(std::string_view input) {
   return nested_rows(printed.value());
 }
 
+// The calculator's own notation alone (forms.h), where no form that gives every query at once
+// can be: no table (| or a tab), no brackets, no program's caption; a ':' only after a query id
+// with a digit at the start of a line ("q1:") or in a labelled grade ("D1:3"), and a '=' only in
+// relevant=N.
+bool plain_queries(const std::vector<text::Token>& tokens, std::string_view input) {
+  if (input.find_first_of("|\t[](){}<>\"'") != std::string_view::npos) return false;
+  int line = 0;
+  for (const text::Token& token : tokens) {
+    const std::string& t = token.text;
+    const bool first_of_line = token.where.line != line;
+    line = token.where.line;
+    if (t.find('=') != std::string::npos && !is_relevant_header(t)) return false;
+    const std::size_t colon = t.find(':');
+    if (colon == std::string::npos) continue;
+    const bool has_digit = t.find_first_of("0123456789") < colon;
+    const bool id = first_of_line && colon + 1 == t.size() && has_digit;
+    const bool grade = colon + 1 < t.size() && text::is_label(t.substr(0, colon)) &&
+                       t.find_first_not_of("0123456789.", colon + 1) == std::string::npos;
+    if (!id && !grade) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<QuerySet> parse_query_blocks(std::string_view input) {
@@ -364,15 +388,18 @@ Result<QuerySet> parse_query_blocks(std::string_view input) {
   }
 
   const std::vector<RawLine> lines = raw_lines(input);
-  if (auto special = special_form(input)) return std::move(*special);
-  // Sentences around a table or a program's lists: the data read without them.
-  if (const auto prose = printed::skip_prose(input)) {
-    if (auto special = special_form(prose->text)) {
-      if (special->ok()) {
-        std::vector<std::string>& reading = special->value().reading;
+  if (!text::reads_printed_forms()) {
+    if (!plain_queries(all_tokens.value(), input)) return text::read_elsewhere();
+  } else if (auto special = special_form(input)) {
+    return std::move(*special);
+  } else if (const auto prose = printed::skip_prose(input)) {
+    // Sentences around a table or a program's lists: the data read without them.
+    if (auto without = special_form(prose->text)) {
+      if (without->ok()) {
+        std::vector<std::string>& reading = without->value().reading;
         reading.insert(reading.begin(), prose->notes.begin(), prose->notes.end());
       }
-      return std::move(*special);
+      return std::move(*without);
     }
   }
 

@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 
+#include "forms.h"
 #include "printed.h"
 #include "text.h"
 
@@ -1164,9 +1165,26 @@ std::int64_t RankedList::unjudged_count() const {
 }
 
 namespace {
+// The calculator's own notation alone (forms.h): every token a header (relevant=5), marks (R,
+// RNNR), or a marked document (*D2*, D2+, D1:2), or a document id with a digit in it (d7), so
+// that no caption, bracket, sentence or phrase of ranks is in the text.
+bool plain_ranking(const std::vector<Token>& tokens) {
+  for (const Token& token : tokens) {
+    const std::string& t = token.text;
+    if (header_value_start(t) || is_compact(t)) continue;
+    const auto c = classify(token);
+    if (!c.ok()) return false;
+    if (c.value().kind == Kind::bare_label && t.find_first_of("0123456789") == std::string::npos)
+      return false;
+  }
+  return !tokens.empty();
+}
+
 Result<RankedList> parse_ranking_as_typed(std::string_view input, int first_line) {
   auto tokenized = text::tokenize(input, ",;", first_line);
   if (!tokenized.ok()) return tokenized.error();
+  if (plain_ranking(tokenized.value())) return read_marks(tokenized.value(), RankedList{});
+  if (!text::reads_printed_forms()) return text::read_elsewhere();
   std::size_t first = 0;
   while (first < tokenized.value().size() && header_value_start(tokenized.value()[first].text)) {
     ++first;
@@ -1185,6 +1203,7 @@ Result<RankedList> parse_ranking_as_typed(std::string_view input, int first_line
 Result<RankedList> parse_ranked_list(std::string_view input, int first_line) {
   auto out = parse_ranking_as_typed(input, first_line);
   if (out.ok()) return out;
+  if (!text::reads_printed_forms()) return text::read_elsewhere();
   // Sentences around the data: read the data without them, and R from one that gives it.
   const auto prose = printed::skip_prose(input, first_line);
   if (!prose) return out;
