@@ -118,6 +118,19 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
         // The messages below read the input as a ranked list too: the module with every reader
         // gives them.
         if (!matrix.ok() && !text::reads_printed_forms()) return text::read_elsewhere();
+        if (!matrix.ok() && call.info->name == "confusion" && call.param("value") == "accuracy") {
+          // scikit-learn's accuracy_score of four classes: the share of items on the diagonal,
+          // which is multiclass's accuracy; a 2 × 2 matrix is its case of two classes.
+          const auto classes = parse_label_matrix(input);
+          const auto multiclass = parse_measure_name("multiclass");
+          if (classes.ok() && classes.value().labels.size() > 2 && multiclass.ok()) {
+            in.notes.push_back(
+                "Read as: " + std::to_string(classes.value().labels.size()) +
+                " classes, so accuracy is the share of items whose predicted class is their true "
+                "class (the multiclass calculator's accuracy).");
+            return run_on(multiclass.value(), in, classes, &Inputs::multiclass);
+          }
+        }
         if (!matrix.ok() && !call.word.empty() && parse_ranked_list(input).ok()) {
           // "precision" alone reads a set; on a ranked list say which measure of a list to name.
           return InputError{ErrorCode::bad_token, ranked_list_instead(call),

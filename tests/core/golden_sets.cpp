@@ -703,3 +703,19 @@ TEST_CASE("check: a bare grid's F₂ read the other way is the slip confusion.tr
   REQUIRE(named.ok());
   CHECK(named.value().matched == "f.weights_swapped");
 }
+
+// scikit-learn's accuracy_score example (its documentation, sklearn.metrics.accuracy_score):
+// y_pred = [0, 2, 1, 3], y_true = [0, 1, 2, 3]. Four classes: items 1 and 4 are on the diagonal,
+// so accuracy = 2/4 = 1/2, the 0.5 it prints. "accuracy" alone names confusion's accuracy,
+// whose 2 × 2 reader cannot take four classes; the multiclass accuracy is the same quantity.
+TEST_CASE("accuracy of four classes is the multiclass accuracy, 1/2, with a note",
+          "[golden][sets]") {
+  const irm::Outcome o = run("accuracy", "y_pred = [0, 2, 1, 3]\ny_true = [0, 1, 2, 3]");
+  CHECK(o.value.exact == frac(1, 2));
+  bool noted = false;
+  for (const std::string& note : o.notes)
+    noted = noted || note.find("4 classes") != std::string::npos;
+  CHECK(noted);
+  // Two classes stay confusion's: 1 0 1 1 against 1 0 0 1 is TP 2, TN 1, FP 0, FN 1: 3/4.
+  CHECK(run("accuracy", "y_true = [1, 0, 1, 1]\ny_pred = [1, 0, 0, 1]").value.exact == frac(3, 4));
+}
