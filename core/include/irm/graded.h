@@ -22,6 +22,10 @@ struct GradedList {
   std::vector<Fraction> unretrieved;  // judged grades that were not retrieved (for the ideal)
   bool has_unretrieved_line = false;
   std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+  /// Grades ranked by scores with ties (scikit-learn's y_true and y_score): for each document,
+  /// its group of equal scores (0, 1, …, top rank first); empty when no two scores are equal or
+  /// no scores were given. DCG(ties=average) averages the gains over each group.
+  std::vector<std::size_t> tie_groups{};
 };
 
 /// Parses grades separated by spaces, commas, semicolons or newlines (`4 3 4 2 0`), optionally

@@ -136,17 +136,30 @@ struct DcgWalk {
   std::vector<std::string> plain_terms;
 };
 
-// DCG of `grades` down to `depth`, rank by rank.
+// DCG of `grades` down to `depth`, rank by rank. With `groups` (ties=average: each document's
+// group of tied scores), each document's gain is the mean gain of its whole group, so that the
+// group shares its ranks' discounts (scikit-learn's _tie_averaged_dcg).
 DcgWalk walk(Form form, const std::vector<Fraction>& grades, const std::vector<GradedDoc>* docs,
-             std::int64_t depth) {
+             std::int64_t depth, const std::vector<std::size_t>* groups = nullptr) {
   DcgWalk w;
+  std::vector<Number> group_gain;
+  if (groups && groups->size() == grades.size() && !groups->empty()) {
+    std::vector<Number> sum(groups->back() + 1, whole(0));
+    std::vector<std::int64_t> count(sum.size(), 0);
+    for (std::size_t i = 0; i < grades.size(); ++i) {
+      sum[(*groups)[i]] = sum[(*groups)[i]] + gain_of(form, grades[i]);
+      ++count[(*groups)[i]];
+    }
+    for (std::size_t g = 0; g < sum.size(); ++g) group_gain.push_back(sum[g] / whole(count[g]));
+  }
   for (std::int64_t rank = 1; rank <= depth; ++rank) {
     const auto index = static_cast<std::size_t>(rank - 1);
     const Fraction grade = index < grades.size() ? grades[index] : Fraction{0, 1};
     DcgRow row;
     row.rank = rank;
     row.doc = docs && index < docs->size() ? &(*docs)[index] : nullptr;
-    row.gain = gain_of(form, grade);
+    const bool averaged = !group_gain.empty() && index < grades.size();
+    row.gain = averaged ? group_gain[(*groups)[index]] : gain_of(form, grade);
     const bool undiscounted = form == Form::notes && rank == 1;
     row.discount = undiscounted ? whole(1) : log2_of(log_argument(form, rank));
     if (row.gain.exact && row.gain.exact->num == 0) {
@@ -161,11 +174,11 @@ DcgWalk walk(Form form, const std::vector<Fraction>& grades, const std::vector<G
     row.dcg = w.total;
     const bool zero = row.gain.exact && row.gain.exact->num == 0;
     if (!zero) {
-      const std::string gain_latex = form == Form::burges
-                                         ? "(2^{" + to_short_decimal(grade) + "} - 1)"
-                                         : latex_number(row.gain);
+      const bool power = form == Form::burges && !averaged;
+      const std::string gain_latex =
+          power ? "(2^{" + to_short_decimal(grade) + "} - 1)" : latex_number(row.gain);
       const std::string gain_plain =
-          form == Form::burges ? "(2^" + to_short_decimal(grade) + " - 1)" : number_text(row.gain);
+          power ? "(2^" + to_short_decimal(grade) + " - 1)" : number_text(row.gain);
       if (undiscounted) {
         row.latex_term = gain_latex;
         row.plain_term = gain_plain;
@@ -270,12 +283,15 @@ struct Computed {
 };
 
 // The call's ideal= choice; "judged" for DCG, which has no ideal.
-std::string ideal_of(const MeasureCall& call) {
+// A parameter of the call, or `otherwise` for a measure without it (IDCG has no ties).
+std::string param_or(const MeasureCall& call, const char* name, const char* otherwise) {
   for (const auto& [key, value] : call.params) {
-    if (key == "ideal") return value;
+    if (key == name) return value;
   }
-  return "judged";
+  return otherwise;
 }
+
+std::string ideal_of(const MeasureCall& call) { return param_or(call, "ideal", "judged"); }
 
 Computed compute_all(const MeasureCall& call, const GradedList& list, Form form) {
   Computed c;
@@ -298,7 +314,8 @@ Computed compute_all(const MeasureCall& call, const GradedList& list, Form form)
   // of 10^9 on a short list costs nothing (found by fuzzing: it ran out of memory).
   const std::int64_t walked =
       std::min(std::max(c.depth, c.ideal_depth), std::max<std::int64_t>({n, m, 1}));
-  c.dcg = walk(form, grades, &list.docs, walked);
+  const bool average_ties = param_or(call, "ties", "order") == "average";
+  c.dcg = walk(form, grades, &list.docs, walked, average_ties ? &list.tie_groups : nullptr);
   c.ideal = walk(form, c.ideal_grades, nullptr, walked);
   return c;
 }
@@ -477,6 +494,26 @@ Result<Outcome> run_family(const MeasureCall& call, const Inputs& in, Which whic
       out.alternatives.push_back({canonical_name(other_call), value, ideal_difference(other)});
     }
   }
+  if (which != Which::ideal) {
+    const bool average_ties = call.param("ties") == "average";
+    if (!list.tie_groups.empty()) {
+      const MeasureCall other_call = call.with("ties", average_ties ? "order" : "average");
+      out.alternatives.push_back(
+          {canonical_name(other_call), dcg_value_of(compute_all(other_call, list, form), which),
+           average_ties ? "ranks the documents with tied scores in the order typed, each with "
+                          "its own rank's discount"
+                        : "gives each document with a tied score the mean gain of its tied "
+                          "group, so that the group shares its ranks' discounts"});
+    }
+    if (average_ties) {
+      out.notes.push_back(
+          list.tie_groups.empty()
+              ? "ties=average changes nothing here: no scores were given, or no two are equal."
+              : "ties=average: each document with a tied score counts the mean gain of its tied "
+                "group, so the group shares its ranks' discounts (McSherry and Najork, 2008), as "
+                "scikit-learn's ndcg_score and dcg_score do by default (ignore_ties=False).");
+    }
+  }
   gains.series = {dcg_series, ideal_series};
   gains.description = "DCG and IDCG at ranks 1 to " + std::to_string(shown) + ": DCG ends at " +
                       to_decimal(dcg, 4) + ", IDCG at " + to_decimal(ideal, 4) + ".";
@@ -555,6 +592,24 @@ ParamInfo ideal_param() {
   return ideal;
 }
 
+ParamInfo ties_param() {
+  ParamInfo ties;
+  ties.name = "ties";
+  ties.choices = {"order", "average"};
+  ties.default_value = "order";
+  ties.users = {{"order",
+                 "trec_eval (which breaks ties itself) and scikit-learn's "
+                 "ignore_ties=True"},
+                {"average",
+                 "scikit-learn's ndcg_score and dcg_score (ignore_ties=False, their "
+                 "default)"}};
+  ties.help =
+      "documents with tied scores (grades ranked by y_score): in the order typed, each with its "
+      "own rank's discount, or sharing their ranks, each with the mean gain of its tied group "
+      "(scikit-learn's ndcg_score by default)";
+  return ties;
+}
+
 MeasureInfo dcg_family_measure(bool with_ideal) {
   MeasureInfo m;
   m.input = InputKind::graded_list;
@@ -569,6 +624,7 @@ MeasureInfo dcg_family_measure(bool with_ideal) {
 
 MeasureInfo measure_ndcg() {
   MeasureInfo m = dcg_family_measure(true);
+  m.params.push_back(ties_param());
   m.name = "nDCG";
   m.title = "Normalised discounted cumulative gain";
   m.summary = "DCG divided by the DCG of the ideal ranking, at each rank: 1 is a perfect order.";
@@ -582,6 +638,7 @@ MeasureInfo measure_ndcg() {
 
 MeasureInfo measure_dcg() {
   MeasureInfo m = dcg_family_measure(false);
+  m.params.push_back(ties_param());
   m.name = "DCG";
   m.title = "Discounted cumulative gain";
   m.summary = "The grades summed down the ranking, each discounted by the log of its rank.";

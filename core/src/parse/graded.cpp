@@ -40,7 +40,8 @@ bool printed_grades(const printed::Printed& p) {
 // The tokens of a printed graded list in the order the plain reader takes them (the grades, then
 // "unretrieved:" and its grades), with the notes saying how they were read.
 Result<std::vector<Token>> printed_grade_tokens(const printed::Printed& p,
-                                                std::vector<std::string>& notes) {
+                                                std::vector<std::string>& notes,
+                                                std::vector<std::size_t>& tie_groups) {
   const printed::Statement* truth = nullptr;
   const printed::Statement* score = nullptr;
   const printed::Statement* unretrieved = nullptr;
@@ -83,6 +84,8 @@ Result<std::vector<Token>> printed_grade_tokens(const printed::Printed& p,
     const std::vector<Token> typed = printed::items(*truth);
     for (const std::size_t k : order.value().order) out.push_back(typed[k]);
     notes.push_back(order.value().note);
+    const std::vector<std::size_t>& groups = order.value().group;
+    if (!groups.empty() && groups.back() + 1 < groups.size()) tie_groups = groups;
   } else {
     if (data.size() > 1) {
       const printed::Statement& second = *data[1];
@@ -203,8 +206,9 @@ Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line)
   if (!printed.ok()) return printed.error();
   std::vector<std::string> notes;
   std::vector<Token> tokens = tokenized.value();
+  std::vector<std::size_t> tie_groups;
   if (printed_grades(printed.value())) {
-    auto read = printed_grade_tokens(printed.value(), notes);
+    auto read = printed_grade_tokens(printed.value(), notes, tie_groups);
     if (!read.ok()) return read.error();
     tokens = std::move(read.value());
   } else if (is_grade_sentence(tokens)) {
@@ -212,7 +216,9 @@ Result<GradedList> parse_graded_as_typed(std::string_view input, int first_line)
     if (!read.ok()) return read.error();
     tokens = std::move(read.value());
   }
-  return read_grades(tokens, std::move(notes));
+  auto list = read_grades(tokens, std::move(notes));
+  if (list.ok()) list.value().tie_groups = std::move(tie_groups);
+  return list;
 }
 
 // The grades of `tokens` (the calculator's own notation), after the reading notes `notes`.

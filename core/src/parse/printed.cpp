@@ -454,8 +454,11 @@ Result<ScoreOrder> rank_by_scores(const Statement& truth, const Statement& score
   std::stable_sort(out.order.begin(), out.order.end(),
                    [&](std::size_t a, std::size_t b) { return value[a] > value[b]; });
   std::size_t tied = 0;
+  out.group.assign(out.order.size(), 0);
   for (std::size_t i = 1; i < out.order.size(); ++i) {
-    if (value[out.order[i]] == value[out.order[i - 1]]) ++tied;
+    const bool same = value[out.order[i]] == value[out.order[i - 1]];
+    if (same) ++tied;
+    out.group[i] = out.group[i - 1] + (same ? 0 : 1);
   }
   out.note = "Read as: " + truth.caption_text + " ranked by " + scores.caption_text +
              ", highest score first (" + std::to_string(s.size()) + " documents).";

@@ -90,6 +90,7 @@ struct NumberRun {
 /// the order typed; `note` says so and what scikit-learn does with ties.
 struct ScoreOrder {
   std::vector<std::size_t> order;  // indices into the rows, top rank first
+  std::vector<std::size_t> group;  // for each rank of `order`, its group of equal scores (0, 1, …)
   std::string note;
 };
 /// Errors: bad_number (a score that is not a number), inconsistent_counts (the two lists differ
