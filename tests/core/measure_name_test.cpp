@@ -137,10 +137,11 @@ TEST_CASE("error: an unknown convention value lists the choices", "[measure-name
 }
 
 TEST_CASE("error: an unknown parameter", "[measure-name][errors]") {
+  // AP has two parameters: norm (what the sum is divided by) and area (steps or trapezoids).
   const auto e = name_error("AP(nrm=retrieved)");
   CHECK(e.code == ErrorCode::unknown_parameter);
   CHECK(e.where.column == 4);
-  CHECK(e.message == "unknown parameter 'nrm' for AP at column 4; expected norm");
+  CHECK(e.message == "unknown parameter 'nrm' for AP at column 4; expected norm or area");
   CHECK(name_error("P(norm=relevant)@5").message ==
         "unknown parameter 'norm' for P at column 3; P takes no parameters");
 }

@@ -17,6 +17,14 @@
 //   so an item counts at its first rank only (our lists refuse a document ranked twice, so this
 //   never differs) and the sum is divided by min(R, k): AP@k cannot be above 1 when k < R.
 //   Without a cutoff min(R, k) is R (k has no bound), the same as norm=relevant, said in a note.
+// area=trapezoid: the area under the precision-recall curve by trapezoids, as scikit-learn's
+//   average_precision_score computed it before release 0.19 (auc(recall, precision) over the
+//   points of precision_recall_curve, which start at recall 0, precision 1). Recall rises by
+//   1/normaliser at each relevant rank k and not between, so the area is
+//       (1 / normaliser) * sum over relevant ranks k of (P@(k-1) + P@k) / 2,   P@0 = 1.
+//   scikit-learn's documentation example before 0.19 (y_true 0 0 1 1, y_scores 0.1 0.4 0.35 0.8:
+//   ranks R N R N) prints 0.79...: (1/2)((1 + 1)/2 + (1/2 + 2/3)/2) = 19/24. Its 0.19 release
+//   notes say precisions are since weighted by the change in recall (area=steps, the default).
 // A cutoff k keeps ranks 1..k only (AP@k, trec_eval's map_cut.k, still divided by R).
 // 0/0: a normaliser of 0 (nothing relevant) gives AP = 0, said in the notes.
 // The other normalisers are offered as alternatives, each with the reason it differs and who
@@ -45,15 +53,35 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
   Outcome out = start_ranked_outcome(call, in);
   const std::int64_t last = call.rank_cutoff.value_or(static_cast<std::int64_t>(walk.rows.size()));
 
+  const bool trapezoid = call.param("area") == "trapezoid";
   StepTable table{"Precision at each relevant document", {"rank", "document", "P@k"}, {}, {}};
+  if (trapezoid) {
+    table.title = "The trapezoid at each relevant document: recall rises by 1/n there";
+    table.columns = {"rank", "document", "P@(k−1)", "P@k", "(P@(k−1) + P@k)/2"};
+  }
   Number sum = whole(0);
+  Number step_sum = whole(0);  // the sum of P@k, for area=steps
+  Number trapezoid_sum = whole(0);
+  Number before = whole(1);  // P@(k-1): the curve starts at recall 0, precision 1
   std::vector<std::string> terms;
   std::int64_t relevant_so_far = 0;
   for (const RankRow& row : walk.rows) {
     if (row.rank > last) break;
+    const Number precision = exact_number(row.precision);
+    const Number previous = before;
+    before = precision;
     if (!row.relevant) continue;
     ++relevant_so_far;
-    const Number precision = exact_number(row.precision);
+    const Number mean = (previous + precision) / whole(2);
+    step_sum = step_sum + precision;
+    trapezoid_sum = trapezoid_sum + mean;
+    if (trapezoid) {
+      sum = sum + mean;
+      terms.push_back("\\frac{" + latex_exact(previous) + " + " + latex_exact(precision) + "}{2}");
+      table.rows.push_back({text_cell(std::to_string(row.rank)), text_cell(row.doc->token),
+                            number_cell(previous), number_cell(precision), number_cell(mean)});
+      continue;
+    }
     sum = sum + precision;
     const std::string as_written = std::to_string(relevant_so_far) + "/" + std::to_string(row.rank);
     terms.push_back("\\frac{" + std::to_string(relevant_so_far) + "}{" + std::to_string(row.rank) +
@@ -61,7 +89,12 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
     table.rows.push_back({text_cell(std::to_string(row.rank)), text_cell(row.doc->token),
                           number_cell(as_written, precision)});
   }
-  table.rows.push_back({text_cell("sum"), text_cell(""), number_cell(sum)});
+  if (trapezoid) {
+    table.rows.push_back(
+        {text_cell("sum"), text_cell(""), text_cell(""), text_cell(""), number_cell(sum)});
+  } else {
+    table.rows.push_back({text_cell("sum"), text_cell(""), number_cell(sum)});
+  }
 
   // The convention branches here: R counts the relevant documents the system missed too;
   // min(R, k) is what recommender libraries divide by, so that AP@k reaches 1 when k < R.
@@ -73,7 +106,10 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
     return R;
   };
   const std::int64_t normaliser = normaliser_of(norm);
-  const auto average = [&](std::int64_t n) { return n == 0 ? whole(0) : sum / whole(n); };
+  const auto average_of = [](const Number& total, std::int64_t n) {
+    return n == 0 ? whole(0) : total / whole(n);
+  };
+  const auto average = [&](std::int64_t n) { return average_of(sum, n); };
 
   out.value = average(normaliser);
   out.values = {{"AP", out.value},
@@ -147,6 +183,26 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
     }
     out.alternatives.push_back({canonical_name(call.with("norm", choice)), average(other), why});
   }
+  // The other area, over the same normaliser.
+  const Number other_sum = trapezoid ? step_sum : trapezoid_sum;
+  out.alternatives.push_back(
+      {canonical_name(call.with("area", trapezoid ? "steps" : "trapezoid")),
+       average_of(other_sum, normaliser),
+       trapezoid
+           ? "the sum of P@k at the relevant ranks, " + number_text(step_sum) + ", over the same " +
+                 std::to_string(normaliser) +
+                 ": precision weighted by each rise in recall (trec_eval, scikit-learn 0.19 and "
+                 "later)"
+           : "averages each relevant rank's precision with the precision one rank above it "
+             "(1 above the first rank), the trapezoids under the precision-recall curve that "
+             "scikit-learn's average_precision_score summed before release 0.19: " +
+                 number_text(trapezoid_sum) + " over " + std::to_string(normaliser)});
+  if (trapezoid) {
+    out.notes.push_back(
+        "AP(area=trapezoid) is the area under the precision-recall curve by trapezoids, from "
+        "recall 0 at precision 1, as scikit-learn's average_precision_score computed it before "
+        "release 0.19; each relevant rank adds the mean of its precision and the one above it.");
+  }
   out.charts.push_back(pr_chart(walk, Rule::textbook));
   finish_outcome(out);
   return out;
@@ -171,8 +227,24 @@ ParamInfo ap_norm_param() {
   return norm;
 }
 
+ParamInfo ap_area_param() {
+  ParamInfo area;
+  area.name = "area";
+  area.choices = {"steps", "trapezoid"};
+  area.default_value = "steps";
+  area.users = {{"steps", "trec_eval and scikit-learn's average_precision_score since 0.19"},
+                {"trapezoid", "scikit-learn's average_precision_score before release 0.19"}};
+  area.help =
+      "how the precisions are added: each relevant rank's P@k (trec_eval, scikit-learn since "
+      "0.19), or the trapezoids under the precision-recall curve, the mean of P@k and the "
+      "precision one rank above (scikit-learn's average_precision_score before 0.19)";
+  return area;
+}
+
 std::string ap_norm_title(const MeasureCall& call) {
-  const std::string& title = call.info->title;
+  const std::string title = call.info->params.size() > 1 && call.param("area") == "trapezoid"
+                                ? call.info->title + " as the trapezoidal area"
+                                : call.info->title;
   if (call.param("norm") == "retrieved") return title + " over the relevant retrieved";
   if (call.param("norm") == "min_rk") return title + " over min(R, k)";
   return title;
@@ -187,7 +259,7 @@ MeasureInfo measure_ap() {
       "retrieved, or over min(R, k) as recommender libraries do).";
   m.input = InputKind::ranked_list;
   m.cutoff = CutoffKind::rank_optional;
-  m.params = {ap_norm_param()};
+  m.params = {ap_norm_param(), ap_area_param()};
   m.aliases = {"AveP", "avg-prec"};
   m.formula = "\\text{AP} = \\frac{1}{R}\\sum_{k=1}^{n} P@k \\cdot \\text{rel}(k)";
   m.example = "AP(norm=retrieved)@10";
