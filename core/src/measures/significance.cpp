@@ -1112,6 +1112,20 @@ static Result<Outcome> run_wilcoxon(const MeasureCall& call, const Inputs& in) {
     }
     out.alternatives.push_back(
         {canonical_name(call.with("method", want_exact ? "normal" : "exact")), v.p, why});
+    if (want_exact && w.exact) {
+      // The approximation with the other continuity rule too: SciPy's wilcoxon before 1.9
+      // gave the normal approximation without the correction (correction=False) by default.
+      const Wilcoxon u = wilcoxon(data, tail, pratt, false, !continuity);
+      out.alternatives.push_back(
+          {canonical_name(
+               call.with("method", "normal").with("correction", continuity ? "no" : "yes")),
+           u.p,
+           "the normal approximation z = " + decimal(u.z ? u.z->approx : 0.0) +
+               (continuity ? " without the continuity correction (z uses W itself), as SciPy's "
+                             "wilcoxon did by default before release 1.9"
+                           : " with the continuity correction (W moves 1/2 toward μ)") +
+               ", instead of counting the exact distribution of W+"});
+    }
   }
   if (!w.exact && w.n > 0) {
     const Wilcoxon v = wilcoxon(data, tail, pratt, want_exact, !continuity);
