@@ -955,25 +955,41 @@ const std::vector<SlipEntry>& entries() {
 
 // "ap.norm_retrieved" for the one choice parameter in which `other` differs from `call`; empty
 // when it differs in a numeric parameter (F's β, which the catalogue covers) or in none.
-std::string convention_name(const MeasureCall& call, const std::string& other) {
+// The measure whose parameters a convention changes: the one asked, or for mean(M) the M inside
+// (mean(nDCG(dcg=trec)) is nDCG's convention dcg=trec, taken on each query).
+const MeasureCall& convention_subject(const MeasureCall& call) {
+  return call.inner.size() == 1 ? call.inner.front() : call;
+}
+
+std::string convention_name(const MeasureCall& asked, const std::string& other) {
   const auto parsed = parse_measure_name(other);
-  if (!parsed.ok() || parsed.value().info != call.info) return "";
-  for (const auto& [name, value] : parsed.value().params) {
-    if (call.param(name) == value) continue;
-    for (const auto& p : call.info->params) {
-      if (p.name == name && !p.numeric) {
-        return text::lower(call.info->name) + "." + name + "_" + value;
-      }
-    }
+  if (!parsed.ok() || parsed.value().info != asked.info) return "";
+  if (!asked.inner.empty() &&
+      (parsed.value().inner.size() != 1 || asked.params != parsed.value().params ||
+       asked.rank_cutoff != parsed.value().rank_cutoff)) {
     return "";
   }
-  return "";
+  const MeasureCall& call = convention_subject(asked);
+  const MeasureCall& changed = convention_subject(parsed.value());
+  if (changed.info != call.info) return "";
+  // Each choice that differs, "wilcoxon.method_normal+correction_no" for two.
+  std::string out;
+  for (const auto& param : changed.params) {
+    const std::string& name = param.first;
+    if (call.param(name) == param.second) continue;
+    const auto p = std::find_if(call.info->params.begin(), call.info->params.end(),
+                                [&](const ParamInfo& one) { return one.name == name; });
+    if (p == call.info->params.end() || p->numeric) return "";
+    out += (out.empty() ? text::lower(call.info->name) + "." : "+") + name + "_" + param.second;
+  }
+  return out;
 }
 
 // The parameter in which `other` differs from `call` ("norm" for AP(norm=retrieved) against
 // AP); empty as for convention_name.
-std::string convention_param(const MeasureCall& call, const std::string& other) {
-  const std::string name = convention_name(call, other);
+std::string convention_param(const MeasureCall& asked, const std::string& other) {
+  const std::string name = convention_name(asked, other);
+  const MeasureCall& call = convention_subject(asked);
   const std::string family = text::lower(call.info->name) + ".";
   if (name.empty()) return "";
   const std::string rest = name.substr(family.size());
@@ -996,6 +1012,8 @@ std::string convention_param(const MeasureCall& call, const std::string& other) 
 //     relevant documents retrieved when only the ranked list is given; dcg_score/ndcg_score use
 //     the grade over log2(i + 1); cohen_kappa_score each judge's own marginals.
 //   The R package Metrics' apk and Kaggle's apk/mapk: AP@k over min(R, k).
+//   scikit-learn before 0.19: average_precision_score as auc(recall, precision), trapezoids
+//     (its 0.19 release notes: precision since weighted by the change in recall).
 //   SciPy's kendalltau and R's cor(method = "kendall"): τb.
 //   Buckley and Voorhees, "Retrieval evaluation with incomplete information" (SIGIR 2004):
 //     bpref's term 1 − n/R.
@@ -1005,12 +1023,15 @@ const std::vector<std::pair<std::string, std::string>>& convention_users() {
       {"ap.norm_retrieved",
        "scikit-learn's average_precision_score does when given only the ranked list"},
       {"ap.norm_min_rk", "the R package Metrics' apk and Kaggle's apk and mapk do"},
+      {"ap.area_trapezoid", "scikit-learn's average_precision_score did before release 0.19"},
+      {"ap.area_steps", "trec_eval and scikit-learn's average_precision_score since 0.19 do"},
       {"map.norm_relevant", "trec_eval and Manning et al.'s Introduction to IR do"},
       {"map.norm_retrieved",
        "scikit-learn's average_precision_score does when given only the ranked lists"},
       {"map.norm_min_rk", "the R package Metrics' mapk and Kaggle's mapk do"},
       {"*.dcg_notes", "Croft et al.'s Search Engines (after Järvelin and Kekäläinen) does"},
       {"*.dcg_trec", "trec_eval and scikit-learn's ndcg_score do"},
+      {"*.ties_average", "scikit-learn's ndcg_score does by default (ignore_ties=False)"},
       {"*.dcg_burges", "Burges et al. (2005) and Manning et al.'s Introduction to IR do"},
       {"kappa.chance_cohen", "Cohen (1960) and scikit-learn's cohen_kappa_score do"},
       {"kappa.chance_pooled", "Manning et al.'s Introduction to IR does"},
@@ -1061,7 +1082,14 @@ std::string convention_what(const Context& c, const std::string& name) {
     }
     return "dividing by min(R, k)";
   }
+  if (name == "ap.area_trapezoid") {
+    return "adding the trapezoids under the precision-recall curve, from precision 1 at recall 0";
+  }
+  if (name == "ap.area_steps") return "adding the precision at each relevant rank";
   if (ends_with(".dcg_trec")) return "discounting rank i by log2(i + 1)";
+  if (ends_with(".ties_average")) {
+    return "giving the documents with tied scores the mean gain of their group";
+  }
   if (ends_with(".dcg_burges")) return "with the gain 2^grade − 1 and the discount log2(i + 1)";
   if (ends_with(".dcg_notes")) return "with rank 1 undiscounted and rank i ≥ 2 divided by log2 i";
   if (name == "kappa.chance_pooled") {
@@ -1145,13 +1173,14 @@ CheckCandidate convention_candidate(const Context& c, const std::string& name,
 // right under another convention, never of a wrong one.
 std::string default_text(const Context& c, const Alternative& alt) {
   const std::string param = convention_param(c.call, alt.measure);
+  const MeasureCall& subject = convention_subject(c.call);
   std::string what;
   bool is_default = true;
   if (!param.empty()) {
     what = convention_what(
-        c, text::lower(c.call.info->name) + "." + param + "_" + c.call.param(param));
-    for (const auto& p : c.call.info->params) {
-      if (p.name == param) is_default = c.call.param(param) == p.default_value;
+        c, text::lower(subject.info->name) + "." + param + "_" + subject.param(param));
+    for (const auto& p : subject.info->params) {
+      if (p.name == param) is_default = subject.param(param) == p.default_value;
     }
   }
   const std::string inside = c.asked + (what.empty() ? "" : ", " + what);

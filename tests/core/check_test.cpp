@@ -1048,3 +1048,74 @@ TEST_CASE("verdicts: a program's float output is right at 15 significant digits"
   // Off in the 15th significant digit: 0.416666666666668 is not 5/12.
   CHECK_FALSE(check("P@12", twelve, "0.41666666666666815").correct);
 }
+
+TEST_CASE(
+    "scikit-learn before 0.19: AP as the trapezoidal area is a convention (ap.area_trapezoid)",
+    "[check][golden]") {
+  // Its documentation's example: y_true 0 0 1 1, y_scores 0.1 0.4 0.35 0.8, ranked by score:
+  // R N R N (R = 2). AP = (1 + 2/3)/2 = 5/6; the trapezoids from (recall 0, precision 1):
+  // (1/2)((1 + 1)/2 + (1/2 + 2/3)/2) = (1/2)(1 + 7/12) = 19/24 = 0.7917, printed as 0.79...
+  const irm::Outcome o = test::run("AP(area=trapezoid)", "R N R N");
+  CHECK(o.value.exact == test::frac(19, 24));
+  CHECK(test::run("AP", "R N R N").value.exact == test::frac(5, 6));
+  const auto r = check("AP", "R N R N", "0.79...");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "AP(area=trapezoid)");
+  CHECK(r.why.find("before release 0.19") != std::string::npos);
+  // With a cutoff and R from the field: relevant at 1 and 3 of R = 4, cut at 3:
+  // (1/4)((1 + 1)/2 + (1/2 + 2/3)/2) = (1/4)(19/12) = 19/48.
+  CHECK(test::run("AP(area=trapezoid)@3", "R N R N R", "4").value.exact == test::frac(19, 48));
+}
+
+TEST_CASE("mean(M): a convention of the measure inside, taken on each query (ndcg.dcg_trec)",
+          "[check]") {
+  // TorchMetrics' RetrievalNormalizedDCG documentation: query 0 ranks its one relevant document
+  // first (nDCG 1); query 1 ranks N R R N, whose DCG under trec_eval's discount is
+  // 1/log2 3 + 1/log2 4 = 0.6309 + 0.5 and whose ideal R R N N is 1 + 0.6309, so nDCG =
+  // 1.1309/1.6309 = 0.6934; the mean is 0.8467, which TorchMetrics prints. Binary grades, so
+  // Burges' gain 2^g − 1 is the same: both conventions give it.
+  const char* const queries = "q0\n1 0 0\n\nq1\n0 1 1 0";
+  const auto r = check("mean(nDCG)", queries, "0.8467");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "mean(nDCG(dcg=trec))");
+  CHECK(r.why.find("or mean(nDCG(dcg=burges))") != std::string::npos);
+}
+
+TEST_CASE(
+    "SciPy before 1.9: Wilcoxon's normal approximation without the correction, two choices away",
+    "[check]") {
+  // SciPy's scipy.stats.wilcoxon documentation (Darwin's corn data, before release 1.9): the
+  // differences 6 8 14 16 23 24 28 29 41 −48 49 56 60 −67 75 give W− = 10 + 14 = 24 of n = 15,
+  // μ = 15·16/4 = 60, σ² = 15·16·31/24 = 310, z = (24 − 60)/√310 = −2.0447, and without the
+  // continuity correction p = 2Φ(−2.0447) = 0.04088813291185591, which it prints. The exact p
+  // (the default here) is 169/4096; the approximation with the correction is 2Φ(−2.0163).
+  const char* const d = "d: 6 8 14 16 23 24 28 29 41 -48 49 56 60 -67 75";
+  const auto r = check_key("wilcoxon", d, "p", "0.04088813291185591");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "wilcoxon(method=normal,correction=no)");
+  CHECK(r.matched == "wilcoxon.method_normal+correction_no");
+  CHECK(r.why.find("before release 1.9") != std::string::npos);
+}
+
+TEST_CASE("scikit-learn's ndcg_score averages tied scores: nDCG(ties=average) (ndcg.ties_average)",
+          "[check][golden]") {
+  // Its documentation's example: true_relevance 10 0 0 1 5 and scores 1 0 0 0 1. Ranked by score,
+  // the documents graded 10 and 5 tie at the top (group 0), then 0 0 1 (group 1). Averaged, the
+  // top rank holds (10 + 5)/2 = 7.5; the ideal's top is 10: nDCG@1 = 7.5/10 = 3/4, the .75 it
+  // prints. In the order typed the top is 10 alone: nDCG@1 = 1.
+  const char* const input = "true_relevance = [10, 0, 0, 1, 5]\nscores = [1, 0, 0, 0, 1]";
+  CHECK(test::run("nDCG(ties=average)@1", input).value.exact == test::frac(3, 4));
+  CHECK(test::run("nDCG@1", input).value.exact == test::frac(1, 1));
+  const auto r = check("nDCG@1", input, "0.75");
+  CHECK(r.verdict == irm::CheckResult::Verdict::correct_under_convention);
+  CHECK(r.convention == "nDCG(ties=average)@1");
+  CHECK(r.why.find("ignore_ties=False") != std::string::npos);
+  // The whole list under trec_eval's discount, as scikit-learn 1.2.1 prints it
+  // (dcg_score(true_relevance, scores) = 12.671149606888576,
+  //  ndcg_score(true_relevance, scores) = 0.9279733094794905):
+  // 7.5 (1/log2 2 + 1/log2 3) + (1/3)(1/log2 4 + 1/log2 5 + 1/log2 6).
+  CHECK(test::run("DCG(dcg=trec,ties=average)", input).value.approx ==
+        Approx(12.671149606888576).epsilon(1e-15));
+  CHECK(test::run("nDCG(dcg=trec,ties=average)", input).value.approx ==
+        Approx(0.9279733094794905).epsilon(1e-15));
+}

@@ -23,11 +23,6 @@ const { withPage } = useBrowserSession();
  * @type {Record<string, string>}
  */
 const KNOWN = {
-  'scipy-wilcoxon-normal': 'the normal approximation without continuity correction (SciPy before 1.9) is wilcoxon(method=normal, correction=no): two parameters away from the default, and the check tries one convention at a time, so 0.04088813291185591 is not yet recognised',
-  'sklearn-accuracy-score': 'accuracy of four classes: the word accuracy reads a 2 × 2 confusion matrix, and the lists hold four classes (multiclass computes 1/2; the word does not reach it yet)',
-  'sklearn-average-precision-score-0.18': 'AP as the trapezoidal area under the precision-recall curve (scikit-learn before 0.19): no such convention yet, so 0.79... is not recognised (the input is read: AP = 5/6)',
-  'sklearn-ndcg-score-ties': "scikit-learn's tie rule for nDCG (tied documents share their ranks' discounts): tied scores keep the order typed, so nDCG@1 = 1, not the 0.75 published (the input is read)",
-  'torchmetrics-retrieval-ndcg': "mean(nDCG) under trec_eval's discount (TorchMetrics' 0.8467): a convention of a mean over queries is not tried yet (the input is read)",
 };
 
 const exercises = loadExercises();
