@@ -100,6 +100,26 @@ export const CONVENTIONS = [
     },
   },
   {
+    id: 'ap-area',
+    param: 'area',
+    choices: ['steps', 'trapezoid'],
+    name: 'AP area',
+    meaning: {
+      steps: 'the precision at each relevant rank, summed',
+      trapezoid: 'the trapezoids under the precision-recall curve (scikit-learn before 0.19)',
+    },
+    presets: {
+      notes: { value: 'steps', why: 'Bhattacharya’s CS657A notes sum the precision at each relevant rank' },
+      iir: { value: 'steps', why: 'IIR eq. 8.8 sums Precision(R_jk) at each relevant document' },
+      croft: { value: 'steps', why: 'Croft et al. §8.4.2 average the precision at the ranks of the relevant documents' },
+      trec10: { value: 'steps', why: `trec_eval's map sums the precision at each relevant document (${TREC_BOTH})` },
+      trec9: { value: 'steps', why: `trec_eval's map sums the precision at each relevant document (${TREC_BOTH})` },
+      // The 0.19 release notes: average_precision_score now weights each precision by the change
+      // in recall instead of interpolating linearly (auc over the curve, before).
+      sklearn: { value: 'steps', why: 'average_precision_score weights each precision by the rise in recall since release 0.19 (before it, trapezoids)' },
+    },
+  },
+  {
     id: 'interpolation',
     param: 'rule',
     choices: ['textbook', 'trec9', 'trec10', 'none'],
@@ -194,6 +214,25 @@ export const CONVENTIONS = [
       trec9: { value: 'judged', why: `trec_eval's ndcg sorts every judged grade of the qrels, retrieved or not (${TREC_BOTH})` },
       // ndcg_score sorts y_true, the grades of the documents it is given.
       sklearn: { value: 'retrieved', why: 'ndcg_score’s ideal sorts y_true, the grades of the documents it scores' },
+    },
+  },
+  {
+    id: 'dcg-ties',
+    param: 'ties',
+    choices: ['order', 'average'],
+    name: 'tied scores in DCG',
+    meaning: {
+      order: 'tied scores in the order typed, each at its own rank',
+      average: 'tied scores sharing their ranks, each with its group’s mean gain',
+    },
+    presets: {
+      notes: { value: 'order', why: 'the notes’ graded lists carry no scores: each document has a rank of its own' },
+      iir: { value: null, why: 'IIR’s NDCG ranks documents without tied scores' },
+      croft: { value: null, why: 'Croft et al.’s worked rankings (§8.4.3) carry no scores' },
+      trec10: { value: 'order', why: `trec_eval ranks tied scores by docno, each at a rank of its own (${TREC_BOTH})` },
+      trec9: { value: 'order', why: `trec_eval ranks tied scores by docno, each at a rank of its own (${TREC_BOTH})` },
+      // ndcg_score(…, ignore_ties=False) by default: _tie_averaged_dcg.
+      sklearn: { value: 'average', why: 'ndcg_score and dcg_score average the gains of tied scores by default (ignore_ties=False)' },
     },
   },
   {

@@ -97,6 +97,7 @@ describe('the preset table', () => {
       rows.map(({ param, value, expected, matches, measures }) => ({ param, value, expected, matches, measures })),
       [
         { param: 'norm', value: 'relevant', expected: 'relevant', matches: true, measures: ['AP'] },
+        { param: 'area', value: 'steps', expected: 'steps', matches: true, measures: ['AP'] },
         { param: 'rule', value: 'trec9', expected: 'trec10', matches: false, measures: ['IPrec'] },
       ],
     );
@@ -161,6 +162,14 @@ describe('irmetrics calc --preset', () => {
           value: 'judged',
           preset_value: 'judged',
           why: 'IIR’s Z_kj normalises by the ideal ranking of query j’s judgments without working a case outside the list; the calculator’s default is kept',
+        },
+        // Tied scores: IIR ranks without ties, so the default is kept.
+        {
+          convention: 'tied scores in DCG',
+          param: 'ties',
+          value: 'order',
+          preset_value: 'order',
+          why: 'IIR’s NDCG ranks documents without tied scores; the calculator’s default is kept',
         },
       ],
     });
