@@ -185,6 +185,12 @@ test('what the controls show for the names typed', () => {
 test('a measure of another page: where it is computed, and the link there', () => {
   assert.equal(homeElsewhere('AP', registry, ['ranked_list']), null);
   assert.equal(homeElsewhere('nonsense', registry, ['ranked_list']), null);
+  // accuracy is computed on the multiclass page (scikit-learn's accuracy_score of four classes);
+  // precision, which needs a positive class, and accuracy on the ranked page go elsewhere.
+  assert.equal(homeElsewhere('accuracy', registry, ['multiclass']), null);
+  assert.equal(homeElsewhere('Accuracy', registry, ['multiclass']), null);
+  assert.equal(homeElsewhere('precision', registry, ['multiclass']).calculator.calc, 'sets');
+  assert.equal(homeElsewhere('accuracy', registry, ['ranked_list']).calculator.calc, 'sets');
   const home = homeElsewhere('nDCG@5', registry, ['ranked_list']);
   assert.equal(home.calculator.calc, 'ndcg');
   const text = handOffText('nDCG@5', home, { input: '3 2 0', options: { relevant: '5' } });

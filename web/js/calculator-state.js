@@ -195,6 +195,11 @@ export function homeElsewhere(name, registry, inputKinds) {
   if (!info) return null; // not a measure at all: the engine says so, with suggestions
   const kind = inputOf(info, name);
   if (inputKinds.includes(kind)) return null;
+  // Accuracy is one quantity for any number of classes: on the multiclass page the engine gives
+  // the word's accuracy from the classes' matrix (core/src/compute.cpp), as scikit-learn's
+  // accuracy_score does, so it is computed here.
+  const word = name.toLowerCase().replace(/[\s_-]/g, '');
+  if (kind === 'confusion' && inputKinds.includes('multiclass') && (word === 'accuracy' || word.includes('value=accuracy'))) return null;
   const calculator = calculatorForInput(kind);
   return calculator ? { info, calculator } : null;
 }
