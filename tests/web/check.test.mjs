@@ -66,13 +66,16 @@ test('an answer that does not parse: the message with its column, and the field 
 test('Enter in the field checks, and the answer stays when the input changes', async () => {
   await withPage(shareLink('ranked.html', { calc: 'ranked', in: RL1, relevant: '15', m: 'AP' }), async (page) => {
     const field = page.locator('#outcome-0 .check-answer input');
-    await field.fill('0.1');
+    await field.fill('0.10');
     await field.press('Enter');
     await page.waitForFunction(() => document.querySelector('#outcome-0 .check-result')?.textContent.startsWith('✓'));
-    // R = 10 instead: AP = (3/2)/10 = 3/20 = 0.15, so 0.1 is now wrong (0.15 rounds to 0.2).
+    // R = 10 instead: AP = (3/2)/10 = 3/20 = 0.15, so 0.10 is now wrong at 2 decimals, and no
+    // convention gives it: over the 3 retrieved (3/2)/3 = 0.50; the trapezoids
+    // ((0 + 1/2) + (1/3 + 1/2) + (2/5 + 1/2))/2/10 = 67/600 = 0.11. (At 1 decimal, 0.1 would be
+    // AP(area=trapezoid), a right answer under that convention.)
     await page.fill('#relevant', '10');
     await page.waitForFunction(() => document.querySelector('#outcome-0 .check-result')?.textContent.startsWith('✗'));
-    assert.equal(await page.inputValue('#outcome-0 .check-answer input'), '0.1');
+    assert.equal(await page.inputValue('#outcome-0 .check-answer input'), '0.10');
   });
 });
 
