@@ -1119,3 +1119,16 @@ TEST_CASE("scikit-learn's ndcg_score averages tied scores: nDCG(ties=average) (n
   CHECK(test::run("nDCG(dcg=trec,ties=average)", input).value.approx ==
         Approx(0.9279733094794905).epsilon(1e-15));
 }
+
+TEST_CASE("ties=average on grades typed without scores changes nothing, and says so", "[golden]") {
+  // 3 2 0 has no scores, so no ties: DCG(ties=average) = DCG = 3 + 2/log2 2 = 5 (the notes' form),
+  // and no alternative of the other tie rule is offered: every alternative keeps ties=average.
+  const irm::Outcome o = test::run("DCG(ties=average)", "3 2 0");
+  CHECK(o.value.exact == test::frac(5, 1));
+  bool said = false;
+  for (const std::string& note : o.notes)
+    said = said || note.find("changes nothing") != std::string::npos;
+  CHECK(said);
+  for (const auto& alt : o.alternatives)
+    CHECK(alt.measure.find("ties=average") != std::string::npos);
+}
