@@ -45,6 +45,16 @@ test('true and predicted labels: accuracy 5/8', async () => {
   });
 });
 
+// The word accuracy on this page: the classes' accuracy, 2/3 (above), not a hand-off to Sets;
+// its answer field is named once ("accuracy", not "accuracy (accuracy)").
+test('the word accuracy is computed here: 2/3 for the 3×3 grid, with its own answer field', async () => {
+  await withPage(shareLink('multiclass.html', { calc: 'multiclass', in: GRID, m: 'accuracy' }), async (page) => {
+    await waitForAnswers(page, [ACCURACY]);
+    assert.equal(await page.locator('#outcome-0 .check-answer label').first().textContent(), 'Your answer for accuracy');
+    assert.equal(await page.locator('.outcome.is-elsewhere').count(), 0);
+  });
+});
+
 test('a count that is not a number is marked in its row', async () => {
   await withPage(shareLink('multiclass.html', { calc: 'multiclass', in: '   a b\na 1 2\nb 3 x', m: 'multiclass' }), async (page) => {
     await waitForText(page, '#input-error', ['Line 3, column 5', 'row 2']);

@@ -316,8 +316,9 @@ export function renderAnswers(entries, outcomes, { charts, seenTables, typed, on
       'div',
       { class: 'answer-checks' },
       renderCheckField({
-        // What the value is, when the name does not say (a t-test's value is its p).
-        label: outcome.label && outcome.label !== outcome.measure ? `${outcome.label} (${name})` : name,
+        // What the value is, when the name does not say (a t-test's value is its p); not when the
+        // name typed is the label itself (accuracy answered by multiclass: "accuracy", once).
+        label: outcome.label && outcome.label !== outcome.measure && outcome.label !== name ? `${outcome.label} (${name})` : name,
         check: (answer) => check(name, answer),
         initial: answers.get(name) ?? '',
         onAnswer: (answer) => answers.set(name, answer),
