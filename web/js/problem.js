@@ -25,7 +25,9 @@
 import { el, uniqueId } from './render/dom.js';
 import { ANSWER_FORMS, otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { hashFor } from './url-state.js';
+import { workingElsewhere } from './render/steps.js';
 import { widgetSnippet } from './embed/snippets.js';
+import { writeFitSnippet } from './embed/fit.js';
 
 /** @typedef {{ask: string[], reveal: 'ask' | 'never'}} Problem */
 
@@ -132,15 +134,17 @@ export function questionText({ names, subject, given = '' }) {
  *          reveal: 'ask' | 'never',
  *          check: (name: string, answer: string, key?: string) => Promise<import('./render/check.js').CheckResult>,
  *          renderWorking: (outcome: import('./engine.js').Outcome, index: number) => HTMLElement,
- *          answers?: Map<string, string>}} options
+ *          answers?: Map<string, string>, workingLink?: string}} options
  *   items: each asked measure's answer (a failure may be a calculator page's hand-off, whose
  *   error is not an InputError);
  *   check: the engine's check for a measure on the problem's input (key: one of its named
  *   quantities, or none for the answer itself); answers: typed answers by measure name (and
- *   "name|key"), kept across renders (updated as the student checks)
+ *   "name|key"), kept across renders (updated as the student checks); workingLink: a frame of
+ *   fixed height (embed.html#…&fit=1): "Show the working" is a link to the calculator page
+ *   (with reveal=ask), and the other quantities' checks are left out, so nothing grows
  * @returns {HTMLElement[]}
  */
-export function renderProblem({ items, reveal, check, renderWorking, answers = new Map() }) {
+export function renderProblem({ items, reveal, check, renderWorking, answers = new Map(), workingLink = '' }) {
   const introId = uniqueId('problem-intro');
   const intro = el('p', {
     class: 'problem-intro',
@@ -174,7 +178,7 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       // A convention's verdict names the default's value, which is this problem's answer.
       hideDefault: true,
     });
-    const quantities = renderQuantityChecks({
+    const quantities = workingLink ? null : renderQuantityChecks({
       keys: otherQuantities(outcome),
       check: (answer, key) => check(name, answer, key),
       answers,
@@ -183,7 +187,9 @@ export function renderProblem({ items, reveal, check, renderWorking, answers = n
       hideDefault: true,
     });
     let working = null;
-    if (reveal !== 'never') {
+    if (reveal !== 'never' && workingLink) {
+      working = workingElsewhere(workingLink, label, 'Show the working');
+    } else if (reveal !== 'never') {
       const show = el('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false', text: 'Show the working' });
       const place = el('div', { class: 'problem-working' });
       show.addEventListener('click', () => {
@@ -224,6 +230,7 @@ export function setUpProblemMaker({ button, panel, getState }) {
   const reveal = /** @type {HTMLSelectElement} */ (panel.querySelector('#problem-reveal'));
   const link = /** @type {HTMLInputElement} */ (panel.querySelector('#problem-link'));
   const embed = /** @type {HTMLTextAreaElement | null} */ (panel.querySelector('#problem-embed')); // the same problem as a widget snippet
+  const fit = /** @type {HTMLTextAreaElement | null} */ (panel.querySelector('#problem-lms')); // and as a no-script iframe
   const status = panel.querySelector('[data-problem-status]');
   let askEdited = false;
   function refresh() {
@@ -235,6 +242,10 @@ export function setUpProblemMaker({ button, panel, getState }) {
     if (embed) {
       const problem = { ...state, problem: '1', ask: splitNames(ask.value).join(', '), reveal: keep };
       embed.value = widgetSnippet(problem, new URL('./irmetrics-embed.js', window.location.href).href);
+    }
+    if (fit) {
+      const problem = { ...state, ...problemKeys({ ask: splitNames(ask.value), reveal: keep }) };
+      writeFitSnippet({ field: fit, status: panel.querySelector('[data-fit-status]'), state: problem, frameUrl: new URL('./embed.html', window.location.href).href });
     }
     status.textContent = '';
   }
@@ -252,7 +263,7 @@ export function setUpProblemMaker({ button, panel, getState }) {
     const field = copy.dataset.problemCopy
       ? /** @type {HTMLInputElement | HTMLTextAreaElement} */ (panel.querySelector(`#${copy.dataset.problemCopy}`))
       : link;
-    const what = field === link ? 'Problem link' : 'Embed snippet';
+    const what = field === link ? 'Problem link' : field === fit ? 'Iframe for course sites' : 'Embed snippet';
     copy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(field.value);

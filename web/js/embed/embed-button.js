@@ -1,13 +1,16 @@
 // @ts-check
 // The "Embed" button of every calculator page (web/partials/calculator.html): the page's current
-// state as the two snippets an instructor pastes into a course page (snippets.js): the script
-// form (irmetrics-embed.js + <ir-calculator …>) and the iframe form (embed.html + the resizer),
-// each in a read-only textarea with its own Copy button.
+// state as the snippets an instructor pastes into a course page (snippets.js): the no-script
+// iframe of measured height for editors that strip scripts (Canvas, Moodle, Blackboard; fit.js),
+// the script form (irmetrics-embed.js + <ir-calculator …>) and the iframe form (embed.html + the
+// resizer), each in a read-only textarea with its own Copy button.
 //
 // The page provides [data-embed] (the button, aria-controls the panel) and [data-embed-panel]
-// holding #embed-script, #embed-frame, [data-embed-copy="ID"] buttons and [data-embed-status].
+// holding #embed-lms, #embed-script, #embed-frame, [data-embed-copy="ID"] buttons,
+// [data-fit-status] and [data-embed-status].
 
 import { frameSnippet, widgetSnippet } from './snippets.js';
+import { writeFitSnippet } from './fit.js';
 
 /**
  * Wires the Embed button.
@@ -22,6 +25,7 @@ export function setUpEmbedButton(state) {
   if (!button || !panel) return { refresh() {} };
   const scriptField = /** @type {HTMLTextAreaElement} */ (panel.querySelector('#embed-script'));
   const frameField = /** @type {HTMLTextAreaElement} */ (panel.querySelector('#embed-frame'));
+  const fitField = /** @type {HTMLTextAreaElement | null} */ (panel.querySelector('#embed-lms'));
   const status = panel.querySelector('[data-embed-status]');
 
   function refresh() {
@@ -33,6 +37,10 @@ export function setUpEmbedButton(state) {
     const here = window.location.href;
     scriptField.value = widgetSnippet(current, new URL('./irmetrics-embed.js', here).href);
     frameField.value = frameSnippet(current, new URL('./embed.html', here).href);
+    if (fitField) {
+      const fitStatus = panel.querySelector('[data-fit-status]');
+      writeFitSnippet({ field: fitField, status: fitStatus, state: current, frameUrl: new URL('./embed.html', here).href });
+    }
     status.textContent = '';
   }
 
@@ -40,7 +48,7 @@ export function setUpEmbedButton(state) {
     panel.hidden = !panel.hidden;
     button.setAttribute('aria-expanded', String(!panel.hidden));
     refresh();
-    if (!panel.hidden) scriptField.focus();
+    if (!panel.hidden) (fitField ?? scriptField).focus();
   });
 
   for (const copy of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll('[data-embed-copy]'))) {

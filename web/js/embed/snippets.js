@@ -80,3 +80,42 @@ export function frameSnippet(state, frameUrl) {
     `width="100%" height="480" loading="lazy"></iframe>\n<script>\n${RESIZE_SCRIPT}\n</script>`
   );
 }
+
+/**
+ * The widths a no-script frame is measured at, in CSS pixels: a phone's course column (a 375 px
+ * phone less an LMS's margins and padding) and a desktop one. The frame's height is the taller of the two,
+ * so the content fits at every width between and beyond (a wider column is never taller).
+ */
+export const FIT_WIDTHS = [320, 960];
+
+/** Room added below the measured content: a verdict a line longer than the measured one. */
+export const FIT_MARGIN = 24;
+
+/**
+ * The frame's link for the no-script form: the state and fit=1 (frame.js: a layout that never
+ * grows, its working a link to the calculator page).
+ * @param {{calc: string, in?: string, relevant?: string, m?: string}} state
+ * @param {string} frameUrl where embed.html is served (without a hash)
+ */
+export const fitFrameUrl = (state, frameUrl) => `${frameUrl}#${hashFor({ ...state, fit: '1' })}`;
+
+/**
+ * The no-script form, for course sites whose editors strip <script> and keep <iframe> (Canvas,
+ * Moodle, Blackboard): an iframe of fixed height, measured by the page that writes the snippet
+ * (fit.js measureFrameHeight at FIT_WIDTHS). Only attributes those editors keep: src, title,
+ * width, height, loading, allow, and a style whose border rule their filters accept.
+ * @param {{calc: string, in?: string, relevant?: string, m?: string, problem?: string,
+ *          ask?: string}} state
+ * @param {string} frameUrl where embed.html is served (without a hash)
+ * @param {number} height in CSS pixels
+ * @returns {string}
+ */
+export function fitFrameSnippet(state, frameUrl, height) {
+  const asked = state.problem === '1' ? `a problem: ${state.ask || state.m || state.calc}` : state.m || state.calc;
+  const title = `irmetrics: ${asked}`;
+  const px = Math.ceil(height);
+  return (
+    `<iframe src="${escapeAttribute(fitFrameUrl(state, frameUrl))}" title="${escapeAttribute(title)}" ` +
+    `width="100%" height="${px}" style="border: 0; width: 100%; height: ${px}px;" loading="lazy" allow="clipboard-write"></iframe>`
+  );
+}

@@ -23,7 +23,15 @@
 //   ask       the measures asked for (default: those of `measures`, which default to `ask`)
 //   reveal    ask (default): a button per question shows its working; never: the working is
 //             not shown at all (not even put in the page)
-// This is the calculator pages' problem mode (web/js/problem.js), shared.
+// This is the calculator pages' problem mode (web/js/problem.js), shared. A problem on a ranked
+// list or graded list shows its input as a table (rank, document, relevant or grade) above the
+// text, so a student reads the list as a textbook prints it.
+//
+// A frame of fixed height (embed.html#…&fit=1, the snippet for course sites whose editors strip
+// scripts: snippets.js fitFrameSnippet) sets `working-link`: the URL of the calculator page with
+// the same state. Nothing then grows the widget after it is drawn: "Show working" is a link that
+// opens that page in a new tab, the other quantities' checks are left out (the page has them),
+// and each verdict has its room kept from the start (widget.css, .irc[data-fit]).
 //
 // Every attribute value is shown as text (textContent), never parsed as HTML. Changing an
 // attribute recomputes (attributeChangedCallback). The answer is rendered by the site's own
@@ -45,7 +53,7 @@ import { renderOutcome, renderOutcomeError } from '../render/steps.js';
 import { questionText, renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
-export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'working', 'problem', 'ask', 'reveal'];
+export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'working', 'problem', 'ask', 'reveal', 'working-link'];
 const MAX_DIGITS = 10;
 /** Which attribute an engine error is about. */
 const ATTRIBUTE_OF_FIELD = { input: 'input', relevant: 'relevant', measure: 'measures', options: 'relevant' };
@@ -75,6 +83,58 @@ function errorBlock(attribute, message, where = {}) {
     );
   }
   return block;
+}
+
+/**
+ * The working-link attribute as a link the widget may open: http(s) only (never javascript:),
+ * or '' when there is none.
+ * @param {string} text
+ */
+function safeLink(text) {
+  try {
+    const url = new URL(text.trim(), document.baseURI);
+    return text.trim() && ['http:', 'https:', 'file:'].includes(url.protocol) ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The input's columns of a step table, by the names the core gives them, in this order. */
+const INPUT_COLUMNS = ['rank', 'document', 'relevant?', 'grade'];
+/** A document written as its own judgement ("+", "R", "1") or not named ("—"): the column says nothing. */
+const MARK = /^[+\-RNrnYy✓✗01—]?$/;
+/** Lists longer than this stay as text: a table would push the question out of sight. */
+const MAX_TABLE_ROWS = 30;
+
+/**
+ * A problem's ranked or graded list as the table a textbook prints (rank, document, relevant or
+ * grade), read from the step table of an answer, whose first columns are the input's: the
+ * computed columns are left out, so nothing of the answer shows. Null for other calculators, a
+ * long list, or an answer without such a table.
+ * @param {string} calc
+ * @param {import('../engine.js').Outcome | undefined} outcome
+ */
+function inputTable(calc, outcome) {
+  if (!['ranked', 'ndcg'].includes(calc) || !outcome) return null;
+  const source = (outcome.steps ?? []).find(
+    (table) => table.columns.includes('rank') && (table.columns.includes('relevant?') || table.columns.includes('grade')),
+  );
+  if (!source || source.rowCount > source.rows.length || source.rows.length > MAX_TABLE_ROWS) return null;
+  let keep = INPUT_COLUMNS.map((name) => source.columns.indexOf(name)).filter((index) => index >= 0);
+  // Ranks must run 1, 2, 3, …: a table of the relevant documents only would hide the others.
+  if (!source.rows.every((row, i) => row[source.columns.indexOf('rank')].text === String(i + 1))) return null;
+  const documentAt = source.columns.indexOf('document');
+  if (documentAt >= 0 && source.rows.every((row) => MARK.test(row[documentAt].text.trim()))) {
+    keep = keep.filter((index) => index !== documentAt);
+  }
+  const head = (name) => (name === 'relevant?' ? 'relevant' : name);
+  return el(
+    'table',
+    { class: 'irc-input-table' },
+    el('caption', { text: calc === 'ndcg' ? 'The ranked list and its grades' : 'The ranked list' }),
+    el('thead', {}, el('tr', {}, ...keep.map((index) => el('th', { scope: 'col', text: head(source.columns[index]) })))),
+    el('tbody', {}, ...source.rows.map((row) => el('tr', {}, ...keep.map((index) => el('td', { text: row[index].text }))))),
+  );
 }
 
 /**
@@ -162,6 +222,9 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       const input = attr('input');
       const relevant = attr('relevant').trim();
       const compact = attr('working').trim().toLowerCase() !== 'open';
+      const workingLink = safeLink(attr('working-link'));
+      if (workingLink) this.#body.dataset.fit = '';
+      else delete this.#body.dataset.fit;
 
       const status = await engine.ready();
       registry ??= status.ok ? await engine.listMeasures() : null;
@@ -231,7 +294,7 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
       const seenTables = new Map(); // a table shown for an earlier answer becomes a link to it
       const sections = outcomes.map((result, index) =>
         result.ok
-          ? renderOutcome(result.value, { digits, id: `irc-outcome-${index}`, seenTables, charts: charts.get(result.value), compact })
+          ? renderOutcome(result.value, { digits, id: `irc-outcome-${index}`, seenTables, charts: charts.get(result.value), compact, workingLink })
           : renderOutcomeError(entries[index].name, result.error, { id: `irc-outcome-${index}` }),
       );
       const answers = good.map((outcome) => formatAnswer(outcome.label || outcome.measure, outcome.value, digits));
@@ -260,13 +323,15 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         renderWorking: (outcome, index) =>
           renderOutcome(outcome, { digits, id: `irc-problem-${index}`, seenTables: new Map(), charts: chartsByOutcome([outcome])[0] }),
         answers: this.#answers,
+        workingLink,
       });
       const okAsked = askedResults.every((result) => result.ok);
-      this.#finish(okAsked, [this.#header(calculator, input, relevant), question, el('div', { class: 'results irc-problem' }, ...problemSections)]);
+      const listed = inputTable(calculator.calc, askedResults.find((result) => result.ok)?.value);
+      this.#finish(okAsked, [this.#header(calculator, input, relevant, listed), question, el('div', { class: 'results irc-problem' }, ...problemSections)]);
     }
 
-    /** The calculator's name and the input as given (text only). */
-    #header(calculator, input, relevant) {
+    /** The calculator's name and the input as given (text only), after its table when there is one. */
+    #header(calculator, input, relevant, table = null) {
       const showsR = TAKES_RELEVANT.has(calculator.calc) && relevant;
       return el(
         'div',
@@ -276,7 +341,8 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         el(
           'div',
           { class: 'irc-input' },
-          el('p', { class: 'irc-label', text: 'Input' }),
+          table,
+          el('p', { class: 'irc-label', text: table ? 'As text' : 'Input' }),
           el('pre', { class: 'irc-input-text', tabindex: 0, 'aria-label': 'Input' }, el('code', { text: input })),
           showsR && el('p', { class: 'irc-relevant' }, 'R (relevant documents) = ', el('code', { text: relevant })),
         ),

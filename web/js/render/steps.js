@@ -314,13 +314,28 @@ function workingDisclosure(measure, content, charts) {
 }
 
 /**
+ * "Show working" as a link to the calculator page that shows it all, in a new tab.
+ * @param {string} href
+ * @param {string} measure the answer's name, for screen readers
+ * @param {string} text
+ */
+export function workingElsewhere(href, measure, text) {
+  return el(
+    'p',
+    { class: 'working-link' },
+    el('a', { href, target: '_blank', rel: 'noopener' }, text, el('span', { class: 'visually-hidden', text: ` for ${measure} (opens a new tab)` })),
+    el('span', { 'aria-hidden': 'true', text: ' ↗' }),
+  );
+}
+
+/**
  * A worked answer as a <section>.
  * @param {import('../engine.js').Outcome} outcome
  * @param {{digits?: number, id?: string, onAlternative?: (measure: string) => void,
  *          seenTables?: Map<string, {id: string, measure: string}>,
  *          charts?: import('../engine.js').Chart[],
  *          answerExtra?: (outcome: import('../engine.js').Outcome) => Node | null,
- *          compact?: boolean}} [options]
+ *          compact?: boolean, workingLink?: string}} [options]
  *   answerExtra: shown under the answer (the "Check my answer" field, render/check.js);
  *   id: the section's id (tables get ids from it); onAlternative: when given, each alternative
  *   gets a "Show working" button calling it; seenTables: shared by the outcomes of one page, so a
@@ -328,12 +343,14 @@ function workingDisclosure(measure, content, charts) {
  *   see chartsByOutcome for a page of several outcomes); compact: the answer and its working
  *   with the numbers put in, everything else (the formula, charts, step tables, other
  *   conventions, notes, quantities) behind a "Show working" disclosure (the embed widget's
- *   default; the calculator pages show everything)
+ *   default; the calculator pages show everything); workingLink: with compact, "Show working"
+ *   is a link to this URL (the calculator page, in a new tab) instead of the disclosure, so the
+ *   answer never grows (a frame of fixed height)
  * @returns {HTMLElement}
  */
 export function renderOutcome(
   outcome,
-  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [], answerExtra, compact = false } = {},
+  { digits = DEFAULT_DIGITS, id, onAlternative, seenTables, charts = outcome.charts ?? [], answerExtra, compact = false, workingLink = '' } = {},
 ) {
   const chartBox = charts.length ? el('div', { class: 'charts' }) : null;
   const headingId = id && `${id}-heading`;
@@ -346,7 +363,9 @@ export function renderOutcome(
       el('h3', { id: headingId, text: outcome.title || outcome.measure }),
       el('div', { class: 'outcome-answer' }, renderAnswer(outcome, digits), answerExtra?.(outcome)),
       renderFormulas(outcome, { defer, formula: false }),
-      workingDisclosure(
+      workingLink
+        ? workingElsewhere(workingLink, measure, 'Show working')
+        : workingDisclosure(
         measure,
         [
           renderFormulas(outcome, { defer, working: false }),
