@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing irmetrics needs, and nothing else:
 #   - Debian packages (only the missing ones): the C++ toolchain, CMake, Catch2, Debian's
-#     Emscripten and Chromium (for the browser tests);
+#     Emscripten, Chromium (for the browser tests) and PHP (Moodle's importer, for the quiz
+#     export tests);
 #   - the npm packages pinned in package-lock.json (only when node_modules is missing or older
 #     than the lock file).
 # Safe to run again and again: when everything is there it only checks, in about a second.
@@ -20,8 +21,15 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   gzip            build.sh reports gzip sizes of what a browser downloads
 #   clang libclang-rt-14-dev  the libFuzzer harnesses (build/fuzz) with AddressSanitizer and UBSan
 #   zlib1g-dev      gzipped qrels and runs in the native irmetrics trec (build/native/irmetrics-trec)
+#   unzip libxml2-utils python3-lxml  the QTI export's checks (tests/js/qti.test.mjs): unzip -t, xmllint
+#                   against the IMS schemas, Canvas's QTI Migration Tool (Python, lxml; tests/qti/)
+#   php-cli         runs Moodle's own question importers and numerical question type on our quiz
+#                   exports (tests/moodle/harness.php, from tests/js/moodle-import.test.mjs)
+#   php-xml         the XML parser Moodle's Moodle XML importer reads with (lib/xmlize.php)
+#   php-mbstring    the multibyte string functions Moodle's text handling calls
 readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core fonts-dejavu-extra clang-format gzip
-  clang libclang-rt-14-dev zlib1g-dev)
+  clang libclang-rt-14-dev zlib1g-dev unzip libxml2-utils python3-lxml
+  php-cli php-xml php-mbstring)
 
 say() { printf 'setup: %s\n' "$*"; }
 die() {

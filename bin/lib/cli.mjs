@@ -19,7 +19,7 @@ import {
   DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
 } from '../../common/practice/generate.js';
 import { prepareExercises } from '../../common/practice/answers.js';
-import { FORMATS, exportAs } from '../../common/practice/export.js';
+import { FORMATS, exportAs, leftOutOf } from '../../common/practice/export.js';
 
 const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check [KEY=]ANSWER]... [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
@@ -301,7 +301,7 @@ async function calc(typed, values) {
 // irmetrics practice: exercises drawn from a seed (common/practice/), answered by the engine.
 
 const PRACTICE_USAGE = `usage: irmetrics practice FAMILY [--seed N] [--count N] [--difficulty easy|medium|hard]
-                          [--format text|json|moodle-xml|gift]`;
+                          [--format text|json|moodle-xml|gift|qti]`;
 
 const PRACTICE_HELP = `irmetrics practice: exercises drawn from a seed, with their answers
 
@@ -328,15 +328,21 @@ Options
                     measure name or MEASURE:KEY for a named value of its answer (calc
                     MEASURE --json gives it as values.KEY) and relevant is null where unused;
                     moodle-xml: one numerical question per asked value, for Moodle's
-                    question bank (Import → Moodle XML), the answer with a tolerance of
-                    half the last decimal asked, the working as general feedback and the
-                    common slips as wrong answers with their feedback;
-                    gift: the same questions in Moodle's GIFT text format
+                    question bank (Import → Moodle XML), asking for a decimal to 4
+                    places (a quiz grades numbers, not fractions), the answer with a
+                    tolerance of half the last decimal, the working as general feedback
+                    and the common slips as wrong answers with their feedback; a value
+                    that is not a number is left out, noted on stderr and in the file;
+                    gift: the same questions in Moodle's GIFT text format;
+                    qti: the same questions as a QTI 1.2 content package (a zip, so
+                    redirected to a file) for Canvas (Import → QTI .zip file),
+                    Blackboard and Brightspace
 
 Examples
   irmetrics practice ranked --seed 42
   irmetrics practice graded --difficulty hard --count 5 --format json
   irmetrics practice sets --seed 1 --count 20 --format moodle-xml > sets-quiz.xml
+  irmetrics practice ranked --seed 1 --count 10 --format qti > ranked-quiz.zip
 
 Exit status: 0 written; 2 a usage error or no build; 1 an internal error.`;
 
@@ -381,6 +387,10 @@ async function practice(rest, values) {
   const count = wholeOption('count', values.count, 1, 500, 1);
   const difficulty = choiceOption('difficulty', values.difficulty, DIFFICULTIES, 'easy');
   const format = choiceOption('format', values.format, Object.keys(FORMATS), 'text');
+  if (FORMATS[format].binary && process.stdout.isTTY) {
+    usageError(`--format ${format} writes a ${FORMATS[format].extension} file: redirect it, e.g. > quiz.${FORMATS[format].extension}`,
+      PRACTICE_USAGE);
+  }
   const engine = await loadEngine();
   const result = await prepareExercises(engine, drawExercises(family, difficulty, seed, count));
   if (!result.ok) {
@@ -388,7 +398,13 @@ async function practice(rest, values) {
     throw new Error(`exercise ${result.exercise.id}: ${result.error.message}`);
   }
   const text = exportAs(format, result.prepared);
-  if (format === 'text') {
+  // A quiz grades numbers only: a value that is not one has no question (the file says so too).
+  for (const { name, why } of leftOutOf(format, result.prepared)) {
+    process.stderr.write(`irmetrics practice: note: ${name} is left out of the --format ${format} file: ${why}.\n`);
+  }
+  if (typeof text !== 'string') {
+    process.stdout.write(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
+  } else if (format === 'text') {
     print(`${text.trimEnd()}\n\nSeed ${seed}: irmetrics practice ${family} --difficulty ${difficulty} --seed ${seed}` +
       `${count === 1 ? '' : ` --count ${count}`} draws these again.`);
   } else {

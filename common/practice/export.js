@@ -5,26 +5,24 @@
 //
 // A prepared exercise is {exercise, answers, outcomes, feedback}: the drawn exercise
 // (generate.js), its answers by asked name, the engine's outcome of each measure (the working),
-// and for each asked value the hint and the slips (answers.js, feedbackOf).
+// and for each asked value the hint and the slips (answers.js, feedbackOf). The quiz formats
+// write the QuizQuestions of quiz.js, which ask for a decimal only and leave out a value that is
+// not a number; tests/js/moodle-import.test.mjs imports them with Moodle's own code.
 
-import { formatNum, numParts } from '../format.js';
-import { DECIMALS, FAMILIES } from './generate.js';
+import { formatNum } from '../format.js';
+import { DECIMALS } from './generate.js';
+import { escapeHtml, familyTitle, quizQuestions } from './quiz.js';
+import { toQtiZip } from './qti.js';
 
 /** @typedef {import('./answers.js').Prepared} Prepared */
+/** @typedef {import('./quiz.js').QuizQuestion} QuizQuestion */
+/** @typedef {{questions: QuizQuestion[], leftOut: {name: string, why: string}[]}} Quiz what quizQuestions gives */
 
-const familyTitle = (family) => FAMILIES.find((one) => one.id === family)?.title ?? family;
-
-/** The tolerance of an answer asked to DECIMALS places: half a unit of the last place. */
-export const TOLERANCE = 0.5 * 10 ** -DECIMALS;
-
-/** TOLERANCE as a quiz file writes it: "0.00005", not 0.5·10⁻⁴'s binary neighbour. */
-const TOLERANCE_TEXT = `0.${'0'.repeat(DECIMALS)}5`;
-
-/** What the question asks: "to 4 decimal places or as a fraction". */
+/**
+ * What the text worksheet asks: "to 4 decimal places, or as a fraction" (the page takes both;
+ * a quiz file asks for a decimal only, quiz.js QUIZ_PRECISION).
+ */
 export const ASKED_PRECISION = `to ${DECIMALS} decimal places, or as a fraction`;
-
-/** The answer as a plain decimal for a quiz: "0.6222", "0.5", "-0.4". */
-const decimalOf = (num) => numParts(num, DECIMALS).decimal;
 
 /**
  * The JSON form: one object per exercise; `measures` lists the asked names (MEASURE, or
@@ -76,152 +74,162 @@ export function toText(prepared) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTML for quiz systems: the question, and the working as feedback.
+// Quiz files: the QuizQuestions of quiz.js, in Moodle's XML and GIFT formats.
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => ({
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;',
-})[char]);
+/** A plain-text feedback as the HTML a quiz file gives it: "<p>x &lt; y</p>". */
+const feedbackHtml = (text) => `<p>${escapeHtml(text)}</p>`;
 
-/** The question of one asked value, as HTML: the exercise's sentence, its input, what to give. */
-export function questionHtml(exercise, asked) {
-  return `<p>${escapeHtml(exercise.question)}</p>` +
-    `<pre>${exercise.input.split('\n').map(escapeHtml).join('<br>')}</pre>` +
-    `<p>Work out <strong>${escapeHtml(asked.label)}</strong>, ${ASKED_PRECISION}.</p>`;
-}
+/** The lines of a file that say which asked values were left out and why, one a line. */
+const leftOutLines = (leftOut) => leftOut.map(({ name, why }) => `${name} is left out: ${why}.`.replace(/\s+/g, ' '));
 
-/** The working of one asked value, as HTML: the answer, the engine's step tables and notes. */
-export function workingHtml(asked, value, outcome) {
-  const tables = (outcome.steps ?? []).map((step) => {
-    const head = `<tr>${step.columns.map((column) => `<th>${escapeHtml(column)}</th>`).join('')}</tr>`;
-    const rows = step.rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell.text)}</td>`).join('')}</tr>`);
-    return `<table><caption>${escapeHtml(step.title)}</caption>${head}${rows.join('')}</table>`;
-  });
-  const notes = (outcome.notes ?? []).map((note) => `<li>${escapeHtml(note)}</li>`).join('');
-  return `<p>${escapeHtml(asked.label)} = ${escapeHtml(formatNum(value, DECIMALS))}</p>${tables.join('')}` +
-    (notes ? `<ul>${notes}</ul>` : '');
-}
+/** Text in XML: the same five characters escaped as in HTML. */
+const xmlText = escapeHtml;
+
+/** Text inside an XML comment, which cannot hold "--" nor end with "-". */
+const xmlComment = (text) => text.replace(/-(?=-|$)/g, '- ');
 
 /**
- * The wrong answers worth a feedback of their own: each slip whose value, to DECIMALS places,
- * is not the right one (nor another slip's).
+ * Moodle XML of quiz questions: a category whenever it changes, then one numerical question per
+ * QuizQuestion, the right answer and each slip with the tolerance and its feedback, "*" (any
+ * other answer) with the hint; the working is the general feedback. A comment at the top names
+ * each question left out and why. Imports into Moodle's question bank (Question bank → Import →
+ * Moodle XML): question/format/xml/format.php, import_numerical.
+ * @param {Quiz} quiz
  */
-function slipAnswers(right, slips) {
-  const taken = [Number(decimalOf(right))];
-  const out = [];
-  for (const slip of slips) {
-    const value = Number(decimalOf(slip.value));
-    if (!Number.isFinite(value) || taken.some((other) => Math.abs(other - value) <= 2 * TOLERANCE)) continue;
-    taken.push(value);
-    out.push({ text: decimalOf(slip.value), why: `Not quite: that is ${slip.measure}, which ${slip.why}.` });
-  }
-  return out;
-}
-
-const xmlText = (text) => escapeHtml(text);
-
-/**
- * Moodle XML: a category per family and difficulty, then one numerical question per asked value,
- * the right answer with a tolerance of half a unit of the DECIMALS-th place, each common slip as
- * a wrong answer with its feedback, and any other answer given the hint; the working is the
- * general feedback. Imports into Moodle's question bank (Question bank → Import → Moodle XML).
- * @param {Prepared[]} prepared
- */
-export function toMoodleXml(prepared) {
+export function moodleXmlOf({ questions, leftOut }) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<quiz>'];
+  out.push(...leftOutLines(leftOut).map((line) => `  <!-- ${xmlComment(line)} -->`));
   let category = null;
-  for (const { exercise, answers, outcomes, feedback } of prepared) {
-    const here = `$course$/top/Practice/${familyTitle(exercise.family)} (${exercise.difficulty})`;
+  for (const question of questions) {
+    const here = `$course$/top/${question.category}`;
     if (here !== category) {
       category = here;
       out.push('  <question type="category">', `    <category><text>${xmlText(here)}</text></category>`, '  </question>');
     }
-    for (const asked of exercise.asked) {
-      const right = answers[asked.name];
-      const { hint, slips } = feedback[asked.name];
-      const answer = (fraction, text, why) => [
-        `    <answer fraction="${fraction}" format="moodle_auto_format">`,
-        `      <text>${xmlText(text)}</text>`,
-        `      <tolerance>${text === '*' ? 0 : TOLERANCE_TEXT}</tolerance>`,
-        `      <feedback format="html"><text>${xmlText(`<p>${escapeHtml(why)}</p>`)}</text></feedback>`,
-        '    </answer>',
-      ];
-      out.push(
-        '  <question type="numerical">',
-        `    <name><text>${xmlText(`${exercise.id} ${asked.label}`)}</text></name>`,
-        `    <questiontext format="html"><text>${xmlText(questionHtml(exercise, asked))}</text></questiontext>`,
-        `    <generalfeedback format="html"><text>${xmlText(workingHtml(asked, right, outcomes[asked.measure]))}</text></generalfeedback>`,
-        '    <defaultgrade>1</defaultgrade>',
-        '    <penalty>0.3333333</penalty>',
-        '    <hidden>0</hidden>',
-        ...answer(100, decimalOf(right), `Right: ${asked.label} = ${formatNum(right, DECIMALS)}.`),
-        ...slipAnswers(right, slips).flatMap((slip) => answer(0, slip.text, slip.why)),
-        ...(hint ? answer(0, '*', `Hint: ${hint}`) : []),
-        '    <unitgradingtype>0</unitgradingtype>',
-        '    <unitpenalty>0.1</unitpenalty>',
-        '    <showunits>3</showunits>',
-        '    <unitsleft>0</unitsleft>',
-        '  </question>',
-      );
-    }
+    const answer = (fraction, text, tolerance, feedback) => [
+      `    <answer fraction="${fraction}" format="moodle_auto_format">`,
+      `      <text>${xmlText(text)}</text>`,
+      `      <tolerance>${tolerance}</tolerance>`,
+      `      <feedback format="html"><text>${xmlText(feedbackHtml(feedback))}</text></feedback>`,
+      '    </answer>',
+    ];
+    out.push(
+      '  <question type="numerical">',
+      `    <name><text>${xmlText(question.name)}</text></name>`,
+      `    <questiontext format="html"><text>${xmlText(question.html)}</text></questiontext>`,
+      `    <generalfeedback format="html"><text>${xmlText(question.working)}</text></generalfeedback>`,
+      '    <defaultgrade>1</defaultgrade>',
+      '    <penalty>0.3333333</penalty>',
+      '    <hidden>0</hidden>',
+      ...answer(100, question.answer, question.tolerance, question.right),
+      ...question.slips.flatMap((slip) => answer(0, slip.answer, question.tolerance, slip.feedback)),
+      ...(question.hint ? answer(0, '*', 0, question.hint) : []),
+      '    <unitgradingtype>0</unitgradingtype>',
+      '    <unitpenalty>0.1</unitpenalty>',
+      '    <showunits>3</showunits>',
+      '    <unitsleft>0</unitsleft>',
+      '  </question>',
+    );
   }
   out.push('</quiz>', '');
   return out.join('\n');
 }
 
-/** GIFT's special characters escaped with a backslash: ~ = # { } : and the backslash. */
-const giftText = (text) => String(text).replace(/[~=#{}:\\]/g, (char) => `\\${char}`);
-
 /**
- * GIFT: the same questions as Moodle XML, one per asked value, in Moodle's text format. As
- * Moodle's GIFT importer reads a numerical question: `=ANSWER:TOLERANCE#feedback` is a right
- * answer (a weight is read only with one or two digits, so the right one carries none and counts
- * 100%), `=%0%ANSWER:TOLERANCE#feedback` a wrong one with its feedback, `~#feedback` the
- * feedback for any other answer (here the hint) and `####` the general feedback (the working).
+ * Moodle XML of prepared exercises (moodleXmlOf of quizQuestions).
  * @param {Prepared[]} prepared
  */
-export function toGift(prepared) {
+export const toMoodleXml = (prepared) => moodleXmlOf(quizQuestions(prepared));
+
+/**
+ * Text escaped for GIFT exactly as Moodle's GIFT writer escapes it (repchar in
+ * question/format/gift/format.php): a backslash before \ # = ~ { } :, each newline written as
+ * \n (so that no text holds a blank line, which ends a question, or a line starting with //,
+ * which the reader drops as a comment), carriage returns dropped. The reader (escapedchar_pre
+ * and escapedchar_post) gives back the text.
+ */
+export const giftText = (text) => String(text).replace(/\r/g, '')
+  .replace(/[\\#=~{}:\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`));
+
+/** One line of a GIFT file: no newline, for a category or a comment. */
+const giftLine = (text) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * GIFT of quiz questions: the same questions as moodleXmlOf, in Moodle's text format, one
+ * question a line. As Moodle's GIFT reader reads a numerical question:
+ * `=ANSWER:TOLERANCE#feedback` is a right answer (a weight is read only with one or two digits,
+ * so the right one carries none and counts 100%), `=%0%ANSWER:TOLERANCE#feedback` a wrong one
+ * with its feedback, `~#feedback` the feedback for any other answer (here the hint) and `####`
+ * the general feedback (the working). Every text is HTML ([html]) escaped by giftText; a
+ * comment line (//) at the top names each question left out and why.
+ * @param {Quiz} quiz
+ */
+export function giftOf({ questions, leftOut }) {
   const out = [];
+  if (leftOut.length > 0) out.push(...leftOutLines(leftOut).map((line) => `// ${giftLine(line)}`), '');
   let category = null;
-  for (const { exercise, answers, outcomes, feedback } of prepared) {
-    const here = `$course$/top/Practice/${familyTitle(exercise.family)} (${exercise.difficulty})`;
+  for (const question of questions) {
+    const here = `$course$/top/${question.category}`;
     if (here !== category) {
       category = here;
-      out.push(`$CATEGORY: ${here}`, '');
+      out.push(`$CATEGORY: ${giftLine(here)}`, '');
     }
-    for (const asked of exercise.asked) {
-      const right = answers[asked.name];
-      const { hint, slips } = feedback[asked.name];
-      const options = [
-        `=${decimalOf(right)}:${TOLERANCE_TEXT}#${giftText(`Right: ${asked.label} = ${formatNum(right, DECIMALS)}.`)}`,
-        ...slipAnswers(right, slips).map((slip) => `=%0%${slip.text}:${TOLERANCE_TEXT}#${giftText(slip.why)}`),
-        ...(hint ? [`~#${giftText(`Hint: ${hint}`)}`] : []),
-      ];
-      out.push(
-        `::${giftText(`${exercise.id} ${asked.label}`)}::[html]${giftText(questionHtml(exercise, asked))}` +
-          `{#${options.join(' ')} ####${giftText(workingHtml(asked, right, outcomes[asked.measure]))}}`,
-        '',
-      );
-    }
+    const tolerance = `:${question.tolerance}`;
+    const options = [
+      `=${question.answer}${tolerance}#${giftText(feedbackHtml(question.right))}`,
+      ...question.slips.map((slip) => `=%0%${slip.answer}${tolerance}#${giftText(feedbackHtml(slip.feedback))}`),
+      ...(question.hint ? [`~#${giftText(feedbackHtml(question.hint))}`] : []),
+    ];
+    const working = question.working ? ` ####${giftText(question.working)}` : '';
+    out.push(`::${giftText(question.name)}::[html]${giftText(question.html)}{#${options.join(' ')}${working}}`, '');
   }
   return out.join('\n');
 }
 
-/** The export formats, by the name --format and the page's menu use. */
+/**
+ * GIFT of prepared exercises (giftOf of quizQuestions).
+ * @param {Prepared[]} prepared
+ */
+export const toGift = (prepared) => giftOf(quizQuestions(prepared));
+
+/**
+ * @typedef {{extension: string, type: string, label: string, quiz?: boolean, binary?: boolean,
+ *   write: (prepared: Prepared[]) => string | Uint8Array<ArrayBuffer>}} Format
+ *   quiz: the format holds quiz questions (quiz.js), so some asked values may be left out;
+ *   binary: write gives bytes (a zip), not text
+ */
+
+/**
+ * The export formats, by the name --format and the page's menu use, each with its writer.
+ * @type {Object<string, Format>}
+ */
 export const FORMATS = {
-  text: { extension: 'txt', type: 'text/plain', label: 'Plain text' },
-  json: { extension: 'json', type: 'application/json', label: 'JSON' },
-  'moodle-xml': { extension: 'xml', type: 'application/xml', label: 'Moodle XML' },
-  gift: { extension: 'gift.txt', type: 'text/plain', label: 'GIFT (Moodle)' },
+  text: { extension: 'txt', type: 'text/plain', label: 'Plain text', write: (prepared) => `${toText(prepared)}\n` },
+  json: { extension: 'json', type: 'application/json', label: 'JSON', write: (prepared) => `${JSON.stringify(toJson(prepared), null, 2)}\n` },
+  'moodle-xml': { extension: 'xml', type: 'application/xml', label: 'Moodle XML', quiz: true, write: toMoodleXml },
+  gift: { extension: 'gift.txt', type: 'text/plain', label: 'GIFT (Moodle)', quiz: true, write: toGift },
+  qti: {
+    extension: 'zip', type: 'application/zip', label: 'QTI 1.2 zip (Canvas, Blackboard, Brightspace)', quiz: true, binary: true,
+    write: toQtiZip,
+  },
 };
 
 /**
- * The prepared exercises in a format of FORMATS.
+ * The prepared exercises in a format of FORMATS (text for any other name).
  * @param {string} format
  * @param {Prepared[]} prepared
  */
 export function exportAs(format, prepared) {
-  if (format === 'json') return `${JSON.stringify(toJson(prepared), null, 2)}\n`;
-  if (format === 'moodle-xml') return toMoodleXml(prepared);
-  if (format === 'gift') return toGift(prepared);
-  return `${toText(prepared)}\n`;
+  return (FORMATS[format] ?? FORMATS.text).write(prepared);
+}
+
+/**
+ * The asked values a quiz format leaves out of its file, each with why (none for text or JSON,
+ * which write every value): what `irmetrics practice` notes on stderr.
+ * @param {string} format
+ * @param {Prepared[]} prepared
+ * @returns {{name: string, why: string}[]}
+ */
+export function leftOutOf(format, prepared) {
+  return FORMATS[format]?.quiz ? quizQuestions(prepared).leftOut : [];
 }

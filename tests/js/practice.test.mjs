@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bin/lib/engine.mjs';
 import { DIFFICULTIES, FAMILIES, drawExercise, drawExercises, parseSeed } from '../../common/practice/generate.js';
+import { decimalOf } from '../../common/practice/quiz.js';
 
 const cli = fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url));
 
@@ -240,11 +241,53 @@ describe('quiz exports', () => {
       const text = line.slice(line.indexOf('::[html]') + 8, line.lastIndexOf('{#'));
       assert.doesNotMatch(text.replace(/\\[~=#{}:\\]/g, ''), /[~=#{}:]/, text);
       // Moodle reads a weight of one or two digits only: the right answer carries none (100%).
-      assert.match(line, /\{#=[-\d.]+:0\.00005#Right/);
-      assert.match(line, / ~#Hint\\: /, 'any other answer gets the hint');
+      // Every feedback is HTML, as the question text ([html]) makes it.
+      assert.match(line, /\{#=[-\d.]+:0\.00005#<p>Right/);
+      assert.match(line, / ~#<p>Hint\\: /, 'any other answer gets the hint');
     }
-    assert.match(stdout, /=%0%0\.3214:0\.00005#Not quite\\: that is AP\(norm\\=retrieved\)/);
+    assert.match(stdout, /=%0%0\.3214:0\.00005#<p>Not quite\\: that is AP\(norm\\=retrieved\)/);
     assert.match(stdout, /^\$CATEGORY: \$course\$\/top\/Practice\//m);
+  });
+
+  // A quiz grades a decimal against an interval, and Moodle's numerical type reads "9/35" as 9
+  // with a unit (tests/js/moodle-import.test.mjs grades it): its questions ask for a decimal
+  // only. The text worksheet, worked on paper or on the page, which takes both, says so.
+  test('quiz questions ask for a decimal to 4 places and never mention a fraction; the worksheet takes both', () => {
+    const texts = {
+      'moodle-xml': (stdout) => [...stdout.matchAll(/<questiontext format="html"><text>(.*?)<\/text>/g)].map((match) => match[1]),
+      gift: (stdout) => stdout.split('\n').filter((line) => line.startsWith('::'))
+        .map((line) => line.slice(line.indexOf('::[html]') + 8, line.lastIndexOf('{#'))),
+    };
+    for (const [format, questionTexts] of Object.entries(texts)) {
+      const { status, stdout } = run(['practice', 'ranked', '--seed', '42', '--format', format]);
+      assert.equal(status, 0);
+      const found = questionTexts(stdout);
+      assert.equal(found.length, 3, `${format}: ranked easy asks three values`);
+      for (const text of found) {
+        assert.match(text, /Work out .*, as a decimal to 4 decimal places\./, format);
+        assert.doesNotMatch(text, /fraction/i, format);
+      }
+    }
+    const { stdout } = run(['practice', 'ranked', '--seed', '42']);
+    assert.match(stdout, /^Work out, to 4 decimal places, or as a fraction:$/m);
+  });
+
+  // The ranked list of ranked easy seed 43, R N N N N R N N N N (worked above), and of ranked
+  // medium seed 42, D1 … D13 with D3, D7, D9 and D12 relevant (above): a row per rank.
+  test('a quiz question shows a ranked list as a table too, a row per rank', () => {
+    const rowsOf = (args) => {
+      const { stdout } = run(['practice', 'ranked', ...args, '--format', 'moodle-xml']);
+      const html = /<questiontext format="html"><text>(.*?)<\/text>/.exec(stdout)[1]
+        .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+      return [...html.matchAll(/<tr>((?:<t[hd]>[^<]*<\/t[hd]>)+)<\/tr>/g)]
+        .map((row) => [...row[1].matchAll(/<t[hd]>([^<]*)<\/t[hd]>/g)].map((cell) => cell[1]));
+    };
+    const easy = rowsOf(['--seed', '43']);
+    assert.deepEqual(easy, [['rank', 'judgement'],
+      ...Array.from({ length: 10 }, (_, i) => [String(i + 1), i === 0 || i === 5 ? 'relevant' : 'not relevant'])]);
+    const medium = rowsOf(['--seed', '42', '--difficulty', 'medium']);
+    assert.deepEqual(medium, [['rank', 'document', 'judgement'],
+      ...Array.from({ length: 13 }, (_, i) => [String(i + 1), `D${i + 1}`, [3, 7, 9, 12].includes(i + 1) ? 'relevant' : 'not relevant'])]);
   });
 
   /**
@@ -318,6 +361,30 @@ describe('quiz exports', () => {
   });
 });
 
+describe('a quiz answer: the value to 4 decimals, halves away from zero', () => {
+  // Worked by hand: 2/3 = 0.66666… → 0.6667; −2/5 = −0.4 exactly; 1/1024 = 0.0009765625 → 0.0010
+  // (written 0.001); 1/20000 = 0.00005, a half → 0.0001, and −0.0001 for −1/20000; 1/30000 =
+  // 0.0000333… → 0; a double 0.00123456 → 0.0012; 7 → 7. A value that is not a number, or a bound
+  // ("< 1e-300"), has no quiz answer.
+  const cases = [
+    [{ approx: 2 / 3, exact: '2/3' }, '0.6667'],
+    [{ approx: -0.4, exact: '-2/5' }, '-0.4'],
+    [{ approx: 1 / 1024, exact: '1/1024' }, '0.001'],
+    [{ approx: 1 / 20000, exact: '1/20000' }, '0.0001'],
+    [{ approx: -1 / 20000, exact: '-1/20000' }, '-0.0001'],
+    [{ approx: 1 / 30000, exact: '1/30000' }, '0'],
+    [{ approx: 0.00123456, exact: null }, '0.0012'],
+    [{ approx: 7, exact: '7' }, '7'],
+    [{ approx: NaN, exact: null }, null],
+    [{ approx: 0, exact: null, formula: '< 1e-300' }, null],
+  ];
+  for (const [num, expected] of cases) {
+    test(`${num.exact ?? num.formula ?? num.approx} → ${expected}`, () => {
+      assert.equal(decimalOf(num), expected);
+    });
+  }
+});
+
 describe('irmetrics practice: bad options', () => {
   const cases = [
     [['practice'], /practice needs a FAMILY: ranked, graded/],
@@ -327,7 +394,7 @@ describe('irmetrics practice: bad options', () => {
     [['practice', 'ranked', '--seed', '-3'], /--seed expects a whole number from 0 to 4294967295, found '-3'/],
     [['practice', 'ranked', '--count', '0'], /--count expects a whole number from 1 to 500, found '0'/],
     [['practice', 'ranked', '--difficulty', 'extreme'], /--difficulty expects easy, medium or hard, found 'extreme'/],
-    [['practice', 'ranked', '--format', 'pdf'], /--format expects text, json, moodle-xml or gift, found 'pdf'/],
+    [['practice', 'ranked', '--format', 'pdf'], /--format expects text, json, moodle-xml, gift or qti, found 'pdf'/],
     [['practice', 'ranked', '--input', '+ -'], /--input belongs to calc, not practice/],
     [['calc', 'AP', '--seed', '3', '--input', '+'], /--seed belongs to practice, not calc/],
     [['measures', '--count', '3'], /--count belongs to practice, not measures/],

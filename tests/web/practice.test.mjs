@@ -6,7 +6,12 @@
 // Run: vite build --outDir /tmp/site && IRM_DIST=/tmp/site node --test tests/web/practice.test.mjs
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { drawExercise } from '../../common/practice/generate.js';
 import { DESKTOP, PHONE, axeViolations, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
@@ -244,6 +249,33 @@ test('without storage (turned off) the page works and says that it keeps no scor
     },
     { initScript: blockStorage },
   );
+});
+
+test('the QTI download is a zip with the manifest, the very bytes `irmetrics practice --format qti` writes', async () => {
+  await withPage(LINK, async (page) => {
+    await page.click('[data-worksheet-tools] > summary');
+    await page.fill('[data-worksheet-count]', '2');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="qti"]')]);
+    assert.equal(file.suggestedFilename(), 'irmetrics-practice-ranked-easy-11-to-12.zip');
+    const chunks = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    assert.deepEqual([...bytes.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a zip: PK, then a local file header');
+    const folder = mkdtempSync(join(tmpdir(), 'irmetrics-qti-'));
+    const zip = join(folder, 'quiz.zip');
+    writeFileSync(zip, bytes);
+    const names = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).stdout.trim().split('\n');
+    assert.equal(names[0], 'imsmanifest.xml');
+    assert.equal(names.length, 2);
+    const manifest = spawnSync('unzip', ['-p', zip, 'imsmanifest.xml'], { encoding: 'utf8' }).stdout;
+    rmSync(folder, { recursive: true, force: true });
+    assert.ok(manifest.includes(`type="imsqti_xmlv1p2" href="${names[1]}"`), manifest);
+    const cli = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/irmetrics.mjs', import.meta.url)), 'practice', 'ranked',
+      '--seed', String(SEED), '--count', '2', '--format', 'qti'], { maxBuffer: 64 << 20 });
+    assert.equal(cli.status, 0, String(cli.stderr));
+    assert.ok(bytes.equals(cli.stdout), 'the page and the command line write the same zip');
+    await waitForText(page, '[data-worksheet-status]', ['QTI 1.2 zip (Canvas, Blackboard, Brightspace) downloaded: irmetrics-practice-ranked-easy-11-to-12.zip']);
+  });
 });
 
 test('on a phone: the controls and the first answer field on the first screen, nothing scrolls sideways, axe finds nothing', async () => {

@@ -20,7 +20,7 @@ import { DECIMALS, DIFFICULTIES, FAMILIES, MAX_SEED, drawExercise, drawExercises
 import { renderCheckField } from '../render/check.js';
 import { mathSettled } from '../render/math.js';
 import { el } from '../render/dom.js';
-import { downloadText } from '../render/export.js';
+import { downloadBlob, downloadText } from '../render/export.js';
 import { renderScores, scoreStore } from '../render/practice-score.js';
 import { commandFor, renderWorksheet } from '../render/practice-sheet.js';
 import { renderNum, renderOutcome } from '../render/steps.js';
@@ -486,7 +486,10 @@ async function download(format) {
   const { extension, type, label } = FORMATS[format];
   const last = exercises[exercises.length - 1].seed;
   const name = `irmetrics-practice-${state.family}-${state.difficulty}-${state.seed}${count > 1 ? `-to-${last}` : ''}.${extension}`;
-  downloadText(name, exportAs(format, prepared.get(key)), type);
+  const written = exportAs(format, prepared.get(key));
+  // A zip (QTI) is bytes, downloaded as they are; the other formats are UTF-8 text.
+  if (typeof written === 'string') downloadText(name, written, type);
+  else downloadBlob(name, new Blob([written], { type }));
   const questions = exercises.reduce((sum, exercise) => sum + exercise.asked.length, 0);
   status.textContent = `${label} downloaded: ${name} (${plural(count, 'exercise')}, ${plural(questions, 'question')}).`;
 }
