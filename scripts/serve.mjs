@@ -7,6 +7,10 @@
 //   FRAME_ANCESTORS="'self' https://moodle.example.edu" node scripts/serve.mjs
 //                                     # which sites may show the pages in a frame (a course site
 //                                     # embedding the iframe); without it, any site may
+//   node scripts/serve.mjs --base /irmetrics/
+//                                     # the site under a folder, as GitHub Pages serves a
+//                                     # repository's site (https://NAME.github.io/irmetrics/):
+//                                     # /irmetrics redirects to /irmetrics/, any other path is 404
 //
 // Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and
 // Referrer-Policy: no-referrer. A file with a brotli or gzip copy beside it (FILE.br, FILE.gz:
@@ -14,12 +18,13 @@
 // (Content-Encoding, Vary: Accept-Encoding); Vite's content-hashed files (assets/) are cached
 // for a year, every other file is revalidated (no-cache).
 //
-// Tests import startServer({root, port: 0}) to get a server on a free port.
+// Tests import startServer({root, port: 0}) to get a server on a free port (and base: '/irmetrics/'
+// to serve it under a folder).
 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMPRESSIBLE, ENCODINGS } from './compress.mjs';
 
@@ -30,6 +35,15 @@ import { COMPRESSIBLE, ENCODINGS } from './compress.mjs';
  */
 export const contentSecurityPolicy =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob:; object-src 'none'";
+
+/**
+ * The policy of irmetrics-offline.html, the one file whose scripts and styles are inline (it must
+ * run from disk): nothing is fetched at all ('none'), inline scripts and styles and the wasm they
+ * hold run, and charts' PNGs come from blob: URLs. The site's policy would block the whole page.
+ */
+export const offlinePolicy =
+  "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src blob:; object-src 'none'";
+const OFFLINE_FILE = 'irmetrics-offline.html';
 
 const defaultRoot = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -102,7 +116,23 @@ async function compressedCopy(found, request) {
   return null;
 }
 
-async function handle(root, request, response, policy = contentSecurityPolicy) {
+/**
+ * A folder to serve the site under, as '/name/…/': given as 'irmetrics', '/irmetrics' or
+ * '/irmetrics/'. Only unreserved URL characters are allowed in a folder's name, and no '.' or '..'.
+ * @param {string} base
+ * @returns {string}
+ */
+export function normalizeBase(base) {
+  const trimmed = base.trim();
+  const path = `/${trimmed.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  const folders = path.split('/').slice(1, -1);
+  if (!folders.every((folder) => /^[A-Za-z0-9_~.-]+$/.test(folder) && folder !== '.' && folder !== '..')) {
+    throw new Error(`--base takes a folder such as /irmetrics/, not '${base}'`);
+  }
+  return path;
+}
+
+async function handle(root, request, response, policy = contentSecurityPolicy, base = '/') {
   const headers = {
     'Content-Security-Policy': policy,
     'X-Content-Type-Options': 'nosniff',
@@ -112,11 +142,19 @@ async function handle(root, request, response, policy = contentSecurityPolicy) {
     response.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
     return;
   }
-  const found = await findFile(root, new URL(request.url, 'http://localhost').pathname);
+  const { pathname, search } = new URL(request.url, 'http://localhost');
+  // Under a folder, the folder without its slash is redirected (relative URLs need the slash, and
+  // GitHub Pages does the same); nothing outside the folder is served.
+  if (base !== '/' && `${pathname}/` === base) {
+    response.writeHead(301, { ...headers, Location: `${base}${search}` }).end();
+    return;
+  }
+  const found = pathname.startsWith(base) ? await findFile(root, pathname.slice(base.length - 1)) : null;
   if (!found) {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
     return;
   }
+  if (basename(found.file) === OFFLINE_FILE) headers['Content-Security-Policy'] = offlinePolicy;
   const hashed = found.file.includes(`${sep}assets${sep}`); // Vite's content-hashed output
   const copy = await compressedCopy(found, request);
   const sent = copy ?? found;
@@ -134,15 +172,17 @@ async function handle(root, request, response, policy = contentSecurityPolicy) {
 
 /**
  * Starts serving `root`.
- * @param {{root?: string, port?: number, host?: string, policy?: string}} [options] port 0
- *   picks a free port; policy: the Content-Security-Policy header to send instead of the site's
- *   (the tests serve a stricter one)
- * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
+ * @param {{root?: string, port?: number, host?: string, policy?: string, base?: string}} [options]
+ *   port 0 picks a free port; policy: the Content-Security-Policy header to send instead of the
+ *   site's (the tests serve a stricter one); base: the folder the site is served under
+ *   ('/irmetrics/'; see normalizeBase), '/' by default
+ * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>} url ends with the base
  */
-export function startServer({ root = defaultRoot, port = 8080, host, policy = contentSecurityPolicy } = {}) {
+export function startServer({ root = defaultRoot, port = 8080, host, policy = contentSecurityPolicy, base = '/' } = {}) {
   const absoluteRoot = resolve(root);
+  const folder = normalizeBase(base);
   const server = createServer((request, response) => {
-    handle(absoluteRoot, request, response, policy).catch(() => {
+    handle(absoluteRoot, request, response, policy, folder).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
@@ -152,7 +192,7 @@ export function startServer({ root = defaultRoot, port = 8080, host, policy = co
     server.listen(port, host, () => {
       const actualPort = server.address().port;
       resolvePromise({
-        url: `http://localhost:${actualPort}/`,
+        url: `http://localhost:${actualPort}${folder}`,
         port: actualPort,
         close: () => new Promise((done) => server.close(() => done())),
       });
@@ -172,6 +212,23 @@ export function policyWith(frameAncestors) {
   return `${contentSecurityPolicy}; frame-ancestors ${sources}`;
 }
 
+/**
+ * The value of --base in the command's arguments ('--base /irmetrics/' or '--base=/irmetrics/'),
+ * '/' without it; any other argument is an error.
+ * @param {string[]} args
+ * @returns {string}
+ */
+export function baseArgument(args) {
+  let base = '/';
+  for (let i = 0; i < args.length; i += 1) {
+    const given = /^--base=(.*)$/s.exec(args[i]);
+    if (given) base = given[1];
+    else if (args[i] === '--base' && i + 1 < args.length) base = args[(i += 1)];
+    else throw new Error(`usage: node scripts/serve.mjs [--base /FOLDER/]; found '${args[i]}'`);
+  }
+  return base;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = defaultRoot;
   const found = await stat(join(root, 'index.html')).catch(() => null);
@@ -180,16 +237,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   let policy;
+  let base = '/';
   try {
     policy = policyWith(process.env.FRAME_ANCESTORS);
+    base = normalizeBase(baseArgument(process.argv.slice(2)));
   } catch (error) {
     console.error(error.message);
     process.exit(2);
   }
   // This machine only, unless HOST opens it: a calculator on a laptop is not a public server.
   const host = process.env.HOST || 'localhost';
-  const { port } = await startServer({ root, port: Number(process.env.PORT ?? 8080), host, policy });
+  const { port } = await startServer({ root, port: Number(process.env.PORT ?? 8080), host, policy, base });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`irmetrics is serving the calculator at http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/` +
+  console.log(`irmetrics is serving the calculator at http://${shown.includes(':') ? `[${shown}]` : shown}:${port}${base}` +
     (host === 'localhost' ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''));
 }

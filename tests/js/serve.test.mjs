@@ -1,7 +1,8 @@
 // `npm start`'s server (scripts/serve.mjs) as a user starts it: on localhost unless HOST says
 // otherwise, and every answer with the Content-Security-Policy (frame-ancestors when
-// FRAME_ANCESTORS gives it), X-Content-Type-Options and Referrer-Policy. Needs dist/ (npm run
-// build), as the browser tests do. Then the build's compressed copies (scripts/compress.mjs)
+// FRAME_ANCESTORS gives it), X-Content-Type-Options and Referrer-Policy, and under a folder with
+// --base (as GitHub Pages serves a repository's site). Needs dist/ (npm run build), as the browser
+// tests do. Then the build's compressed copies (scripts/compress.mjs)
 // and how the server chooses among them, on a small site in a temporary folder.
 
 import assert from 'node:assert/strict';
@@ -15,13 +16,13 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressDirectory, writeCompressedCopies } from '../../scripts/compress.mjs';
-import { acceptedEncodings, contentSecurityPolicy, policyWith, startServer } from '../../scripts/serve.mjs';
+import { acceptedEncodings, baseArgument, contentSecurityPolicy, normalizeBase, offlinePolicy, policyWith, startServer } from '../../scripts/serve.mjs';
 
 const script = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
 
-/** Starts the server with `env`; resolves with its first line and a stop(). */
-function start(env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: '0', ...env } });
+/** Starts the server with `env` and `args`; resolves with its first line and a stop(). */
+function start(env, args = []) {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, PORT: '0', ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -47,6 +48,23 @@ test('npm start serves this machine only, with the security headers', async () =
   }
 });
 
+test('the offline file gets the policy of its inline scripts: nothing fetched, inline code run', async () => {
+  const { line, stop } = await start({ HOST: '', FRAME_ANCESTORS: '' });
+  try {
+    const url = /(http:\/\/localhost:\d+\/)/.exec(line)[1];
+    const offline = await fetch(`${url}irmetrics-offline.html`);
+    assert.equal(offline.status, 200);
+    // Its scripts and styles are inline (it runs from disk), so 'self' would block them all;
+    // default-src 'none' keeps it from fetching anything.
+    assert.equal(offline.headers.get('content-security-policy'),
+      "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src blob:; object-src 'none'");
+    assert.equal(offlinePolicy, offline.headers.get('content-security-policy'));
+    assert.equal((await fetch(`${url}index.html`)).headers.get('content-security-policy'), contentSecurityPolicy);
+  } finally {
+    stop();
+  }
+});
+
 test('FRAME_ANCESTORS adds frame-ancestors to the policy', async () => {
   const { line, stop } = await start({ FRAME_ANCESTORS: "'self' https://moodle.example.edu" });
   try {
@@ -59,6 +77,62 @@ test('FRAME_ANCESTORS adds frame-ancestors to the policy', async () => {
   }
   assert.throws(() => policyWith("'self'; script-src *"), /FRAME_ANCESTORS holds a list of sources/);
   assert.equal(policyWith(undefined), contentSecurityPolicy);
+});
+
+test('--base /irmetrics/ serves the site under that folder only, as GitHub Pages serves a repository', async () => {
+  const { line, stop } = await start({ HOST: '', FRAME_ANCESTORS: '' }, ['--base', '/irmetrics/']);
+  try {
+    const match = /^irmetrics is serving the calculator at (http:\/\/localhost:\d+)\/irmetrics\/ \(this machine only/.exec(line);
+    assert.ok(match, line);
+    const origin = match[1];
+    const page = await fetch(`${origin}/irmetrics/ranked.html`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(page.headers.get('content-security-policy'), contentSecurityPolicy);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    const home = await fetch(`${origin}/irmetrics/`);
+    assert.equal(home.status, 200);
+    assert.match(await home.text(), /<title>[^<]*irmetrics/i);
+    // The folder without its slash moves to the folder (query kept), as GitHub Pages does.
+    const bare = await fetch(`${origin}/irmetrics?x=1`, { redirect: 'manual' });
+    assert.equal(bare.status, 301);
+    assert.equal(bare.headers.get('location'), '/irmetrics/?x=1');
+    assert.equal(bare.headers.get('content-security-policy'), contentSecurityPolicy);
+    // Outside the folder nothing is served, so a page asking for '/assets/…' would be caught.
+    for (const path of ['/', '/ranked.html', '/irmetricsx/ranked.html', '/irmetrics/../ranked.html', '/irmetrics/%2e%2e/%2e%2e/etc/passwd']) {
+      assert.equal((await fetch(`${origin}${path}`)).status, 404, path);
+    }
+  } finally {
+    stop();
+  }
+});
+
+test('the base is a folder: normalised to /name/, anything else refused with a message', async () => {
+  assert.deepEqual(['/', '', 'irmetrics', '/irmetrics', '/irmetrics/', 'courses/ir2025'].map(normalizeBase),
+    ['/', '/', '/irmetrics/', '/irmetrics/', '/irmetrics/', '/courses/ir2025/']);
+  for (const bad of ['..', '/a/../', 'a b', 'a//b', '/<x>/', '/x?y/']) {
+    assert.throws(() => normalizeBase(bad), /--base takes a folder such as \/irmetrics\/, not/, bad);
+  }
+  assert.equal(baseArgument([]), '/');
+  assert.equal(baseArgument(['--base', '/irmetrics/']), '/irmetrics/');
+  assert.equal(baseArgument(['--base=irmetrics']), 'irmetrics');
+  assert.throws(() => baseArgument(['--base']), /usage: node scripts\/serve\.mjs \[--base \/FOLDER\/\]; found '--base'/);
+  assert.throws(() => baseArgument(['--port', '3000']), /found '--port'/);
+  // From the command line: a message and status 2, before anything listens.
+  const child = spawn(process.execPath, [script, '--base', '../x'], { env: { ...process.env, PORT: '0' } });
+  let err = '';
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  assert.equal(code, 2);
+  assert.match(err, /--base takes a folder such as \/irmetrics\/, not '\.\.\/x'/);
+  // startServer's url ends with the folder.
+  const server = await startServer({ root: fileURLToPath(new URL('../../dist/', import.meta.url)), port: 0, host: '127.0.0.1', base: 'irmetrics' });
+  try {
+    assert.match(server.url, /^http:\/\/localhost:\d+\/irmetrics\/$/);
+    assert.equal((await fetch(`http://127.0.0.1:${server.port}/irmetrics/index.html`)).status, 200);
+  } finally {
+    await server.close();
+  }
 });
 
 // ------------------------------------------------------------------ compressed copies

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { shadowCss } from '../../web/js/embed/styles.js';
-import { axeViolations, distDir, horizontalOverflow, PHONE, shareLink, useBrowserSession } from './helpers.mjs';
+import { axeViolations, distDir, horizontalOverflow, PHONE, shareLink, useBrowserSession, waitForWidgetAnswers, widgetAnswers } from './helpers.mjs';
 
 const session = useBrowserSession();
 const embedScript = join(distDir, 'irmetrics-embed.js');
@@ -39,14 +39,6 @@ const coursePage = ({ head = '', body, csp = STRICT_CSP }) =>
     csp ? `<meta http-equiv="Content-Security-Policy" content="${html(csp)}">` : ''
   }<title>A course page</title>${head}</head><body><main><h1>Week 3: average precision</h1><h2>Exercise</h2>${body}</main></body></html>`;
 
-/** The answers shown by the widget(s) matching `selector`, one line each, spaces collapsed. */
-const widgetAnswers = (page, selector = 'ir-calculator') =>
-  page.$$eval(selector, (widgets) =>
-    widgets.flatMap((widget) =>
-      [...widget.shadowRoot.querySelectorAll('.outcome .answer')].map((node) => node.textContent.replace(/\s+/g, ' ').trim()),
-    ),
-  );
-
 /** Waits until a widget's shadow root says `data-state` ready or error; returns its text. */
 async function widgetSettled(page, selector = 'ir-calculator', { timeout = 15000 } = {}) {
   await page.waitForFunction(
@@ -55,17 +47,6 @@ async function widgetSettled(page, selector = 'ir-calculator', { timeout = 15000
     { timeout },
   );
   return page.$eval(selector, (widget) => widget.shadowRoot.querySelector('.irc').textContent.replace(/\s+/g, ' '));
-}
-
-/** Waits for the widget's answers to be exactly `expected`. */
-async function waitForWidgetAnswers(page, expected, selector = 'ir-calculator', { timeout = 15000 } = {}) {
-  const deadline = Date.now() + timeout;
-  let shown = await widgetAnswers(page, selector);
-  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < deadline) {
-    await page.waitForTimeout(50);
-    shown = await widgetAnswers(page, selector);
-  }
-  assert.deepEqual(shown, expected);
 }
 
 /** A second web server on another origin (127.0.0.1, its own port): the "course site". */

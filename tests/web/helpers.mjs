@@ -369,3 +369,33 @@ export function calculatorPageChecks(session, { file, state, answers, presets, m
     });
   });
 }
+
+/**
+ * The answers shown by the <ir-calculator> widgets matching `selector`, one line each, spaces
+ * collapsed ("AP = 1/3 ≈ 0.3333").
+ * @param {import('playwright-core').Page} page
+ * @param {string} [selector]
+ * @returns {Promise<string[]>}
+ */
+export const widgetAnswers = (page, selector = 'ir-calculator') =>
+  page.$$eval(selector, (widgets) =>
+    widgets.flatMap((widget) =>
+      [...(widget.shadowRoot?.querySelectorAll('.outcome .answer') ?? [])].map((node) => node.textContent.replace(/\s+/g, ' ').trim()),
+    ),
+  );
+
+/**
+ * Waits until the widgets matching `selector` show exactly `expected` (see widgetAnswers).
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} expected
+ * @param {string} [selector]
+ */
+export async function waitForWidgetAnswers(page, expected, selector = 'ir-calculator', { timeout = 15000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let shown = await widgetAnswers(page, selector);
+  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await widgetAnswers(page, selector);
+  }
+  assert.deepEqual(shown, expected);
+}
