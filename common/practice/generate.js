@@ -20,7 +20,7 @@ export const FAMILIES = [
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'];
 
-/** Decimals a question asks for; a fraction is always accepted too. */
+/** Decimals a question asks for. The page also accepts a fraction; a quiz file asks for a decimal (quiz.js). */
 export const DECIMALS = 4;
 
 /** The largest seed: seeds are 32-bit unsigned whole numbers. */

@@ -74,7 +74,7 @@ async function frameView(page) {
       content: Math.ceil(root.getBoundingClientRect().height),
       frameHeight: window.innerHeight,
       text: widget.shadowRoot.textContent.replace(/\s+/g, ' '),
-      table: [...widget.shadowRoot.querySelectorAll('.irc-input-table tr')].map((row) => [...row.cells].map((cell) => cell.textContent.trim()).join(' ')),
+      table: [...widget.shadowRoot.querySelectorAll('.problem-input-table tr')].map((row) => [...row.cells].map((cell) => cell.textContent.trim()).join(' ')),
       link: widget.shadowRoot.querySelector('.working-link a')?.getAttribute('href') ?? null,
     };
   });

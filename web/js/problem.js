@@ -17,6 +17,7 @@
 //   askedNames(problem, measures)            → the names to compute: ask, or else m
 //   lockQuestion(controls, locked)           → makes the question's controls read-only (or not)
 //   questionText({names, subject, given})    → "Work out AP@10 for this ranked list; R = 5."
+//   inputTable(calc, outcome)                → a ranked or graded list as a table, or null
 //   renderProblem({items, reveal, check, renderWorking, answers})
 //                                            → the problem's sections, one per measure asked
 //   setUpProblemMaker({button, panel, getState})
@@ -122,6 +123,44 @@ const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0,
  */
 export function questionText({ names, subject, given = '' }) {
   return `Work out ${listed(names)} for ${subject}${given ? `; ${given}` : ''}.`;
+}
+
+/** The input's columns of a step table, by the names the core gives them, in this order. */
+const INPUT_COLUMNS = ['rank', 'document', 'relevant?', 'grade'];
+/** A document written as its own judgement ("+", "R", "1") or not named ("—"): the column says nothing. */
+const MARK = /^[+\-RNrnYy✓✗01—]?$/;
+/** Lists longer than this stay as text: a table would push the question out of sight. */
+const MAX_TABLE_ROWS = 30;
+
+/**
+ * A problem's ranked or graded list as the table a textbook prints (rank, document, relevant or
+ * grade), read from the step table of an answer, whose first columns are the input's: the
+ * computed columns are left out, so nothing of the answer shows. Null for other calculators, a
+ * long list, or an answer without such a table.
+ * @param {string} calc
+ * @param {import('./engine.js').Outcome | undefined} outcome
+ */
+export function inputTable(calc, outcome) {
+  if (!['ranked', 'ndcg'].includes(calc) || !outcome) return null;
+  const source = (outcome.steps ?? []).find(
+    (table) => table.columns.includes('rank') && (table.columns.includes('relevant?') || table.columns.includes('grade')),
+  );
+  if (!source || source.rowCount > source.rows.length || source.rows.length > MAX_TABLE_ROWS) return null;
+  let keep = INPUT_COLUMNS.map((name) => source.columns.indexOf(name)).filter((index) => index >= 0);
+  // Ranks must run 1, 2, 3, …: a table of the relevant documents only would hide the others.
+  if (!source.rows.every((row, i) => row[source.columns.indexOf('rank')].text === String(i + 1))) return null;
+  const documentAt = source.columns.indexOf('document');
+  if (documentAt >= 0 && source.rows.every((row) => MARK.test(row[documentAt].text.trim()))) {
+    keep = keep.filter((index) => index !== documentAt);
+  }
+  const head = (name) => (name === 'relevant?' ? 'relevant' : name);
+  return el(
+    'table',
+    { class: 'problem-input-table' },
+    el('caption', { text: calc === 'ndcg' ? 'The ranked list and its grades' : 'The ranked list' }),
+    el('thead', {}, el('tr', {}, ...keep.map((index) => el('th', { scope: 'col', text: head(source.columns[index]) })))),
+    el('tbody', {}, ...source.rows.map((row) => el('tr', {}, ...keep.map((index) => el('td', { text: row[index].text }))))),
+  );
 }
 
 /**
