@@ -103,7 +103,7 @@ export async function writeFitSnippet({ field, status, state, frameUrl }) {
   if (latest.get(field) !== token) return;
   // A course site served over https shows no frame from http:// or file://.
   if (new URL(frameUrl).protocol !== 'https:') {
-    note += ` This copy is served from ${new URL(frameUrl).origin === 'null' ? 'a file' : new URL(frameUrl).origin}: a course site needs the frame from an https copy of this site (see "Host it for a course" in the README).`;
+    note += ` This copy is served from ${new URL(frameUrl).origin === 'null' ? 'a file' : new URL(frameUrl).origin}: a course site needs the frame from an https copy of this site (how to embed: "Host a copy for your course").`;
   }
   field.value = fitFrameSnippet(state, frameUrl, height);
   delete field.dataset.measuring;
