@@ -101,6 +101,23 @@ export function numParts(num, digits = DEFAULT_DIGITS) {
 }
 
 /**
+ * A number rounded to `digits` places (halves away from zero), trailing zeros dropped, as a quiz
+ * system reads one: "0.6222", "-0.4", "3", "0.001", "0". Unlike numParts, a small value is
+ * rounded too (1/30000 is "0"). Null when there is no value to round: not finite ("—"), or given
+ * as a bound ("< 1e-300").
+ * @param {{approx: number, exact: string | null, formula?: string}} num
+ * @param {number} [digits]
+ * @returns {string | null}
+ */
+export function plainDecimal(num, digits = DEFAULT_DIGITS) {
+  const fraction = parseExact(num?.exact);
+  if (fraction) return trimZeros(roundFraction(fraction, digits));
+  const approx = num?.approx;
+  if (!Number.isFinite(approx) || (approx === 0 && (num.formula ?? '').startsWith('< '))) return null;
+  return trimZeros(roundApprox(approx, digits));
+}
+
+/**
  * One line of text for a number: "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "0.9189".
  * The formula of an irrational value is not included (see {@link numParts}).
  * @param {{approx: number, exact: string | null, formula?: string}} num a Num (or without formula)

@@ -24,15 +24,13 @@
 // numeric_interaction.rb does.
 
 import { crc32, zipFiles } from '../zip.js';
-import { familyTitle, quizQuestions } from './quiz.js';
+import { escapeHtml, familyTitle, quizQuestions } from './quiz.js';
 
 /** @typedef {import('./quiz.js').QuizQuestion} QuizQuestion */
 /** @typedef {import('./answers.js').Prepared} Prepared */
 
-/** Text or an attribute value with XML's special characters escaped. */
-const xml = (text) => String(text).replace(/[&<>"']/g, (char) => ({
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;',
-})[char]);
+/** Text or an attribute value with XML's special characters escaped (the same five as HTML's). */
+const xml = escapeHtml;
 
 // ---------------------------------------------------------------------------------------------
 // Exact decimal arithmetic: the range of an answer, answer ∓ tolerance, written as the decimal

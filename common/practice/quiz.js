@@ -12,7 +12,8 @@
 // unit of the last place. A value that is not a number ("—", a bound such as "< 1e-300") cannot
 // be graded that way: its question is left out, and said so (leftOut).
 
-import { formatNum, numParts } from '../format.js';
+import { formatNum, numParts, plainDecimal } from '../format.js';
+import { listTable } from '../list-table.js';
 import { DECIMALS, FAMILIES } from './generate.js';
 
 /** @typedef {import('./answers.js').Prepared} Prepared */
@@ -60,33 +61,14 @@ export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => (
   '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;',
 })[char]);
 
-/** Trailing zeros dropped from a decimal: "0.7000" → "0.7", "3.0000" → "3". */
-const trimZeros = (text) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
 /**
  * The value rounded to DECIMALS places, halves away from zero, as a plain decimal with no
- * trailing zeros ("0.6222", "-0.4", "3", "0"); null when it is not a number (numParts gives "—",
- * or a bound such as "< 1e-300").
- * numParts rounds every value but one under 10^−(DECIMALS−1), which it writes to significant
- * digits ("0.0009766"): that one is rounded here, from the fraction when there is one.
+ * trailing zeros ("0.6222", "-0.4", "3", "0"); null when it is not a number ("—", or a bound
+ * such as "< 1e-300").
  * @param {{approx: number, exact: string | null, formula?: string}} num
  * @returns {string | null}
  */
-export function decimalOf(num) {
-  const { decimal } = numParts(num, DECIMALS);
-  const plain = /^-?\d+(?:\.(\d+))?$/.exec(decimal);
-  if (plain && (plain[1] ?? '').length <= DECIMALS) return trimZeros(decimal) === '-0' ? '0' : trimZeros(decimal);
-  if (!plain && !/^-?\d(?:\.\d+)?e[-+]\d+$/.test(decimal)) return null; // "—", "< 1e-300"
-  // A small value: under 10^−(DECIMALS−1), so it rounds to a whole number of units of the last
-  // place from 0 to 10.
-  const fraction = /^(-?)(\d+)\/(\d+)$/.exec(num.exact ?? '');
-  const units = fraction
-    ? Number((2n * BigInt(fraction[2]) * 10n ** BigInt(DECIMALS) + BigInt(fraction[3])) / (2n * BigInt(fraction[3])))
-    : Number(Math.abs(num.approx).toFixed(DECIMALS).replace('.', ''));
-  if (units === 0) return '0';
-  const negative = fraction ? fraction[1] === '-' : num.approx < 0;
-  return `${negative ? '-' : ''}${trimZeros((units / 10 ** DECIMALS).toFixed(DECIMALS))}`;
-}
+export const decimalOf = (num) => plainDecimal(num, DECIMALS);
 
 /** Why a value is not a quiz's answer: what numParts writes for it. */
 function notANumber(num) {
@@ -96,34 +78,32 @@ function notANumber(num) {
     : 'it has no numeric value, so a quiz cannot grade it';
 }
 
-/** What a mark of a ranked list says: R and + relevant, N and - not, ? not judged. */
-const JUDGEMENTS = { R: 'relevant', '+': 'relevant', N: 'not relevant', '-': 'not relevant', '?': 'not judged' };
-
 /**
- * A ranked list's input as a table, a row per rank: its document (when the list names them) and
- * its judgement ("R N R", "+ - ?", "D1, *D2*" with the relevant ones starred); '' for any other
- * input.
+ * A ranked or graded list's input as an HTML table, a row per rank (common/list-table.js: read
+ * from the engine's working, whatever the notation); '' for other families, long lists, or when
+ * no answer's working lists the whole input.
+ * @param {{family: string, input: string}} exercise
+ * @param {Object<string, {steps?: any[]}> | undefined} outcomes
  */
-function rankedTable(exercise) {
-  if (exercise.family !== 'ranked') return '';
-  const rows = exercise.input.split(/[\s,]+/).filter(Boolean).map((mark) => {
-    const starred = /^\*(.+)\*$/.exec(mark);
-    return starred ? [starred[1], 'relevant'] : [JUDGEMENTS[mark] ? '' : mark, JUDGEMENTS[mark] ?? 'not relevant'];
-  });
-  const named = rows.some(([document]) => document);
+function listHtml(exercise, outcomes) {
+  if (!['ranked', 'graded'].includes(exercise.family)) return '';
+  // An answer at a cutoff (nDCG@4) lists only its top k: a table is drawn only from one that
+  // lists every rank of the input (whose items the generator separates by spaces or commas).
+  const length = exercise.input.split(/[\s,]+/).filter(Boolean).length;
+  const list = Object.values(outcomes ?? {}).map(listTable).find((one) => one?.rows.length === length);
+  if (!list) return '';
   const cells = (tag, texts) => texts.map((text) => `<${tag}>${escapeHtml(text)}</${tag}>`).join('');
-  return `<table><tr>${cells('th', named ? ['rank', 'document', 'judgement'] : ['rank', 'judgement'])}</tr>` +
-    rows.map(([document, judgement], i) => `<tr>${cells('td', named ? [String(i + 1), document, judgement] : [String(i + 1), judgement])}</tr>`).join('') +
-    '</table>';
+  return `<table><tr>${cells('th', list.columns)}</tr>${list.rows.map((row) => `<tr>${cells('td', row)}</tr>`).join('')}</table>`;
 }
 
 /**
  * The question of one asked value, as HTML: the exercise's sentence, its input as the calculator
- * reads it (and a ranked list as a table too), what to give.
+ * reads it (and a ranked or graded list as a table too, from `outcomes`, the engine's answers),
+ * what to give.
  */
-export function questionHtml(exercise, asked) {
+export function questionHtml(exercise, asked, outcomes) {
   return `<p>${escapeHtml(exercise.question)}</p>` +
-    `<pre>${exercise.input.split('\n').map(escapeHtml).join('<br>')}</pre>${rankedTable(exercise)}` +
+    `<pre>${exercise.input.split('\n').map(escapeHtml).join('<br>')}</pre>${listHtml(exercise, outcomes)}` +
     `<p>Work out <strong>${escapeHtml(asked.label)}</strong>, ${QUIZ_PRECISION}.</p>`;
 }
 
@@ -189,7 +169,7 @@ export function quizQuestions(prepared) {
       questions.push({
         category,
         name,
-        html: questionHtml(exercise, asked),
+        html: questionHtml(exercise, asked, outcomes),
         answer,
         tolerance: QUIZ_TOLERANCE_TEXT,
         right: `Right: ${asked.label} = ${formatNum(value, DECIMALS)}.`,

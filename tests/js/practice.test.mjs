@@ -273,21 +273,28 @@ describe('quiz exports', () => {
   });
 
   // The ranked list of ranked easy seed 43, R N N N N R N N N N (worked above), and of ranked
-  // medium seed 42, D1 … D13 with D3, D7, D9 and D12 relevant (above): a row per rank.
-  test('a quiz question shows a ranked list as a table too, a row per rank', () => {
-    const rowsOf = (args) => {
-      const { stdout } = run(['practice', 'ranked', ...args, '--format', 'moodle-xml']);
+  // medium seed 42, D1 … D13 with D3, D7, D9 and D12 relevant (above, written *D3* …): a row per
+  // rank, the documents' names only when the list has them, their stars dropped. Graded medium
+  // seed 1, "3 3 1 2 2 1", asks DCG@6 (its working lists all 6 ranks): a row per grade; graded
+  // easy seed 42, "2 0 2 1 2 3", asks only DCG@4 and nDCG@4, whose working lists 4 of the 6
+  // ranks: no table rather than a list cut short.
+  test('a quiz question shows a ranked or graded list as a table too, a row per rank', () => {
+    const rowsOf = (family, args) => {
+      const { stdout } = run(['practice', family, ...args, '--format', 'moodle-xml']);
       const html = /<questiontext format="html"><text>(.*?)<\/text>/.exec(stdout)[1]
         .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
       return [...html.matchAll(/<tr>((?:<t[hd]>[^<]*<\/t[hd]>)+)<\/tr>/g)]
         .map((row) => [...row[1].matchAll(/<t[hd]>([^<]*)<\/t[hd]>/g)].map((cell) => cell[1]));
     };
-    const easy = rowsOf(['--seed', '43']);
-    assert.deepEqual(easy, [['rank', 'judgement'],
-      ...Array.from({ length: 10 }, (_, i) => [String(i + 1), i === 0 || i === 5 ? 'relevant' : 'not relevant'])]);
-    const medium = rowsOf(['--seed', '42', '--difficulty', 'medium']);
-    assert.deepEqual(medium, [['rank', 'document', 'judgement'],
-      ...Array.from({ length: 13 }, (_, i) => [String(i + 1), `D${i + 1}`, [3, 7, 9, 12].includes(i + 1) ? 'relevant' : 'not relevant'])]);
+    const easy = rowsOf('ranked', ['--seed', '43']);
+    assert.deepEqual(easy, [['rank', 'relevant'],
+      ...Array.from({ length: 10 }, (_, i) => [String(i + 1), i === 0 || i === 5 ? 'yes' : 'no'])]);
+    const medium = rowsOf('ranked', ['--seed', '42', '--difficulty', 'medium']);
+    assert.deepEqual(medium, [['rank', 'document', 'relevant'],
+      ...Array.from({ length: 13 }, (_, i) => [String(i + 1), `D${i + 1}`, [3, 7, 9, 12].includes(i + 1) ? 'yes' : 'no'])]);
+    const graded = rowsOf('graded', ['--seed', '1', '--difficulty', 'medium']);
+    assert.deepEqual(graded, [['rank', 'grade'], ['1', '3'], ['2', '3'], ['3', '1'], ['4', '2'], ['5', '2'], ['6', '1']]);
+    assert.deepEqual(rowsOf('graded', ['--seed', '42']), []);
   });
 
   /**

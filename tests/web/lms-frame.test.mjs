@@ -45,9 +45,9 @@ function coursePage(path, snippet) {
  * Opens a calculator page, opens a panel with `button`, and returns the no-script snippet of
  * `field` once its height is measured.
  */
-async function writtenSnippet(state, button, field) {
+async function writtenSnippet(state, button, field, file = 'ranked.html') {
   let snippet = '';
-  await session.withPage(shareLink('ranked.html', state), async (page) => {
+  await session.withPage(shareLink(file, state), async (page) => {
     await page.click(button);
     await page.waitForFunction((id) => {
       const area = /** @type {HTMLTextAreaElement} */ (document.getElementById(id));
@@ -151,6 +151,21 @@ describe('the no-script iframe of Make a problem', () => {
       await close();
     }
   });
+});
+
+test('a graded problem asked at a cutoff lists every grade of its list, not only the top k', async () => {
+  // nDCG@3 of "2 0 2 1 2 3": its own working stops at rank 3; the table shows all 6 grades.
+  const snippet = await writtenSnippet({ calc: 'ndcg', in: '2 0 2 1 2 3', m: 'nDCG@3' }, '[data-make-problem]', 'problem-lms', 'ndcg.html');
+  const url = coursePage('/graded.html', snippet);
+  const { page, problems, close } = await session.openPage(url, { viewport: PHONE_740, waitForReady: false });
+  try {
+    const view = await frameView(page);
+    assert.deepEqual(view.table, ['rank grade', '1 2', '2 0', '3 2', '4 1', '5 2', '6 3']);
+    assert.equal(view.scrollsDown, false, `content ${view.content} px in a frame of ${view.frameHeight} px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
 });
 
 describe('the no-script iframe of Embed', () => {

@@ -18,11 +18,13 @@
 //   lockQuestion(controls, locked)           → makes the question's controls read-only (or not)
 //   questionText({names, subject, given})    → "Work out AP@10 for this ranked list; R = 5."
 //   inputTable(calc, outcome)                → a ranked or graded list as a table, or null
+//                                              (outcome: LIST_MEASURES[calc] on the input)
 //   renderProblem({items, reveal, check, renderWorking, answers})
 //                                            → the problem's sections, one per measure asked
 //   setUpProblemMaker({button, panel, getState})
 //                                            → the "Make a problem" panel; {refresh()}
 
+import { listTable } from '../../common/list-table.js';
 import { el, uniqueId } from './render/dom.js';
 import { ANSWER_FORMS, otherQuantities, renderCheckField, renderQuantityChecks } from './render/check.js';
 import { hashFor } from './url-state.js';
@@ -125,41 +127,29 @@ export function questionText({ names, subject, given = '' }) {
   return `Work out ${listed(names)} for ${subject}${given ? `; ${given}` : ''}.`;
 }
 
-/** The input's columns of a step table, by the names the core gives them, in this order. */
-const INPUT_COLUMNS = ['rank', 'document', 'relevant?', 'grade'];
-/** A document written as its own judgement ("+", "R", "1") or not named ("—"): the column says nothing. */
-const MARK = /^[+\-RNrnYy✓✗01—]?$/;
-/** Lists longer than this stay as text: a table would push the question out of sight. */
-const MAX_TABLE_ROWS = 30;
+/**
+ * The measure whose working lists the whole input, by calculator: an answer at a cutoff
+ * (nDCG@3) lists only its top k ranks.
+ */
+export const LIST_MEASURES = { ranked: 'AP', ndcg: 'DCG' };
 
 /**
  * A problem's ranked or graded list as the table a textbook prints (rank, document, relevant or
- * grade), read from the step table of an answer, whose first columns are the input's: the
- * computed columns are left out, so nothing of the answer shows. Null for other calculators, a
- * long list, or an answer without such a table.
+ * grade), read from the working of LIST_MEASURES[calc] on the problem's input
+ * (common/list-table.js: the computed columns are left out, so nothing of the answer shows).
+ * Null for other calculators, a long list, or an outcome without such a table.
  * @param {string} calc
- * @param {import('./engine.js').Outcome | undefined} outcome
+ * @param {import('./engine.js').Outcome | undefined} outcome LIST_MEASURES[calc]'s
  */
 export function inputTable(calc, outcome) {
-  if (!['ranked', 'ndcg'].includes(calc) || !outcome) return null;
-  const source = (outcome.steps ?? []).find(
-    (table) => table.columns.includes('rank') && (table.columns.includes('relevant?') || table.columns.includes('grade')),
-  );
-  if (!source || source.rowCount > source.rows.length || source.rows.length > MAX_TABLE_ROWS) return null;
-  let keep = INPUT_COLUMNS.map((name) => source.columns.indexOf(name)).filter((index) => index >= 0);
-  // Ranks must run 1, 2, 3, …: a table of the relevant documents only would hide the others.
-  if (!source.rows.every((row, i) => row[source.columns.indexOf('rank')].text === String(i + 1))) return null;
-  const documentAt = source.columns.indexOf('document');
-  if (documentAt >= 0 && source.rows.every((row) => MARK.test(row[documentAt].text.trim()))) {
-    keep = keep.filter((index) => index !== documentAt);
-  }
-  const head = (name) => (name === 'relevant?' ? 'relevant' : name);
+  const list = calc in LIST_MEASURES ? listTable(outcome) : null;
+  if (!list) return null;
   return el(
     'table',
     { class: 'problem-input-table' },
     el('caption', { text: calc === 'ndcg' ? 'The ranked list and its grades' : 'The ranked list' }),
-    el('thead', {}, el('tr', {}, ...keep.map((index) => el('th', { scope: 'col', text: head(source.columns[index]) })))),
-    el('tbody', {}, ...source.rows.map((row) => el('tr', {}, ...keep.map((index) => el('td', { text: row[index].text }))))),
+    el('thead', {}, el('tr', {}, ...list.columns.map((name) => el('th', { scope: 'col', text: name })))),
+    el('tbody', {}, ...list.rows.map((row) => el('tr', {}, ...row.map((text) => el('td', { text }))))),
   );
 }
 

@@ -50,7 +50,7 @@ import { chartsByOutcome } from '../render/chart.js';
 import { el } from '../render/dom.js';
 import { markedLine } from '../render/input-error.js';
 import { renderOutcome, renderOutcomeError } from '../render/steps.js';
-import { inputTable, questionText, renderProblem } from '../problem.js';
+import { inputTable, LIST_MEASURES, questionText, renderProblem } from '../problem.js';
 import { DEFAULT_MEASURES, TAKES_RELEVANT } from './defaults.js';
 
 export const ATTRIBUTES = ['calc', 'input', 'relevant', 'measures', 'digits', 'theme', 'working', 'problem', 'ask', 'reveal', 'working-link'];
@@ -288,7 +288,10 @@ export function defineIrCalculator({ engine, styles, tagName = 'ir-calculator' }
         workingLink,
       });
       const okAsked = askedResults.every((result) => result.ok);
-      const listed = inputTable(calculator.calc, askedResults.find((result) => result.ok)?.value);
+      // The list as a table, from a measure of the whole list (an answer at a cutoff lists its top k).
+      const listing = LIST_MEASURES[calculator.calc] ? await engine.compute(LIST_MEASURES[calculator.calc], input, options) : null;
+      if (generation !== this.#generation) return;
+      const listed = inputTable(calculator.calc, listing?.ok ? listing.value : undefined);
       this.#finish(okAsked, [this.#header(calculator, input, relevant, listed), question, el('div', { class: 'results irc-problem' }, ...problemSections)]);
     }
 
