@@ -405,6 +405,28 @@ test('working="open" shows every answer\'s whole working at once, with no disclo
   }
 });
 
+test('working-link makes "Show working" a link to that page, http(s) only: a javascript: link keeps the disclosure', async () => {
+  const { page, problems, close } = await openWidgets(
+    '/working-link.html',
+    '<ir-calculator calc="ranked" input="R N R N" relevant="5" measures="AP" working-link="https://calc.example.edu/ranked.html#in=R+N+R+N"></ir-calculator>',
+  );
+  try {
+    await waitForWidgetAnswers(page, [AP_ONE_THIRD]);
+    const shown = () => page.$eval('ir-calculator', (widget) => ({
+      link: widget.shadowRoot.querySelector('.working-link a')?.getAttribute('href') ?? null,
+      target: widget.shadowRoot.querySelector('.working-link a')?.getAttribute('target') ?? null,
+      disclosures: widget.shadowRoot.querySelectorAll('details.working').length,
+    }));
+    assert.deepEqual(await shown(), { link: 'https://calc.example.edu/ranked.html#in=R+N+R+N', target: '_blank', disclosures: 0 });
+    await page.evaluate(() => document.querySelector('ir-calculator').setAttribute('working-link', 'javascript:alert(1)'));
+    await page.waitForFunction(() => document.querySelector('ir-calculator').shadowRoot.querySelectorAll('details.working').length === 1);
+    assert.deepEqual(await shown(), { link: null, target: null, disclosures: 1 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('"Show working" from the keyboard: Tab reaches it, Enter opens and closes it', async () => {
   const { page, problems, close } = await openWidgets('/keyboard.html', longWidget());
   try {
