@@ -1,10 +1,10 @@
 // @ts-check
 // .github/workflows/pages.yml, the workflow that publishes dist/ on GitHub Pages, read as GitHub
-// reads it (YAML 1.2, through the `yaml` package) and held to what the README says: it runs on a
-// push to main and by hand, with the permissions Pages needs, builds with the README's own
-// commands (each `run:` line is a command of one of the README's code blocks, and together they
-// are one block's commands in its order), and publishes with configure-pages, then
-// upload-pages-artifact (dist/), then deploy-pages.
+// reads it (YAML 1.2, through the `yaml` package) and held to what the README and
+// docs/embedding.md ("Host it for a course") say: it runs on a push to main and by hand, with the
+// permissions Pages needs, builds with the README's own commands (each `run:` line is a command
+// of one of the README's code blocks, and together they are one block's commands in its order),
+// and publishes with configure-pages, then upload-pages-artifact (dist/), then deploy-pages.
 // Run: node --test tests/js/pages-workflow.test.mjs (needs no build)
 
 import assert from 'node:assert/strict';
@@ -15,6 +15,8 @@ import { parseDocument } from 'yaml';
 const root = new URL('../../', import.meta.url);
 const workflowText = readFileSync(new URL('.github/workflows/pages.yml', root), 'utf8');
 const readme = readFileSync(new URL('README.md', root), 'utf8');
+/** The manual that says how to turn the workflow on ("Host it for a course"). */
+const hosting = readFileSync(new URL('docs/embedding.md', root), 'utf8');
 
 /** The versions the workflow is held to: bump them here and in pages.yml together. */
 const PAGES_ACTIONS = ['actions/configure-pages@v5', 'actions/upload-pages-artifact@v5', 'actions/deploy-pages@v5'];
@@ -120,11 +122,13 @@ test("pages.yml builds in Debian 12 with Node 20 or later, by the README's comma
   assert.ok(workflow().jobs.deploy.steps.every((step) => !step.run));
 });
 
-test('the README says how to turn the workflow on and where the site appears', () => {
-  const prose = readme.replace(/\s+/g, ' '); // as read, whatever the line breaks
+test('docs/embedding.md says how to turn the workflow on and where the site appears', () => {
+  const prose = hosting.replace(/\s+/g, ' '); // as read, whatever the line breaks
   assert.match(prose, /\.github\/workflows\/pages\.yml/);
   assert.match(prose, /Settings → Pages → Build and deployment → Source, choose "GitHub Actions"/);
   assert.match(prose, /https:\/\/NAME\.github\.io\/REPO\//);
-  // The workflow's name, as the README tells a reader to find it under Actions.
+  // The workflow's name, as the manual tells a reader to find it under Actions.
   assert.ok(prose.includes(`Actions → "${workflow().name}" → Run workflow`), workflow().name);
+  // And the README, which gives the commands, points there.
+  assert.match(readme, /\(docs\/embedding\.md#host-it-for-a-course\)/);
 });

@@ -12,8 +12,8 @@
 //     ranked page also loads the lite and the check modules), the TREC page's worker evaluates
 //     the sample runs, the widget answers on embedding.html and embed.html, the practice page
 //     draws an exercise and checks an answer, and the offline file answers a share link.
-// Then the README's nginx `location` block and Apache `.htaccess` ("Host it for a course"), as
-// written there, serve dist/ under /irmetrics/ with Debian's nginx and Apache when they are
+// Then the nginx `location` block and Apache `.htaccess` of docs/embedding.md ("Host it for a
+// course"), as written there, serve dist/ under /irmetrics/ with Debian's nginx and Apache when they are
 // installed (skipped, saying so, when not): each header and type, then pages in Chromium.
 // Run: node --test tests/web/subpath.test.mjs (needs dist/: npm run build)
 
@@ -30,7 +30,7 @@ import { distDir, shareLink, shownAnswers, waitForAnswers, waitForText, waitForW
 
 const BASE = '/irmetrics/';
 /**
- * irmetrics-offline.html's policy (README, "Host it for a course"): its scripts and styles are
+ * irmetrics-offline.html's policy (docs/embedding.md, "Host it for a course"): its scripts and styles are
  * inline, and it fetches nothing. Under the site's policy it shows nothing.
  */
 const OFFLINE_POLICY = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src blob:; object-src 'none'";
@@ -289,7 +289,7 @@ test('practice.html under /irmetrics/: an exercise is drawn, and an answer to a 
 });
 
 test('irmetrics-offline.html under /irmetrics/, with its own policy: a share-link hash is answered, nothing else is fetched', async () => {
-  // Served as the README's nginx and Apache configurations serve it (scripts/serve.mjs sends every
+  // Served as docs/embedding.md's nginx and Apache configurations serve it (scripts/serve.mjs sends every
   // file the site's policy, under which the file's inline scripts do not run).
   const offline = await startServer({ root: distDir, port: 0, host: '127.0.0.1', base: BASE, policy: OFFLINE_POLICY });
   try {
@@ -307,15 +307,16 @@ test('every page of dist/ was opened above', () => {
   assert.deepEqual(pages.filter((file) => !opened.has(file)), []);
 });
 
-// ------------------------------------------------------------------ the README's nginx and Apache
+// ------------------------------------------------------ docs/embedding.md's nginx and Apache
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const hostingManual = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
 
-/** The one fenced block of `language` in the README's "Host it for a course". */
-function readmeBlock(language) {
-  const section = /^## Host it for a course\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+/** The one fenced block of `language` in docs/embedding.md's "Host it for a course". */
+function manualBlock(language) {
+  // The section runs to the next heading of its level or above, or to the end of the file.
+  const section = /^## Host it for a course\n([\s\S]*?)(?:^#{1,2} |(?![\s\S]))/m.exec(hostingManual)?.[1] ?? '';
   const blocks = [...section.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\``, 'gm'))].map((match) => match[1]);
-  assert.equal(blocks.length, 1, `one \`\`\`${language} block in the README's "Host it for a course"`);
+  assert.equal(blocks.length, 1, `one \`\`\`${language} block in docs/embedding.md's "Host it for a course"`);
   return blocks[0];
 }
 
@@ -369,7 +370,7 @@ function openTempDir(prefix) {
 }
 
 /**
- * dist/ copied to `folder` (18 MB: a copy, as the README says to make, so that the servers'
+ * dist/ copied to `folder` (18 MB: a copy, as docs/embedding.md says to make, so that the servers'
  * workers read it wherever the clone is), every folder on the way readable by others.
  * @param {string} folder
  */
@@ -378,10 +379,10 @@ function copySite(folder) {
   for (let dir = folder; dir !== tmpdir() && dir !== '/'; dir = dirname(dir)) chmodSync(dir, 0o755);
 }
 
-const nginxBlock = readmeBlock('nginx');
-const apacheBlock = readmeBlock('apache');
+const nginxBlock = manualBlock('nginx');
+const apacheBlock = manualBlock('apache');
 
-test("the README's nginx and Apache blocks send the site's policy (scripts/serve.mjs) and the offline file's", () => {
+test("docs/embedding.md's nginx and Apache blocks send the site's policy (scripts/serve.mjs) and the offline file's", () => {
   for (const [name, block] of [['nginx', nginxBlock], ['apache', apacheBlock]]) {
     assert.ok(block.includes(`"${contentSecurityPolicy}"`), `${name}: the site's policy`);
     assert.ok(block.includes(`"${OFFLINE_POLICY}"`), `${name}: the offline file's policy`);
@@ -395,7 +396,7 @@ test("the README's nginx and Apache blocks send the site's policy (scripts/serve
 
 /**
  * What every server of dist/ under /irmetrics/ must answer: the folder redirected to its slash,
- * 404 outside it, the policies, the types and the caching the README asks for.
+ * 404 outside it, the policies, the types and the caching docs/embedding.md asks for.
  * @param {string} at the server's origin
  */
 async function checkHeaders(at) {
@@ -452,7 +453,7 @@ async function checkPages(at) {
 }
 
 const nginx = program('nginx');
-describe('the README\'s nginx location block', { skip: nginx ? false : 'nginx is not installed (apt-get install nginx-light): the README\'s nginx block was not run' }, () => {
+describe('docs/embedding.md\'s nginx location block', { skip: nginx ? false : 'nginx is not installed (apt-get install nginx-light): docs/embedding.md\'s nginx block was not run' }, () => {
   /** @type {{origin: string, stop: () => Promise<void>}} */
   let running;
   let dir;
@@ -495,10 +496,10 @@ describe('the README\'s nginx location block', { skip: nginx ? false : 'nginx is
 
 const apache = program('apache2');
 const apacheModules = '/usr/lib/apache2/modules';
-const apacheSkip = !apache ? 'apache2 is not installed (apt-get install apache2): the README\'s .htaccess was not run'
-  : !existsSync(`${apacheModules}/mod_headers.so`) ? `no ${apacheModules}/mod_headers.so (not Debian's Apache): the README's .htaccess was not run`
+const apacheSkip = !apache ? 'apache2 is not installed (apt-get install apache2): docs/embedding.md\'s .htaccess was not run'
+  : !existsSync(`${apacheModules}/mod_headers.so`) ? `no ${apacheModules}/mod_headers.so (not Debian's Apache): docs/embedding.md's .htaccess was not run`
     : false;
-describe('the README\'s Apache .htaccess', { skip: apacheSkip }, () => {
+describe('docs/embedding.md\'s Apache .htaccess', { skip: apacheSkip }, () => {
   /** @type {{origin: string, stop: () => Promise<void>}} */
   let running;
   let dir;

@@ -3,7 +3,7 @@
 // documents, how each is judged, and the input rewritten for a new order in the reader's own
 // notation. Text only, no DOM, so that tests/js/rerank.test.mjs runs it in Node.
 //
-// The notations are the core's (core/src/parse/ranking.cpp and graded.cpp, see README.md). This
+// The notations are the core's (core/src/parse/ranking.cpp and graded.cpp, see docs/inputs.md). This
 // module mirrors of them only what it takes to find the documents and their judgements; the page
 // shows the cards only while the engine reads the same input without error, so that the cards
 // never show a list the answers do not.
