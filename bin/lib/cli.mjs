@@ -1,9 +1,9 @@
 // @ts-check
 // irmetrics on the command line: the same wasm module as the web page, the same measure names
 // and input formats. Argument handling and I/O only; the text and JSON forms are made in
-// bin/lib/format.mjs, and `trec` streams its files through bin/lib/trec.mjs. bin/irmetrics.mjs
-// imports this module (or runs `irmetrics trec` through the native build, build/native/
-// irmetrics-trec, when there is one).
+// bin/lib/outcome-text.mjs, and `trec` streams its files through bin/lib/trec.mjs.
+// bin/irmetrics.mjs imports this module (or runs `irmetrics trec` through the native build,
+// build/native/irmetrics-trec, when there is one).
 
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { BuildMissingError, loadEngine } from './engine.mjs';
 import {
   checkToJson, checkToText, errorToJson, measuresToText, outcomeToJson, outcomeToText,
-} from './format.mjs';
+} from './outcome-text.mjs';
 import * as trecFiles from './trec.mjs';
 import * as compareFiles from './compare.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../../common/presets.js';

@@ -3,7 +3,7 @@
 //
 // Everything here is generic over Outcome and MeasureInfo: a new measure or calculator in the
 // core shows up on the command line with no change to this file. Pure functions, no I/O, so
-// tests/js/format.test.mjs tests them without the build.
+// tests/js/outcome-text.test.mjs tests them without the build.
 
 import { formatNum, numParts } from '../../common/format.js';
 
@@ -211,7 +211,7 @@ export function outcomeToText(outcome, { digits = 4 } = {}) {
 
 const jsonNum = (num) => ({ approx: num.approx, exact: num.exact ?? null });
 
-/** The --json form of an Outcome (documented in README.md). */
+/** The --json form of an Outcome (documented in docs/command-line.md). */
 export function outcomeToJson(outcome) {
   return {
     measure: outcome.measure,

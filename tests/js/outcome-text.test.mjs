@@ -1,12 +1,12 @@
-// The command line's text forms (bin/lib/format.mjs), on hand-made Outcome objects shaped as in
-// docs/js-api.md. Needs no build.
+// The command line's text forms (bin/lib/outcome-text.mjs), on hand-made Outcome objects shaped
+// as in docs/js-api.md. Needs no build.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   deLatex, errorToJson, formatEquation, formatNum, formatTable, measuresToText, outcomeToJson,
   outcomeToText,
-} from '../../bin/lib/format.mjs';
+} from '../../bin/lib/outcome-text.mjs';
 import { formatAnswer } from '../../common/format.js';
 
 const num = (exact, approx, formula = '') => ({ exact, approx, formula });
