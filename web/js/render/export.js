@@ -25,7 +25,7 @@
 // refuses blob: images.
 
 import { TABLE_FORMATS } from '../../../common/table-text.js';
-import { el } from './dom.js';
+import { el } from './el.js';
 
 /**
  * @typedef {import('../../../common/table-text.js').PlainTable} PlainTable
