@@ -240,6 +240,10 @@ std::string short_text(Fraction f) {
   return places && *places <= 18 ? to_short_decimal(f) : to_string(f);
 }
 
+std::string short_text(const Number& n) {
+  return n.exact ? short_text(*n.exact) : to_decimal(n, 4);
+}
+
 std::string to_short_decimal(Fraction f) {
   std::string s = exact_decimal(f, 18, true);
   s.erase(s.find_last_not_of('0') + 1);

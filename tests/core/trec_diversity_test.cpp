@@ -1,4 +1,4 @@
-// Diversity measures as TREC's ndeval computes them (trec/diversity.h): each measure worked out
+// Diversity measures as TREC's ndeval computes them (measures/ndeval.h): each measure worked out
 // by hand on a small topic, the subtopic qrels reader's messages, and ndeval's own output on the
 // files of tests/fixtures/ndeval (see its README for the command that printed it).
 
@@ -13,7 +13,7 @@
 #include <vector>
 
 // The library is internal to the TREC engine (core/src), outside the tests' include path.
-#include "../../core/src/trec/diversity.h"
+#include "../../core/src/measures/ndeval.h"
 #include "helpers.h"
 #include "trec_files.h"
 

@@ -1,5 +1,5 @@
 // libFuzzer harness: the subtopic qrels reader and ndeval's diversity measures
-// (core/src/trec/diversity.h).
+// (core/src/measures/ndeval.h).
 //
 // Input:
 //   byte 0   the options: bits 0-2 alpha (0, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 0.3), bits 3-4 beta
@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../../core/src/trec/diversity.h"
+#include "../../core/src/measures/ndeval.h"
 #include "fuzz_common.h"
 #include "irm/trec.h"
 

@@ -11,6 +11,8 @@
 // The carried input is then computed on the target measure before the link is offered (a
 // conversion that would land on an error is not offered): see handOffAnswer.
 
+import { plural } from '../../common/format.js';
+
 /**
  * @typedef {{label: string, grade: number}} ListDoc
  *   label: the document's name when the input gave one ("D2"), else ''; grade: 1/0 for a mark
@@ -100,7 +102,6 @@ export async function readGraded(input, compute) {
 
 /** Whether every document has a name, so that the names can be kept. */
 const named = (docs) => docs.every((entry) => entry.label);
-const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * A binary list as grades 1/0 for the graded page, with R's documents not retrieved as an

@@ -76,6 +76,9 @@ struct Number {
 /// The shortest exact text of f: its decimal when that ends within 18 places ("0.35", "-0.05",
 /// "3"), else the fraction ("61/300"; also 1/2^20, whose decimal takes 20 places).
 [[nodiscard]] std::string short_text(Fraction f);
+/// The same for a Number: short_text of its exact value ("0.2", "61/300"), else its decimal to 4
+/// places ("0.1581").
+[[nodiscard]] std::string short_text(const Number& n);
 /// The value cut (not rounded) after `digits` decimals: to_decimal_truncated(1/15, 2) == "0.06".
 [[nodiscard]] std::string to_decimal_truncated(const Number& number, int digits);
 

@@ -43,7 +43,7 @@
 namespace irm {
 
 namespace diversity {
-struct SubtopicQrels;  // trec/diversity.h
+struct SubtopicQrels;  // measures/ndeval.h
 }  // namespace diversity
 
 /// Which trec_eval's rules to follow where versions differ.
@@ -330,7 +330,7 @@ struct RankedTopic {
 ///   out_of_range  more than `max_topics` topics (the line of the first one too many): memory
 ///                 for the topics runs out long before the bytes do (TrecSession::Limits).
 ///   With `subtopics` (the diversity measures'), the same lines are also read as subtopic qrels
-///   into it, the iteration column as the subtopic (trec/diversity.h: its errors too, and its
+///   into it, the iteration column as the subtopic (measures/ndeval.h: its errors too, and its
 ///   judgments given twice for one subtopic, by `subtopic_duplicates`); its topics are in the
 ///   order of `Qrels::topics`, and read their docnos (and grades) from the returned Qrels'
 ///   judgments: keep that Qrels while they are used (moving it keeps its judgments in place;

@@ -26,7 +26,7 @@
 // RR@k and ERR@k by their exact mean over every ordering of each topic's tied documents;
 // bounds keeps trec_eval's values and adds NAME_low and NAME_high lines, the lowest and highest
 // value any ordering of the ties gives (see trec/ties.h). Diversity measures (alpha_nDCG@k, …,
-// see trec/diversity.h) read the qrels' iteration column as the subtopic.
+// see measures/ndeval.h) read the qrels' iteration column as the subtopic.
 // Where trec_eval would divide 0 by 0 (no document left after -J, no relevant document for
 // set_relative_P or relative_P) the value is 0, never NaN.
 #pragma once

@@ -39,10 +39,6 @@ Fraction parameter_fraction(const std::string& value) {
   return *divide(*num, *den);
 }
 
-std::string plural(std::int64_t n, const std::string& word, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
-}
-
 std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
 
 Number power(const Number& base, std::int64_t n) {

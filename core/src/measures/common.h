@@ -13,6 +13,7 @@
 #include "irm/inputs.h"
 #include "irm/number.h"
 #include "irm/registry.h"
+#include "plural.h"  // plural(n, "document"), shared with the TREC engine
 
 namespace irm {
 
@@ -27,10 +28,6 @@ void finish_outcome(Outcome& outcome);
 [[nodiscard]] Matrix count_matrix(std::string row_title, std::string column_title,
                                   const std::vector<std::string>& labels,
                                   const std::vector<std::vector<std::int64_t>>& counts);
-
-/// "1 document", "3 documents"; `many` for irregular plurals: plural(3, "query", "queries").
-[[nodiscard]] std::string plural(std::int64_t n, const std::string& word,
-                                 const std::string& many = "");
 
 /// A count as text: str(3) is "3".
 [[nodiscard]] inline std::string str(std::int64_t n) { return std::to_string(n); }

@@ -6,7 +6,7 @@
 // search results", WSDM 2009; Zhai, Cohen and Lafferty, "Beyond independent relevance", SIGIR
 // 2003).
 //
-// The computation is core/src/trec/diversity.cpp's (tested against ndeval): the pasted list
+// The computation is core/src/measures/ndeval.cpp's (tested against ndeval): the pasted list
 // becomes a diversity::TopicQrels (every subtopic a document covers judged relevant, grade 1) and
 // diversity::evaluate returns the values with, rank by rank, the subtopics each document covers
 // and how many documents above it covered each (RankRow, Coverage), for the ranking and for the
@@ -22,8 +22,6 @@
 // Golden tests: DIV1 (diversity-3-docs-2-subtopics), DIV2 (diversity-unretrieved)
 // (tests/core/golden_diversity.cpp).
 
-#include "trec/diversity.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +30,7 @@
 #include <vector>
 
 #include "common.h"
+#include "ndeval.h"
 
 namespace irm {
 namespace {

@@ -123,12 +123,7 @@ int compare_numbers(const Number& a, const Number& b) {
   return a.approx < b.approx ? -1 : (a.approx > b.approx ? 1 : 0);
 }
 
-// "0.2", "-0.05", "61/300" (exact) or "0.1581" (not).
-std::string short_text(const Number& n) {
-  return n.exact ? irm::short_text(*n.exact) : to_decimal(n, 4);
-}
-
-// The same in LaTeX: "0.2", "\frac{61}{300}", "0.1581".
+// short_text(const Number&) (irm/number.h) in LaTeX: "0.2", "\frac{61}{300}", "0.1581".
 std::string short_latex(const Number& n) {
   if (!n.exact) return to_decimal(n, 4);
   const std::string text = irm::short_text(*n.exact);

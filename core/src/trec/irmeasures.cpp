@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "measures/ndeval.h"
 #include "parse/text.h"
-#include "trec/diversity.h"
 #include "trec/plan.h"
 
 namespace irm::trec {

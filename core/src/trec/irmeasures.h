@@ -47,7 +47,7 @@ enum class IrName {
   compat,
   inst,
   // Diversity (subtopic qrels: the iteration column is the subtopic), as TREC's ndeval computes
-  // them (trec/diversity.h).
+  // them (measures/ndeval.h).
   alpha_dcg,
   alpha_ndcg,
   err_ia,

@@ -121,7 +121,7 @@ struct TrecPlan {
   bool wants_relstring = false;
   bool wants_pairs = false;  // prefs_pair, prefs_pair_ret or prefs_pair_imp
   // Diversity measures: each distinct (alpha, beta, relevance level) evaluated once per topic
-  // at the union of its measures' cutoffs (trec/diversity.h); a measure's Requested::values are
+  // at the union of its measures' cutoffs (measures/ndeval.h); a measure's Requested::values are
   // {index here, which value}.
   struct Diversity {
     double alpha = 0.5;

@@ -17,8 +17,8 @@
 #include <system_error>
 
 #include "irm/trec.h"
+#include "measures/ndeval.h"
 #include "parse/text.h"
-#include "trec/diversity.h"
 
 namespace irm {
 namespace {

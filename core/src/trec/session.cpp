@@ -9,8 +9,9 @@
 
 #include "irm/explain.h"
 #include "irm/trec_eval.h"
+#include "measures/ndeval.h"
 #include "parse/text.h"
-#include "trec/diversity.h"
+#include "plural.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
 #include "trec/tie_policy.h"
@@ -891,10 +892,6 @@ std::string list_topics(const std::vector<std::string_view>& topics) {
   return out;
 }
 
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 }  // namespace
 
 TrecSession::TrecSession() : judged_(std::make_unique<TrecJudged>()) {
@@ -1187,7 +1184,7 @@ std::optional<InputError> TrecSession::end_qrels() {
   if (!all_negative.empty()) {
     std::sort(all_negative.begin(), all_negative.end());
     qrels_->warnings.push_back(
-        plural(all_negative.size(), "topic", "topics") + " of " + qrels_file_ +
+        plural(static_cast<std::int64_t>(all_negative.size()), "topic") + " of " + qrels_file_ +
         (all_negative.size() == 1 ? " has" : " have") +
         " only negative grades (no judged document): " + list_topics(all_negative) +
         "; scored with R = 0 (trec_eval 10.0 stops with \"Can't calculate measure\" when such "
@@ -1617,7 +1614,7 @@ std::optional<InputError> TrecSession::end_run() {
   std::sort(only_in_run.begin(), only_in_run.end());
   if (!missing.empty()) {
     result.warnings.push_back(
-        plural(missing.size(), "topic", "topics") + " of " + qrels_file_ + " " +
+        plural(static_cast<std::int64_t>(missing.size()), "topic") + " of " + qrels_file_ + " " +
         (missing.size() == 1 ? "is" : "are") + " not in " + run.file_name + ": " +
         list_topics(missing) +
         (complete9 ? "; with -c each counts as 0 in every mean, and -q prints no line for it "
@@ -1628,10 +1625,10 @@ std::optional<InputError> TrecSession::end_run() {
              : "; evaluated over the topics in both (trec_eval 10 stops here; -c scores them 0)"));
   }
   if (!only_in_run.empty()) {
-    result.warnings.push_back(plural(only_in_run.size(), "topic", "topics") + " of " +
-                              run.file_name + " " + (only_in_run.size() == 1 ? "is" : "are") +
-                              " not in " + qrels_file_ + " and " +
-                              (only_in_run.size() == 1 ? "was" : "were") +
+    result.warnings.push_back(plural(static_cast<std::int64_t>(only_in_run.size()), "topic") +
+                              " of " + run.file_name + " " +
+                              (only_in_run.size() == 1 ? "is" : "are") + " not in " + qrels_file_ +
+                              " and " + (only_in_run.size() == 1 ? "was" : "were") +
                               " ignored, as trec_eval ignores them: " + list_topics(only_in_run));
   }
   if (evaluated_.empty()) {

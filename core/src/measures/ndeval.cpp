@@ -1,4 +1,4 @@
-// Subtopic qrels and ndeval's diversity measures (see diversity.h for the rules).
+// Subtopic qrels and ndeval's diversity measures (see ndeval.h for the rules).
 //
 // Per topic: the judgments are grouped by document (by hash, or as read_qrels grouped the same
 // lines) and each document's sorted by subtopic; an evaluation makes a few arrays of one entry
@@ -15,7 +15,7 @@
 // powers of beta NRBP discounts by are made once. On a 300 MB run with 7,000 topics, alpha-nDCG@20
 // adds 1% to -m all_trec's time and NRBP 3% (medians; they added 13 and 17%).
 
-#include "trec/diversity.h"
+#include "measures/ndeval.h"
 
 #include <algorithm>
 #include <cmath>
