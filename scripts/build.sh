@@ -19,16 +19,19 @@
 # and prints the sizes of what a browser downloads, file by file and per page's first visit
 # (scripts/first-visit.mjs; not for `site`). With CI set, warnings are errors.
 #
-#   bash scripts/build.sh        # all of it (npm run build, npm test)
-#   bash scripts/build.sh site   # only what serving needs: 2 and 3 (npm start)
+#   bash scripts/build.sh             # all of it (npm run build)
+#   bash scripts/build.sh quick       # 1, 2 and 3 (scripts/test.sh builds these first, then
+#                                     # `sanitizers` beside the tests that need no sanitizer)
+#   bash scripts/build.sh sanitizers  # 4 and 5
+#   bash scripts/build.sh site        # only what serving needs: 2 and 3 (npm start)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 what=${1:-all}
 case "$what" in
-  all | site) ;;
+  all | quick | sanitizers | site) ;;
   *)
-    echo "build: usage: scripts/build.sh [all|site]; found '$what'" >&2
+    echo "build: usage: scripts/build.sh [all|quick|sanitizers|site]; found '$what'" >&2
     exit 2
     ;;
 esac
@@ -57,60 +60,67 @@ configure() {
   "$@" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DIRM_WERROR="$want_werror"
 }
 
-if [[ $what == all ]]; then
+native=0 site=0 sanitizers=0
+[[ $what == all || $what == quick ]] && native=1
+[[ $what != sanitizers ]] && site=1
+[[ $what == all || $what == sanitizers ]] && sanitizers=1
+
+if ((native)); then
   say "native: core, tests and irmetrics-trec (build/native, IRM_WERROR=$werror)"
   configure build/native "$werror" cmake
   cmake --build build/native -j "$jobs"
 fi
 
-say "wasm: core through Emscripten (build/wasm → web/generated/)"
-# -Werror in CI here too: clang for wasm32 (32-bit size_t) catches 64→32-bit conversions that
-# the native g++ build cannot see.
-configure build/wasm "$werror" emcmake cmake
-cmake --build build/wasm -j "$jobs"
-# bin/irmetrics.mjs runs `trec` through build/native/irmetrics-trec unless the wasm module is
-# newer (only the wasm build was run since, so the executable may be stale): both are up to date
-# here, so the executable is marked as at least as new.
-if [[ $what == all && -f build/native/irmetrics-trec ]]; then
-  touch build/native/irmetrics-trec
+if ((site)); then
+  say "wasm: core through Emscripten (build/wasm → web/generated/)"
+  # -Werror in CI here too: clang for wasm32 (32-bit size_t) catches 64→32-bit conversions that
+  # the native g++ build cannot see.
+  configure build/wasm "$werror" emcmake cmake
+  cmake --build build/wasm -j "$jobs"
+  # bin/irmetrics.mjs runs `trec` through build/native/irmetrics-trec unless the wasm module is
+  # newer (only the wasm build was run since, so the executable may be stale): both are up to date
+  # here, so the executable is marked as at least as new.
+  if ((native)) && [[ -f build/native/irmetrics-trec ]]; then
+    touch build/native/irmetrics-trec
+  fi
+  wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
+    web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js)
+  for group in lists diversity sets roc significance agreement pooling; do # wasm/CMakeLists.txt IRM_GROUPS
+    wasm_outputs+=("web/generated/irmetrics-$group.wasm" "web/generated/irmetrics-$group.js")
+  done
+  for output in "${wasm_outputs[@]}"; do
+    [[ -f "$output" ]] || {
+      echo "build: error: the wasm build did not write $output" >&2
+      exit 1
+    }
+  done
+
+  # Vite rebuilds everything each time, so skip it when nothing it reads is newer than the last
+  # bundle (directories are included, so deleting a file also counts as a change).
+  bundle_stamp=dist/.irmetrics-bundle-stamp
+  if ! ls vite.config.* >/dev/null 2>&1; then
+    say "web: no vite.config.js yet, so there is no site to bundle; skipping dist/"
+  elif [[ -f "$bundle_stamp" ]] &&
+    [[ -z "$(find web vite.config.* package-lock.json -newer "$bundle_stamp" -print -quit)" ]]; then
+    say "web: dist/ is up to date"
+  else
+    say "web: bundling the site with Vite (→ dist/)"
+    node_modules/.bin/vite build
+    mkdir -p dist
+    touch "$bundle_stamp"
+  fi
+  # The embeddable widget, its iframe resizer and the offline page (one self-contained HTML file):
+  # about a second, so always (Vite's emptying of dist/ removes them).
+  say "embed: irmetrics-embed.js (.wasm, -inline.js, -single.js), irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
+  node scripts/build-embed.mjs
+
+  # What the server sends to browsers that accept it (scripts/serve.mjs): incremental, so only
+  # the files Vite or build-embed rewrote are compressed again.
+  say "compress: gzip and brotli copies (→ dist/**/*.gz, *.br)"
+  node scripts/compress.mjs
 fi
-wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
-  web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js)
-for group in lists diversity sets roc significance agreement pooling; do # wasm/CMakeLists.txt IRM_GROUPS
-  wasm_outputs+=("web/generated/irmetrics-$group.wasm" "web/generated/irmetrics-$group.js")
-done
-for output in "${wasm_outputs[@]}"; do
-  [[ -f "$output" ]] || {
-    echo "build: error: the wasm build did not write $output" >&2
-    exit 1
-  }
-done
 
-# Vite rebuilds everything each time, so skip it when nothing it reads is newer than the last
-# bundle (directories are included, so deleting a file also counts as a change).
-bundle_stamp=dist/.irmetrics-bundle-stamp
-if ! ls vite.config.* >/dev/null 2>&1; then
-  say "web: no vite.config.js yet, so there is no site to bundle; skipping dist/"
-elif [[ -f "$bundle_stamp" ]] &&
-  [[ -z "$(find web vite.config.* package-lock.json -newer "$bundle_stamp" -print -quit)" ]]; then
-  say "web: dist/ is up to date"
-else
-  say "web: bundling the site with Vite (→ dist/)"
-  node_modules/.bin/vite build
-  mkdir -p dist
-  touch "$bundle_stamp"
-fi
-# The embeddable widget, its iframe resizer and the offline page (one self-contained HTML file):
-# about a second, so always (Vite's emptying of dist/ removes them).
-say "embed: irmetrics-embed.js (.wasm, -inline.js, -single.js), irmetrics-resize.js, irmetrics-offline.html (→ dist/)"
-node scripts/build-embed.mjs
-
-# What the server sends to browsers that accept it (scripts/serve.mjs): incremental, so only
-# the files Vite or build-embed rewrote are compressed again.
-say "compress: gzip and brotli copies (→ dist/**/*.gz, *.br)"
-node scripts/compress.mjs
-
-if [[ $what == all ]]; then
+if ((sanitizers)); then
   # The sanitizer builds that test.sh's asan and fuzz stages run. -O1 keeps them quick to build
   # and run; asserts stay on (no NDEBUG).
   say "asan: core and tests under AddressSanitizer and UBSan (build/asan)"
@@ -125,7 +135,7 @@ if [[ $what == all ]]; then
 fi
 
 # --- sizes -------------------------------------------------------------------------------------
-if [[ $what == site ]]; then
+if [[ $what != all ]]; then
   # Serving does not wait for the report (a few seconds); npm run build prints it.
   say "done in $(($(date +%s) - started)) s (npm run build also prints the sizes of each file and page)"
   exit 0

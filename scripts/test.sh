@@ -1,38 +1,69 @@
 #!/usr/bin/env bash
-# Runs every test of an already built tree (npm test builds first), in six stages:
+# Builds what the tests need (scripts/build.sh, incremental) and runs every test, in six stages:
 #   1. lint  ESLint's recommended rules, then TypeScript's checks (eslint.config.js, tsconfig.json)
 #   2. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
 #   3. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
 #   4. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
 #   5. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
 #   6. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
+# First `build.sh quick` (native, wasm, site). Then stages 1-4, with the sanitizer builds
+# (`build.sh sanitizers`) before 3 and 4, run beside 5 and 6, and their output is printed after
+# them: on 2 cores the browser tests wait on pages more than they compute. Each test file is one
+# process: ctest runs one entry per C++ test file; node --test runs IRM_JS_JOBS files at once
+# (default 2) and the browser tests IRM_WEB_JOBS at once (default 3), all driving one shared
+# Chromium (tests/web/browser-server.mjs).
+#
+#   bash scripts/test.sh          # every stage (npm test, after set-up)
+#   bash scripts/test.sh quick    # npm run test:quick: lint, core, js, and the browser tests of
+#                                 # the pages that the changes not yet committed touch (or, with
+#                                 # none, the last commit): scripts/test-pick.mjs says which
+#
 # Every stage runs even when an earlier one fails. The last line is always
 #   N passed, M failed
 # and the exit status is non-zero when anything failed or when no test ran at all.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
+mode=${1:-all}
+case "$mode" in
+  all | quick) ;;
+  *)
+    echo "test: usage: scripts/test.sh [all|quick]; found '$mode'" >&2
+    exit 2
+    ;;
+esac
+js_jobs=${IRM_JS_JOBS:-2}
+web_jobs=${IRM_WEB_JOBS:-3}
+
 started=$(date +%s)
-passed=0
-failed=0
 log_dir=$(mktemp -d)
-trap 'rm -rf "$log_dir"' EXIT
+browser_pid=""
+side_pid=""
+cleanup() {
+  [[ -n "$side_pid" ]] && kill "$side_pid" 2>/dev/null
+  [[ -n "$browser_pid" ]] && kill "$browser_pid" 2>/dev/null
+  rm -rf "$log_dir"
+}
+trap cleanup EXIT
 
 say() { printf '\n=== test: %s\n' "$*"; }
+since() { echo $(($(date +%s) - $1)); }
 
-# Adds a stage's counts. A stage that exited non-zero without any failed test counted (it could
-# not start, crashed, or its summary was missing) still counts as one failure, so it cannot pass
-# unnoticed.
+# Records a stage's counts in $log_dir/STAGE.tally ("passed failed seconds"), which the summary
+# adds up (stages run in two processes). A stage that exited non-zero without any failed test
+# counted (it could not start, crashed, or its summary was missing) still counts as one failure,
+# so it cannot pass unnoticed.
 tally() {
-  local stage=$1 status=$2 stage_passed=$3 stage_failed=$4
+  local stage=$1 status=$2 stage_passed=$3 stage_failed=$4 stage_started=$5
   if ((status != 0 && stage_failed == 0)); then
     echo "test: the $stage stage exited with status $status without reporting a failed test;" \
       "counting it as 1 failure" >&2
     stage_failed=1
   fi
-  printf 'test: %s: %d passed, %d failed\n' "$stage" "$stage_passed" "$stage_failed"
-  passed=$((passed + stage_passed))
-  failed=$((failed + stage_failed))
+  local seconds
+  seconds=$(since "$stage_started")
+  printf 'test: %s: %d passed, %d failed (%d s)\n' "$stage" "$stage_passed" "$stage_failed" "$seconds"
+  echo "$stage_passed $stage_failed $seconds" >"$log_dir/$stage.tally"
 }
 
 # --- 1. lint ----------------------------------------------------------------------------------
@@ -40,76 +71,75 @@ tally() {
 # and the command line's with the modules it shares (tsconfig.node.json, Node's types). Each file
 # ESLint reads counts as a test: passed with no ESLint problem and no type error, failed with any
 # (a file with a type error is one failed test, however many errors it has).
-say "lint: eslint . && tsc -p tsconfig.json && tsc -p tsconfig.node.json"
-lint_json=$log_dir/lint.json
-tsc_log=$log_dir/tsc.log
-node_modules/.bin/eslint . --format json --output-file "$lint_json"
-status=$?
-node_modules/.bin/tsc -p tsconfig.json --pretty false >"$tsc_log" 2>&1
-tsc_status=$?
-node_modules/.bin/tsc -p tsconfig.node.json --pretty false >>"$tsc_log" 2>&1
-node_status=$?
-((tsc_status == 0)) && tsc_status=$node_status
-((status == 0)) && status=$tsc_status
-if [[ -s "$lint_json" ]]; then
-  node_modules/.bin/eslint . >/dev/null 2>&1 || node_modules/.bin/eslint .
-  cat "$tsc_log"
-  read -r lint_passed lint_failed < <(node -e '
-    const fs = require("fs");
-    const path = require("path");
-    const files = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
-    // tsc --pretty false: "web/js/x.js(12,5): error TS2339: …", paths relative to here
-    const typed = new Set(fs.readFileSync(process.argv[2], "utf8").split("\n")
-      .map((line) => /^(.+?)\(\d+,\d+\): error /.exec(line)?.[1])
-      .filter(Boolean).map((file) => path.resolve(file)));
-    const bad = files.filter((file) => file.errorCount + file.warningCount > 0 || typed.has(file.filePath)).length;
-    console.log(files.length - bad, bad);' "$lint_json" "$tsc_log")
-  echo "lint: $((lint_passed + lint_failed)) files read, $lint_failed with problems or type errors"
-  tally lint "$status" "$lint_passed" "$lint_failed"
-else
-  cat "$tsc_log"
-  tally lint "$status" 0 0
-fi
-
-# --- 2 and 3. core and asan (ctest) ------------------------------------------------------------
-# No tests found is an error here (--no-tests=error): the core always has Catch2 tests, so none
-# means the build lost them.
-ctest_stage() {
-  local stage=$1 dir=$2
-  say "$stage: ctest --test-dir $dir"
-  local log=$log_dir/$stage.log
-  ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 2>&1 | tee "$log"
-  local status=${PIPESTATUS[0]}
-  # "100% tests passed, 0 tests failed out of 42"
-  local summary stage_failed stage_total
-  summary=$(grep -Eo '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
-  if [[ -n "$summary" ]]; then
-    read -r stage_failed stage_total < <(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/' \
-      <<<"$summary")
-    tally "$stage" "$status" $((stage_total - stage_failed)) "$stage_failed"
+lint_stage() {
+  local stage_started
+  stage_started=$(date +%s)
+  say "lint: eslint . && tsc -p tsconfig.json && tsc -p tsconfig.node.json"
+  local lint_json=$log_dir/lint.json tsc_log=$log_dir/tsc.log
+  node_modules/.bin/eslint . --format json --output-file "$lint_json"
+  local status=$?
+  # The two type checks at once: they share nothing.
+  node_modules/.bin/tsc -p tsconfig.json --pretty false >"$tsc_log.web" 2>&1 &
+  local web_pid=$!
+  node_modules/.bin/tsc -p tsconfig.node.json --pretty false >"$tsc_log.node" 2>&1
+  local node_status=$?
+  wait "$web_pid"
+  local tsc_status=$?
+  cat "$tsc_log.web" "$tsc_log.node" >"$tsc_log"
+  ((tsc_status == 0)) && tsc_status=$node_status
+  ((status == 0)) && status=$tsc_status
+  if [[ -s "$lint_json" ]]; then
+    node_modules/.bin/eslint . >/dev/null 2>&1 || node_modules/.bin/eslint .
+    cat "$tsc_log"
+    local lint_passed lint_failed
+    read -r lint_passed lint_failed < <(node scripts/test-counts.mjs lint "$lint_json" "$tsc_log")
+    echo "lint: $((lint_passed + lint_failed)) files read, $lint_failed with problems or type errors"
+    tally lint "$status" "$lint_passed" "$lint_failed" "$stage_started"
   else
-    tally "$stage" "$status" 0 0
+    cat "$tsc_log"
+    tally lint "$status" 0 0 "$stage_started"
   fi
 }
 
-ctest_stage core build/native
-# A memory error, a leak or undefined behaviour fails the test it happens in.
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest_stage asan build/asan
+# --- 2 and 3. core and asan (ctest) ------------------------------------------------------------
+# One ctest entry per test file (tests/CMakeLists.txt); the tests counted are Catch2's test cases,
+# read from each entry's summary line in ctest's JUnit report (scripts/test-counts.mjs). No tests
+# found is an error here (--no-tests=error): the core always has Catch2 tests, so none means the
+# build lost them.
+ctest_stage() {
+  local stage=$1 dir=$2 stage_started
+  stage_started=$(date +%s)
+  say "$stage: ctest --test-dir $dir"
+  local junit=$log_dir/$stage.xml
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 --output-junit "$junit" 2>&1
+  local status=$?
+  if [[ -s "$junit" ]]; then
+    local stage_passed stage_failed assertions entries
+    read -r stage_passed stage_failed assertions entries < <(node scripts/test-counts.mjs ctest "$junit")
+    echo "$stage: $((stage_passed + stage_failed)) test cases, $assertions assertions, in $entries ctest entries"
+    tally "$stage" "$status" "$stage_passed" "$stage_failed" "$stage_started"
+  else
+    tally "$stage" "$status" 0 0 "$stage_started"
+  fi
+}
 
 # --- 4. fuzz -----------------------------------------------------------------------------------
 # Each harness briefly (scripts/fuzz.sh --quick: 10 s on the committed seeds); a crash, leak,
 # undefined behaviour or broken invariant fails its harness. `npm run fuzz` runs them long.
-say "fuzz: scripts/fuzz.sh --quick"
-log=$log_dir/fuzz.log
-bash scripts/fuzz.sh --quick 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-# "fuzz: 5 harnesses, 0 with findings"
-if read -r fuzz_total fuzz_failed < <(sed -nE 's/^fuzz: ([0-9]+) harnesses, ([0-9]+) with findings$/\1 \2/p' "$log"); then
-  tally fuzz "$status" $((fuzz_total - fuzz_failed)) "$fuzz_failed"
-else
-  tally fuzz "$status" 0 0
-fi
+fuzz_stage() {
+  local stage_started
+  stage_started=$(date +%s)
+  say "fuzz: scripts/fuzz.sh --quick"
+  local log=$log_dir/fuzz.log
+  bash scripts/fuzz.sh --quick 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]} fuzz_total fuzz_failed
+  # "fuzz: 5 harnesses, 0 with findings"
+  if read -r fuzz_total fuzz_failed < <(sed -nE 's/^fuzz: ([0-9]+) harnesses, ([0-9]+) with findings$/\1 \2/p' "$log"); then
+    tally fuzz "$status" $((fuzz_total - fuzz_failed)) "$fuzz_failed" "$stage_started"
+  else
+    tally fuzz "$status" 0 0 "$stage_started"
+  fi
+}
 
 # --- 5 and 6. node:test stages -----------------------------------------------------------------
 # The spec reporter goes to the terminal for people; a TAP copy goes to a file, whose closing
@@ -120,31 +150,122 @@ tap_count() {
   grep -E "^# $1 [0-9]+$" "$2" 2>/dev/null | tail -n 1 | grep -Eo '[0-9]+' || echo 0
 }
 
+# Usage: node_stage STAGE JOBS FILE...
 node_stage() {
-  local stage=$1 dir=$2
-  local files=("$dir"/*.test.mjs)
-  if [[ ! -e "${files[0]}" ]]; then
-    say "$stage: no $dir/*.test.mjs files yet; skipping this stage"
-    return 0
-  fi
-  say "$stage: node --test ${files[*]}"
+  local stage=$1 jobs=$2 stage_started
+  shift 2
+  stage_started=$(date +%s)
+  say "$stage: node --test --test-concurrency=$jobs ($# files)"
   local tap=$log_dir/$stage.tap
-  node --test \
+  node --test --test-concurrency="$jobs" \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$tap" \
-    "${files[@]}"
+    "$@"
   local status=$?
   tally "$stage" "$status" "$(tap_count pass "$tap")" \
-    $(($(tap_count fail "$tap") + $(tap_count cancelled "$tap")))
+    $(($(tap_count fail "$tap") + $(tap_count cancelled "$tap"))) "$stage_started"
 }
 
-node_stage js tests/js
-node_stage web tests/web
+# The browser tests share one Chromium (tests/web/browser-server.mjs); a file run alone launches
+# its own. Usage: web_stage FILE...
+web_stage() {
+  local endpoint_file=$log_dir/browser.ws
+  node tests/web/browser-server.mjs >"$endpoint_file" &
+  browser_pid=$!
+  local waited=0
+  while [[ ! -s "$endpoint_file" ]] && kill -0 "$browser_pid" 2>/dev/null && ((waited < 300)); do
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  if [[ -s "$endpoint_file" ]]; then
+    IRM_BROWSER_WS=$(head -n 1 "$endpoint_file") node_stage web "$web_jobs" "$@"
+  else
+    echo "test: the shared Chromium did not start (tests/web/browser-server.mjs); each file launches its own" >&2
+    node_stage web "$web_jobs" "$@"
+  fi
+  kill "$browser_pid" 2>/dev/null
+  wait "$browser_pid" 2>/dev/null
+  browser_pid=""
+}
+
+# --- the stages --------------------------------------------------------------------------------
+# Stages 1-4 in a second process, whose output waits in a file until 5 and 6 are done.
+side_stages() {
+  lint_stage
+  ctest_stage core build/native
+  if [[ $mode == all ]]; then
+    local build_started
+    build_started=$(date +%s)
+    say "build: the sanitizer builds (scripts/build.sh sanitizers: build/asan, build/fuzz)"
+    if bash scripts/build.sh sanitizers; then
+      echo "test: the sanitizer builds took $(since "$build_started") s"
+      # A memory error, a leak or undefined behaviour fails the test it happens in.
+      ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest_stage asan build/asan
+      fuzz_stage
+    else
+      echo "test: the sanitizer builds failed, so the asan and fuzz stages could not run" >&2
+      tally asan 1 0 1 "$build_started"
+      tally fuzz 1 0 1 "$build_started"
+    fi
+  fi
+}
+
+# --- the build ---------------------------------------------------------------------------------
+say "build: scripts/build.sh quick (native, wasm, site)"
+if ! bash scripts/build.sh quick; then
+  echo "test: the build failed (above), so no test can run"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+build_seconds=$(since "$started")
+echo "test: the build took ${build_seconds} s"
+side_stages >"$log_dir/side.log" 2>&1 &
+side_pid=$!
+side_names='lint and core'
+[[ $mode == all ]] && side_names='lint, core, asan and fuzz'
+echo "test: $side_names run beside the js and web stages; their output follows them"
+
+js_files=(tests/js/*.test.mjs)
+node_stage js "$js_jobs" "${js_files[@]}"
+
+if [[ $mode == all ]]; then
+  web_files=(tests/web/*.test.mjs)
+else
+  mapfile -t web_files < <(node scripts/test-pick.mjs)
+fi
+if ((${#web_files[@]} > 0)); then
+  web_stage "${web_files[@]}"
+else
+  say "web: no browser test covers the changed files (scripts/test-pick.mjs); none run"
+fi
+
+wait "$side_pid"
+side_pid=""
+cat "$log_dir/side.log"
 
 # --- summary -----------------------------------------------------------------------------------
-elapsed=$(($(date +%s) - started))
+passed=0
+failed=0
 echo
-echo "test: all stages finished in ${elapsed} s"
+expected=(lint core js)
+[[ $mode == all ]] && expected+=(asan fuzz web)
+((${#web_files[@]} > 0)) && expected+=(web)
+for stage in lint core asan fuzz js web; do
+  if [[ ! -f "$log_dir/$stage.tally" ]]; then
+    if [[ " ${expected[*]} " == *" $stage "* ]]; then
+      echo "test: the $stage stage never reported (its process died); counting it as 1 failure" >&2
+      failed=$((failed + 1))
+    fi
+    continue
+  fi
+  read -r stage_passed stage_failed seconds <"$log_dir/$stage.tally"
+  printf 'test: %-5s %5d passed, %d failed, %4d s\n' "$stage" "$stage_passed" "$stage_failed" "$seconds"
+  passed=$((passed + stage_passed))
+  failed=$((failed + stage_failed))
+done
+printf 'test: %-5s %27d s (build.sh quick; the sanitizer builds are in the asan stage'"'"'s side)\n' build "$build_seconds"
+echo "test: all stages finished in $(since "$started") s"
 if ((passed + failed == 0)); then
   echo "test: no test ran at all, which counts as a failure" >&2
   echo "0 passed, 0 failed"

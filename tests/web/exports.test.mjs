@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { latexText, tableToCsv, tableToLatex, tableToMarkdown } from '../../common/table-text.js';
-import { shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
+import { downloadBytes, shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();
 
@@ -234,9 +234,7 @@ test('sets-d1-to-d8: the confusion matrix copies with its headers: TP 2, FN 1 in
 /** A download's suggested name and bytes. */
 async function download(page, click) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const chunks = [];
-  for await (const chunk of await file.createReadStream()) chunks.push(chunk);
-  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  return { name: file.suggestedFilename(), bytes: await downloadBytes(file) };
 }
 
 /** Width, height and the inflated scanlines of a PNG (8-bit RGBA, as a canvas writes it). */

@@ -22,6 +22,38 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 740 };
 
+/** The flags every test browser runs with (the machine's Chromium, headless, no network of its own). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Options of `chromium.launch` and `chromium.launchServer` for the tests. */
+export function launchOptions() {
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
+  return { executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS };
+}
+
+/**
+ * The browser a test file drives. Under scripts/test.sh every file connects to one shared
+ * Chromium (tests/web/browser-server.mjs, whose endpoint is IRM_BROWSER_WS), so files running in
+ * parallel share its processes instead of each starting its own; each file still works in
+ * contexts of its own, which share no storage, cookies or cache. Run alone (`node --test
+ * tests/web/x.test.mjs`), a file launches its own Chromium. Closing a connected browser closes
+ * this file's contexts and disconnects; the shared one goes on.
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function openBrowser() {
+  const endpoint = process.env.IRM_BROWSER_WS;
+  // playwright gives each launch a fresh temporary profile (--user-data-dir) of its own.
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions());
+}
+
 /**
  * Starts the server over dist/ and a headless Chromium. Fails with a clear message when the
  * site has not been built. `policy`: a Content-Security-Policy header to serve instead of the
@@ -32,22 +64,8 @@ export async function startBrowserSession({ policy } = {}) {
   if (!existsSync(`${distDir}index.html`)) {
     throw new Error('dist/ has not been built: run `npm run build` (or `npx vite build`) before the browser tests.');
   }
-  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
   const server = await startServer({ root: distDir, port: 0, ...(policy ? { policy } : {}) });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // playwright gives each launch a fresh temporary profile (--user-data-dir) of its own.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await openBrowser();
 
   /**
    * Opens `path` (relative to the site root) in a fresh context.
@@ -131,6 +149,18 @@ export function useBrowserSession(options) {
     openPage: (...args) => session.openPage(...args),
     withPage: (...args) => session.withPage(...args),
   };
+}
+
+/**
+ * The bytes of a finished download. Read through its stream: a browser shared over a connection
+ * (openBrowser) keeps downloads on its side, so `download.path()` is not available there.
+ * @param {import('playwright-core').Download} download
+ * @returns {Promise<Buffer>}
+ */
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { drawExercise } from '../../common/practice/generate.js';
-import { DESKTOP, PHONE, axeViolations, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
+import { DESKTOP, PHONE, axeViolations, downloadBytes, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();
 
@@ -257,9 +257,7 @@ test('the QTI download is a zip with the manifest, the very bytes `irmetrics pra
     await page.fill('[data-worksheet-count]', '2');
     const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="qti"]')]);
     assert.equal(file.suggestedFilename(), 'irmetrics-practice-ranked-easy-11-to-12.zip');
-    const chunks = [];
-    for await (const chunk of await file.createReadStream()) chunks.push(chunk);
-    const bytes = Buffer.concat(chunks);
+    const bytes = await downloadBytes(file);
     assert.deepEqual([...bytes.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a zip: PK, then a local file header');
     const folder = mkdtempSync(join(tmpdir(), 'irmetrics-qti-'));
     const zip = join(folder, 'quiz.zip');

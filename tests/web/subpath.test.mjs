@@ -24,9 +24,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { contentSecurityPolicy, startServer } from '../../scripts/serve.mjs';
-import { distDir, shareLink, shownAnswers, waitForAnswers, waitForText, waitForWidgetAnswers } from './helpers.mjs';
+import { distDir, openBrowser, shareLink, shownAnswers, waitForAnswers, waitForText, waitForWidgetAnswers } from './helpers.mjs';
 
 const BASE = '/irmetrics/';
 /**
@@ -34,7 +33,6 @@ const BASE = '/irmetrics/';
  * inline, and it fetches nothing. Under the site's policy it shows nothing.
  */
 const OFFLINE_POLICY = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src blob:; object-src 'none'";
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pages = existsSync(distDir) ? readdirSync(distDir).filter((file) => file.endsWith('.html')).sort() : [];
 
 /** @type {{url: string, port: number, close: () => Promise<void>}} */
@@ -46,15 +44,9 @@ let origin;
 
 before(async () => {
   assert.ok(existsSync(`${distDir}index.html`), 'dist/ has not been built: run `npm run build` before the browser tests.');
-  assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
   server = await startServer({ root: distDir, port: 0, host: '127.0.0.1', base: BASE });
   origin = `http://127.0.0.1:${server.port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  browser = await openBrowser();
 });
 
 after(async () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { PHONE, axeViolations, horizontalOverflow, tableCell as cell, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, downloadBytes, horizontalOverflow, tableCell as cell, useBrowserSession, waitForText } from './helpers.mjs';
 
 // Two topics. Grades: t1: a 1, b 0, c 2, d 1 (R = 3 at level 1); t2: e 1, f 0, g 1 (R = 2).
 const QRELS = ['t1 0 a 1', 't1 0 b 0', 't1 0 c 2', 't1 0 d 1', 't2 0 e 1', 't2 0 f 0', 't2 0 g 1'].join('\n');
@@ -406,9 +406,7 @@ test('the summary downloads as Markdown and CSV with the values shown', async ()
     await pasteAlpha(page);
     const read = async (format) => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-export="${format}"]`)]);
-      const chunks = [];
-      for await (const chunk of await download.createReadStream()) chunks.push(chunk);
-      return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+      return { name: download.suggestedFilename(), text: (await downloadBytes(download)).toString('utf8') };
     };
     const markdown = await read('md');
     assert.equal(markdown.name, 'trec-summary.md');

@@ -6,10 +6,9 @@
 // Run: vite build --outDir /tmp/site && IRM_DIST=/tmp/site node --test tests/web/worksheet.test.mjs
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { drawExercises } from '../../common/practice/generate.js';
-import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
+import { PHONE, axeViolations, downloadBytes, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
 const { openPage, withPage } = useBrowserSession();
 
@@ -115,7 +114,7 @@ test('printed without a worksheet: the exercise on the screen, without the contr
 /** Clicks a download button and returns the file's name and text. */
 async function download(page, format) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-download="${format}"]`)]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadBytes(file)).toString('utf8') };
 }
 
 test('the Moodle XML download parses as XML and holds one numerical question per value of the 3 exercises', async () => {

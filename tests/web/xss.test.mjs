@@ -20,7 +20,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { TOKEN_PAYLOADS, XSS_PAYLOADS } from '../fixtures/xss-payloads.mjs';
-import { distDir, shareLink, useBrowserSession, waitForText } from './helpers.mjs';
+import { distDir, downloadBytes, shareLink, useBrowserSession, waitForText } from './helpers.mjs';
 
 const session = useBrowserSession();
 
@@ -238,7 +238,7 @@ test('queries.html: every payload as a query id is shown in the table, chart and
     // foreignObject or on* attribute, and the ids are text of <text> elements.
     const chart = page.locator('figure', { has: page.locator('[data-download-chart="svg"]') }).first();
     const [download] = await Promise.all([page.waitForEvent('download'), chart.locator('[data-download-chart="svg"]').click()]);
-    const svg = await streamText(await download.createReadStream());
+    const svg = (await downloadBytes(download)).toString('utf8');
     const parsed = await page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
       const bad = [...doc.querySelectorAll('*')].filter(
@@ -276,12 +276,6 @@ function csvColumn(csv, column) {
     else field += c;
   }
   return rows.map((r) => r[column]);
-}
-
-async function streamText(stream) {
-  const chunks = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 test('multiclass.html: every payload as a class label is shown in the matrix and tables as text', async () => {

@@ -1,0 +1,68 @@
+// scripts/test-counts.mjs (how scripts/test.sh counts ctest's and ESLint's results) and
+// scripts/test-pick.mjs (which browser tests `npm run test:quick` runs), on hand-written inputs.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ctestCounts, lintCounts } from '../../scripts/test-counts.mjs';
+import { pickWebTests } from '../../scripts/test-pick.mjs';
+
+/** One <testcase> of ctest's JUnit report (the shape CMake 3.25's ctest writes). */
+const entry = (name, status, out, failure = false) =>
+  `<testcase name="${name}" classname="${name}" time="0.01" status="${status}">${failure ? '<failure message=""/>' : ''}<system-out>${out}</system-out></testcase>`;
+
+test('ctest: the test cases and assertions of each Catch2 summary line are added up', () => {
+  const xml = `<testsuite>
+    ${entry('number_test', 'run', 'Filters: [#number_test]~[.]\n===\nAll tests passed (54 assertions in 7 test cases)\n')}
+    ${entry('golden_tau', 'run', 'All tests passed (1 assertion in 1 test case)\n')}
+  </testsuite>`;
+  // 7 + 1 test cases, 54 + 1 assertions, 2 entries
+  assert.deepEqual(ctestCounts(xml), { passed: 8, failed: 0, assertions: 55, entries: 2 });
+});
+
+test('ctest: a file with failed test cases counts them, and its passed ones', () => {
+  const xml = entry('golden_ranked', 'fail', 'test cases:  5 |  4 passed | 1 failed\nassertions: 40 | 39 passed | 1 failed\n', true)
+    + entry('golden_sets', 'fail', 'test cases: 1 | 1 failed\nassertions: 2 | 1 passed | 1 failed\n', true);
+  assert.deepEqual(ctestCounts(xml), { passed: 4, failed: 2, assertions: 42, entries: 2 });
+});
+
+test('ctest: an entry with no Catch2 summary is one test, as ctest saw it', () => {
+  // clang_format_check passes or fails as a whole; a process that crashed (a sanitizer's abort)
+  // before its summary is one failure; a process that failed after an all-passed summary too.
+  const xml = entry('clang_format_check', 'run', '')
+    + entry('bad_inputs_test', 'fail', '==123==ERROR: AddressSanitizer: heap-use-after-free', true)
+    + entry('compute_test', 'fail', 'All tests passed (3 assertions in 2 test cases)\n==1==ERROR: LeakSanitizer', true)
+    + entry('parse_words_test', 'notrun', '');
+  assert.deepEqual(ctestCounts(xml), { passed: 1, failed: 3, assertions: 0, entries: 4 });
+});
+
+test('ctest: entities in the output are read as text', () => {
+  const xml = entry('x', 'run', 'a &lt;b&gt; &amp; &#34;c&#x22;\nAll tests passed (2 assertions in 2 test cases)');
+  assert.deepEqual(ctestCounts(xml), { passed: 2, failed: 0, assertions: 2, entries: 1 });
+});
+
+test('lint: a file fails with an ESLint problem or a type error, once however many', () => {
+  const files = [
+    { filePath: path.resolve('web/js/a.js'), errorCount: 0, warningCount: 0 },
+    { filePath: path.resolve('web/js/b.js'), errorCount: 2, warningCount: 0 },
+    { filePath: path.resolve('web/js/c.js'), errorCount: 0, warningCount: 0 },
+    { filePath: path.resolve('web/js/d.js'), errorCount: 0, warningCount: 0 },
+  ];
+  const tsc = 'web/js/c.js(12,5): error TS2339: Property x does not exist.\nweb/js/c.js(13,1): error TS2304: y\n';
+  assert.deepEqual(lintCounts(JSON.stringify(files), tsc), { passed: 2, failed: 2 });
+});
+
+test('test:quick picks the browser tests of the pages a change touches', () => {
+  const texts = { 'modules.test.mjs': "import '../../common/format.js'", 'ranked.test.mjs': "goto('ndcg.html')" };
+  const read = (name) => texts[name] ?? '';
+  const pick = (...changed) => [...pickWebTests(changed, read).keys()];
+  // A page: the tests named for it, not every test that opens it.
+  assert.deepEqual(pick('web/ranked.html'), ['tests/web/ranked.test.mjs']);
+  assert.deepEqual(pick('web/js/significance.js'), ['tests/web/significance-many.test.mjs', 'tests/web/significance.test.mjs']);
+  // A module no test is named for: the tests that name it.
+  assert.deepEqual(pick('common/format.js'), ['tests/web/modules.test.mjs']);
+  // A browser test itself; the harness, every one; the core or the command line, none.
+  assert.deepEqual(pick('tests/web/xss.test.mjs'), ['tests/web/xss.test.mjs']);
+  assert.ok(pick('tests/web/helpers.mjs').length > 40);
+  assert.deepEqual(pick('core/src/number.cpp', 'bin/irmetrics.mjs', 'tests/js/cli.test.mjs'), []);
+});
