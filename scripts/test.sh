@@ -2,11 +2,11 @@
 # Builds what the tests need (scripts/build.sh, incremental) and runs every test, in six stages:
 #   1. lint  ESLint's recommended rules, then TypeScript's checks (eslint.config.js, tsconfig.json)
 #   2. core  Catch2 tests of the C++ core, through ctest          (tests/core, build/native)
-#   3. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/asan)
+#   3. asan  the same tests under AddressSanitizer and UBSan      (tests/core, build/fuzz)
 #   4. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
 #   5. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
 #   6. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
-# First `build.sh quick` (native, wasm, site). Then stages 1-4, with the sanitizer builds
+# First `build.sh quick` (native, wasm, site). Then stages 1-4, with the sanitizer build
 # (`build.sh sanitizers`) before 3 and 4, run beside 5 and 6, and their output is printed after
 # them: on 2 cores the browser tests wait on pages more than they compute. Each test file is one
 # process: ctest runs one entry per C++ test file; node --test runs IRM_JS_JOBS files at once
@@ -196,15 +196,15 @@ side_stages() {
   if [[ $mode == all ]]; then
     local build_started
     build_started=$(date +%s)
-    say "build: the sanitizer builds (scripts/build.sh sanitizers: build/asan, build/fuzz)"
+    say "build: the sanitizer build (scripts/build.sh sanitizers: build/fuzz)"
     if bash scripts/build.sh sanitizers; then
-      echo "test: the sanitizer builds took $(since "$build_started") s"
+      echo "test: the sanitizer build took $(since "$build_started") s"
       # A memory error, a leak or undefined behaviour fails the test it happens in.
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        ctest_stage asan build/asan
+        ctest_stage asan build/fuzz
       fuzz_stage
     else
-      echo "test: the sanitizer builds failed, so the asan and fuzz stages could not run" >&2
+      echo "test: the sanitizer build failed, so the asan and fuzz stages could not run" >&2
       tally asan 1 0 1 "$build_started"
       tally fuzz 1 0 1 "$build_started"
     fi
@@ -264,7 +264,7 @@ for stage in lint core asan fuzz js web; do
   passed=$((passed + stage_passed))
   failed=$((failed + stage_failed))
 done
-printf 'test: %-5s %27d s (build.sh quick; the sanitizer builds are in the asan stage'"'"'s side)\n' build "$build_seconds"
+printf 'test: %-5s %27d s (build.sh quick; the sanitizer build is in the asan stage'"'"'s side)\n' build "$build_seconds"
 echo "test: all stages finished in $(since "$started") s"
 if ((passed + failed == 0)); then
   echo "test: no test ran at all, which counts as a failure" >&2
