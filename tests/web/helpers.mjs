@@ -45,11 +45,14 @@ export function launchOptions() {
  * parallel share its processes instead of each starting its own; each file still works in
  * contexts of its own, which share no storage, cookies or cache. Run alone (`node --test
  * tests/web/x.test.mjs`), a file launches its own Chromium. Closing a connected browser closes
- * this file's contexts and disconnects; the shared one goes on.
+ * this file's contexts and disconnects; the shared one goes on. A file that reads the clipboard
+ * asks for a Chromium of its own (`clipboard: true`): a browser has one clipboard for all its
+ * contexts, so two files copying at once in the shared one read each other's text.
+ * @param {{clipboard?: boolean}} [options]
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function openBrowser() {
-  const endpoint = process.env.IRM_BROWSER_WS;
+export function openBrowser({ clipboard = false } = {}) {
+  const endpoint = clipboard ? undefined : process.env.IRM_BROWSER_WS;
   // playwright gives each launch a fresh temporary profile (--user-data-dir) of its own.
   return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions());
 }
@@ -57,15 +60,15 @@ export function openBrowser() {
 /**
  * Starts the server over dist/ and a headless Chromium. Fails with a clear message when the
  * site has not been built. `policy`: a Content-Security-Policy header to serve instead of the
- * site's (scripts/serve.mjs).
- * @returns {Promise<{openPage: Function, withPage: Function, close: () => Promise<void>}>}
+ * site's (scripts/serve.mjs). `clipboard`: the file reads the clipboard (openBrowser).
+ * @returns {Promise<{openPage: Function, withPage: Function, close: () => Promise<void>, clipboard: boolean}>}
  */
-export async function startBrowserSession({ policy } = {}) {
+export async function startBrowserSession({ policy, clipboard = false } = {}) {
   if (!existsSync(`${distDir}index.html`)) {
     throw new Error('dist/ has not been built: run `npm run build` (or `npx vite build`) before the browser tests.');
   }
   const server = await startServer({ root: distDir, port: 0, ...(policy ? { policy } : {}) });
-  const browser = await openBrowser();
+  const browser = await openBrowser({ clipboard });
 
   /**
    * Opens `path` (relative to the site root) in a fresh context.
@@ -128,6 +131,7 @@ export async function startBrowserSession({ policy } = {}) {
   return {
     openPage,
     withPage,
+    clipboard,
     close: async () => {
       await browser.close();
       await server.close();
@@ -137,7 +141,8 @@ export async function startBrowserSession({ policy } = {}) {
 
 /**
  * Registers node:test hooks that start a session before a file's tests and close it after.
- * @returns {{openPage: Function, withPage: Function}} see startBrowserSession
+ * @param {{policy?: string, clipboard?: boolean}} [options] see startBrowserSession
+ * @returns {{openPage: Function, withPage: Function, clipboard: boolean}}
  */
 export function useBrowserSession(options) {
   let session;
@@ -148,6 +153,7 @@ export function useBrowserSession(options) {
   return {
     openPage: (...args) => session.openPage(...args),
     withPage: (...args) => session.withPage(...args),
+    clipboard: Boolean(options?.clipboard),
   };
 }
 
@@ -321,6 +327,8 @@ export async function waitForAnswers(page, expected, { timeout = 5000 } = {}) {
  *   markup: an input holding tags, which must show up as typed (default: an <img onerror>)
  */
 export function calculatorPageChecks(session, { file, state, answers, presets, markup }) {
+  // Its "Copy link" test reads the clipboard: a shared browser's is every file's (openBrowser).
+  assert.ok(session.clipboard, `${file}: calculatorPageChecks needs useBrowserSession({ clipboard: true })`);
   const link = shareLink(file, state);
   const fieldFor = { in: '#input', m: '#measures', relevant: '#relevant' };
   const label = answers[0];

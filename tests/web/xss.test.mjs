@@ -22,7 +22,7 @@ import { after, before, test } from 'node:test';
 import { TOKEN_PAYLOADS, XSS_PAYLOADS } from '../fixtures/xss-payloads.mjs';
 import { distDir, downloadBytes, shareLink, useBrowserSession, waitForText } from './helpers.mjs';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ clipboard: true });
 
 // ------------------------------------------------------------------ the corpus itself
 
