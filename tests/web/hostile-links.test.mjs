@@ -130,13 +130,14 @@ test('relevant=10^20: too large, said with the limit', async () => {
 
 test('a 1.5 MB input in the link: refused at once with the limit, and the page computes after', async () => {
   // 'R N ' × 393,216 = 786,432 words: the 500,001st starts at column 1,000,001.
+  // "At once": the reader stops at its word limit, before anything is computed. How fast that is
+  // is the benchmarks' to measure (npm run bench), not a clock here: a wall-clock bound failed
+  // on a busy machine. The wait is long enough for one.
   const text = 'R+N+'.repeat((1.5 * 1024 * 1024) / 4);
-  const started = Date.now();
   await withPage(`ranked.html#calc=ranked&in=${text}&m=AP`, async (page) => {
     await waitForText(page, '#input-error', [
       'the input is too long: it has more than 500,000 words and numbers (the next one is at line 1, column 1000001); the calculator reads at most 500,000. Whole TREC runs go on the TREC files page',
-    ], { timeout: 15_000 });
-    assert.ok(Date.now() - started < 15_000);
+    ], { timeout: 30_000 });
     await typeGoodExample(page);
   });
 });
