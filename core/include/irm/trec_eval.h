@@ -130,7 +130,8 @@ namespace trec {
 struct TopicJudged;
 }
 struct TrecGroupScratch;
-struct TrecExtras;
+struct TrecNeeds;
+struct TrecTieScratch;
 
 /// A whole evaluation: options, one qrels file, then any number of runs, each read in pieces.
 class TrecSession {
@@ -247,31 +248,16 @@ class TrecSession {
   std::vector<int> view_all_grades_;
   std::vector<int> view_grades_;
   std::unique_ptr<trec::TopicJudged> view_judged_holder_;
-  // Compat: the retrieved documents graded above 0, the topic's ideal ranking, and each
-  // retrieved one's (rank, place in the ideal ranking).
-  struct CompatRetrieved {
-    const Judgment* judgment;
-    double score;
-    std::int64_t rank;
-  };
-  struct CompatIdeal {
-    int grade;
-    double score;
-    int line;
-    std::int64_t rank;  // -1: not retrieved
-  };
-  std::vector<CompatRetrieved> compat_retrieved_;
-  std::vector<CompatIdeal> compat_ideal_;
-  std::vector<std::int64_t> compat_index_;
-  std::vector<std::pair<std::int64_t, std::int64_t>> compat_pairs_;
   std::vector<TrecRunResult> runs_;
   // -R prefs, qrels_prefs, qrels_jg: the file's judgments (qrels_ then holds only its topics),
   // what one topic's measures work on, and the first error met evaluating a topic.
   std::optional<GroupedQrels> grouped_;
   std::unique_ptr<TrecGroupScratch> group_scratch_;
-  // --ties average|bounds and the diversity measures: their qrels and what a topic needs.
-  std::unique_ptr<TrecExtras> extras_;
-  bool diversity_scores(std::string_view topic);
+  // What the plan's families work out from each topic (trec::TopicNeed), and the topic's
+  // ranking handed to them.
+  std::unique_ptr<TrecNeeds> needs_;
+  // --ties average|bounds: what a topic's values under them need.
+  std::unique_ptr<TrecTieScratch> tie_scratch_;
   std::optional<InputError> evaluate_error_;
   // -M without --strict: duplicates are looked for among each topic's first M documents only
   // (as trec_eval); a duplicate further down is read, and this warning says so once.

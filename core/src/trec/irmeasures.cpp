@@ -731,6 +731,177 @@ void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
 }
 
+// ---- What the families work out once per topic --------------------------------------------
+
+// ERR@k and nDCG(dcg=exp-log2)@k read grades above 4 as 4, gdeval.pl's largest, which refuses
+// them: the qrels' highest such grade is named once.
+class GdevalNeed final : public TopicNeed {
+ public:
+  void qrels_read(const Qrels& qrels, const TrecJudged& judged,
+                  std::vector<std::string>& warnings) override {
+    std::string_view above_four;
+    int highest = 0;
+    for (const std::string_view topic : qrels.topics) {
+      const TopicJudged& grades = judged.by_topic.at(topic);
+      if (!grades.grades.empty() && grades.grades.back().grade > gdeval_max_grade &&
+          (above_four.empty() || grades.grades.back().grade > highest)) {
+        highest = grades.grades.back().grade;
+        above_four = topic;
+      }
+    }
+    if (above_four.empty()) return;
+    warnings.push_back(qrels.file_name + " has grades above 4 (the highest, " +
+                       std::to_string(highest) + ", in topic " + visible(above_four) +
+                       "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
+                       "gdeval.pl, which refuses them");
+  }
+  std::optional<InputError> prepare(std::string_view, const TopicJudgments&,
+                                    const std::vector<RankedDoc>&) override {
+    return std::nullopt;
+  }
+};
+
+std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
+  return std::make_unique<GdevalNeed>();
+}
+
+// Compat's ideal ranking, as ir_measures builds it: the topic's documents graded above 0, by
+// grade, then by the run's score (0 for one not retrieved), then in qrels order; and each
+// retrieved document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
+class CompatNeed final : public TopicNeed {
+ public:
+  std::optional<InputError> prepare(std::string_view, const TopicJudgments& judgments,
+                                    const std::vector<RankedDoc>& ranked) override {
+    const std::vector<Judgment>& all = judgments.all();
+    ideal_.clear();
+    index_.assign(all.size(), -1);
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      if (all[j].grade <= 0) continue;
+      index_[j] = static_cast<std::int64_t>(ideal_.size());
+      ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
+    }
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+      const Judgment* judgment = ranked[i].judgment;
+      if (judgment == nullptr || judgment->grade <= 0) continue;
+      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[judgment - all.data()])];
+      ideal.score = ranked[i].score;
+      ideal.rank = static_cast<std::int64_t>(i);
+    }
+    std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
+      if (a.grade != b.grade) return a.grade > b.grade;
+      if (a.score != b.score) return a.score > b.score;
+      return a.line < b.line;
+    });
+    pairs.clear();
+    for (std::size_t q = 0; q < ideal_.size(); ++q) {
+      if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
+    }
+    ideal_size = static_cast<std::int64_t>(ideal_.size());
+    return std::nullopt;
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
+  std::int64_t ideal_size = 0;
+
+ private:
+  struct Ideal {
+    int grade;
+    double score;
+    int line;
+    std::int64_t rank;  // -1: not retrieved
+  };
+  std::vector<Ideal> ideal_;
+  std::vector<std::int64_t> index_;  // a judgment's place in ideal_, -1 when graded 0 or less
+};
+
+std::unique_ptr<TopicNeed> make_compat_need(const TrecPlan&) {
+  return std::make_unique<CompatNeed>();
+}
+
+// The diversity measures' scores of a topic, one per TrecPlan::diversity entry, as ndeval
+// evaluates its ranking (after -M, and -J: the judged documents only). The qrels are read as
+// subtopic qrels too; each topic's ideal rankings are built when it is first evaluated.
+class DiversityNeed final : public TopicNeed {
+ public:
+  explicit DiversityNeed(const TrecPlan& plan) : wanted_(plan.diversity) {}
+
+  void configured(const TrecOptions& options, std::vector<std::string>& warnings) override {
+    if (options.judged_only) {
+      warnings.push_back(
+          "-J leaves the unjudged documents out of the diversity measures' rankings too (ndeval "
+          "has no such option)");
+    }
+  }
+  diversity::SubtopicQrels* subtopics() override { return &subtopics_; }
+  void qrels_read(const Qrels&, const TrecJudged&, std::vector<std::string>&) override {
+    ideals_.assign(subtopics_.topics.size(), {});
+  }
+  std::optional<InputError> prepare(std::string_view topic, const TopicJudgments& judgments,
+                                    const std::vector<RankedDoc>& ranked) override {
+    // The ranking, each document by its index among the topic's judgments, which is its index
+    // among the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
+    const Judgment* first = judgments.all().data();
+    docs_.resize(ranked.size());
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+      docs_[i] = ranked[i].judgment == nullptr
+                     ? -1
+                     : static_cast<std::int32_t>(ranked[i].judgment - first);
+    }
+    const auto index = subtopics_.topic_index.find(topic);
+    const diversity::TopicQrels* judged =
+        index == subtopics_.topic_index.end() ? nullptr : &subtopics_.topics[index->second];
+    scores.resize(wanted_.size());
+    for (std::size_t d = 0; d < wanted_.size(); ++d) {
+      const TrecPlan::Diversity& want = wanted_[d];
+      diversity::Options o;
+      o.alpha = want.alpha;
+      o.beta = want.beta;
+      o.relevance_level = want.level;
+      o.cutoffs = want.cutoffs;
+      o.whole_ranking = want.whole;
+      if (judged == nullptr) {  // a topic the subtopic qrels lack (cannot happen: one file)
+        scores[d] = diversity::TopicScores{};
+        continue;
+      }
+      std::vector<diversity::Ideal>& ideals = ideals_[index->second];
+      if (ideals.size() != wanted_.size()) {
+        ideals.clear();
+        for (const TrecPlan::Diversity& each : wanted_) {
+          // The measures at k alone need the ideal ranking to their deepest k only.
+          const std::size_t depth = each.whole ? static_cast<std::size_t>(-1)
+                                               : static_cast<std::size_t>(*std::max_element(
+                                                     each.cutoffs.begin(), each.cutoffs.end()));
+          ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level, depth,
+                                                    diversity::IdealDocs::gains_only));
+        }
+      }
+      Result<diversity::TopicScores> topic_scores =
+          diversity::evaluate(judged, ideals[d], docs_, o);
+      if (!topic_scores.ok()) return topic_scores.error();
+      scores[d] = std::move(topic_scores.value());
+    }
+    return std::nullopt;
+  }
+
+  std::vector<diversity::TopicScores> scores;  // one per TrecPlan::diversity entry
+
+ private:
+  std::vector<TrecPlan::Diversity> wanted_;
+  diversity::SubtopicQrels subtopics_;
+  std::vector<std::vector<diversity::Ideal>> ideals_;  // [subtopic topic][diversity entry]
+  std::vector<std::int32_t> docs_;
+};
+
+std::unique_ptr<TopicNeed> make_diversity_need(const TrecPlan& plan) {
+  return std::make_unique<DiversityNeed>(plan);
+}
+
+// The TopicNeed of a request, as its measure's kind.
+template <class Need>
+const Need& need_of(const Topic& t, const Requested& r) {
+  return static_cast<const Need&>(*(*t.needs)[r.need]);
+}
+
 // Compat (Clarke, Vtyurina and Smucker, "Assessing top-k preferences", TOIS 2021), as
 // ir_measures computes it: the rank-biased overlap of the ranking with the ideal ranking (the
 // topic's documents graded above 0, by grade, then by run score, a document not retrieved
@@ -741,13 +912,12 @@ void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
 void compat(const Topic& t, const Requested& r, double* out, std::string*) {
   const double p = r.values[0];
   const bool normalize = r.values[1] != 0.0;
-  const std::int64_t ideal_size = t.compat_ideal;
+  const CompatNeed& need = need_of<CompatNeed>(t, r);
+  const std::int64_t ideal_size = need.ideal_size;
   const std::int64_t depth = std::max(t.num_ret, ideal_size);
   std::vector<std::int64_t> enters(static_cast<std::size_t>(depth) + 1, 0);
-  if (t.compat_pairs != nullptr) {
-    for (const auto& [rank, place] : *t.compat_pairs) {
-      ++enters[static_cast<std::size_t>(std::max(rank, place))];
-    }
+  for (const auto& [rank, place] : need.pairs) {
+    ++enters[static_cast<std::size_t>(std::max(rank, place))];
   }
   double score = 0.0;
   double best = 0.0;
@@ -812,9 +982,9 @@ void inst(const Topic& t, const Requested& r, double* out, std::string*) {
 
 // A diversity measure: its value in the topic's scores of its (alpha, beta, level).
 void diversity_measure(const Topic& t, const Requested& r, double* out, std::string*) {
+  const diversity::TopicScores& s =
+      need_of<DiversityNeed>(t, r).scores[static_cast<std::size_t>(r.values[0])];
   out[r.first_slot] = 0.0;
-  if (t.diversity == nullptr) return;
-  const diversity::TopicScores& s = (*t.diversity)[static_cast<std::size_t>(r.values[0])];
   const auto which = static_cast<IrName>(static_cast<int>(r.values[1]));
   const diversity::AtCutoff* at = nullptr;
   for (const diversity::AtCutoff& a : s.at) {
@@ -868,7 +1038,8 @@ const MeasureDef& ir_diversity_def() {
                               TrecSummary::mean,
                               true,
                               "ndeval's diversity measures",
-                              diversity_measure};
+                              diversity_measure,
+                              make_diversity_need};
   return def;
 }
 
@@ -879,8 +1050,8 @@ const MeasureDef& ir_inst_def() {
 }
 
 const MeasureDef& ir_compat_def() {
-  static const MeasureDef def{"Compat", Params::none,    "",    TrecKind::real, TrecSummary::mean,
-                              true,     "compatibility", compat};
+  static const MeasureDef def{"Compat", Params::none,    "",     TrecKind::real,  TrecSummary::mean,
+                              true,     "compatibility", compat, make_compat_need};
   return def;
 }
 
@@ -900,14 +1071,14 @@ const MeasureDef& ir_judged_def() {
   return def;
 }
 const MeasureDef& ir_err_def() {
-  static const MeasureDef def{"ERR", Params::none, "", TrecKind::real, TrecSummary::mean,
-                              true,  "gdeval ERR", err};
+  static const MeasureDef def{"ERR", Params::none, "",  TrecKind::real,  TrecSummary::mean,
+                              true,  "gdeval ERR", err, make_gdeval_need};
   return def;
 }
 const MeasureDef& ir_ndcg_exp_def() {
   static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
                               TrecKind::real,         TrecSummary::mean, true,
-                              "gdeval nDCG",          ndcg_exp};
+                              "gdeval nDCG",          ndcg_exp,          make_gdeval_need};
   return def;
 }
 const MeasureDef& ir_rbp_def() {
@@ -915,6 +1086,155 @@ const MeasureDef& ir_rbp_def() {
       "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
       true,  "RBP and its residual", ir_rbp};
   return def;
+}
+
+// Adds ir_measures' names to the plan, in the order given, each once: a request of the trec_eval
+// measure it names (AP@10 is map_cut.10) or of one computed in trec/irmeasures.cpp, seeing the
+// run through the view its rel= and judged_only= ask for.
+void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan) {
+  const std::vector<MeasureDef>& table = measure_table();
+  const auto def = [&](const char* name) -> const MeasureDef* {
+    for (const MeasureDef& d : table) {
+      if (std::string_view(d.name) == name) return &d;
+    }
+    return nullptr;
+  };
+  std::vector<std::string> done;
+  for (const IrMeasure& m : measures) {
+    if (std::find(done.begin(), done.end(), m.canonical) != done.end()) continue;
+    done.push_back(m.canonical);
+    // A measure that takes no relevance level shares the view of -l.
+    const TrecPlan::View view{m.rel.value_or(level), m.judged_only};
+    std::size_t v = 0;
+    while (!is_diversity(m.name) && v < plan.views.size() &&
+           !(plan.views[v].level == view.level && plan.views[v].judged_only == view.judged_only)) {
+      ++v;
+    }
+    if (v == plan.views.size()) plan.views.push_back(view);
+    Requested r;
+    r.view = v;
+    const std::int64_t k = m.cutoff.value_or(0);
+    if (m.cutoff) r.cutoffs.push_back(k);
+    switch (m.name) {
+      case IrName::ap:
+        r.def = def(m.cutoff ? "map_cut" : "map");
+        break;
+      case IrName::p:
+        r.def = def("P");
+        break;
+      case IrName::r:
+        r.def = def("recall");
+        break;
+      case IrName::success:
+        r.def = def("success");
+        break;
+      case IrName::rr:
+        r.def = m.cutoff ? &ir_rr_cut_def() : def("recip_rank");
+        break;
+      case IrName::rprec:
+        r.def = def("Rprec");
+        break;
+      case IrName::bpref:
+        r.def = def("bpref");
+        break;
+      case IrName::infap:
+        r.def = def("infAP");
+        break;
+      case IrName::ndcg:
+        r.def = m.exp_log2 ? &ir_ndcg_exp_def() : def(m.cutoff ? "ndcg_cut" : "ndcg");
+        r.gains = m.gains;
+        break;
+      case IrName::judged:
+        r.def = &ir_judged_def();
+        break;
+      case IrName::setp:
+        r.def = def(m.relative ? "set_relative_P" : "set_P");
+        break;
+      case IrName::setr:
+        r.def = def("set_recall");
+        break;
+      case IrName::setf:
+        r.def = def("set_F");
+        r.values.push_back(m.beta);
+        break;
+      case IrName::setap:
+        r.def = def("set_map");
+        break;
+      case IrName::numq:
+        r.def = &ir_numq_def();
+        break;
+      case IrName::numrel:
+        r.def = def("num_rel");
+        break;
+      case IrName::numret:
+        r.def = def(m.rel ? "num_rel_ret" : "num_ret");
+        break;
+      case IrName::iprec:
+        r.def = def("iprec_at_recall");
+        r.values.push_back(m.recall);
+        break;
+      case IrName::err:
+        r.def = &ir_err_def();
+        break;
+      case IrName::rbp:
+        r.def = &ir_rbp_def();
+        r.values.push_back(m.p);
+        r.binary = m.rel.has_value();
+        break;
+      case IrName::inst:
+        r.def = &ir_inst_def();
+        r.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(m.max_rel)};
+        break;
+      case IrName::alpha_dcg:
+      case IrName::alpha_ndcg:
+      case IrName::err_ia:
+      case IrName::nerr_ia:
+      case IrName::nrbp:
+      case IrName::nnrbp:
+      case IrName::ap_ia:
+      case IrName::p_ia:
+      case IrName::strecall: {
+        // Each distinct (alpha, beta, level) is evaluated once per topic, at every cutoff asked.
+        r.def = &ir_diversity_def();
+        const int rel = m.rel.value_or(level);
+        std::size_t d = 0;
+        while (d < plan.diversity.size() &&
+               !(plan.diversity[d].alpha == m.alpha && plan.diversity[d].beta == m.beta &&
+                 plan.diversity[d].level == rel)) {
+          ++d;
+        }
+        if (d == plan.diversity.size()) {
+          plan.diversity.push_back(TrecPlan::Diversity{m.alpha, m.beta, rel, {}});
+        }
+        if (m.name == IrName::nrbp || m.name == IrName::nnrbp || m.name == IrName::ap_ia) {
+          plan.diversity[d].whole = true;
+        }
+        std::vector<int>& cutoffs = plan.diversity[d].cutoffs;
+        if (m.cutoff &&
+            std::find(cutoffs.begin(), cutoffs.end(), static_cast<int>(k)) == cutoffs.end()) {
+          cutoffs.push_back(static_cast<int>(k));
+        }
+        r.values = {static_cast<double>(d), static_cast<double>(static_cast<int>(m.name))};
+        break;
+      }
+      case IrName::compat:
+        r.def = &ir_compat_def();
+        r.values.push_back(m.p);
+        r.values.push_back(m.normalize ? 1.0 : 0.0);
+        break;
+    }
+    r.first_slot = plan.slots.size();
+    plan.slots.push_back(TrecSlot{m.canonical, r.def->kind, r.def->summary, r.def->per_query});
+    if (m.name == IrName::rbp) {
+      plan.slots.push_back(
+          TrecSlot{m.canonical + "_resid", r.def->kind, r.def->summary, r.def->per_query});
+    }
+    r.slot_count = plan.slots.size() - r.first_slot;
+    plan.measures.push_back(std::move(r));
+  }
+  for (TrecPlan::Diversity& d : plan.diversity) {
+    if (d.cutoffs.empty()) d.cutoffs.push_back(20);  // NRBP, AP_IA only: none is printed
+  }
 }
 
 }  // namespace irm::trec

@@ -18,6 +18,10 @@
 
 #include "irm/result.h"
 
+namespace irm {
+struct TrecPlan;
+}
+
 namespace irm::trec {
 
 struct MeasureDef;
@@ -94,6 +98,11 @@ struct IrMeasure {
 /// expected there.
 [[nodiscard]] Result<IrMeasure> parse_ir_measure(std::string_view text, int level,
                                                  bool judged_only);
+
+/// Adds ir_measures' names to the plan, in the order given, each once: a request of the
+/// trec_eval measure it names (AP@10 is map_cut.10) or of one computed here, seeing the run
+/// through the view its rel= and judged_only= ask for (`level`: -l, for the others).
+void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan);
 
 /// Python's repr of a float, as ir_measures prints parameters: 0.9, 2.0, 1e-05.
 [[nodiscard]] std::string python_float(double value);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,8 +15,13 @@
 #include "trec/prefs.h"
 
 namespace irm::diversity {
-struct TopicScores;
+struct SubtopicQrels;
 }
+
+namespace irm {
+struct TrecJudged;
+struct TrecPlan;
+}  // namespace irm
 
 namespace irm::trec {
 
@@ -31,6 +37,39 @@ struct TopicJudged {
   std::int64_t relevant = 0;       // documents with grade >= level
   std::int64_t nonrelevant = 0;    // judged documents with 0 <= grade < level
 };
+
+/// One document of a topic's ranking as its measures see it: in rank order, after -M and -J.
+struct RankedDoc {
+  const Judgment* judgment = nullptr;  // null: not in the qrels
+  double score = 0.0;
+};
+
+/// What a measure family works out once per topic for all its requests, beyond the graded list
+/// every measure reads: Compat's ideal ranking, the diversity measures' scores. A MeasureDef
+/// names its kind (MeasureDef::need); the plan lists each kind once (TrecPlan::needs), and the
+/// session keeps one of each, which it hands every topic before the measures run. The session
+/// knows nothing of what a family needs: it calls these in this order.
+class TopicNeed {
+ public:
+  TopicNeed() = default;
+  TopicNeed(const TopicNeed&) = delete;
+  TopicNeed& operator=(const TopicNeed&) = delete;
+  virtual ~TopicNeed() = default;
+  /// Once configured: warnings about the options, for the family's measures.
+  virtual void configured(const TrecOptions& /*options*/, std::vector<std::string>& /*warnings*/) {}
+  /// Subtopic qrels to fill while the qrels are read (the qrels then give a document its highest
+  /// grade for the other measures), or null. One family of a plan at most asks for them.
+  virtual diversity::SubtopicQrels* subtopics() { return nullptr; }
+  /// Once the qrels are read and judged at the session's level: warnings about them.
+  virtual void qrels_read(const Qrels& /*qrels*/, const TrecJudged& /*judged*/,
+                          std::vector<std::string>& /*warnings*/) {}
+  /// Works out one topic: `ranked` is its ranking. An error stops the evaluation.
+  virtual std::optional<InputError> prepare(std::string_view topic, const TopicJudgments& judgments,
+                                            const std::vector<RankedDoc>& ranked) = 0;
+};
+
+/// Makes a family's TopicNeed for a plan.
+using MakeNeed = std::unique_ptr<TopicNeed> (*)(const TrecPlan& plan);
 
 /// One topic of one run, ready for the measures.
 struct Topic {
@@ -50,13 +89,9 @@ struct Topic {
   // the ranking as each judgment group judges it. Null in the other formats.
   const TopicPrefs* prefs = nullptr;
   const std::vector<GroupRanking>* groups = nullptr;
-  // Compat (ir_measures): each retrieved document graded above 0 as (its rank, its place in the
-  // ideal ranking), 0-based, and the ideal ranking's length. Null unless Compat is planned.
-  const std::vector<std::pair<std::int64_t, std::int64_t>>* compat_pairs = nullptr;
-  std::int64_t compat_ideal = 0;
-  // The diversity measures' scores of the topic, one per TrecPlan::diversity entry; null when
-  // none is planned.
-  const std::vector<diversity::TopicScores>* diversity = nullptr;
+  // What the plan's families worked out from the topic (TopicNeed), in TrecPlan::needs' order;
+  // a measure finds its own at Requested::need.
+  const std::vector<std::unique_ptr<TopicNeed>>* needs = nullptr;
 };
 
 /// The kind of parameters a measure takes after its name's '.'.
@@ -75,6 +110,7 @@ struct MeasureDef {
   bool per_query;
   const char* help;
   void (*compute)(const Topic& topic, const Requested& request, double* out, std::string* text);
+  MakeNeed need = nullptr;  // what the measure works out once per topic, if anything
 };
 
 /// A measure as requested: its parameters read, and where its values go.
@@ -87,6 +123,7 @@ struct Requested {
   std::size_t slot_count = 0;
   std::size_t view = 0;  // which of the plan's views of the run it sees (TrecPlan::views)
   bool binary = false;   // RBP(rel=N): gain 1 at grade >= N, else 0 (graded without rel=)
+  std::size_t need = 0;  // with MeasureDef::need: its index in TrecPlan::needs and Topic::needs
 };
 
 }  // namespace irm::trec
@@ -116,8 +153,8 @@ struct TrecPlan {
   std::vector<View> views{View{}};
   std::vector<trec::Requested> measures;  // trec_eval's in its order, then ir_measures' as given
   std::vector<TrecSlot> slots;
-  bool gdeval = false;  // ERR@k or nDCG(dcg=exp-log2)@k: grades above 4 are read as 4
-  bool compat = false;  // Compat: the session finds each document's place in the ideal ranking
+  // The kinds of TopicNeed the measures ask for, each once, in the order first asked.
+  std::vector<trec::MakeNeed> needs;
   bool wants_relstring = false;
   bool wants_pairs = false;  // prefs_pair, prefs_pair_ret or prefs_pair_imp
   // Diversity measures: each distinct (alpha, beta, relevance level) evaluated once per topic

@@ -344,158 +344,6 @@ std::string known_names() {
 }  // namespace
 
 namespace trec {
-namespace {
-
-// Adds ir_measures' names to the plan, in the order given, each once: a request of the trec_eval
-// measure it names (AP@10 is map_cut.10) or of one computed in trec/irmeasures.cpp, seeing the
-// run through the view its rel= and judged_only= ask for.
-void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan) {
-  const std::vector<MeasureDef>& table = measure_table();
-  const auto def = [&](const char* name) -> const MeasureDef* {
-    for (const MeasureDef& d : table) {
-      if (std::string_view(d.name) == name) return &d;
-    }
-    return nullptr;
-  };
-  std::vector<std::string> done;
-  for (const IrMeasure& m : measures) {
-    if (std::find(done.begin(), done.end(), m.canonical) != done.end()) continue;
-    done.push_back(m.canonical);
-    // A measure that takes no relevance level shares the view of -l.
-    const TrecPlan::View view{m.rel.value_or(level), m.judged_only};
-    std::size_t v = 0;
-    while (!is_diversity(m.name) && v < plan.views.size() &&
-           !(plan.views[v].level == view.level && plan.views[v].judged_only == view.judged_only)) {
-      ++v;
-    }
-    if (v == plan.views.size()) plan.views.push_back(view);
-    Requested r;
-    r.view = v;
-    const std::int64_t k = m.cutoff.value_or(0);
-    if (m.cutoff) r.cutoffs.push_back(k);
-    switch (m.name) {
-      case IrName::ap:
-        r.def = def(m.cutoff ? "map_cut" : "map");
-        break;
-      case IrName::p:
-        r.def = def("P");
-        break;
-      case IrName::r:
-        r.def = def("recall");
-        break;
-      case IrName::success:
-        r.def = def("success");
-        break;
-      case IrName::rr:
-        r.def = m.cutoff ? &ir_rr_cut_def() : def("recip_rank");
-        break;
-      case IrName::rprec:
-        r.def = def("Rprec");
-        break;
-      case IrName::bpref:
-        r.def = def("bpref");
-        break;
-      case IrName::infap:
-        r.def = def("infAP");
-        break;
-      case IrName::ndcg:
-        r.def = m.exp_log2 ? &ir_ndcg_exp_def() : def(m.cutoff ? "ndcg_cut" : "ndcg");
-        r.gains = m.gains;
-        if (m.exp_log2) plan.gdeval = true;
-        break;
-      case IrName::judged:
-        r.def = &ir_judged_def();
-        break;
-      case IrName::setp:
-        r.def = def(m.relative ? "set_relative_P" : "set_P");
-        break;
-      case IrName::setr:
-        r.def = def("set_recall");
-        break;
-      case IrName::setf:
-        r.def = def("set_F");
-        r.values.push_back(m.beta);
-        break;
-      case IrName::setap:
-        r.def = def("set_map");
-        break;
-      case IrName::numq:
-        r.def = &ir_numq_def();
-        break;
-      case IrName::numrel:
-        r.def = def("num_rel");
-        break;
-      case IrName::numret:
-        r.def = def(m.rel ? "num_rel_ret" : "num_ret");
-        break;
-      case IrName::iprec:
-        r.def = def("iprec_at_recall");
-        r.values.push_back(m.recall);
-        break;
-      case IrName::err:
-        r.def = &ir_err_def();
-        plan.gdeval = true;
-        break;
-      case IrName::rbp:
-        r.def = &ir_rbp_def();
-        r.values.push_back(m.p);
-        r.binary = m.rel.has_value();
-        break;
-      case IrName::inst:
-        r.def = &ir_inst_def();
-        r.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(m.max_rel)};
-        break;
-      case IrName::alpha_dcg:
-      case IrName::alpha_ndcg:
-      case IrName::err_ia:
-      case IrName::nerr_ia:
-      case IrName::nrbp:
-      case IrName::nnrbp:
-      case IrName::ap_ia:
-      case IrName::p_ia:
-      case IrName::strecall: {
-        // Each distinct (alpha, beta, level) is evaluated once per topic, at every cutoff asked.
-        r.def = &ir_diversity_def();
-        const int rel = m.rel.value_or(level);
-        std::size_t d = 0;
-        while (d < plan.diversity.size() &&
-               !(plan.diversity[d].alpha == m.alpha && plan.diversity[d].beta == m.beta &&
-                 plan.diversity[d].level == rel)) {
-          ++d;
-        }
-        if (d == plan.diversity.size()) {
-          plan.diversity.push_back(TrecPlan::Diversity{m.alpha, m.beta, rel, {}});
-        }
-        if (m.name == IrName::nrbp || m.name == IrName::nnrbp || m.name == IrName::ap_ia) {
-          plan.diversity[d].whole = true;
-        }
-        std::vector<int>& cutoffs = plan.diversity[d].cutoffs;
-        if (m.cutoff &&
-            std::find(cutoffs.begin(), cutoffs.end(), static_cast<int>(k)) == cutoffs.end()) {
-          cutoffs.push_back(static_cast<int>(k));
-        }
-        r.values = {static_cast<double>(d), static_cast<double>(static_cast<int>(m.name))};
-        break;
-      }
-      case IrName::compat:
-        r.def = &ir_compat_def();
-        r.values.push_back(m.p);
-        r.values.push_back(m.normalize ? 1.0 : 0.0);
-        plan.compat = true;
-        break;
-    }
-    r.first_slot = plan.slots.size();
-    plan.slots.push_back(TrecSlot{m.canonical, r.def->kind, r.def->summary, r.def->per_query});
-    if (m.name == IrName::rbp) {
-      plan.slots.push_back(
-          TrecSlot{m.canonical + "_resid", r.def->kind, r.def->summary, r.def->per_query});
-    }
-    r.slot_count = plan.slots.size() - r.first_slot;
-    plan.measures.push_back(std::move(r));
-  }
-}
-
-}  // namespace
 
 std::optional<RelFormat> format_needed(std::string_view measure) {
   if (measure == "runid" || measure == "num_q") return std::nullopt;
@@ -624,6 +472,13 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     plan.measures.push_back(std::move(r));
   }
   add_ir_measures(ir_measures, level, plan);
+  // Each kind of TopicNeed once, in the order first asked.
+  for (Requested& r : plan.measures) {
+    if (r.def->need == nullptr) continue;
+    const auto at = std::find(plan.needs.begin(), plan.needs.end(), r.def->need);
+    r.need = static_cast<std::size_t>(at - plan.needs.begin());
+    if (at == plan.needs.end()) plan.needs.push_back(r.def->need);
+  }
   return plan;
 }
 
@@ -806,17 +661,24 @@ const std::vector<TrecMeasureInfo>& trec_measures() {
 
 // ---- The session --------------------------------------------------------------------------------
 
-/// What --ties average|bounds and the diversity measures need beyond trec_eval's measures.
-struct TrecExtras {
-  // Diversity: the qrels read as subtopic qrels, each topic's ideal rankings (one per
-  // TrecPlan::diversity entry, built when the topic is first evaluated), a topic's scores.
-  std::optional<diversity::SubtopicQrels> subtopics;
-  std::vector<std::vector<diversity::Ideal>> ideals;  // [subtopic topic][diversity entry]
-  std::vector<diversity::TopicScores> scores;
-  // The ranking, each document by its index among the topic's judgments, which is its index
-  // among the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
-  std::vector<std::int32_t> docs;
-  // Ties: a topic's whole ranking when -M cut it, and one view's grades and scores.
+/// What the plan's families work out from each topic (trec::TopicNeed, one of each kind the
+/// plan asks for), and the topic's ranking as they see it, reused topic to topic.
+struct TrecNeeds {
+  std::vector<std::unique_ptr<trec::TopicNeed>> all;
+  std::vector<trec::RankedDoc> ranked;
+
+  /// The subtopic qrels one of them reads with the qrels, or null.
+  diversity::SubtopicQrels* subtopics() {
+    for (const auto& need : all) {
+      if (diversity::SubtopicQrels* wanted = need->subtopics()) return wanted;
+    }
+    return nullptr;
+  }
+};
+
+/// What --ties average|bounds needs: a topic's whole ranking when -M cut it, and one view's
+/// grades and scores.
+struct TrecTieScratch {
   std::vector<ScoredDoc*> full;
   std::vector<int> grades;
   std::vector<double> scores_of_grades;
@@ -894,7 +756,8 @@ std::string list_topics(const std::vector<std::string_view>& topics) {
 
 }  // namespace
 
-TrecSession::TrecSession() : judged_(std::make_unique<TrecJudged>()) {
+TrecSession::TrecSession()
+    : judged_(std::make_unique<TrecJudged>()), needs_(std::make_unique<TrecNeeds>()) {
   auto plan = trec::make_plan({}, Compat::current, false);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
 }
@@ -1037,29 +900,22 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
                            " computed in trec_eval's order of equal scores (--ties docno)");
     }
   }
-  if (!plan.value().diversity.empty()) {
-    for (TrecPlan::Diversity& d : plan.value().diversity) {
-      if (d.cutoffs.empty()) d.cutoffs.push_back(20);  // NRBP, AP_IA only: none is printed
-    }
-    if (o.judged_only) {
-      o.warnings.push_back(
-          "-J leaves the unjudged documents out of the diversity measures' rankings too (ndeval "
-          "has no such option)");
-    }
+  // The families' needs, made anew: the qrels are read again when one read them as subtopic
+  // qrels, or one will.
+  std::vector<std::unique_ptr<trec::TopicNeed>> needs;
+  for (const trec::MakeNeed make : plan.value().needs) {
+    needs.push_back(make(plan.value()));
+    needs.back()->configured(o, o.warnings);
   }
-  const bool subtopics_before = plan_ && !plan_->diversity.empty();
-  if (!extras_ && (!plan.value().tie_measures.empty() || !plan.value().diversity.empty())) {
-    extras_ = std::make_unique<TrecExtras>();
+  const bool subtopics_before = qrels_ && needs_->subtopics() != nullptr;
+  if (!tie_scratch_ && !plan.value().tie_measures.empty()) {
+    tie_scratch_ = std::make_unique<TrecTieScratch>();
   }
   options_ = std::move(o);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
-  // The qrels read as subtopic qrels or not: read again when that changed; the ideal rankings
-  // depend on the diversity measures' alpha and level.
-  if (qrels_ && !qrels_bytes_.empty() && subtopics_before != !plan_->diversity.empty()) {
+  needs_->all = std::move(needs);
+  if (qrels_ && !qrels_bytes_.empty() && (subtopics_before || needs_->subtopics() != nullptr)) {
     if (auto error = end_qrels()) return error;
-  }
-  if (extras_ && extras_->subtopics) {
-    extras_->ideals.assign(extras_->subtopics->topics.size(), {});
   }
   zscores_.clear();
   zscores_read_ = false;
@@ -1131,54 +987,31 @@ std::optional<InputError> TrecSession::end_qrels() {
   }
   // Subtopic qrels judge a document once per subtopic: the other measures take its highest grade.
   // The file is read once for both.
-  const bool subtopics = !plan_->diversity.empty();
-  if (extras_) {
-    extras_->subtopics.reset();
-    extras_->ideals.clear();
-  }
-  if (subtopics) {
-    if (!extras_) extras_ = std::make_unique<TrecExtras>();
-    extras_->subtopics.emplace();
-  }
+  diversity::SubtopicQrels* subtopics = needs_->subtopics();
+  if (subtopics) *subtopics = diversity::SubtopicQrels{};
   auto qrels = read_qrels(
       std::string_view(qrels_bytes_.data(), qrels_bytes_.size()), qrels_file_,
       subtopics ? Duplicates::highest : options_.duplicates, !options_.strict, limits_.topics,
-      subtopics ? &*extras_->subtopics : nullptr,
+      subtopics,
       options_.duplicates == Duplicates::keep_first ? Duplicates::keep_first : Duplicates::error);
   if (!qrels.ok()) {
-    if (extras_) extras_->subtopics.reset();
+    if (subtopics) *subtopics = diversity::SubtopicQrels{};
     return qrels.error();
   }
   // Moved, never copied: the subtopic qrels read their docnos from these judgments.
   qrels_ = std::move(qrels.value());
   if (subtopics) {
-    extras_->ideals.assign(extras_->subtopics->topics.size(), {});
-    qrels_->warnings.insert(qrels_->warnings.end(), extras_->subtopics->warnings.begin(),
-                            extras_->subtopics->warnings.end());
+    qrels_->warnings.insert(qrels_->warnings.end(), subtopics->warnings.begin(),
+                            subtopics->warnings.end());
   }
   std::vector<std::string_view> all_negative;
-  std::string_view above_four;
-  int highest = 0;
   for (std::size_t t = 0; t < qrels_->topics.size(); ++t) {
     const auto& judged =
         judged_->by_topic.emplace(qrels_->topics[t], judge(qrels_->judgments[t], options_.level))
             .first->second;
     if (judged.grades.empty()) all_negative.push_back(qrels_->topics[t]);
-    if (plan_->gdeval && !judged.grades.empty() &&
-        judged.grades.back().grade > trec::gdeval_max_grade &&
-        (above_four.empty() || judged.grades.back().grade > highest)) {
-      highest = judged.grades.back().grade;
-      above_four = qrels_->topics[t];
-    }
   }
-  // gdeval.pl refuses a grade above 4; its ERR would then fall below 0.
-  if (!above_four.empty()) {
-    qrels_->warnings.push_back(
-        qrels_file_ + " has grades above 4 (the highest, " + std::to_string(highest) +
-        ", in topic " + visible(above_four) +
-        "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of gdeval.pl, "
-        "which refuses them");
-  }
+  for (const auto& need : needs_->all) need->qrels_read(*qrels_, *judged_, qrels_->warnings);
   // trec_eval 10.0 has no room for such a topic's grades: when it is the first topic it
   // evaluates, it stops ("Can't calculate measure"); later, it scores it as here.
   if (!all_negative.empty()) {
@@ -1291,7 +1124,7 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   bool cut = false;
   if (options_.max_docs >= 0 && static_cast<std::int64_t>(ranked.size()) > options_.max_docs) {
     // --ties average|bounds: a tie across rank M is retrieved in part, by each of its orders.
-    if (tie_values) extras_->full = ranked;
+    if (tie_values) tie_scratch_->full = ranked;
     ranked.resize(static_cast<std::size_t>(options_.max_docs));
     cut = true;
   }
@@ -1322,35 +1155,28 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   // A view without -J's filter (an ir_measures name with judged_only=False under -J) needs the
   // unjudged documents too.
   const bool keep_unjudged = options_.judged_only && plan_->views.size() > 1;
-  compat_retrieved_.clear();
   if (keep_unjudged) view_all_grades_.clear();
-  // The diversity measures' ranking: each document's number in the topic's judgments (-1: not
-  // judged), written in place (a push_back per document cost a tenth of their time).
-  std::vector<std::int32_t>* diversity_docs = plan_->diversity.empty() ? nullptr : &extras_->docs;
-  std::int32_t* diversity_next = nullptr;
-  if (diversity_docs != nullptr) {
-    diversity_docs->resize(ranked.size());
-    diversity_next = diversity_docs->data();
+  // The ranking as the families' needs see it, written in place (a push_back per document cost
+  // the diversity measures a tenth of their time).
+  std::vector<trec::RankedDoc>* for_needs = needs_->all.empty() ? nullptr : &needs_->ranked;
+  trec::RankedDoc* next_for_needs = nullptr;
+  if (for_needs != nullptr) {
+    for_needs->resize(ranked.size());
+    next_for_needs = for_needs->data();
   }
   for (const ScoredDoc* doc : ranked) {
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (keep_unjudged) view_all_grades_.push_back(grade);
     if (options_.judged_only && grade < 0) continue;
-    if (diversity_next != nullptr) {
-      *diversity_next++ =
-          found == nullptr ? -1 : static_cast<std::int32_t>(found - judgments->all().data());
-    }
-    if (plan_->compat && grade > 0) {
-      compat_retrieved_.push_back({found, doc->score, static_cast<std::int64_t>(grades.size())});
-    }
+    if (next_for_needs != nullptr) *next_for_needs++ = trec::RankedDoc{found, doc->score};
     grades.push_back(grade);
     // As trec_eval: only a judged document (grade 0 or more) counts, whatever -l says (-l -1
     // would otherwise count the documents not in the qrels, coded -1).
     rel_ret += grade >= 0 && grade >= options_.level ? 1 : 0;
   }
-  if (diversity_docs != nullptr) {
-    diversity_docs->resize(static_cast<std::size_t>(diversity_next - diversity_docs->data()));
+  if (for_needs != nullptr) {
+    for_needs->resize(static_cast<std::size_t>(next_for_needs - for_needs->data()));
   }
   const trec::TopicJudged& judged = judged_->by_topic.at(topic);
   out.list.relevant = judged.relevant;
@@ -1406,42 +1232,13 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
       t.prefs = &group_scratch_->prefs;
     }
   }
-  if (plan_->compat) {
-    // Compat's ideal ranking, as ir_measures builds it: the documents graded above 0, by grade,
-    // then by the run's score (0 for one not retrieved), then in qrels order.
-    const std::vector<Judgment>& all = judgments->all();
-    compat_ideal_.clear();
-    compat_index_.assign(all.size(), -1);
-    for (std::size_t j = 0; j < all.size(); ++j) {
-      if (all[j].grade <= 0) continue;
-      compat_index_[j] = static_cast<std::int64_t>(compat_ideal_.size());
-      compat_ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
+  for (const auto& need : needs_->all) {
+    if (auto error = need->prepare(topic, *judgments, needs_->ranked)) {
+      if (!evaluate_error_) evaluate_error_ = std::move(error);
+      return;
     }
-    for (const CompatRetrieved& doc : compat_retrieved_) {
-      const auto j = static_cast<std::size_t>(doc.judgment - all.data());
-      CompatIdeal& ideal = compat_ideal_[static_cast<std::size_t>(compat_index_[j])];
-      ideal.score = doc.score;
-      ideal.rank = doc.rank;
-    }
-    std::sort(compat_ideal_.begin(), compat_ideal_.end(),
-              [](const CompatIdeal& a, const CompatIdeal& b) {
-                if (a.grade != b.grade) return a.grade > b.grade;
-                if (a.score != b.score) return a.score > b.score;
-                return a.line < b.line;
-              });
-    compat_pairs_.clear();
-    for (std::size_t q = 0; q < compat_ideal_.size(); ++q) {
-      if (compat_ideal_[q].rank >= 0) {
-        compat_pairs_.emplace_back(compat_ideal_[q].rank, static_cast<std::int64_t>(q));
-      }
-    }
-    t.compat_pairs = &compat_pairs_;
-    t.compat_ideal = static_cast<std::int64_t>(compat_ideal_.size());
   }
-  if (!plan_->diversity.empty()) {
-    if (!diversity_scores(topic)) return;
-    t.diversity = &extras_->scores;
-  }
+  t.needs = &needs_->all;
   out.values.assign(plan_->slots.size(), 0.0);
   trec::evaluate_topic(*plan_, t, out.values.data(), &out.relstring);
   // The other views (ir_measures' rel= and judged_only=): the same ranking at another relevance
@@ -1481,13 +1278,13 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
     trec::evaluate_topic(*plan_, tv, out.values.data(), &out.relstring, v);
   }
   if (tie_values) {
-    const std::vector<ScoredDoc*>& whole = cut ? extras_->full : ranked;
+    const std::vector<ScoredDoc*>& whole = cut ? tie_scratch_->full : ranked;
     for (std::size_t v = 0; v < plan_->views.size(); ++v) {
       if (!trec::ties_cover_view(*plan_, v)) continue;
       const TrecPlan::View& view = plan_->views[v];
       // The view's documents (without the unjudged under judged_only), as grades and scores.
-      std::vector<int>& list = extras_->grades;
-      std::vector<double>& scores = extras_->scores_of_grades;
+      std::vector<int>& list = tie_scratch_->grades;
+      std::vector<double>& scores = tie_scratch_->scores_of_grades;
       list.clear();
       scores.clear();
       for (const ScoredDoc* doc : whole) {
@@ -1512,49 +1309,6 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   }
   if (zscores_active()) to_zscores(topic, out.values);
   evaluated_.push_back(std::move(out));
-}
-
-// The diversity measures' scores of one topic, in extras_->scores: its ranking after -M (and -J:
-// the judged documents only), extras_->docs, as ndeval evaluates it. False after recording an
-// error.
-bool TrecSession::diversity_scores(std::string_view topic) {
-  TrecExtras& x = *extras_;  // x.docs: the ranking, filled by evaluate
-  const auto index = x.subtopics->topic_index.find(topic);
-  const diversity::TopicQrels* judged =
-      index == x.subtopics->topic_index.end() ? nullptr : &x.subtopics->topics[index->second];
-  x.scores.resize(plan_->diversity.size());
-  for (std::size_t d = 0; d < plan_->diversity.size(); ++d) {
-    const TrecPlan::Diversity& want = plan_->diversity[d];
-    diversity::Options o;
-    o.alpha = want.alpha;
-    o.beta = want.beta;
-    o.relevance_level = want.level;
-    o.cutoffs = want.cutoffs;
-    o.whole_ranking = want.whole;
-    if (judged == nullptr) {  // a topic the subtopic qrels lack (cannot happen: one file)
-      x.scores[d] = diversity::TopicScores{};
-      continue;
-    }
-    std::vector<diversity::Ideal>& ideals = x.ideals[index->second];
-    if (ideals.size() != plan_->diversity.size()) {
-      ideals.clear();
-      for (const TrecPlan::Diversity& each : plan_->diversity) {
-        // The measures at k alone need the ideal ranking to their deepest k only.
-        const std::size_t depth = each.whole ? static_cast<std::size_t>(-1)
-                                             : static_cast<std::size_t>(*std::max_element(
-                                                   each.cutoffs.begin(), each.cutoffs.end()));
-        ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level, depth,
-                                                  diversity::IdealDocs::gains_only));
-      }
-    }
-    Result<diversity::TopicScores> scores = diversity::evaluate(judged, ideals[d], x.docs, o);
-    if (!scores.ok()) {
-      if (!evaluate_error_) evaluate_error_ = scores.error();
-      return false;
-    }
-    x.scores[d] = std::move(scores.value());
-  }
-  return true;
 }
 
 std::optional<InputError> TrecSession::end_run() {
