@@ -13,6 +13,49 @@
 #include "trec/plan.h"
 
 namespace irm::trec {
+
+/// The measures of ir_measures' grammar that the TREC engine computes.
+enum class IrName {
+  ap,
+  p,
+  r,
+  rr,
+  rprec,
+  ndcg,
+  bpref,
+  infap,
+  judged,
+  success,
+  setp,
+  setr,
+  setf,
+  setap,
+  numq,
+  numrel,
+  numret,
+  iprec,
+  err,
+  rbp,
+  compat,
+  inst,
+  // Diversity (subtopic qrels: the iteration column is the subtopic), as TREC's ndeval computes
+  // them (measures/ndeval.h).
+  alpha_dcg,
+  alpha_ndcg,
+  err_ia,
+  nerr_ia,
+  nrbp,
+  nnrbp,
+  ap_ia,
+  p_ia,
+  strecall,
+};
+
+/// Whether a measure is one of the diversity measures.
+[[nodiscard]] inline bool is_diversity(IrName name) {
+  return name >= IrName::alpha_dcg && name <= IrName::strecall;
+}
+
 namespace {
 
 enum class Cutoff { none, optional, required };

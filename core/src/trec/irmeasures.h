@@ -26,52 +26,13 @@ namespace irm::trec {
 
 struct MeasureDef;
 
-/// The measures of ir_measures' grammar that the TREC engine computes.
-enum class IrName {
-  ap,
-  p,
-  r,
-  rr,
-  rprec,
-  ndcg,
-  bpref,
-  infap,
-  judged,
-  success,
-  setp,
-  setr,
-  setf,
-  setap,
-  numq,
-  numrel,
-  numret,
-  iprec,
-  err,
-  rbp,
-  compat,
-  inst,
-  // Diversity (subtopic qrels: the iteration column is the subtopic), as TREC's ndeval computes
-  // them (measures/ndeval.h).
-  alpha_dcg,
-  alpha_ndcg,
-  err_ia,
-  nerr_ia,
-  nrbp,
-  nnrbp,
-  ap_ia,
-  p_ia,
-  strecall,
-};
-
-/// Whether a measure is one of the diversity measures.
-[[nodiscard]] inline bool is_diversity(IrName name) {
-  return name >= IrName::alpha_dcg && name <= IrName::strecall;
-}
+/// Which of ir_measures' measures a name is (trec/irmeasures.cpp declares them).
+enum class IrName : int;
 
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
 /// from -J (for the measures that take them), ir_measures' defaults for the rest.
 struct IrMeasure {
-  IrName name = IrName::ap;
+  IrName name{};  // the first, AP, until read
   std::string canonical;                      // ir_measures' spelling: nDCG(dcg='exp-log2')@10
   std::optional<std::int64_t> cutoff;         // @k
   double recall = 0.0;                        // IPrec@r
