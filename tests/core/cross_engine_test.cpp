@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -93,9 +94,10 @@ struct Family {
   int level = 1;  // the relevance level (trec_eval -l): the teaching input's R and N marks
 };
 
-// Every registry measure the TREC engine also computes. A measure may have several entries when
-// its conventions need different sessions (trec_eval takes one parameter list per measure).
-const std::vector<Family>& families() {
+// Every registry measure the TREC engine also computes, mapped here where its parameters need
+// translating. A measure may have several entries when its conventions need different sessions
+// (trec_eval takes one parameter list per measure).
+const std::vector<Family>& mapped_here() {
   static const std::vector<Family> table = {
       // AP as trec_eval's map and map_cut.k (AP@k still divides by R, as map_cut). Not mapped:
       // norm=retrieved and norm=min_rk (no TREC counterpart), area=trapezoid (scikit-learn's
@@ -436,6 +438,33 @@ const std::vector<Family>& families() {
       {"ttest", Draw::paired, Teach::paired, {}, {{"ttest", "p", "ttest"}}},
       {"randomization", Draw::paired, Teach::paired, {}, {{"randomization", "p", "randomization"}}},
   };
+  return table;
+}
+
+// How a measure declared with MeasureInfo::on_trec_files is drawn and taught: by what it reads.
+std::optional<std::pair<Draw, Teach>> declared_draw(irm::InputKind input) {
+  if (input == irm::InputKind::graded_list) return std::make_pair(Draw::graded, Teach::graded);
+  if (input == irm::InputKind::ranked_list) return std::make_pair(Draw::binary, Teach::ranked);
+  return std::nullopt;
+}
+
+// The families above, then one for each measure the registry declares the same on TREC files
+// (MeasureInfo::on_trec_files): each pair a check, in one session.
+const std::vector<Family>& families() {
+  static const std::vector<Family> table = [] {
+    std::vector<Family> all = mapped_here();
+    for (const irm::MeasureInfo& info : irm::all_measures()) {
+      const auto draw = declared_draw(info.input);
+      if (info.on_trec_files.empty() || !draw) continue;
+      Family family{info.name.c_str(), draw->first, draw->second, {}, {}};
+      for (const auto& [teaching, trec] : info.on_trec_files) {
+        family.args.insert(family.args.end(), {"-m", trec});
+        family.checks.push_back(Check{teaching.c_str(), "", trec.c_str()});
+      }
+      all.push_back(std::move(family));
+    }
+    return all;
+  }();
   return table;
 }
 
@@ -1057,6 +1086,14 @@ TEST_CASE("cross-engine: every registry measure is mapped or listed as teaching 
     for (const TeachingOnly& t : disagreements()) placed += info.name == t.measure ? 1 : 0;
     // Exactly one list: mapped (cross-engine), teaching only, or a disagreement found.
     CHECK(placed == 1);
+  }
+  // A measure declared the same on TREC files is mapped there only, and reads an input the
+  // declared families know how to draw.
+  for (const irm::MeasureInfo& info : irm::all_measures()) {
+    if (info.on_trec_files.empty()) continue;
+    INFO("registry measure " << info.name << " declares on_trec_files");
+    CHECK(declared_draw(info.input).has_value());
+    for (const Family& f : mapped_here()) CHECK(info.name != f.measure);
   }
   // No entry names a measure the registry does not have (a renamed measure must move too).
   for (const Family& f : families()) CHECK(registry.count(f.measure) == 1);

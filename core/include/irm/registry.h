@@ -103,6 +103,12 @@ struct MeasureInfo {
   /// The heading of an answer when a parameter changes what is computed ("Kendall's tau-a");
   /// null: the title. See outcome_title.
   TitleOf variant_title = nullptr;
+  /// The same values on TREC files: pairs of one of this measure's names and the name
+  /// `irmetrics trec -m` computes that value under, as it prints it ({"SDCG(max=4)@5",
+  /// "SDCG(max_rel=4)@5"}). tests/core/cross_engine_test.cpp requires each pair to agree on
+  /// random topics (a graded list's measures on graded qrels, a ranked list's on binary ones).
+  /// Empty: no TREC counterpart, or one that test maps itself (parameters that translate).
+  std::vector<std::pair<std::string, std::string>> on_trec_files{};
 };
 
 /// The input kind `call` reads: the registry's `cutoff_input` when the call has a rank cutoff
