@@ -32,7 +32,7 @@ enum class IrName : int;
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
 /// from -J (for the measures that take them), ir_measures' defaults for the rest.
 struct IrMeasure {
-  IrName name{};  // the first, AP, until read
+  IrName name{};                              // the first, AP, until read
   std::string canonical;                      // ir_measures' spelling: nDCG(dcg='exp-log2')@10
   std::optional<std::int64_t> cutoff;         // @k
   double recall = 0.0;                        // IPrec@r
