@@ -12,7 +12,13 @@
 //      bpref variant=, interpolation rule=), named "<measure>.<param>_<choice>";
 //   2. the catalogue below: slips students make with each measure (AP@k over k, P@k over the
 //      documents retrieved, DCG with ln, κ with rounded intermediates, F with β and 1/β
-//      swapped, …), each computed here from the Outcome's named values or the parsed input;
+//      swapped, ERR with the linear gain g/max, RBP without its 1 − p, INST's C_i not squared,
+//      Compat's overlap not divided by the depth, alpha-nDCG without the redundancy (1 − α)^c,
+//      ERR-IA summed over the subtopics, S-recall over the documents, …), each computed here
+//      from the Outcome's named values, the parsed input, or the measure recomputed with one
+//      parameter changed (α = 0); a recipe that recomputes a measure is used only when it gives
+//      the measure's own value without the slip (a guard against drifting from the measure's
+//      file);
 //   3. slips with any value: truncated instead of rounded, rounded twice (to 4 or 3 decimals
 //      first), the sign lost;
 //   4. intermediates rounded to 2 decimals (the measures whose recipe is known);
@@ -31,7 +37,14 @@
 //
 // Golden tests: tests/core/check_test.cpp (relevant-at-2-4-6-ap, relevant-at-2-4-6, method-1-ap,
 // capitals-method-1-dcg, kappa-40-documents, kappa-40-documents-pooled, fleiss-14-raters,
-// sets-d1-to-d8, TAU, …).
+// sets-d1-to-d8, TAU, err-cascade-3-2-0-4, rbp-band-1-0-1-1, inst-1, compat-2-0-1-0,
+// diversity-3-docs-2-subtopics, diversity-unretrieved, …). Sources of the newer families' slips:
+// Chapelle, Metzler, Zhang and Grinspan, "Expected reciprocal rank for graded relevance" (CIKM
+// 2009) for ERR's R = (2^g − 1)/2^max; Moffat and Zobel, "Rank-biased precision for measurement
+// of retrieval effectiveness" (TOIS 2008); Moffat, Scholer and Thomas, "Models and metrics: IR
+// evaluation as a user process" (ADCS 2012) for INSQ's C_i, which INST's T_i refines (Moffat,
+// Bailey, Scholer and Thomas, ADCS 2015); Clarke et al., "Novelty and diversity in information
+// retrieval evaluation" (SIGIR 2008) for alpha-nDCG's log2(r + 1).
 
 #include "irm/check.h"
 
@@ -42,6 +55,7 @@
 
 #include "irm/graded.h"
 #include "irm/inputs.h"
+#include "irm/subtopics.h"
 #include "parse/text.h"
 
 namespace irm {
@@ -765,9 +779,10 @@ std::optional<Candidate> confusion_transposed(const Context& c) {
 
 // --- means over queries, 11pt ------------------------------------------------------------------
 
-// The mean of the averaged quantities each rounded to 2 decimals: MAP's per-query values (every
-// key after the mean's own: "q1:AP", "q2:AP@10", "q1:AP(norm=retrieved)"), 11pt's interpolated
-// precisions ("IPrec@0.3"). Claimed only when it is the answer's one explanation:
+// The mean of the averaged quantities each rounded to 2 decimals: the per-query values of MAP
+// and MRR (every key after the mean's own: "q1:AP", "q2:AP@10", "q1:AP(norm=retrieved)",
+// "q1:RR"), 11pt's interpolated precisions and 11pt-avg's level means ("IPrec@0.3"). Claimed only
+// when it is the answer's one explanation:
 //   - the answer has at least the 2 decimals the intermediates were rounded to (fewer is a
 //     double rounding, not this);
 //   - rounding changes at least one of the averaged values (else the mean is the right value);
@@ -793,6 +808,611 @@ std::optional<Candidate> mean_rounded(const Context& c, const std::string& name,
                    "you rounded each " + what +
                        " to 2 decimals before averaging; average the exact values and round only "
                        "the mean"};
+}
+
+// --- ERR, RBP, INST, Compat --------------------------------------------------------------------
+
+// A numeric parameter of the call as a fraction ("0.8" → 4/5); empty when it has none.
+std::optional<Fraction> param_fraction(const Context& c, std::string_view name) {
+  const std::string& text = c.call.param(name);
+  if (text.empty()) return std::nullopt;
+  return parse_decimal(text);
+}
+
+// The ranks a cutoff keeps of `n`: all of them without one.
+std::size_t kept_ranks(const Context& c, std::size_t n) {
+  if (!c.call.rank_cutoff) return n;
+  return std::min(n, static_cast<std::size_t>(*c.call.rank_cutoff));
+}
+
+// ERR (cascade.cpp) with a student's slips: R = (2^g − 1)/2^max, each rank weighted by the chance
+// Π_{j<i}(1 − R_j) of reaching it, divided by the rank.
+struct ErrRecipe {
+  bool linear = false;      // R = g/max
+  bool no_cascade = false;  // every rank reached: Σ R_i/i
+  bool rounded = false;     // each R rounded to 2 decimals
+  std::int64_t max = 0;     // the scale's top grade; 0: the parameter max
+};
+
+std::optional<Number> err_value(const Context& c, const ErrRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto max_param = param_fraction(c, "max");
+  if (!list.ok() || !max_param || max_param->den != 1) return std::nullopt;
+  const std::int64_t max = r.max > 0 ? r.max : max_param->num;
+  if (max < 1 || max > 30) return std::nullopt;
+  const auto& docs = list.value().docs;
+  Number reach = whole(1);
+  Number err = whole(0);
+  for (std::size_t i = 0; i < kept_ranks(c, docs.size()); ++i) {
+    const Fraction g = docs[i].grade;
+    if (g.den != 1 || g.num < 0 || g.num > max) return std::nullopt;
+    Number satisfied = r.linear ? ratio(g.num, max)
+                                : ratio((std::int64_t{1} << g.num) - 1, std::int64_t{1} << max);
+    if (r.rounded) satisfied = rounded2(satisfied);
+    err = err +
+          (r.no_cascade ? satisfied : reach * satisfied) / whole(static_cast<std::int64_t>(i + 1));
+    reach = reach * (whole(1) - satisfied);
+  }
+  return err;
+}
+
+// The slip's ERR, but only when this file's arithmetic reproduces the measure's own value
+// without it (a guard against drifting from cascade.cpp).
+std::optional<Number> err_slip(const Context& c, const ErrRecipe& slip) {
+  const auto plain = err_value(c, ErrRecipe{});
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  return err_value(c, slip);
+}
+
+std::string err_max_text(const Context& c) { return "max = " + c.call.param("max"); }
+
+std::optional<Candidate> err_linear(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{true, false, false, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.linear_gain", *value,
+                   c.answer +
+                       " takes the chance that a document of grade g satisfies the user as "
+                       "g/max, linear in the grade; ERR's is R = (2^g − 1)/2^max with " +
+                       err_max_text(c) + ", exponential in the grade"};
+}
+
+std::optional<Candidate> err_no_cascade(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{false, true, false, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.no_cascade", *value,
+                   c.answer +
+                       " adds R_i/i at every rank as if every user got there; ERR "
+                       "multiplies each R_i by the chance Π_{j<i}(1 − R_j) that no document "
+                       "above rank i satisfied the user first"};
+}
+
+std::optional<Candidate> err_max_from_list(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  const auto max_param = param_fraction(c, "max");
+  if (!list.ok() || !max_param) return std::nullopt;
+  std::int64_t largest = 0;
+  for (const auto& doc : list.value().docs) {
+    if (doc.grade.den != 1) return std::nullopt;
+    largest = std::max(largest, doc.grade.num);
+  }
+  if (largest < 1 || *max_param == Fraction{largest, 1}) return std::nullopt;
+  const auto value = err_slip(c, ErrRecipe{false, false, false, largest});
+  if (!value) return std::nullopt;
+  return Candidate{
+      "err.max_from_list", *value,
+      c.answer + " takes max = " + std::to_string(largest) +
+          ", the highest grade in the list; max is the top of the grading scale, " +
+          c.call.param("max") + " here, whatever grades the list holds (if your scale ends at " +
+          std::to_string(largest) + ", ask for ERR(max=" + std::to_string(largest) + "))"};
+}
+
+std::optional<Candidate> err_rounded(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{false, false, true, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.rounded_intermediates", *value,
+                   "you rounded each stopping probability R = (2^g − 1)/2^max to 2 decimals "
+                   "before the cascade; keep them exact (they are fractions over 2^max) and round "
+                   "only ERR"};
+}
+
+// RBP's persistence p and the outcome's RBP, residual and upper end of the band.
+struct RbpParts {
+  Number p, rbp, residual, upper;
+};
+
+std::optional<RbpParts> rbp_parts(const Context& c) {
+  const auto p = param_fraction(c, "p");
+  const Number* rbp = value_of(c.outcome, "RBP");
+  const Number* residual = value_of(c.outcome, "residual");
+  const Number* upper = value_of(c.outcome, "upper");
+  if (!p || !rbp || !residual || !upper || p->num == 0) return std::nullopt;
+  return RbpParts{exact_number(*p), *rbp, *residual, *upper};
+}
+
+std::string p_text(const Context& c) { return "p = " + c.call.param("p"); }
+
+std::optional<Candidate> rbp_no_one_minus_p(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.no_one_minus_p", r->rbp / (whole(1) - r->p),
+                   c.answer + " is the sum Σ g_i p^(i−1) without the factor 1 − p in front (" +
+                       p_text(c) + "); RBP = (1 − p)·Σ g_i p^(i−1), whose weights add up to 1"};
+}
+
+std::optional<Candidate> rbp_p_to_the_i(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.p_to_the_i", r->rbp * r->p,
+                   c.answer +
+                       " weights rank i by (1 − p)·p^i; the user always reads rank 1, so "
+                       "its weight is 1 − p and rank i's is (1 − p)·p^(i−1) (" +
+                       p_text(c) + ")"};
+}
+
+std::optional<Candidate> rbp_plus_residual(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.plus_residual", r->upper,
+                   c.answer +
+                       " adds the residual p^k to RBP: that is the top of the band, what "
+                       "RBP would be were every rank not seen relevant; RBP is the bottom, "
+                       "the weight of the relevant documents seen"};
+}
+
+std::optional<Candidate> rbp_residual(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.residual", r->residual,
+                   c.answer +
+                       " is the residual p^k, the weight of the ranks past those "
+                       "evaluated; RBP is (1 − p)·Σ g_i p^(i−1) over the ranks seen"};
+}
+
+std::optional<Candidate> rbp_grade_unscaled(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r || !c.call.param("rel").empty()) return std::nullopt;
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  Fraction largest{1, 1};  // as run_rbp takes it: every judged grade, retrieved or not
+  for (const auto& doc : list.value().docs) {
+    if (compare(doc.grade, largest) > 0) largest = doc.grade;
+  }
+  for (const Fraction grade : list.value().unretrieved) {
+    if (compare(grade, largest) > 0) largest = grade;
+  }
+  if (largest == Fraction{1, 1}) return std::nullopt;
+  return Candidate{"rbp.grade_unscaled", r->rbp * exact_number(largest),
+                   c.answer +
+                       " takes each grade as its gain; without rel the gain is the grade "
+                       "over the largest grade judged, " +
+                       to_short_decimal(largest) +
+                       " (as trec_eval's rbp), so that it lies between 0 and 1; rel= makes the "
+                       "gain 1 or 0"};
+}
+
+// INST (cascade.cpp, as cwl_eval computes it) with a student's slips, in doubles.
+struct InstRecipe {
+  bool not_squared = false;      // C_i without the square
+  bool wanted_fixed = false;     // T_i kept at T: INSQ's C_i
+  bool list_ranks_only = false;  // the attention shared over the list's ranks, not 1000
+};
+
+constexpr int kInstDepth = 1000;  // cwl_eval's ranking length, as cascade.cpp's
+
+std::optional<double> inst_value(const Context& c, const InstRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto T = param_fraction(c, "T");
+  if (!list.ok() || !T || T->num <= 0) return std::nullopt;
+  const auto& docs = list.value().docs;
+  Fraction top{0, 1};
+  for (const auto& doc : docs) top = compare(doc.grade, top) > 0 ? doc.grade : top;
+  for (const Fraction g : list.value().unretrieved) top = compare(g, top) > 0 ? g : top;
+  if (const auto given = param_fraction(c, "max")) top = *given;
+  const double max = top.num == 0 ? 1.0 : to_double(top);
+  const double t = to_double(*T);
+  const std::size_t shown = std::min<std::size_t>(docs.size(), kInstDepth);
+  const std::size_t depth = r.list_ranks_only ? shown : static_cast<std::size_t>(kInstDepth);
+  if (depth == 0) return std::nullopt;
+  double found = 0.0;
+  double reach = 1.0;
+  double total = 0.0;
+  double gained = 0.0;
+  for (std::size_t i = 0; i < depth; ++i) {
+    const double gain = i < shown ? to_double(docs[i].grade) / max : 0.0;
+    found += gain;
+    const double wanted = r.wanted_fixed ? t : t - found;
+    const double rank = static_cast<double>(i) + 1.0;
+    const double go_on = (rank + t + wanted - 1.0) / (rank + t + wanted);
+    total += reach;
+    gained += reach * gain;
+    reach *= r.not_squared ? go_on : go_on * go_on;
+  }
+  return gained / total;
+}
+
+std::optional<Number> inst_slip(const Context& c, const InstRecipe& slip) {
+  const auto plain = inst_value(c, InstRecipe{});
+  if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
+  const auto value = inst_value(c, slip);
+  if (!value) return std::nullopt;
+  Number out;
+  out.approx = *value;
+  return out;
+}
+
+std::optional<Candidate> inst_not_squared(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{true, false, false});
+  if (!value) return std::nullopt;
+  return Candidate{"inst.not_squared", *value,
+                   "your chance of going on from rank i is (i + T + T_i − 1)/(i + T + T_i); INST "
+                   "squares it: C_i = ((i + T + T_i − 1)/(i + T + T_i))²"};
+}
+
+std::optional<Candidate> inst_wanted_fixed(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{false, true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"inst.wanted_not_lowered", *value,
+                   c.answer + " keeps the gain still wanted T_i at T = " + c.call.param("T") +
+                       " at every rank, which is INSQ's C_i = ((i + 2T − 1)/(i + 2T))²; INST "
+                       "lowers it by the gain found, T_i = T − Σ_{j≤i} g_j, so that a user who "
+                       "has found what they want stops sooner"};
+}
+
+std::optional<Candidate> inst_list_only(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || list.value().docs.size() >= static_cast<std::size_t>(kInstDepth)) {
+    return std::nullopt;
+  }
+  const auto value = inst_slip(c, InstRecipe{false, false, true});
+  if (!value) return std::nullopt;
+  const std::string n = std::to_string(list.value().docs.size());
+  return Candidate{"inst.list_ranks_only", *value,
+                   c.answer + " shares the user's attention over the " + n +
+                       (n == "1" ? " rank" : " ranks") +
+                       " of the list only (W_i = Π_{j<i} C_j over their sum to rank " + n +
+                       "); INST, as cwl_eval computes it, shares it over 1000 ranks, those past "
+                       "the list with gain 0, so the attention that goes past the list is lost"};
+}
+
+// Compat (cascade.cpp): the rank-biased overlap of the ranking with the ideal ranking, with a
+// student's slips.
+struct CompatRecipe {
+  bool not_over_depth = false;        // p^(i−1)·A_i instead of p^(i−1)·A_i/i
+  bool ideal_retrieved_only = false;  // the unretrieved grades left out of the ideal
+  bool run_depth = false;             // read to the run's length, not the longer of the two
+};
+
+std::optional<Number> compat_value(const Context& c, const CompatRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto p = param_fraction(c, "p");
+  if (!list.ok() || !p) return std::nullopt;
+  const bool normalize = c.call.param("normalize") == "yes";
+  const auto& docs = list.value().docs;
+  const auto& unretrieved = list.value().unretrieved;
+  const std::size_t n = docs.size();
+  struct Ideal {
+    Fraction grade;
+    std::size_t index;  // rank − 1 in the list, or n + j for the j-th unretrieved grade
+  };
+  std::vector<Ideal> ideal;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (docs[i].grade.num > 0) ideal.push_back({docs[i].grade, i});
+  }
+  if (!r.ideal_retrieved_only) {
+    for (std::size_t j = 0; j < unretrieved.size(); ++j) {
+      if (unretrieved[j].num > 0) ideal.push_back({unretrieved[j], n + j});
+    }
+  }
+  std::stable_sort(ideal.begin(), ideal.end(),
+                   [](const Ideal& a, const Ideal& b) { return compare(a.grade, b.grade) > 0; });
+  const std::size_t depth = r.run_depth ? n : std::max(n, ideal.size());
+  std::vector<char> in_run(n + unretrieved.size(), 0);
+  std::vector<char> in_ideal(n + unretrieved.size(), 0);
+  std::int64_t shared = 0;
+  Number weight = whole(1);
+  Number score = whole(0);
+  Number best = whole(0);
+  Number weights = whole(0);
+  for (std::size_t i = 0; i < depth; ++i) {
+    const auto at = static_cast<std::int64_t>(i + 1);
+    if (i < n) {
+      in_run[i] = 1;
+      if (in_ideal[i]) ++shared;
+    }
+    if (i < ideal.size()) {
+      const std::size_t index = ideal[i].index;
+      in_ideal[index] = 1;
+      if (index < n && in_run[index]) ++shared;
+    }
+    const std::int64_t ideal_shared =
+        std::min<std::int64_t>(at, static_cast<std::int64_t>(ideal.size()));
+    const Number by = r.not_over_depth ? whole(1) : whole(at);
+    score = score + weight * whole(shared) / by;
+    best = best + weight * whole(ideal_shared) / by;
+    weights = weights + weight;
+    weight = weight * exact_number(*p);
+  }
+  if (normalize && best.approx > 0.0) return score / best;
+  return depth == 0 ? whole(0) : score / weights;
+}
+
+std::optional<Number> compat_slip(const Context& c, const CompatRecipe& slip) {
+  const auto plain = compat_value(c, CompatRecipe{});
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  return compat_value(c, slip);
+}
+
+std::optional<Candidate> compat_not_over_depth(const Context& c) {
+  const auto value = compat_slip(c, CompatRecipe{true, false, false});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.overlap_not_over_depth", *value,
+                   c.answer +
+                       " adds p^(i−1)·A_i, the number of documents the two top i share; "
+                       "the overlap adds p^(i−1)·A_i/i, the share of the top i they have "
+                       "in common"};
+}
+
+// The judged grades above 0 that were not retrieved, as "2, 1"; empty when none.
+std::string unretrieved_relevant(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return "";
+  std::string out;
+  for (const Fraction g : list.value().unretrieved) {
+    if (g.num > 0) out += (out.empty() ? "" : ", ") + to_short_decimal(g);
+  }
+  return out;
+}
+
+std::optional<Candidate> compat_ideal_retrieved_only(const Context& c) {
+  const std::string grades = unretrieved_relevant(c);
+  if (grades.empty()) return std::nullopt;
+  const auto value = compat_slip(c, CompatRecipe{false, true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.ideal_retrieved_only", *value,
+                   "your ideal ranking holds only the retrieved documents graded above 0; it "
+                   "holds every document graded above 0, retrieved or not (the unretrieved " +
+                       grades + " too)"};
+}
+
+std::optional<Candidate> compat_run_depth(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  std::size_t ideal = 0;
+  for (const auto& doc : list.value().docs) ideal += doc.grade.num > 0 ? 1 : 0;
+  for (const Fraction g : list.value().unretrieved) ideal += g.num > 0 ? 1 : 0;
+  const std::size_t n = list.value().docs.size();
+  if (ideal <= n) return std::nullopt;
+  const auto value = compat_slip(c, CompatRecipe{false, false, true});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.run_depth_only", *value,
+                   c.answer + " reads the two rankings to depth " + std::to_string(n) +
+                       ", the length of the run; Compat reads them to the longer of the two, "
+                       "here the ideal ranking's " +
+                       std::to_string(ideal) + " documents"};
+}
+
+// --- the diversity measures --------------------------------------------------------------------
+
+// S: the subtopics some document covers, retrieved or not (as diversity.cpp counts them), or
+// those the retrieved documents cover.
+std::optional<std::int64_t> subtopic_count(const Context& c, bool retrieved_only = false) {
+  const auto list = parse_subtopic_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  std::vector<int> all;
+  for (const auto& doc : list.value().docs)
+    all.insert(all.end(), doc.subtopics.begin(), doc.subtopics.end());
+  if (!retrieved_only) {
+    for (const auto& doc : list.value().unretrieved) {
+      all.insert(all.end(), doc.subtopics.begin(), doc.subtopics.end());
+    }
+  }
+  std::sort(all.begin(), all.end());
+  return static_cast<std::int64_t>(std::unique(all.begin(), all.end()) - all.begin());
+}
+
+// The diversity measures with the redundancy left out: the measure itself with α = 0.
+std::optional<Candidate> diversity_no_redundancy(const Context& c) {
+  const auto alpha = param_fraction(c, "alpha");
+  if (!alpha || alpha->num == 0) return std::nullopt;
+  const auto other = compute(canonical_name(c.call.with("alpha", "0")), c.input, c.options);
+  if (!other.ok()) return std::nullopt;
+  return Candidate{"diversity.no_redundancy", other.value().value,
+                   c.answer +
+                       " counts every subtopic a document covers in full, however many "
+                       "documents above it covered it (as with α = 0); a subtopic covered "
+                       "c times above gains (1 − α)^c, with α = " +
+                       c.call.param("alpha") + " here, in the ranking and in its ideal alike"};
+}
+
+// The gain column of the step table whose title starts with `title`, rank by rank.
+std::optional<std::vector<double>> gain_column(const Outcome& o, std::string_view title) {
+  for (const auto& table : o.steps) {
+    if (table.title.rfind(title, 0) != 0) continue;
+    const auto column = std::find(table.columns.begin(), table.columns.end(), "gain");
+    if (column == table.columns.end()) return std::nullopt;
+    const auto at = static_cast<std::size_t>(column - table.columns.begin());
+    std::vector<double> gains;
+    for (const auto& row : table.rows) {
+      if (at >= row.size() || !row[at].number) return std::nullopt;
+      gains.push_back(row[at].number->approx);
+    }
+    return gains;
+  }
+  return std::nullopt;
+}
+
+// Σ g_r/log2(r + 1), or with rank 1 undiscounted and rank r ≥ 2 divided by log2 r.
+double discounted(const std::vector<double>& gains, bool log2_rank) {
+  double total = 0.0;
+  for (std::size_t i = 0; i < gains.size(); ++i) {
+    const double rank = static_cast<double>(i) + 1.0;
+    total += gains[i] / (log2_rank ? (rank == 1.0 ? 1.0 : std::log2(rank)) : std::log2(rank + 1));
+  }
+  return total;
+}
+
+std::optional<Candidate> alpha_discount_log2_rank(const Context& c) {
+  const auto run = gain_column(c.outcome, "The ranking:");
+  if (!run) return std::nullopt;
+  std::vector<double> ideal;
+  if (c.call.info->name == "alpha-nDCG") {
+    const auto greedy = gain_column(c.outcome, "The ideal ranking");
+    if (!greedy) return std::nullopt;
+    ideal = *greedy;
+  } else {
+    // ndeval's ideal ideal: S(1 − α)^(r − 1) at each of the k ranks.
+    const auto S = subtopic_count(c);
+    const auto alpha = param_fraction(c, "alpha");
+    if (!S || !alpha) return std::nullopt;
+    const std::size_t k = c.call.rank_cutoff ? static_cast<std::size_t>(*c.call.rank_cutoff)
+                                             : std::max<std::size_t>(run->size(), 1);
+    double gain = static_cast<double>(*S);
+    for (std::size_t i = 0; i < k; ++i, gain *= 1.0 - to_double(*alpha)) ideal.push_back(gain);
+  }
+  const double plain_below = discounted(ideal, false);
+  if (plain_below == 0.0 || discounted(*run, false) == 0.0) return std::nullopt;
+  if (std::fabs(discounted(*run, false) / plain_below - c.outcome.value.approx) > 1e-9) {
+    return std::nullopt;
+  }
+  Number value;
+  value.approx = discounted(*run, true) / discounted(ideal, true);
+  return Candidate{"alpha.discount_log2_rank", value,
+                   "your discount leaves rank 1 undiscounted and divides rank r ≥ 2 by log2 r, "
+                   "the notes' DCG; " +
+                       c.call.info->name +
+                       ", as Clarke et al. (2008) and ndeval take it, divides rank r by "
+                       "log2(r + 1), in the ranking and in its ideal alike"};
+}
+
+// ERR-IA, AP-IA, P-IA and NRBP are means over the S subtopics: the sum is S times the value.
+std::optional<Candidate> summed_over_subtopics(const Context& c) {
+  const auto S = subtopic_count(c);
+  if (!S || *S < 2) return std::nullopt;
+  const std::string& name = c.call.info->name;
+  const std::string what = name == "ERR-IA"  ? "ERRs"
+                           : name == "AP-IA" ? "average precisions"
+                           : name == "P-IA"  ? "precisions at k"
+                                             : "rank-biased precisions";
+  const std::string family = name == "ERR-IA"  ? "err_ia"
+                             : name == "AP-IA" ? "ap_ia"
+                             : name == "P-IA"  ? "p_ia"
+                                               : "nrbp";
+  return Candidate{family + ".summed_over_subtopics", c.outcome.value * whole(*S),
+                   c.answer + " adds up the S = " + std::to_string(*S) + " subtopics' " + what +
+                       " instead of averaging them; " + name + " is their mean: divide by S"};
+}
+
+std::optional<Candidate> nrbp_rbp_factor(const Context& c) {
+  const Number* sum = value_of(c.outcome, "sum");
+  const auto S = subtopic_count(c);
+  const auto alpha = param_fraction(c, "alpha");
+  const auto beta = param_fraction(c, "beta");
+  if (!sum || !S || *S == 0 || !alpha || !beta || alpha->num == 0) return std::nullopt;
+  return Candidate{"nrbp.rbp_factor", *sum * (whole(1) - exact_number(*beta)) / whole(*S),
+                   c.answer +
+                       " multiplies the sum by RBP's (1 − β)/S; NRBP's factor is "
+                       "(1 − (1 − α)β)/S, which makes a ranking whose every document "
+                       "covers every subtopic score 1"};
+}
+
+std::optional<Candidate> ap_ia_over_retrieved(const Context& c) {
+  const auto list = parse_subtopic_list(c.input);
+  if (!list.ok() || list.value().unretrieved.empty()) return std::nullopt;
+  // For each subtopic: the documents covering it (R_s), and the sums of precisions at the ranks
+  // covering it.
+  struct PerSubtopic {
+    std::int64_t relevant = 0, retrieved = 0;
+    Number sum = whole(0);
+  };
+  std::vector<std::pair<int, PerSubtopic>> per;
+  const auto at = [&](int s) -> PerSubtopic& {
+    for (auto& entry : per) {
+      if (entry.first == s) return entry.second;
+    }
+    per.push_back({s, PerSubtopic{}});
+    return per.back().second;
+  };
+  const auto& docs = list.value().docs;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    for (const int s : docs[i].subtopics) {
+      PerSubtopic& one = at(s);
+      ++one.relevant;
+      ++one.retrieved;
+      one.sum = one.sum + ratio(one.retrieved, static_cast<std::int64_t>(i + 1));
+    }
+  }
+  for (const auto& doc : list.value().unretrieved) {
+    for (const int s : doc.subtopics) ++at(s).relevant;
+  }
+  if (per.empty()) return std::nullopt;
+  Number plain = whole(0);
+  Number slip = whole(0);
+  for (const auto& [s, one] : per) {
+    plain = plain + one.sum / whole(one.relevant);
+    if (one.retrieved > 0) slip = slip + one.sum / whole(one.retrieved);
+  }
+  const auto S = whole(static_cast<std::int64_t>(per.size()));
+  if (!close_numbers(plain / S, c.outcome.value)) return std::nullopt;
+  return Candidate{"ap_ia.over_retrieved", slip / S,
+                   c.answer +
+                       " divides each subtopic's sum of precisions by the documents "
+                       "covering it that were retrieved; AP-IA divides by every document "
+                       "covering it, the unretrieved too"};
+}
+
+std::optional<Candidate> p_ia_over_retrieved(const Context& c) {
+  const Number* pairs = value_of(c.outcome, "pairs");
+  const auto list = parse_subtopic_list(c.input);
+  const auto S = subtopic_count(c);
+  if (!pairs || !list.ok() || !S || *S == 0 || !c.call.rank_cutoff) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  const std::int64_t k = *c.call.rank_cutoff;
+  if (n == 0 || n >= k) return std::nullopt;
+  return Candidate{"p_ia.over_retrieved", *pairs / whole(n * *S),
+                   c.answer + " divides by the " + std::to_string(n) +
+                       " documents retrieved; P-IA@" + std::to_string(k) +
+                       " divides by k = " + std::to_string(k) +
+                       " (times S), counting the missing ranks as covering "
+                       "nothing"};
+}
+
+std::optional<Candidate> s_recall_over_documents(const Context& c) {
+  const Number* seen = value_of(c.outcome, "seen");
+  const auto list = parse_subtopic_list(c.input);
+  if (!seen || !list.ok()) return std::nullopt;
+  // k: the cutoff, or the list's length without one (as diversity.cpp reads it).
+  const std::int64_t k = c.call.rank_cutoff.value_or(
+      std::max<std::int64_t>(static_cast<std::int64_t>(list.value().docs.size()), 1));
+  return Candidate{"s_recall.over_documents", *seen / whole(k),
+                   c.answer + " divides the subtopics covered by k = " + std::to_string(k) +
+                       ", the documents read; S-recall divides them by S, every subtopic some "
+                       "document covers"};
+}
+
+std::optional<Candidate> s_recall_over_retrieved_subtopics(const Context& c) {
+  const Number* seen = value_of(c.outcome, "seen");
+  const auto S = subtopic_count(c);
+  const auto listed = subtopic_count(c, true);
+  if (!seen || !S || !listed || *listed == 0 || *listed == *S) return std::nullopt;
+  return Candidate{"s_recall.over_retrieved_subtopics", *seen / whole(*listed),
+                   c.answer + " divides by the " + std::to_string(*listed) +
+                       " subtopics the retrieved documents cover; S-recall divides by S = " +
+                       std::to_string(*S) + ", the unretrieved documents' subtopics too"};
+}
+
+std::optional<Candidate> s_recall_repeats(const Context& c) {
+  const auto list = parse_subtopic_list(c.input);
+  const auto S = subtopic_count(c);
+  if (!list.ok() || !S || *S == 0) return std::nullopt;
+  std::int64_t mentions = 0;
+  for (std::size_t i = 0; i < kept_ranks(c, list.value().docs.size()); ++i) {
+    mentions += static_cast<std::int64_t>(list.value().docs[i].subtopics.size());
+  }
+  return Candidate{"s_recall.repeats_counted", ratio(mentions, *S),
+                   c.answer +
+                       " counts a subtopic again each time another document covers it; "
+                       "S-recall counts each subtopic covered once, however many "
+                       "documents cover it"};
 }
 
 // --- slips with any value ----------------------------------------------------------------------
@@ -908,6 +1528,107 @@ const std::vector<SlipEntry>& entries() {
         "Metrics” write F)"},
        &f_swapped},
       {{"f.beta_not_squared", {"F"}, "F with β where the formula has β²"}, &f_not_squared},
+      {{"err.linear_gain",
+        {"ERR"},
+        "ERR with the linear stopping probability g/max instead of (2^g − 1)/2^max"},
+       &err_linear},
+      {{"err.no_cascade",
+        {"ERR"},
+        "ERR as Σ R_i/i: each rank's R not multiplied by the chance Π_{j<i}(1 − R_j) of reaching "
+        "it"},
+       &err_no_cascade},
+      {{"err.max_from_list",
+        {"ERR"},
+        "ERR with max the list's highest grade instead of the top grade of the scale"},
+       &err_max_from_list},
+      {{"rbp.no_one_minus_p", {"RBP"}, "RBP without the factor 1 − p: Σ g_i p^(i−1)"},
+       &rbp_no_one_minus_p},
+      {{"rbp.p_to_the_i",
+        {"RBP"},
+        "RBP with rank i weighted by (1 − p)·p^i instead of (1 − p)·p^(i−1)"},
+       &rbp_p_to_the_i},
+      {{"rbp.plus_residual",
+        {"RBP"},
+        "RBP with the residual p^k added: the top of the band instead of RBP"},
+       &rbp_plus_residual},
+      {{"rbp.residual", {"RBP"}, "the residual p^k given for RBP"}, &rbp_residual},
+      {{"rbp.grade_unscaled",
+        {"RBP"},
+        "RBP without rel with the grade as the gain, not divided by the largest grade judged"},
+       &rbp_grade_unscaled},
+      {{"inst.not_squared",
+        {"INST"},
+        "INST with the chance of going on C_i = (i + T + T_i − 1)/(i + T + T_i) not squared"},
+       &inst_not_squared},
+      {{"inst.wanted_not_lowered",
+        {"INST"},
+        "INST with the gain still wanted T_i kept at T: INSQ's C_i = ((i + 2T − 1)/(i + 2T))²"},
+       &inst_wanted_fixed},
+      {{"inst.list_ranks_only",
+        {"INST"},
+        "INST with the attention shared over the list's ranks only, not cwl_eval's 1000"},
+       &inst_list_only},
+      {{"compat.overlap_not_over_depth",
+        {"Compat"},
+        "Compat adding p^(i−1)·A_i, the documents shared, instead of p^(i−1)·A_i/i"},
+       &compat_not_over_depth},
+      {{"compat.ideal_retrieved_only",
+        {"Compat"},
+        "Compat with an ideal ranking of the retrieved documents only, leaving out the "
+        "unretrieved grades"},
+       &compat_ideal_retrieved_only},
+      {{"compat.run_depth_only",
+        {"Compat"},
+        "Compat read to the run's length instead of the longer of the run and the ideal"},
+       &compat_run_depth},
+      {{"diversity.no_redundancy",
+        {"alpha-nDCG", "alpha-DCG", "ERR-IA", "nERR-IA", "nNRBP"},
+        "a diversity measure with the redundancy (1 − α)^c left out: every subtopic covered "
+        "counted in full, as with α = 0"},
+       &diversity_no_redundancy},
+      {{"alpha.discount_log2_rank",
+        {"alpha-nDCG", "alpha-DCG"},
+        "alpha-nDCG with rank 1 undiscounted and rank r ≥ 2 divided by log2 r instead of "
+        "log2(r + 1)"},
+       &alpha_discount_log2_rank},
+      {{"err_ia.summed_over_subtopics",
+        {"ERR-IA"},
+        "ERR-IA as the sum of the subtopics' ERRs instead of their mean"},
+       &summed_over_subtopics},
+      {{"ap_ia.summed_over_subtopics",
+        {"AP-IA"},
+        "AP-IA as the sum of the subtopics' average precisions instead of their mean"},
+       &summed_over_subtopics},
+      {{"p_ia.summed_over_subtopics",
+        {"P-IA"},
+        "P-IA as the sum of the subtopics' precisions at k instead of their mean"},
+       &summed_over_subtopics},
+      {{"nrbp.summed_over_subtopics", {"NRBP"}, "NRBP not divided by S, the subtopics"},
+       &summed_over_subtopics},
+      {{"nrbp.rbp_factor",
+        {"NRBP"},
+        "NRBP with RBP's factor (1 − β)/S instead of (1 − (1 − α)β)/S"},
+       &nrbp_rbp_factor},
+      {{"ap_ia.over_retrieved",
+        {"AP-IA"},
+        "AP-IA with each subtopic's AP divided by the documents covering it that were retrieved"},
+       &ap_ia_over_retrieved},
+      {{"p_ia.over_retrieved",
+        {"P-IA"},
+        "P-IA@k of a list shorter than k: divided by the documents retrieved instead of k"},
+       &p_ia_over_retrieved},
+      {{"s_recall.over_documents",
+        {"S-recall"},
+        "S-recall divided by the documents read instead of the subtopics"},
+       &s_recall_over_documents},
+      {{"s_recall.over_retrieved_subtopics",
+        {"S-recall"},
+        "S-recall divided by the subtopics the retrieved documents cover instead of S"},
+       &s_recall_over_retrieved_subtopics},
+      {{"s_recall.repeats_counted",
+        {"S-recall"},
+        "S-recall counting a subtopic again each time another document covers it"},
+       &s_recall_repeats},
       {{"any.truncated", {}, "the right value truncated instead of rounded"}, nullptr},
       {{"any.double_rounding",
         {},
@@ -942,6 +1663,21 @@ const std::vector<SlipEntry>& entries() {
        [](const Context& c) {
          return mean_rounded(c, "11pt.rounded_intermediates", false, "interpolated precision");
        }},
+      {{"mrr.rounded_intermediates", {"MRR"}, "each query's RR rounded to 2 decimals first"},
+       [](const Context& c) {
+         return mean_rounded(c, "mrr.rounded_intermediates", true, "query's RR");
+       }},
+      {{"11pt-avg.rounded_intermediates",
+        {"11pt-avg"},
+        "each recall level's mean interpolated precision rounded to 2 decimals before averaging"},
+       [](const Context& c) {
+         return mean_rounded(c, "11pt-avg.rounded_intermediates", false,
+                             "recall level's mean interpolated precision");
+       }},
+      {{"err.rounded_intermediates",
+        {"ERR"},
+        "each stopping probability R = (2^g − 1)/2^max rounded to 2 decimals first"},
+       &err_rounded},
       {{"any.other_quantity",
         {},
         "another named quantity of the same answer, at the precision typed (precision where "

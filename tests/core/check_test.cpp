@@ -536,6 +536,261 @@ TEST_CASE("11pt: each interpolated precision rounded before averaging, and when 
   CHECK(check("11pt", "N N R", "0.3300", "1").matched.empty());
 }
 
+// --- the cascade measures: ERR, RBP, INST, Compat ---------------------------------------------
+
+TEST_CASE("err-cascade-3-2-0-4: linear gain, no cascade and rounded R (err.*)",
+          "[check][golden][ERR1]") {
+  // Grades 3 2 0 4 on gdeval's scale (max = 4): R = 7/16, 3/16, 0, 15/16 and ERR = 9787/16384
+  // = 0.59735 (0.5974).
+  const char* const input = "3 2 0 4";
+  CHECK(check("ERR", input, "0.5974").correct);
+  // Linear R = g/4: 3/4, 1/2, 0, 1. Reach 1, 1/4, 1/8, 1/8. ERR = 3/4 + (1/4)(1/2)/2 + 0 +
+  // (1/8)(1)/4 = 24/32 + 2/32 + 1/32 = 27/32.
+  const auto linear = check("ERR", input, "27/32");
+  CHECK(linear.matched == "err.linear_gain");
+  CHECK(linear.verdict == irm::CheckResult::Verdict::slip);
+  CHECK(linear.why ==
+        "27/32 takes the chance that a document of grade g satisfies the user as g/max, linear in "
+        "the grade; ERR's is R = (2^g − 1)/2^max with max = 4, exponential in the grade.");
+  // No cascade: Σ R_i/i = 7/16 + (3/16)/2 + 0 + (15/16)/4 = 28/64 + 6/64 + 15/64 = 49/64
+  // = 0.765625.
+  CHECK(check("ERR", input, "0.7656").matched == "err.no_cascade");
+  // R rounded to 2 decimals: 0.44, 0.19, 0, 0.94. ERR = 0.44 + (0.56)(0.19)/2 + 0 +
+  // (0.56)(0.81)(1)(0.94)/4 = 0.44 + 0.0532 + 0.106596 = 0.599796 (0.5998).
+  CHECK(check("ERR", input, "0.5998").matched == "err.rounded_intermediates");
+}
+
+TEST_CASE("ERR with max taken from the list instead of the scale (err.max_from_list)",
+          "[check][ERR]") {
+  // Grades 2 1 0 on the scale 0–4: R = 3/16, 1/16, 0; ERR = 3/16 + (13/16)(1/16)/2 = 96/512 +
+  // 13/512 = 109/512 = 0.2129. With max = 2, the list's highest grade: R = 3/4, 1/4, 0; ERR =
+  // 3/4 + (1/4)(1/4)/2 = 3/4 + 1/32 = 25/32 = 0.78125 (0.78).
+  CHECK(check("ERR", "2 1 0", "0.2129").correct);
+  const auto r = check("ERR", "2 1 0", "0.78");
+  CHECK(r.matched == "err.max_from_list");
+  CHECK(r.why ==
+        "0.78 takes max = 2, the highest grade in the list; max is the top of the grading scale, "
+        "4 here, whatever grades the list holds (if your scale ends at 2, ask for ERR(max=2)).");
+  // On that scale the answer is right: ERR(max=2) = 25/32.
+  CHECK(check("ERR(max=2)", "2 1 0", "0.78").correct);
+}
+
+TEST_CASE("rbp-band-1-0-1-1: RBP without 1 − p, with p^i, with the residual (rbp.*)",
+          "[check][golden][RBP1]") {
+  // p = 4/5, relevant at ranks 1, 3, 4: Σ g_i p^(i−1) = 1 + 16/25 + 64/125 = 269/125 = 2.152;
+  // RBP = (1/5)(269/125) = 269/625 = 0.4304; residual (4/5)^4 = 256/625 = 0.4096; RBP + residual
+  // = 525/625 = 0.84.
+  const char* const input = "1 0 1 1";
+  CHECK(check("RBP", input, "0.4304").correct);
+  // Without the factor 1 − p: 2.152.
+  const auto sum = check("RBP", input, "2.152");
+  CHECK(sum.matched == "rbp.no_one_minus_p");
+  CHECK(sum.why ==
+        "2.152 is the sum Σ g_i p^(i−1) without the factor 1 − p in front (p = 0.8); RBP = (1 − "
+        "p)·Σ g_i p^(i−1), whose weights add up to 1.");
+  // Rank i weighted by (1 − p)p^i: (1/5)(4/5 + 64/125 + 256/625) = (1/5)(1076/625) = 1076/3125
+  // = 0.34432.
+  CHECK(check("RBP", input, "0.3443").matched == "rbp.p_to_the_i");
+  // The top of the band, 0.84, and the residual, 0.4096: named before any.other_quantity.
+  const auto upper = check("RBP", input, "0.84");
+  CHECK(upper.matched == "rbp.plus_residual");
+  CHECK(upper.candidates.size() == 1);  // any.other_quantity's "upper" is the same value
+  CHECK(check("RBP", input, "0.4096").matched == "rbp.residual");
+}
+
+TEST_CASE("RBP with the grade as its gain (rbp.grade_unscaled)", "[check][RBP]") {
+  // 2 1 0, p = 1/2, no rel: gains 2/2, 1/2, 0 and RBP = (1/2)(1 + (1/2)(1/2)) = 5/8. With the
+  // grades as gains: (1/2)(2 + (1/2)(1)) = (1/2)(5/2) = 5/4 = 1.25.
+  CHECK(check("RBP(p=0.5)", "2 1 0", "0.625").correct);
+  // (With p = 1/2 that is also RBP/(1 − p): rbp.no_one_minus_p, named first.) With p = 4/5:
+  // RBP = (1/5)(1 + (1/2)(4/5)) = (1/5)(7/5) = 7/25 = 0.28; the grades as gains: (1/5)(2 + 4/5)
+  // = 14/25 = 0.56 (not 1.4 = RBP/(1 − p), nor 0.224 = RBP·p).
+  CHECK(check("RBP", "2 1 0", "0.28").correct);
+  CHECK(check("RBP", "2 1 0", "0.56").matched == "rbp.grade_unscaled");
+  // With rel the gain is 1 or 0 and the slip does not apply: RBP(rel=1) = (1/5)(1 + 4/5) = 9/25
+  // = 0.36, and 0.72 (twice that) is not claimed.
+  CHECK(check("RBP(rel=1)", "2 1 0", "0.36").correct);
+  CHECK(check("RBP(rel=1)", "2 1 0", "0.72").matched.empty());
+}
+
+TEST_CASE("inst-1: INST with C_i not squared, with INSQ's C_i, over the list only (inst.*)",
+          "[check][golden][INST1]") {
+  // One relevant document, T = 1 (inst-1): INST = 1/H, H = Σ_{r≤1000} 1/r² = 1.6439346, so
+  // INST = 0.6083.
+  CHECK(check("INST", "1", "0.6083").correct);
+  // C_i not squared: C_1 = (1 + 1 + 0 − 1)/(1 + 1 + 0) = 1/2, then T_i = 0 and C_i = i/(i + 1);
+  // the chance of reaching rank r is (1/2)(2/3)…((r − 1)/r)·… = 1/r. The sum over 1000 ranks is
+  // the harmonic number H_1000 = ln 1000 + γ + 1/2000 − 1/(12·1000²) = 6.9077553 + 0.5772157 +
+  // 0.0005 − 0.0000001 = 7.4854709, and INST = 1/7.4854709 = 0.13359 (0.1336).
+  CHECK(check("INST", "1", "0.1336").matched == "inst.not_squared");
+  // T_i kept at T = 1 (INSQ): C_i = ((i + 1)/(i + 2))², so the chance of reaching rank r is
+  // (2/(r + 1))² = 4/(r + 1)². Their sum is 4(Σ_{s=2}^{1001} 1/s²) = 4(H − 1 + 1/1001²) =
+  // 4(0.6439346 + 0.000001) = 2.5757423, and INST = 1/2.5757423 = 0.38824 (0.3882).
+  CHECK(check("INST", "1", "0.3882").matched == "inst.wanted_not_lowered");
+  // The attention shared over the list's one rank: W_1 = 1 and INST = 1 · 1 = 1.
+  const auto list = check("INST", "1", "1");
+  CHECK(list.matched == "inst.list_ranks_only");
+  CHECK(list.why ==
+        "1 shares the user's attention over the 1 rank of the list only (W_i = Π_{j<i} C_j over "
+        "their sum to rank 1); INST, as cwl_eval computes it, shares it over 1000 ranks, those "
+        "past the list with gain 0, so the attention that goes past the list is lost.");
+}
+
+TEST_CASE("compat-2-0-1-0: the overlap not divided by the depth (compat.overlap_not_over_depth)",
+          "[check][golden][COMPAT1]") {
+  // compat-2-0-1-0, p = 1/2: Compat = 71/83 = 0.8554. Adding p^(i−1)·A_i with A_i = 1, 1, 2, 2:
+  // 1 + 1/2 + 2/4 + 2/8 = 9/4; the ideal's p^(i−1)·min(i, 2) = 1 + 2/2 + 2/4 + 2/8 = 11/4;
+  // 9/11 = 0.8182.
+  CHECK(check("Compat(p=0.5)", "2 0 1 0", "0.8554").correct);
+  CHECK(check("Compat(p=0.5)", "2 0 1 0", "0.8182").matched == "compat.overlap_not_over_depth");
+}
+
+TEST_CASE("Compat: the ideal of the retrieved only, and read to the run's length only",
+          "[check][Compat]") {
+  // d1(1) d2(2), unretrieved grades 2 and 1 (u1, u2), p = 1/2. The ideal, by grade and among
+  // equal grades the run's first: d2, u1, d1, u2; depth 4, the longer. A_i = 0, 1 (d2), 2 (d1),
+  // 2: Σ p^(i−1) A_i/i = 1/4 + 1/6 + 1/16 = 23/48; the ideal's own: 1 + 1/2 + 1/4 + 1/8 = 15/8;
+  // Compat = (23/48)/(15/8) = 23/90 = 0.2556.
+  const char* const input = "1 2\nunretrieved: 2 1";
+  CHECK(check("Compat(p=0.5)", input, "0.2556").correct);
+  // Ideal of the retrieved only: d2, d1; depth 2; A = 0, 2: (1/2)(2/2) = 1/2 over 1 + 1/2 = 3/2:
+  // 1/3.
+  const auto retrieved = check("Compat(p=0.5)", input, "1/3");
+  CHECK(retrieved.matched == "compat.ideal_retrieved_only");
+  CHECK(retrieved.why ==
+        "your ideal ranking holds only the retrieved documents graded above 0; it holds every "
+        "document graded above 0, retrieved or not (the unretrieved 2, 1 too).");
+  // Read to depth 2, the run's length: A = 0, 1: (1/2)(1/2) = 1/4 over 1 + 1/2 = 3/2: 1/6.
+  CHECK(check("Compat(p=0.5)", input, "1/6").matched == "compat.run_depth_only");
+}
+
+// --- the diversity measures --------------------------------------------------------------------
+
+namespace {
+// diversity-3-docs-2-subtopics (golden_diversity.cpp): d1 covers 1, d2 covers 1 and 2, d3 none;
+// with α = 1/2 the gains are 1, 3/2, 0 and the greedy ideal's 2, 1/2; S = 2.
+const char* const kDiv1 = "d1: 1\nd2: 1 2\nd3: -";
+// diversity-unretrieved: the same, and d4 (subtopic 2) not retrieved.
+const char* const kDiv2 = "d1: 1\nd2: 1 2\nd3: -\nunretrieved: d4: 2";
+}  // namespace
+
+TEST_CASE("diversity-3-docs-2-subtopics: the redundancy left out (diversity.no_redundancy)",
+          "[check][golden][DIV1]") {
+  // With α = 0 every covered subtopic counts 1: gains 1, 2, 0; the greedy ideal d2 (2), d1 (1).
+  // alpha-nDCG@3 = (1 + 2/log2 3)/(2 + 1/log2 3) = (1 + 1.2618595)/(2 + 0.6309298) =
+  // 2.2618595/2.6309298 = 0.85972 (0.8597); the right value is 0.8406.
+  CHECK(check("alpha-nDCG@3", kDiv1, "0.8406").correct);
+  const auto ndcg = check("alpha-nDCG@3", kDiv1, "0.8597");
+  CHECK(ndcg.matched == "diversity.no_redundancy");
+  CHECK(ndcg.why ==
+        "0.8597 counts every subtopic a document covers in full, however many documents above it "
+        "covered it (as with α = 0); a subtopic covered c times above gains (1 − α)^c, with α = "
+        "0.5 here, in the ranking and in its ideal alike.");
+  // alpha-DCG@3: the same DCG over the ideal ideal S·1 at every rank, 2 + 2/log2 3 + 2/2 =
+  // 4.2618595: 2.2618595/4.2618595 = 0.53072 (0.5307).
+  CHECK(check("alpha-DCG@3", kDiv1, "0.5307").matched == "diversity.no_redundancy");
+  // ERR-IA@3: Σ g/r = 1 + 2/2 = 2 over 2 + 2/2 + 2/3 = 11/3: 6/11 (right: 21/32).
+  CHECK(check("ERR-IA@3", kDiv1, "6/11").matched == "diversity.no_redundancy");
+  // nERR-IA@3: 2 over the ideal's 2 + 1/2 = 5/2: 4/5 (right: 7/9 = 0.778, which 0.8 at 1
+  // decimal would be). nNRBP: Σ g β^(r−1) = 1 + 2/2 = 2 over 2 + 1/2: 4/5 (right: 7/9).
+  CHECK(check("nERR-IA@3", kDiv1, "4/5").matched == "diversity.no_redundancy");
+  CHECK(check("nNRBP", kDiv1, "0.80").matched == "diversity.no_redundancy");
+}
+
+TEST_CASE("alpha-DCG and alpha-nDCG discounted by log2 r (alpha.discount_log2_rank)",
+          "[check][golden][DIV1]") {
+  // alpha-DCG@3 of diversity-3-docs-2-subtopics: gains 1, 3/2, 0 → 1 + (3/2)/log2 2 = 5/2; the
+  // ideal ideal's gains 2, 1, 1/2 → 2 + 1/1 + (1/2)/log2 3 = 3 + 0.3154649 = 3.3154649;
+  // 2.5/3.3154649 = 0.75404 (0.7540); the right value is 0.6756.
+  CHECK(check("alpha-DCG@3", kDiv1, "0.6756").correct);
+  CHECK(check("alpha-DCG@3", kDiv1, "0.7540").matched == "alpha.discount_log2_rank");
+  // d1 covers 1, d2 covers 2, d3 covers both: gains 1, 1, 1/2 + 1/2 = 1; the greedy ideal d3 (2),
+  // then d2 and d1 (1/2 each; the greater name first). alpha-nDCG@3 = (1 + 1/log2 3 + 1/2)/(2 +
+  // (1/2)/log2 3 + (1/2)/2) = 2.1309298/2.5654649 = 0.83062. Discounted by log2 r: (1 + 1/1 +
+  // 1/log2 3)/(2 + (1/2)/1 + (1/2)/log2 3) = 2.6309298/2.8154649 = 0.93446 (0.9345).
+  const char* const input = "d1: 1\nd2: 2\nd3: 1 2";
+  CHECK(check("alpha-nDCG@3", input, "0.8306").correct);
+  CHECK(check("alpha-nDCG@3", input, "0.9345").matched == "alpha.discount_log2_rank");
+}
+
+TEST_CASE("ERR-IA, AP-IA, P-IA and NRBP summed over the subtopics instead of averaged",
+          "[check][golden][DIV1]") {
+  // S = 2. ERR-IA@3 = 21/32 → 21/16; AP-IA = 3/4 → 3/2; P-IA@2 = (1 + 2)/(2 · 2) = 3/4 → 3/2;
+  // NRBP = 21/32 → 21/16.
+  CHECK(check("ERR-IA@3", kDiv1, "21/16").matched == "err_ia.summed_over_subtopics");
+  const auto ap = check("AP-IA", kDiv1, "1.5");
+  CHECK(ap.matched == "ap_ia.summed_over_subtopics");
+  CHECK(ap.why ==
+        "1.5 adds up the S = 2 subtopics' average precisions instead of averaging them; AP-IA is "
+        "their mean: divide by S.");
+  CHECK(check("P-IA@2", kDiv1, "1.5").matched == "p_ia.summed_over_subtopics");
+  CHECK(check("NRBP", kDiv1, "21/16").matched == "nrbp.summed_over_subtopics");
+}
+
+TEST_CASE("NRBP with RBP's factor (1 − β)/S (nrbp.rbp_factor)", "[check][golden][DIV1]") {
+  // Σ g β^(r−1) = 1 + (3/2)(1/2) = 7/4; NRBP's factor (1 − (1/2)(1/2))/2 = 3/8 gives 21/32;
+  // RBP's (1 − 1/2)/2 = 1/4 gives 7/16 = 0.4375.
+  CHECK(check("NRBP", kDiv1, "0.6563").correct);
+  CHECK(check("NRBP", kDiv1, "0.4375").matched == "nrbp.rbp_factor");
+}
+
+TEST_CASE("AP-IA over the relevant retrieved, P-IA@k over the documents retrieved",
+          "[check][golden][DIV1][DIV2]") {
+  // diversity-unretrieved: subtopic 2's AP = (1/2)/2 = 1/4 (d2 at rank 2, d4 not retrieved);
+  // AP-IA = (1 + 1/4)/2 = 5/8. Over its 1 relevant retrieved: (1/2)/1 = 1/2, and (1 + 1/2)/2 =
+  // 3/4.
+  CHECK(check("AP-IA", kDiv2, "0.625").correct);
+  CHECK(check("AP-IA", kDiv2, "0.75").matched == "ap_ia.over_retrieved");
+  // P-IA@5 of the 3 documents: 3 pairs/(5 · 2) = 3/10; over the 3 retrieved: 3/(3 · 2) = 1/2.
+  CHECK(check("P-IA@5", kDiv1, "0.3").correct);
+  const auto p = check("P-IA@5", kDiv1, "0.5");
+  CHECK(p.matched == "p_ia.over_retrieved");
+  CHECK(p.why ==
+        "0.5 divides by the 3 documents retrieved; P-IA@5 divides by k = 5 (times S), counting "
+        "the missing ranks as covering nothing.");
+}
+
+TEST_CASE("S-recall over the documents, over the retrieved subtopics, with repeats (s_recall.*)",
+          "[check][S-recall]") {
+  // diversity-3-docs-2-subtopics: the top 3 cover both subtopics, S-recall@3 = 2/2 = 1; over the
+  // k = 3 documents: 2/3.
+  CHECK(check("S-recall@3", kDiv1, "1").correct);
+  CHECK(check("S-recall@3", kDiv1, "0.67").matched == "s_recall.over_documents");
+  // d1 covers 1 and 3, d2 (subtopic 2) not retrieved: S = 3, S-recall@1 = 2/3. Over the 2
+  // subtopics the retrieved cover: 2/2 = 1.
+  const auto listed = check("S-recall@1", "d1: 1 3\nunretrieved: d2: 2", "1");
+  CHECK(listed.matched == "s_recall.over_retrieved_subtopics");
+  CHECK(listed.why ==
+        "1 divides by the 2 subtopics the retrieved documents cover; S-recall divides by S = 3, "
+        "the unretrieved documents' subtopics too.");
+  // d1 and d2 both cover 1, d3 covers 2 and 3: S = 3, S-recall@2 = 1/3; counting subtopic 1
+  // twice: 2/3.
+  CHECK(check("S-recall@2", "d1: 1\nd2: 1\nd3: 2 3", "0.33").correct);
+  CHECK(check("S-recall@2", "d1: 1\nd2: 1\nd3: 2 3", "0.67").matched == "s_recall.repeats_counted");
+}
+
+// --- means over queries: MRR, mean(M), 11pt-avg -----------------------------------------------
+
+TEST_CASE(
+    "MRR, mean(P@3) and 11pt-avg: each averaged value rounded first (*.rounded_intermediates)",
+    "[check][MAP]") {
+  // MRR: RR = 1/2 and 1/3, MRR = 5/12 = 0.41667 (0.417); rounded 0.50 and 0.33: 0.83/2 = 0.415.
+  const char* const rr = "q1: N R\n\nq2: N N R";
+  CHECK(check("MRR", rr, "0.417").correct);
+  const auto mrr = check("MRR", rr, "0.415");
+  CHECK(mrr.matched == "mrr.rounded_intermediates");
+  CHECK(mrr.why ==
+        "you rounded each query's RR to 2 decimals before averaging; average the exact values and "
+        "round only the mean.");
+  // 11pt-avg: q1 R N R (R = 2) has precision 1 at recall 1/2 and 2/3 at recall 1, so its
+  // interpolated precision is 1 at levels 0 to 0.5 and 2/3 at 0.6 to 1; q2 R (R = 1) has 1 at
+  // every level. Level means: 1 (six levels), 5/6 (five levels); 11pt-avg = (6 + 25/6)/11 = 61/66
+  // = 0.92424. Each level mean rounded (5/6 → 0.83): (6 + 4.15)/11 = 10.15/11 = 0.92273 (0.9227).
+  const char* const pt = "q1: R N R\n\nq2: R";
+  CHECK(check("11pt-avg", pt, "0.9242").correct);
+  CHECK(check("11pt-avg", pt, "0.9227").matched == "11pt-avg.rounded_intermediates");
+}
+
 TEST_CASE("relevant-at-2-4-6: recall 1/15 printed as 0.06 is truncated (any.truncated)",
           "[check][golden][RL1]") {
   // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (Evaluation Metrics notes).
