@@ -2476,6 +2476,113 @@ std::string roc_hint(const std::string& q) {
   return "";
 }
 
+// ERR, RBP, INST, Compat: each rank's quantities in the order they are worked out.
+std::string cascade_hint(const Context& c, const std::string& family, const std::string& q,
+                         bool main) {
+  const std::string top = top_text(c);
+  if (family == "ERR") {
+    const std::string each =
+        "Check each rank's stopping probability R = (2^g − 1)/2^max" + top +
+        " with max = " + c.call.param("max") +
+        " (the top of the scale), and the chance of reaching the rank, the product of 1 − R over "
+        "the ranks above it";
+    if (main) return each + "; then add R times that chance divided by the rank.";
+    if (q == "stops")
+      return each + "; the user stops somewhere with 1 minus the chance of reading past them all.";
+  }
+  if (family == "RBP") {
+    const std::string gain = c.call.param("rel").empty()
+                                 ? "the grade over the largest grade judged when that is above 1"
+                                 : "1 from grade " + c.call.param("rel") + " up, else 0";
+    const std::string sum = "Check each rank's weight (1 − p)·p^(i − 1)" + top +
+                            " with p = " + c.call.param("p") + ", times its gain (" + gain +
+                            "), summed";
+    if (main) return sum + ".";
+    if (q == "residual") {
+      return "Check the residual p^k, k the ranks evaluated (the cutoff, or the list's length when "
+             "it is shorter), with p = " +
+             c.call.param("p") + ".";
+    }
+    if (q == "upper") return sum + "; then add the residual p^k, k the ranks evaluated.";
+  }
+  if (family == "INST") {
+    const std::string max =
+        c.call.param("max").empty() ? "the highest grade judged" : "max = " + c.call.param("max");
+    const std::string each =
+        "Check each rank's gain g = grade/" + max +
+        ", the gain still wanted T_i = T − (the gains "
+        "down to rank i) with T = " +
+        c.call.param("T") +
+        ", the chance of going on C_i = ((i + T + T_i − 1)/(i + T + T_i))², and the chance of "
+        "reaching each rank, the product of C above it, down to rank 1000 (the ranks past the "
+        "list with gain 0)";
+    if (main)
+      return each + "; each rank's share W_i is that chance over their sum, and INST = Σ W_i g_i.";
+    if (q == "depth") return each + "; the expected depth 1/W_1 is the sum of those chances.";
+  }
+  if (family == "Compat" && (main || q == "RBO")) {
+    const std::string ideal =
+        "Check the ideal ranking (every document graded above 0, retrieved or not, by grade, "
+        "equal grades in the run's order); then at each depth i to the longer of the two "
+        "rankings count the documents their top i share, A_i, and add p^(i − 1)·A_i/i with p = " +
+        c.call.param("p");
+    if (q == "RBO" || c.call.param("normalize") == "no") return ideal + "; divide by Σ p^(i − 1).";
+    return ideal +
+           "; divide by the ideal's own sum, p^(i − 1)·min(i, the ideal's length)/i added up.";
+  }
+  return "";
+}
+
+// The diversity measures: each document's gain from the subtopics it covers, then the measure.
+std::string diversity_hint(const Context& c, const std::string& family, bool main) {
+  if (!main) return "";
+  const std::string top = top_text(c);
+  const std::string gains =
+      "For each document" + top +
+      ", check the subtopics it covers and, for each, how many documents above it covered it "
+      "(c); its gain is the sum of (1 − α)^c with α = " +
+      c.call.param("alpha");
+  const std::string ideal =
+      "the same sum over the ideal ranking, built greedily (at each rank the document adding the "
+      "most gain)";
+  const std::string ideal_ideal =
+      "the same sum over the ideal ideal, a document covering all S subtopics at every rank (gain "
+      "S(1 − α)^(r − 1))";
+  if (family == "alpha-nDCG") {
+    return gains + "; add each gain over log2(r + 1), and divide by " + ideal + ".";
+  }
+  if (family == "alpha-DCG") {
+    return gains + "; add each gain over log2(r + 1), and divide by " + ideal_ideal + ".";
+  }
+  if (family == "ERR-IA")
+    return gains + "; add each gain over its rank r, and divide by " + ideal_ideal + ".";
+  if (family == "nERR-IA")
+    return gains + "; add each gain over its rank r, and divide by " + ideal + ".";
+  if (family == "NRBP") {
+    return gains + "; add each gain times β^(r − 1) with β = " + c.call.param("beta") +
+           " over the whole ranking, then multiply by (1 − (1 − α)β)/S, S the subtopics some "
+           "document covers.";
+  }
+  if (family == "nNRBP") {
+    return gains + "; add each gain times β^(r − 1) with β = " + c.call.param("beta") +
+           ", and divide by " + ideal + ".";
+  }
+  if (family == "AP-IA") {
+    return "For each subtopic, check the precision at each rank whose document covers it (the "
+           "documents covering it so far over the rank), their sum over the documents covering "
+           "it, retrieved or not; then the mean over the S subtopics some document covers.";
+  }
+  if (family == "P-IA") {
+    return "Count the subtopics each document" + top +
+           " covers; divide the total by k times S, the subtopics some document covers.";
+  }
+  if (family == "S-recall") {
+    return "Count the distinct subtopics the documents" + top +
+           " cover, and divide by S, the subtopics some document covers, retrieved or not.";
+  }
+  return "";
+}
+
 // The quantities in the order the outcome lists them, up to the one asked.
 std::string fallback_hint(const Context& c, const std::string& q) {
   std::vector<std::string> before;
@@ -2524,6 +2631,10 @@ std::string hint_for(const Context& c) {
     hint = significance_hint(c, family, q);
   } else if (family == "ROC" || family == "AUC" || family == "EER" || family == "AUC-PR") {
     hint = roc_hint(q);
+  } else if (family == "ERR" || family == "RBP" || family == "INST" || family == "Compat") {
+    hint = cascade_hint(c, family, q, main);
+  } else if (c.call.info->input == InputKind::subtopic_list) {
+    hint = diversity_hint(c, family, main);
   } else if (family == "pool" && main) {
     hint = "Check each run's top " +
            (c.call.rank_cutoff ? std::to_string(*c.call.rank_cutoff) : std::string("k")) +

@@ -1123,6 +1123,47 @@ TEST_CASE("hint: each measure family names its quantities, from the input only",
   }
 }
 
+TEST_CASE("hint: the cascade and diversity measures name their quantities", "[check][hint]") {
+  CHECK(check("ERR@3", "3 2 0 4", "0.0123").hint ==
+        "Check each rank's stopping probability R = (2^g − 1)/2^max in the top 3 with max = 4 "
+        "(the top of the scale), and the chance of reaching the rank, the product of 1 − R over "
+        "the ranks above it; then add R times that chance divided by the rank.");
+  CHECK(check("RBP", "1 0 1 1", "0.0123").hint ==
+        "Check each rank's weight (1 − p)·p^(i − 1) with p = 0.8, times its gain (the grade over "
+        "the largest grade judged when that is above 1), summed.");
+  CHECK(check_key("RBP", "1 0 1 1", "residual", "0.0123").hint ==
+        "Check the residual p^k, k the ranks evaluated (the cutoff, or the list's length when it "
+        "is shorter), with p = 0.8.");
+  CHECK(check("S-recall@2", "d1: 1\nd2: 1 2\nd3: -", "0.0123").hint ==
+        "Count the distinct subtopics the documents in the top 2 cover, and divide by S, the "
+        "subtopics some document covers, retrieved or not.");
+  for (const auto& [measure, input] : std::vector<std::pair<std::string, std::string>>{
+           {"ERR", "3 2 0 4"},
+           {"RBP", "1 0 1 1"},
+           {"INST", "1 0 1"},
+           {"Compat", "2 0 1 0"},
+           {"Compat(normalize=no)", "2 0 1 0"},
+           {"alpha-nDCG@3", "d1: 1\nd2: 1 2\nd3: -"},
+           {"alpha-DCG@3", "d1: 1\nd2: 1 2\nd3: -"},
+           {"ERR-IA@3", "d1: 1\nd2: 1 2\nd3: -"},
+           {"nERR-IA@3", "d1: 1\nd2: 1 2\nd3: -"},
+           {"NRBP", "d1: 1\nd2: 1 2\nd3: -"},
+           {"nNRBP", "d1: 1\nd2: 1 2\nd3: -"},
+           {"AP-IA", "d1: 1\nd2: 1 2\nd3: -"},
+           {"P-IA@2", "d1: 1\nd2: 1 2\nd3: -"},
+       }) {
+    INFO(measure);
+    const auto r = check(measure, input, "0.0123");
+    CHECK_FALSE(r.correct);
+    CHECK(r.matched.empty());
+    const std::string first = r.hint.substr(0, r.hint.find(' '));
+    CHECK(std::set<std::string>{"Check", "Count", "For"}.count(first) == 1);
+    CHECK(r.hint.back() == '.');
+    // Not the generic hint: each names its own quantities.
+    CHECK(r.hint.rfind("Work out", 0) != 0);
+  }
+}
+
 TEST_CASE("hint: empty when the answer is right or a slip is matched", "[check][hint]") {
   CHECK(check("AP@10", kRL2, "0.62").hint.empty());
   CHECK(check("AP", kRL1, "0.5").hint.empty());  // ap.norm_retrieved
