@@ -55,6 +55,7 @@
 
 #include "irm/graded.h"
 #include "irm/inputs.h"
+#include "irm/scores.h"
 #include "irm/subtopics.h"
 #include "parse/text.h"
 
@@ -1415,6 +1416,83 @@ std::optional<Candidate> s_recall_repeats(const Context& c) {
                        "documents cover it"};
 }
 
+// --- gMAP, AUC ---------------------------------------------------------------------------------
+
+// gMAP's per-query values: every key after the mean's own ("q1:AP").
+std::vector<Number> per_query_values(const Context& c) {
+  std::vector<Number> out;
+  for (std::size_t i = 1; i < c.outcome.values.size(); ++i)
+    out.push_back(c.outcome.values[i].second);
+  return out;
+}
+
+std::optional<Candidate> gmap_arithmetic(const Context& c) {
+  const auto values = per_query_values(c);
+  if (values.empty()) return std::nullopt;
+  Number sum = whole(0);
+  for (const auto& v : values) sum = sum + v;
+  return Candidate{"gmap.arithmetic_mean", sum / whole(static_cast<std::int64_t>(values.size())),
+                   c.answer +
+                       " is the arithmetic mean of the queries' values, which is MAP; gMAP "
+                       "is their geometric mean, the n-th root of their product (each "
+                       "taken as at least 0.00001)"};
+}
+
+std::optional<Candidate> gmap_no_floor(const Context& c) {
+  const auto values = per_query_values(c);
+  const bool zero =
+      std::any_of(values.begin(), values.end(), [](const Number& v) { return v.approx == 0.0; });
+  if (values.empty() || !zero) return std::nullopt;
+  return Candidate{"gmap.no_floor", whole(0),
+                   c.answer +
+                       " multiplies in a query's 0, which makes the product 0; gMAP takes "
+                       "each query's value as at least 0.00001, so that one query with "
+                       "nothing relevant retrieved lowers the mean without zeroing it"};
+}
+
+// AUC as the share of (relevant, non-relevant) pairs the scores order correctly, a tie counting
+// `tie` (1/2 in AUC; 0 or 1 in the slips).
+std::optional<Number> auc_with_ties(const Context& c, const Number& tie, std::int64_t* ties) {
+  const auto parsed = parse_scored_labels(c.input);
+  if (!parsed.ok()) return std::nullopt;
+  std::vector<double> negatives;
+  for (const auto& item : parsed.value().items) {
+    if (!item.relevant) negatives.push_back(item.score);
+  }
+  std::sort(negatives.begin(), negatives.end());
+  std::int64_t below = 0;
+  std::int64_t tied = 0;
+  std::int64_t positives = 0;
+  for (const auto& item : parsed.value().items) {
+    if (!item.relevant) continue;
+    ++positives;
+    const auto low = std::lower_bound(negatives.begin(), negatives.end(), item.score);
+    const auto high = std::upper_bound(negatives.begin(), negatives.end(), item.score);
+    below += low - negatives.begin();
+    tied += high - low;
+  }
+  const auto all = positives * static_cast<std::int64_t>(negatives.size());
+  if (all == 0) return std::nullopt;
+  if (ties) *ties = tied;
+  return (whole(below) + whole(tied) * tie) / whole(all);
+}
+
+std::optional<Candidate> auc_ties(const Context& c, bool as_one) {
+  std::int64_t ties = 0;
+  const auto plain = auc_with_ties(c, ratio(1, 2), &ties);
+  if (!plain || ties == 0 || std::fabs(plain->approx - c.outcome.value.approx) > 1e-12) {
+    return std::nullopt;
+  }
+  const auto value = auc_with_ties(c, whole(as_one ? 1 : 0), nullptr);
+  if (!value) return std::nullopt;
+  const std::string pairs = std::to_string(ties) + (ties == 1 ? " pair" : " pairs");
+  return Candidate{as_one ? "auc.ties_counted_whole" : "auc.ties_dropped", *value,
+                   c.answer + " counts the " + pairs + " with equal scores as " +
+                       (as_one ? "ordered correctly (1 each)" : "ordered wrongly (0 each)") +
+                       "; a tie counts 1/2, the chance that a random order puts the relevant "
+                       "item first (the trapezoid under the ROC curve's diagonal step)"};
+}
+
 // --- slips with any value ----------------------------------------------------------------------
 
 // The slips named "any.*", which need the typed answer rather than one candidate value: each
@@ -1629,6 +1707,22 @@ const std::vector<SlipEntry>& entries() {
         {"S-recall"},
         "S-recall counting a subtopic again each time another document covers it"},
        &s_recall_repeats},
+      {{"gmap.arithmetic_mean",
+        {"gMAP"},
+        "gMAP as the arithmetic mean of the queries' values (MAP) instead of the geometric"},
+       &gmap_arithmetic},
+      {{"gmap.no_floor",
+        {"gMAP"},
+        "gMAP with a query's 0 multiplied in, not taken as 0.00001: the product 0"},
+       &gmap_no_floor},
+      {{"auc.ties_dropped",
+        {"AUC", "ROC"},
+        "AUC with a pair of equal scores counted 0 instead of 1/2"},
+       [](const Context& c) { return auc_ties(c, false); }},
+      {{"auc.ties_counted_whole",
+        {"AUC", "ROC"},
+        "AUC with a pair of equal scores counted 1 instead of 1/2"},
+       [](const Context& c) { return auc_ties(c, true); }},
       {{"any.truncated", {}, "the right value truncated instead of rounded"}, nullptr},
       {{"any.double_rounding",
         {},

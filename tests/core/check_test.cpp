@@ -791,6 +791,38 @@ TEST_CASE(
   CHECK(check("11pt-avg", pt, "0.9227").matched == "11pt-avg.rounded_intermediates");
 }
 
+TEST_CASE("gMAP as the arithmetic mean, and with a query's 0 multiplied in (gmap.*)",
+          "[check][MAP]") {
+  // q1: AP = 1/1 = 1; q2: the relevant document at rank 2, AP = 1/2. gMAP = √(1 · 1/2) = 0.70711
+  // (0.7071); the arithmetic mean (MAP) is 3/4.
+  const char* const input = "q1: R N\n\nq2: N R";
+  CHECK(check("gMAP", input, "0.7071").correct);
+  CHECK(check("gMAP", input, "0.75").matched == "gmap.arithmetic_mean");
+  // q2 retrieves nothing of its one relevant document: AP = 0, taken as 0.00001. gMAP = √(1 ·
+  // 0.00001) = 0.0031623 (0.0032); with the 0 multiplied in, the product and gMAP are 0.
+  const char* const zero = "q1 relevant=1\nR N\n\nq2 relevant=1\nN N";
+  CHECK(check("gMAP", zero, "0.0032").correct);
+  CHECK(check("gMAP", zero, "0").matched == "gmap.no_floor");
+}
+
+TEST_CASE("AUC with a tie counted 0 or 1 instead of 1/2 (auc.ties_dropped, auc.ties_counted_whole)",
+          "[check][AUC]") {
+  // Relevant scores 0.9 and 0.8, non-relevant 0.8 and 0.3: of the 2 · 2 = 4 pairs, 3 are ordered
+  // correctly and (0.8, 0.8) is a tie: AUC = (3 + 1/2)/4 = 7/8. The tie counted 0: 3/4; counted
+  // 1: 4/4 = 1.
+  const char* const input = "1 0.9\n0 0.8\n1 0.8\n0 0.3";
+  CHECK(check("AUC", input, "0.875").correct);
+  const auto dropped = check("AUC", input, "0.75");
+  CHECK(dropped.matched == "auc.ties_dropped");
+  CHECK(dropped.why ==
+        "0.75 counts the 1 pair with equal scores as ordered wrongly (0 each); a tie counts 1/2, "
+        "the chance that a random order puts the relevant item first (the trapezoid under the "
+        "ROC curve's diagonal step).");
+  CHECK(check("AUC", input, "1").matched == "auc.ties_counted_whole");
+  // ROC's value is the same area.
+  CHECK(check("ROC", input, "0.75").matched == "auc.ties_dropped");
+}
+
 TEST_CASE("relevant-at-2-4-6: recall 1/15 printed as 0.06 is truncated (any.truncated)",
           "[check][golden][RL1]") {
   // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (Evaluation Metrics notes).
