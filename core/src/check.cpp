@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <optional>
 
 #include "irm/graded.h"
@@ -1325,25 +1326,18 @@ std::optional<Candidate> ap_ia_over_retrieved(const Context& c) {
     std::int64_t relevant = 0, retrieved = 0;
     Number sum = whole(0);
   };
-  std::vector<std::pair<int, PerSubtopic>> per;
-  const auto at = [&](int s) -> PerSubtopic& {
-    for (auto& entry : per) {
-      if (entry.first == s) return entry.second;
-    }
-    per.push_back({s, PerSubtopic{}});
-    return per.back().second;
-  };
+  std::map<int, PerSubtopic> per;
   const auto& docs = list.value().docs;
   for (std::size_t i = 0; i < docs.size(); ++i) {
     for (const int s : docs[i].subtopics) {
-      PerSubtopic& one = at(s);
+      PerSubtopic& one = per[s];
       ++one.relevant;
       ++one.retrieved;
       one.sum = one.sum + ratio(one.retrieved, static_cast<std::int64_t>(i + 1));
     }
   }
   for (const auto& doc : list.value().unretrieved) {
-    for (const int s : doc.subtopics) ++at(s).relevant;
+    for (const int s : doc.subtopics) ++per[s].relevant;
   }
   if (per.empty()) return std::nullopt;
   Number plain = whole(0);
