@@ -18,26 +18,34 @@ async function load(name) {
   return create({ wasmBinary });
 }
 
-// Each group's measures, as core/src/registry.cpp's IRM_MEASURES lines assign them (F, AP and
-// bpref in two).
-const GROUPS = {
-  lists: [
-    'AP', 'P', 'R', 'PR', 'Rprec', 'RR', '11pt', 'IPrec', 'MAP', 'MRR', 'gMAP', '11pt-avg', 'mean', 'bpref',
-    'nDCG', 'DCG', 'IDCG', 'ERR', 'RBP', 'INST', 'Compat', 'F',
-  ],
-  diversity: ['alpha-nDCG', 'alpha-DCG', 'ERR-IA', 'nERR-IA', 'NRBP', 'nNRBP', 'AP-IA', 'P-IA', 'S-recall'],
-  sets: ['confusion', 'F', 'multiclass'],
-  roc: ['ROC', 'AUC', 'EER', 'AUC-PR'],
-  significance: ['sign', 'wilcoxon', 'ttest', 'randomization'],
-  agreement: ['kappa', 'fleiss', 'tau'],
-  pooling: ['pool', 'AP', 'bpref'], // pooling scores each run with AP and bpref
-};
+// Each group's measures, as core/src/registry.cpp's IRM_MEASURES lines assign them:
+// X(id, group, ...) in the registry's order, which is also the order the lite module lists the
+// measures in, so the n-th line is the n-th measure's (F, AP and bpref are in two groups).
+const REGISTRY_LINES = [...readFileSync(new URL('../../core/src/registry.cpp', import.meta.url), 'utf8')
+  .matchAll(/^\s*X\((\w+),\s*([\w,\s]+?)\)/gm)]
+  .map(([, id, groups]) => ({ id, groups: groups.split(',').map((group) => group.trim()) }));
+let GROUPS;
 
 const modules = {};
 let lite;
 before(async () => {
   lite = await load('lite');
+  const all = lite.listMeasures();
+  assert.equal(REGISTRY_LINES.length, all.length, 'one IRM_MEASURES line per measure');
+  GROUPS = {};
+  REGISTRY_LINES.forEach(({ groups }, i) => {
+    for (const group of groups) (GROUPS[group] ??= []).push(all[i].name);
+  });
   for (const name of Object.keys(groupModules)) modules[name] = await load(name);
+});
+
+test('the registry lines read as the groups they are known to hold', () => {
+  // A few assignments every reader of the registry knows, so that a misread line shows.
+  assert.deepEqual(GROUPS.pooling, ['AP', 'pool', 'bpref']);
+  assert.deepEqual(GROUPS.significance, ['sign', 'wilcoxon', 'ttest', 'randomization']);
+  assert.deepEqual(GROUPS.agreement, ['kappa', 'fleiss', 'tau']);
+  for (const name of ['AP', 'nDCG', 'ERR', 'RBP', 'INST', 'Compat', 'F']) assert.ok(GROUPS.lists.includes(name), name);
+  assert.ok(GROUPS.sets.includes('F'));
 });
 
 test('engine-modules.js names one module per group, and every calculator page has one of them', () => {
