@@ -1042,6 +1042,83 @@ std::optional<Number> inst_slip(const Context& c, const InstRecipe& slip) {
   return out;
 }
 
+// SDCG@k (cascade.cpp): the DCG of the gains grade/max over the DCG of k documents of gain 1.
+// Its slips: nDCG's ideal (the judged grades sorted) in place of k documents of gain 1, and
+// the scale summed over the list's ranks only when k runs past it.
+struct SdcgRecipe {
+  bool judged_ideal = false;
+  bool scale_to_list = false;
+};
+
+std::optional<double> sdcg_value(const Context& c, const SdcgRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto& docs = list.value().docs;
+  std::vector<double> grades;
+  for (const auto& doc : docs) grades.push_back(to_double(doc.grade));
+  double top = 0.0;
+  for (const double g : grades) top = std::max(top, g);
+  for (const Fraction g : list.value().unretrieved) top = std::max(top, to_double(g));
+  if (const auto given = param_fraction(c, "max")) top = to_double(*given);
+  const auto n = static_cast<std::int64_t>(docs.size());
+  const std::int64_t k = std::min<std::int64_t>(c.call.rank_cutoff.value_or(n), kInstDepth);
+  if (k <= 0 || top <= 0.0) return std::nullopt;
+  double dcg = 0.0;
+  for (std::int64_t i = 1; i <= std::min(k, n); ++i) {
+    dcg += grades[static_cast<std::size_t>(i - 1)] / top / std::log2(static_cast<double>(i + 1));
+  }
+  double scale = 0.0;
+  if (r.judged_ideal) {
+    std::vector<double> ideal = grades;
+    for (const Fraction g : list.value().unretrieved) ideal.push_back(to_double(g));
+    std::sort(ideal.begin(), ideal.end(), std::greater<>());
+    for (std::int64_t i = 1; i <= k && i <= static_cast<std::int64_t>(ideal.size()); ++i) {
+      scale += ideal[static_cast<std::size_t>(i - 1)] / top / std::log2(static_cast<double>(i + 1));
+    }
+  } else {
+    const std::int64_t ranks = r.scale_to_list ? std::min(k, n) : k;
+    for (std::int64_t i = 1; i <= ranks; ++i) scale += 1.0 / std::log2(static_cast<double>(i + 1));
+  }
+  if (scale == 0.0) return std::nullopt;
+  return dcg / scale;
+}
+
+std::optional<Number> sdcg_slip(const Context& c, const SdcgRecipe& slip) {
+  const auto plain = sdcg_value(c, SdcgRecipe{});
+  if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
+  const auto value = sdcg_value(c, slip);
+  if (!value) return std::nullopt;
+  Number out;
+  out.approx = *value;
+  return out;
+}
+
+std::optional<Candidate> sdcg_judged_ideal(const Context& c) {
+  const auto value = sdcg_slip(c, SdcgRecipe{true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"sdcg.judged_ideal", *value,
+                   c.answer +
+                       " divides DCG by the DCG of the judged grades sorted, which is "
+                       "nDCG; SDCG divides it by the DCG of k documents of the top grade, "
+                       "Σ_{i≤k} 1/log2(i + 1), whatever the judgments hold"};
+}
+
+std::optional<Candidate> sdcg_scale_to_list(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || !c.call.rank_cutoff ||
+      *c.call.rank_cutoff <= static_cast<std::int64_t>(list.value().docs.size())) {
+    return std::nullopt;
+  }
+  const auto value = sdcg_slip(c, SdcgRecipe{false, true});
+  if (!value) return std::nullopt;
+  const std::string n = std::to_string(list.value().docs.size());
+  return Candidate{"sdcg.scale_to_list", *value,
+                   c.answer + " sums the DCG of gain 1 over the list's " + n +
+                       " ranks only; SDCG@" + std::to_string(*c.call.rank_cutoff) +
+                       " sums it to k, the ranks past the list adding to the scale (and nothing "
+                       "to DCG)"};
+}
+
 std::optional<Candidate> inst_not_squared(const Context& c) {
   const auto value = inst_slip(c, InstRecipe{true, false, false});
   if (!value) return std::nullopt;
@@ -1628,6 +1705,15 @@ const std::vector<SlipEntry>& entries() {
         {"RBP"},
         "RBP without rel with the grade as the gain, not divided by the largest grade judged"},
        &rbp_grade_unscaled},
+      {{"sdcg.judged_ideal",
+        {"SDCG"},
+        "SDCG divided by the DCG of the judged grades sorted (nDCG) instead of k documents of "
+        "gain 1"},
+       &sdcg_judged_ideal},
+      {{"sdcg.scale_to_list",
+        {"SDCG"},
+        "SDCG@k with the scale summed over the list's ranks only when k runs past the list"},
+       &sdcg_scale_to_list},
       {{"inst.not_squared",
         {"INST"},
         "INST with the chance of going on C_i = (i + T + T_i − 1)/(i + T + T_i) not squared"},

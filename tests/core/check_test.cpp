@@ -1509,3 +1509,17 @@ TEST_CASE("ties=average on grades typed without scores changes nothing, and says
   for (const auto& alt : o.alternatives)
     CHECK(alt.measure.find("ties=average") != std::string::npos);
 }
+
+TEST_CASE("check: SDCG's slips, nDCG's ideal and the scale cut at the list", "[check][slips]") {
+  // Grades 2 0 1, max 2: gains 1, 0, 1/2; DCG@3 = 1 + 0 + (1/2)/2 = 5/4.
+  // SDCG@3 = (5/4)/(1 + 1/log2 3 + 1/2) = 1.25/2.1309297535714574 = 0.5866.
+  CHECK(check("SDCG@3", "2 0 1", "0.5866").correct);
+  // nDCG's ideal: the grades sorted, 2 1 0, as gains 1, 1/2, 0: 1 + (1/2)/log2 3 = 1.3154649;
+  // 1.25/1.3154649 = 0.95023 (0.9502).
+  CHECK(check("SDCG@3", "2 0 1", "0.9502").matched == "sdcg.judged_ideal");
+  // SDCG@5 = 1.25/(2.1309297535714574 + 1/log2 5 + 1/log2 6)
+  //        = 1.25/(2.1309297535714574 + 0.4306765580733931 + 0.3868528072345416) = 0.42395.
+  CHECK(check("SDCG@5", "2 0 1", "0.4240").correct);
+  // The scale over the list's 3 ranks only: 1.25/2.1309297535714574 = 0.5866.
+  CHECK(check("SDCG@5", "2 0 1", "0.5866").matched == "sdcg.scale_to_list");
+}

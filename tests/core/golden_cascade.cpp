@@ -6,6 +6,8 @@
 //   tag COMPAT1, compat-2-0-1-0: grades 2 0 1 0 and p = 1/2 against the ideal ranking 2, 1.
 //   tag INST1, inst-1 and inst-1-1: one and two relevant documents, where cwl_eval's sum over its
 //   1000 ranks telescopes into a sum of inverse squares.
+//   tag SDCG1, sdcg-2-0-1: grades 2 0 1 on a scale to 2, whose DCG is rational (ranks 1 and 3
+//   discount by log2 2 and log2 4) while the DCG of gain 1 is not.
 
 #include <catch2/catch.hpp>
 
@@ -200,4 +202,35 @@ TEST_CASE("inst-1-1: INST(T=2) of two relevant documents", "[golden][INST1][INST
   CHECK(above.where.column == 3);
   CHECK(above.message.find("INST(max=2) takes grades from 0 to 2") != std::string::npos);
   CHECK(test::fails("INST(T=0)", "1").code == irm::ErrorCode::out_of_range);
+}
+
+TEST_CASE("sdcg-2-0-1: SDCG(max=2)@3 of grades 2 0 1 is (5/4)/(3/2 + 1/log2 3)",
+          "[golden][SDCG1][SDCG]") {
+  // Gains grade/2: 1, 0, 1/2. DCG@3 = 1/log2 2 + 0/log2 3 + (1/2)/log2 4 = 1 + 1/4 = 5/4.
+  // Three documents of gain 1: 1/log2 2 + 1/log2 3 + 1/log2 4 = 3/2 + 0.6309297535714574
+  // = 2.1309297535714574. SDCG@3 = 1.25/2.1309297535714574 = 0.5865984075284455.
+  const auto o = run("SDCG(max=2)@3", "2 0 1");
+  CHECK_THAT(o.value.approx, Catch::Matchers::WithinRel(0.5865984075284455, 1e-12));
+  CHECK(exact(value_of(o, "DCG")) == Fraction{5, 4});
+  CHECK_THAT(value_of(o, "DCG_gain_1").approx,
+             Catch::Matchers::WithinRel(2.1309297535714574, 1e-12));
+  // The gains column: 1, 0, 1/2.
+  CHECK(column(o, 3) == std::vector<Fraction>{{1, 1}, {0, 1}, {1, 2}});
+  // Without max the top of the scale is the highest grade judged, 2: the same value.
+  CHECK_THAT(run("SDCG@3", "2 0 1").value.approx,
+             Catch::Matchers::WithinRel(0.5865984075284455, 1e-12));
+  // On a scale to 4 every gain halves, and so does SDCG: 0.29329920376422275.
+  CHECK_THAT(run("SDCG(max=4)@3", "2 0 1").value.approx,
+             Catch::Matchers::WithinRel(0.29329920376422275, 1e-12));
+  // At k = 1 the scale is 1/log2 2 = 1 and SDCG@1 is the first gain, exactly.
+  CHECK(exact(run("SDCG(max=2)@1", "2 0 1").value) == Fraction{1, 1});
+  CHECK(exact(run("SDCG(max=4)@1", "2 0 1").value) == Fraction{1, 2});
+  // Past the list the ranks add to the scale only: + 1/log2 5 = 0.43067655807339306, so
+  // SDCG@4 = 1.25/2.5616063116448506 = 0.4879750624901271.
+  CHECK_THAT(run("SDCG(max=2)@4", "2 0 1").value.approx,
+             Catch::Matchers::WithinRel(0.4879750624901271, 1e-12));
+  // A grade above a given max is refused, naming where it is.
+  CHECK(test::fails("SDCG(max=1)@3", "2 0 1").code == irm::ErrorCode::out_of_range);
+  // No gain: 0.
+  CHECK(exact(run("SDCG@3", "0 0 0").value) == Fraction{0, 1});
 }

@@ -233,8 +233,8 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
         "-m 'ndcg@10', column 1: unknown measure 'ndcg'; ir_measures' names are case-sensitive: "
         "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, RR, Rprec, nDCG, "
         "Bpref, infAP, Judged, Success, SetP, SetR, SetF, SetAP, NumQ, NumRel, NumRet, IPrec, "
-        "ERR, RBP, Compat, INST, alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, "
-        "P_IA, StRecall, written as Name(param=value,…)@k) or one of trec_eval's "
+        "ERR, RBP, Compat, INST, SDCG, alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, "
+        "AP_IA, P_IA, StRecall, written as Name(param=value,…)@k) or one of trec_eval's "
         "(--help)");
   CHECK(error_of({"P(rel=x)@5"}) ==
         "-m 'P(rel=x)@5', column 7: rel expects a whole number (the lowest relevant grade), "
@@ -334,4 +334,38 @@ TEST_CASE("ir_measures: INST, as cwl_eval computes it over 1,000 ranks", "[trec]
   CHECK(error_of({"INST"}) ==
         "-m 'INST', column 5: INST needs max_rel=, the top grade of the qrels (its gain is 1), "
         "such as INST(max_rel=3)");
+}
+
+TEST_CASE("ir_measures: SDCG, as cwl_eval computes it", "[trec][irmeasures]") {
+  // One topic: a (grade 3), b (1), c (-1: a negative grade), d not judged. max_rel=3: gains
+  // a 1, b 1/3, c 0 (negative grades count 0), d 0 (not judged). Run order b, d, a.
+  //   DCG@3 = (1/3)/log2 2 + 0/log2 3 + 1/log2 4 = 1/3 + 1/2 = 5/6
+  //   three ranks of gain 1: 1 + 1/log2 3 + 1/2 = 2.1309297535714574
+  //   SDCG@3 = (5/6)/2.1309297535714574 = 0.3910656050189637
+  //   SDCG@1 = (1/3)/1 = 1/3; SDCG@5 adds 1/log2 5 + 1/log2 6 to the scale only:
+  //   (5/6)/(2.1309297535714574 + 0.43067655807339306 + 0.38685280723454163) = 0.2826335043946801
+  irm::TrecSession session;
+  REQUIRE_FALSE(session.configure({"-m", "SDCG(max_rel=3)@1", "-m", "SDCG(max_rel=3)@3", "-m",
+                                   "SDCG(max_rel=3)@5", "-m", "SDCG(max_rel=3,min_rel=1)@3"}));
+  session.begin_qrels("qrels.txt");
+  session.feed_qrels("1 0 a 3\n1 0 b 1\n1 0 c -1\n");
+  REQUIRE_FALSE(session.end_qrels());
+  REQUIRE_FALSE(session.begin_run("run.txt"));
+  REQUIRE_FALSE(session.feed_run("1 Q0 b 1 3 r\n1 Q0 d 2 2 r\n1 Q0 a 3 1 r\n"));
+  REQUIRE_FALSE(session.end_run());
+  CHECK(value(session, "SDCG(max_rel=3)@1") == Approx(1.0 / 3.0).epsilon(1e-12));
+  CHECK(value(session, "SDCG(max_rel=3)@3") == Approx(0.3910656050189637).epsilon(1e-12));
+  CHECK(value(session, "SDCG(max_rel=3)@5") == Approx(0.2826335043946801).epsilon(1e-12));
+  // min_rel=1: gains (grade - 1)/2, b 0 and a 1: DCG@3 = 1/2, SDCG@3 = 0.5/2.1309297535714574.
+  CHECK(value(session, "SDCG(min_rel=1,max_rel=3)@3") ==
+        Approx(0.5 / 2.1309297535714574).epsilon(1e-12));
+  CHECK(canonical("SDCG(max_rel=3,dcg=log2)@10") == "SDCG(max_rel=3)@10");
+  CHECK(error_of({"SDCG@10"}) ==
+        "-m 'SDCG@10', column 8: SDCG needs max_rel=, the top grade of the qrels (its gain is 1), "
+        "such as SDCG(max_rel=3)@10");
+  CHECK(error_of({"SDCG(max_rel=3)"}) ==
+        "-m 'SDCG(max_rel=3)', column 16: SDCG needs a cutoff, such as SDCG@10");
+  CHECK(error_of({"SDCG(max_rel=3,dcg=exp-log2)@5"}) ==
+        "-m 'SDCG(max_rel=3,dcg=exp-log2)@5', column 20: dcg expects log2, the only discount of "
+        "SDCG (cwl_eval's), found 'exp-log2'");
 }

@@ -411,6 +411,31 @@ Number approx_number(double value, std::string formula) {
   return out;
 }
 
+// The top of cwl_eval's gain scale (ir_measures' max_rel), INST's and SDCG's: max= given, or
+// the highest grade judged; a grade is then the gain grade/top, from 0 to 1. A grade above a
+// given max is refused (cwl_eval would clip it to 1).
+Result<Fraction> cwl_scale(const MeasureCall& call, const GradedList& list) {
+  Fraction top{0, 1};
+  for (const GradedDoc& doc : list.docs) top = compare(doc.grade, top) > 0 ? doc.grade : top;
+  for (const Fraction grade : list.unretrieved) top = compare(grade, top) > 0 ? grade : top;
+  if (call.param("max").empty()) return top;
+  top = parameter_fraction(call.param("max"));
+  if (top.num == 0) {
+    return InputError{
+        ErrorCode::out_of_range,
+        "max, the top grade of the scale, must be above 0; found " + call.param("max"), Span{},
+        Field::measure};
+  }
+  for (const GradedDoc& doc : list.docs) {
+    if (compare(doc.grade, top) > 0) {
+      return grade_error(doc, call.info->name + "(max=" + call.param("max") +
+                                  ") takes grades from 0 to " + call.param("max") +
+                                  " (the gain is grade/max, at most 1); raise max");
+    }
+  }
+  return top;
+}
+
 }  // namespace
 
 static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
@@ -421,27 +446,10 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
                       "T, the gain the user wants, must be above 0; found " + call.param("T"),
                       Span{}, Field::measure};
   }
-  // The top of the scale: given, or the highest grade judged.
-  Fraction top{0, 1};
-  for (const GradedDoc& doc : list.docs) top = compare(doc.grade, top) > 0 ? doc.grade : top;
-  for (const Fraction grade : list.unretrieved) top = compare(grade, top) > 0 ? grade : top;
+  const Result<Fraction> scale = cwl_scale(call, list);
+  if (!scale.ok()) return scale.error();
+  const Fraction top = scale.value();
   const bool max_given = !call.param("max").empty();
-  if (max_given) {
-    top = parameter_fraction(call.param("max"));
-    if (top.num == 0) {
-      return InputError{
-          ErrorCode::out_of_range,
-          "max, the top grade of the scale, must be above 0; found " + call.param("max"), Span{},
-          Field::measure};
-    }
-    for (const GradedDoc& doc : list.docs) {
-      if (compare(doc.grade, top) > 0) {
-        return grade_error(doc, "INST(max=" + call.param("max") + ") takes grades from 0 to " +
-                                    call.param("max") +
-                                    " (the gain is grade/max, at most 1); raise max");
-      }
-    }
-  }
   const std::size_t shown = std::min<std::size_t>(list.docs.size(), inst_depth);
   const double t = to_double(T);
   const double max = top.num == 0 ? 1.0 : to_double(top);
@@ -522,6 +530,108 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
   if (list.docs.size() > static_cast<std::size_t>(inst_depth)) {
     out.notes.push_back("Only the first " + std::to_string(inst_depth) +
                         " ranks count, as in cwl_eval.");
+  }
+  finish_outcome(out);
+  return out;
+}
+
+// SDCG@k (scaled DCG), as cwl_eval computes it for ir_measures' SDCG(max_rel=N)@k: DCG with
+// the gains grade/max and the discount log2(i + 1), divided by the DCG of k documents of gain 1,
+// Σ_{i≤k} 1/log2(i + 1), so that it is 1 only when the top k all have the top grade. It is
+// cwl_eval's NDCG-k: the user goes on from rank i with C_i = log2(i + 1)/log2(i + 2) before k
+// and stops at k, so rank i's share of attention is (1/log2(i + 1)) / Σ_{j≤k} 1/log2(j + 1).
+// cwl_eval reads 1,000 ranks: a k beyond counts 1,000.
+static Result<Outcome> run_sdcg(const MeasureCall& call, const Inputs& in) {
+  const GradedList& list = *in.graded;
+  const Result<Fraction> scale = cwl_scale(call, list);
+  if (!scale.ok()) return scale.error();
+  const Fraction top = scale.value();
+  const auto n = static_cast<std::int64_t>(list.docs.size());
+  const std::int64_t asked = call.rank_cutoff.value_or(n);
+  const std::int64_t k = std::min<std::int64_t>(asked, inst_depth);
+
+  Outcome out = start_outcome(call, in);
+  const std::string at = "@" + std::to_string(k);
+  StepTable table{"Rank by rank: each gain discounted, beside the best the ranks allow",
+                  {"rank", "document", "grade", "gain g = grade/" + to_short_decimal(top),
+                   "discount log2(i + 1)", "g/log2(i + 1)", "DCG", "DCG of gain 1"},
+                  {},
+                  {}};
+  double dcg = 0.0;
+  double best = 0.0;
+  bool exact = true;  // every discount of a gain above 0 rational: i + 1 a power of 2
+  Number exact_dcg = whole(0);
+  std::vector<std::string> terms;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    const double discount = std::log2(static_cast<double>(i + 1));
+    best += 1.0 / discount;
+    if (i > n) continue;
+    const GradedDoc& doc = list.docs[static_cast<std::size_t>(i - 1)];
+    const Number gain = top.num == 0 ? whole(0) : exact_number(doc.grade) / exact_number(top);
+    const double term = gain.approx / discount;
+    dcg += term;
+    if (gain.approx != 0.0) {
+      const bool power_of_two = ((i + 1) & i) == 0;
+      if (power_of_two) {
+        int log = 0;
+        for (std::int64_t v = i + 1; v > 1; v >>= 1) ++log;
+        exact_dcg = exact_dcg + gain / whole(log);
+      } else {
+        exact = false;
+      }
+      terms.push_back("\\frac{" + latex_of(gain) + "}{\\log_2 " + std::to_string(i + 1) + "}");
+    }
+    const std::string r = std::to_string(i);
+    table.rows.push_back(
+        {text_cell(r), text_cell(doc_name(doc)), number_cell(exact_number(doc.grade)),
+         number_cell(gain),
+         number_cell(approx_number(discount, "log2(" + std::to_string(i + 1) + ")")),
+         number_cell(approx_number(term, "g_" + r + "/log2(" + std::to_string(i + 1) + ")")),
+         number_cell(approx_number(dcg, "DCG@" + r)),
+         number_cell(approx_number(best, "Σ_{j≤" + r + "} 1/log2(j + 1)"))});
+  }
+  if (k > n) {
+    table.rows.push_back({text_cell(std::to_string(n + 1) + "–" + std::to_string(k)),
+                          text_cell("past the list"), text_cell("—"), text_cell("0"), text_cell(""),
+                          text_cell("0"), number_cell(approx_number(dcg, "DCG" + at)),
+                          number_cell(approx_number(best, "DCG of gain 1" + at))});
+  }
+  const Number dcg_value =
+      exact && exact_dcg.exact ? exact_dcg : approx_number(dcg, "Σ g_i/log2(i + 1)");
+  const Number best_value = k == 1 ? whole(1) : approx_number(best, "Σ_{i≤k} 1/log2(i + 1)");
+  Number value;
+  if (k == 0 || (dcg_value.exact && dcg_value.exact->num == 0)) {
+    value = whole(0);
+  } else if (k == 1 && dcg_value.exact) {
+    value = dcg_value;
+  } else {
+    value = approx_number(dcg / best, "DCG" + at + "/" + to_decimal(best_value, 4));
+  }
+  out.value = value;
+  out.values = {{"SDCG", value}, {"DCG", dcg_value}, {"DCG_gain_1", best_value}};
+  out.working =
+      "\\text{DCG" + at + "} = " + (terms.empty() ? std::string("0") : latex_sum(terms, 8)) + " " +
+      (dcg_value.exact ? "= " + latex_of(dcg_value) : "\\approx " + to_decimal(dcg_value, 4)) +
+      " \\\\ \\text{DCG of gain 1" + at + "} = \\sum_{i=1}^{" + std::to_string(k) +
+      "} \\frac{1}{\\log_2(i+1)} " +
+      (best_value.exact ? "= 1" : "\\approx " + to_decimal(best_value, 4)) + " \\\\ \\text{SDCG" +
+      at + "} = \\frac{" + latex_of(dcg_value) + "}{" + latex_of(best_value) + "} " +
+      (value.exact ? "= " + latex_of(value) : "\\approx " + to_decimal(value, 4));
+  if (k >= 1 && k == asked && k <= n) table.highlight.push_back(static_cast<int>(k - 1));
+  out.steps.push_back(std::move(table));
+  out.notes.push_back(
+      "Gains are grade/" + to_short_decimal(top) +
+      (call.param("max").empty() ? " (max: the highest grade judged; set max for another scale)"
+                                 : " (max given)") +
+      ". Unlike nDCG, the ideal is k documents of gain 1, whatever the judgments hold: SDCG is 1 "
+      "only when the top k all have the top grade (ir_measures' SDCG, from cwl_eval).");
+  if (!call.rank_cutoff) {
+    out.notes.push_back("Without a cutoff, k is the length of the list (" + std::to_string(n) +
+                        "); ir_measures' SDCG needs one, as in SDCG@10.");
+  }
+  if (asked > inst_depth) {
+    out.notes.push_back("cwl_eval reads " + std::to_string(inst_depth) + " ranks: k = " +
+                        std::to_string(asked) + " counts as " + std::to_string(inst_depth) + ".");
   }
   finish_outcome(out);
   return out;
@@ -622,6 +732,36 @@ MeasureInfo measure_inst() {
   m.example = "INST(T=2)";
   m.golden = {"INST1"};
   m.run = &run_inst;
+  return m;
+}
+
+MeasureInfo measure_sdcg() {
+  ParamInfo max;
+  max.name = "max";
+  max.help =
+      "the top grade of the scale, so that the gain is grade/max (ir_measures' max_rel); not "
+      "given: the highest grade judged";
+  max.numeric = true;
+
+  MeasureInfo m;
+  m.name = "SDCG";
+  m.title = "Scaled DCG";
+  m.summary =
+      "DCG of the gains grade/max, divided by the DCG of k documents of the top grade: nDCG as if "
+      "there were always k fully relevant documents.";
+  m.input = InputKind::graded_list;
+  m.cutoff = CutoffKind::rank_optional;
+  m.params = {max};
+  m.aliases = {"scaled_dcg"};
+  m.formula =
+      "\\text{SDCG@}k = \\frac{\\sum_{i=1}^{k} g_i / \\log_2(i+1)}{\\sum_{i=1}^{k} 1 / "
+      "\\log_2(i+1)},\\qquad g_i = \\frac{\\text{grade}_i}{\\max}";
+  m.example = "SDCG(max=3)@5";
+  m.golden = {"SDCG1"};
+  m.on_trec_files = {{"SDCG(max=4)@1", "SDCG(max_rel=4)@1"},
+                     {"SDCG(max=4)@5", "SDCG(max_rel=4)@5"},
+                     {"SDCG(max=4)@20", "SDCG(max_rel=4)@20"}};
+  m.run = &run_sdcg;
   return m;
 }
 

@@ -38,6 +38,7 @@ enum class IrName {
   rbp,
   compat,
   inst,
+  sdcg,
   // Diversity (subtopic qrels: the iteration column is the subtopic), as TREC's ndeval computes
   // them (measures/ndeval.h).
   alpha_dcg,
@@ -93,6 +94,7 @@ const std::vector<IrSpec>& specs() {
       {"RBP", IrName::rbp, {"p", "rel"}, Cutoff::optional},
       {"Compat", IrName::compat, {"p", "normalize"}, Cutoff::none},
       {"INST", IrName::inst, {"T", "min_rel", "max_rel"}, Cutoff::none},
+      {"SDCG", IrName::sdcg, {"dcg", "min_rel", "max_rel"}, Cutoff::required},
       {"alpha_DCG", IrName::alpha_dcg, {"alpha", "rel"}, Cutoff::required},
       {"alpha_nDCG", IrName::alpha_ndcg, {"alpha", "rel"}, Cutoff::required},
       {"ERR_IA", IrName::err_ia, {"alpha", "rel"}, Cutoff::required},
@@ -403,6 +405,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
         (param == "judged_only" ? judged : param == "relative" ? relative : normalize) = *b;
       } else if (param == "dcg") {
         const std::string_view v = unquoted(value);
+        if (spec->id == IrName::sdcg && v != "log2") {
+          return bad("log2, the only discount of SDCG (cwl_eval's)");
+        }
         if (v == "log2") {
           dcg = "log2";
         } else if (v == "exp-log2" || v == "burges") {
@@ -561,15 +566,18 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
     return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
                       "IPrec needs a recall level, such as IPrec@0.5");
   }
-  if (spec->id == IrName::inst) {
+  if (spec->id == IrName::inst || spec->id == IrName::sdcg) {
+    const std::string name = spec->name;
     if (!max_rel) {
       return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
-                        "INST needs max_rel=, the top grade of the qrels (its gain is 1), such "
-                        "as INST(max_rel=3)");
+                        name +
+                            " needs max_rel=, the top grade of the qrels (its gain is 1), such "
+                            "as " +
+                            name + "(max_rel=3)" + (spec->id == IrName::sdcg ? "@10" : ""));
     }
     if (*max_rel <= min_rel.value_or(0)) {
       return name_error(text, ErrorCode::bad_parameter_value, 1,
-                        "INST's max_rel must be above min_rel (" +
+                        name + "'s max_rel must be above min_rel (" +
                             std::to_string(min_rel.value_or(0)) + "), found " +
                             std::to_string(*max_rel));
     }
@@ -644,7 +652,7 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
       add("T=" + python_float(m.t));
     } else if (name == "min_rel" && m.min_rel != 0) {
       add("min_rel=" + std::to_string(m.min_rel));
-    } else if (name == "max_rel" && spec->id == IrName::inst) {
+    } else if (name == "max_rel" && (spec->id == IrName::inst || spec->id == IrName::sdcg)) {
       add("max_rel=" + std::to_string(m.max_rel));
     }
   }
@@ -993,6 +1001,33 @@ void compat(const Topic& t, const Requested& r, double* out, std::string*) {
 // C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
 constexpr std::int64_t cwl_ranks = 1000;
 
+// cwl_eval's gain of a ranked document, as ir_measures hands it the qrels: the grade clipped to
+// min_rel..max_rel and scaled to 0..1; not judged (or a negative grade): 0, its worse case.
+double cwl_gain(int grade, double low, double high) {
+  if (grade < 0) return 0.0;
+  const double clipped = std::min(std::max(static_cast<double>(grade), low), high);
+  return (clipped - low) / (high - low);
+}
+
+// SDCG@k as cwl_eval computes it (its NDCG-k, ir_measures' SDCG(max_rel=N)@k): the DCG of the
+// gains cwl_gain over the first min(k, n) ranks, discount log2(i + 1), over the DCG of k ranks of
+// gain 1; k at most cwl_eval's 1,000 ranks.
+void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double low = r.values[0];
+  const double high = r.values[1];
+  const std::int64_t k = std::min(r.cutoffs[0], cwl_ranks);
+  double dcg = 0.0;
+  double best = 0.0;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    const double discount = std::log2(static_cast<double>(i + 1));
+    best += 1.0 / discount;
+    if (i <= t.num_ret) {
+      dcg += cwl_gain((*t.grades)[static_cast<std::size_t>(i - 1)], low, high) / discount;
+    }
+  }
+  out[r.first_slot] = dcg / best;
+}
+
 void inst(const Topic& t, const Requested& r, double* out, std::string*) {
   const double target = r.values[0];
   const double low = r.values[1];
@@ -1000,10 +1035,8 @@ void inst(const Topic& t, const Requested& r, double* out, std::string*) {
   std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
   const std::int64_t n = std::min(t.num_ret, cwl_ranks);
   for (std::int64_t i = 0; i < n; ++i) {
-    const int g = (*t.grades)[static_cast<std::size_t>(i)];
-    if (g < 0) continue;  // not judged: 0 (cwl's worse case)
-    const double clipped = std::min(std::max(static_cast<double>(g), low), high);
-    gains[static_cast<std::size_t>(i)] = (clipped - low) / (high - low);
+    gains[static_cast<std::size_t>(i)] =
+        cwl_gain((*t.grades)[static_cast<std::size_t>(i)], low, high);
   }
   // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
   double found = 0.0;
@@ -1089,6 +1122,12 @@ const MeasureDef& ir_diversity_def() {
 const MeasureDef& ir_inst_def() {
   static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
                               true,   "INST",       inst};
+  return def;
+}
+
+const MeasureDef& ir_sdcg_def() {
+  static const MeasureDef def{"SDCG", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "scaled DCG", sdcg};
   return def;
 }
 
@@ -1223,6 +1262,10 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
         r.def = &ir_rbp_def();
         r.values.push_back(m.p);
         r.binary = m.rel.has_value();
+        break;
+      case IrName::sdcg:
+        r.def = &ir_sdcg_def();
+        r.values = {static_cast<double>(m.min_rel), static_cast<double>(m.max_rel)};
         break;
       case IrName::inst:
         r.def = &ir_inst_def();
