@@ -755,7 +755,7 @@ MeasureInfo measure_sdcg() {
   m.aliases = {"scaled_dcg"};
   m.formula =
       "\\text{SDCG@}k = \\frac{\\sum_{i=1}^{k} g_i / \\log_2(i+1)}{\\sum_{i=1}^{k} 1 / "
-      "\\log_2(i+1)},\\qquad g_i = \\frac{\\text{grade}_i}{\\max}";
+      "\\log_2(i+1)},\\qquad g_i = \\frac{\\text{grade}_i}{\\text{max}}";
   m.example = "SDCG(max=3)@5";
   m.golden = {"SDCG1"};
   m.on_trec_files = {{"SDCG(max=4)@1", "SDCG(max_rel=4)@1"},
