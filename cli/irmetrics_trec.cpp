@@ -30,6 +30,7 @@
 #endif
 
 #include "irm/explain.h"
+#include "irm/json.h"
 #include "irm/result.h"
 #include "irm/trec_eval.h"
 #include "trec_help.h"  // kTrecHelp: bin/lib/trec-help.txt, made by CMake
@@ -747,10 +748,7 @@ SessionError from_input_error(const irm::InputError& e, const std::string& file)
 }
 
 SessionError internal_error(const std::string& what) {
-  return {"internal",
-          "the calculator hit an internal error (" + what +
-              "); your input is kept. Please report it with this input.",
-          "input", "", irm::Span{}};
+  return {"internal", irm::internal_error_message(what), "input", "", irm::Span{}};
 }
 
 struct Stop {

@@ -19,7 +19,8 @@ namespace {
 
 using irm::JsonWriter;
 
-val parse(const JsonWriter& j) { return val::global("JSON").call<val>("parse", j.text()); }
+val parse_text(const std::string& text) { return val::global("JSON").call<val>("parse", text); }
+val parse(const JsonWriter& j) { return parse_text(j.text()); }
 
 void strings(JsonWriter& j, const std::vector<std::string>& items) { irm::json_strings(j, items); }
 
@@ -197,28 +198,6 @@ void outcome(JsonWriter& j, const irm::Outcome& o, Detail detail) {
   j.end_object();
 }
 
-void error(JsonWriter& j, const char* code, const std::string& message, const char* field,
-           const irm::Span& where, const std::string* file = nullptr) {
-  j.begin_object();
-  if (file != nullptr) {
-    j.key("file");
-    j.value(*file);
-  }
-  j.key("code");
-  j.value(code);
-  j.key("message");
-  j.value(message);
-  j.key("field");
-  j.value(field);
-  j.key("line");
-  j.value(where.line);
-  j.key("column");
-  j.value(where.column);
-  j.key("length");
-  j.value(where.length);
-  j.end_object();
-}
-
 const char* cutoff_kind(irm::CutoffKind kind) {
   switch (kind) {
     case irm::CutoffKind::none:
@@ -271,7 +250,7 @@ val to_js(const irm::Result<irm::Outcome>& result, Detail detail) {
   } else {
     const irm::InputError& e = result.error();
     j.key("error");
-    error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
+    irm::json_error(j, e);
   }
   j.end_object();
   return parse(j);
@@ -445,7 +424,7 @@ val check_to_js(const irm::Result<irm::CheckResult>& result) {
   } else {
     const irm::InputError& e = result.error();
     j.key("error");
-    error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
+    irm::json_error(j, e);
   }
   j.end_object();
   return parse(j);
@@ -474,120 +453,25 @@ val internal_error(const std::string& what) {
   j.key("ok");
   j.value(false);
   j.key("error");
-  error(j, "internal",
-        "the calculator hit an internal error (" + what +
-            "); your input is kept. Please report it with this input.",
-        "input", irm::Span{});
+  irm::json_error(j, "internal", irm::internal_error_message(what), "input", irm::Span{});
   j.end_object();
   return parse(j);
 }
 
 #ifndef IRM_NO_TREC  // the embed widget has no TREC files (wasm/CMakeLists.txt)
+// The session's answers are written by the core (core/src/trec/report_json.cpp), with its report.
 val trec_status(const std::optional<irm::InputError>& failure, const std::string& file) {
-  JsonWriter j;
-  j.begin_object();
-  j.key("ok");
-  j.value(!failure.has_value());
-  if (failure) {
-    j.key("error");
-    error(j, irm::to_string(failure->code), failure->message, irm::to_string(failure->field),
-          failure->where, &file);
-  }
-  j.end_object();
-  return parse(j);
+  return parse_text(irm::trec_status_json(failure, file));
 }
 
 val trec_qrels_done(const irm::TrecSession& session) {
-  JsonWriter j;
-  j.begin_object();
-  j.key("ok");
-  j.value(true);
-  j.key("file");
-  j.value(session.qrels_file());
-  j.key("topics");
-  j.value(static_cast<double>(session.qrels_topics()));
-  j.key("judgments");
-  j.value(static_cast<double>(session.qrels_judgments()));
-  j.key("warnings");
-  strings(j, session.qrels_warnings());
-  j.end_object();
-  return parse(j);
+  return parse_text(session.qrels_done_json());
 }
 
-val trec_run_done(const irm::TrecSession& session) {
-  const irm::TrecRunResult& run = session.runs().back();
-  JsonWriter j;
-  j.begin_object();
-  j.key("ok");
-  j.value(true);
-  j.key("index");
-  j.value(static_cast<double>(session.runs().size() - 1));
-  j.key("file");
-  j.value(run.file);
-  j.key("runId");
-  j.value(irm::visible(run.run_id));
-  j.key("topics");
-  j.value(static_cast<double>(run.topics.size()));
-  // The topics whose ranked documents have equal scores, and how many such documents in all.
-  std::int64_t tied_topics = 0;
-  std::int64_t tied_documents = 0;
-  for (const irm::TrecTopicTies& ties : run.ties) {
-    tied_topics += ties.groups > 0 ? 1 : 0;
-    tied_documents += ties.tied_documents;
-  }
-  j.key("tiedTopics");
-  j.value(static_cast<double>(tied_topics));
-  j.key("tiedDocuments");
-  j.value(static_cast<double>(tied_documents));
-  j.key("warnings");
-  strings(j, run.warnings);
-  j.end_object();
-  return parse(j);
-}
+val trec_run_done(const irm::TrecSession& session) { return parse_text(session.run_done_json()); }
 
 val trec_topic(const irm::TrecSession& session, int run_index, const std::string& qid) {
-  const auto& runs = session.runs();
-  std::optional<irm::InputError> failure;
-  if (run_index < 0 || static_cast<std::size_t>(run_index) >= runs.size()) {
-    failure = irm::InputError{irm::ErrorCode::out_of_range,
-                              "there is no run " + std::to_string(run_index), irm::Span{},
-                              irm::Field::options};
-    return trec_status(failure, "");
-  }
-  const irm::TrecRunResult& run = runs[static_cast<std::size_t>(run_index)];
-  if (run.lists.size() != run.topics.size()) {
-    failure = irm::InputError{irm::ErrorCode::out_of_range,
-                              "the topics' lists were not kept (keepTopicLists(false))",
-                              irm::Span{}, irm::Field::options};
-    return trec_status(failure, run.file);
-  }
-  for (std::size_t t = 0; t < run.topics.size(); ++t) {
-    if (run.topics[t] != qid) continue;
-    JsonWriter j;
-    j.begin_object();
-    j.key("ok");
-    j.value(true);
-    j.key("qid");
-    j.value(qid);
-    j.key("relevant");
-    j.value(static_cast<double>(run.lists[t].relevant));
-    j.key("level");
-    j.value(session.options().level);
-    j.key("grades");
-    j.begin_array();
-    for (const int g : run.lists[t].grades) j.value(g);
-    j.end_array();
-    if (t < run.ties.size()) {
-      j.key("ties");
-      irm::json_topic_ties(j, run.ties[t]);
-    }
-    j.end_object();
-    return parse(j);
-  }
-  failure = irm::InputError{irm::ErrorCode::out_of_range,
-                            "topic " + qid + " was not evaluated in " + run.file, irm::Span{},
-                            irm::Field::options};
-  return trec_status(failure, run.file);
+  return parse_text(session.topic_json(run_index, qid));
 }
 
 #endif  // IRM_NO_TREC
@@ -600,7 +484,7 @@ val comparison_to_js(const irm::Result<irm::Comparison>& result) {
   if (!result.ok()) {
     const irm::InputError& e = result.error();
     j.key("error");
-    error(j, irm::to_string(e.code), e.message, irm::to_string(e.field), e.where);
+    irm::json_error(j, e);
     j.end_object();
     return parse(j);
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "irm/explain.h"
+#include "irm/result.h"
 
 namespace irm {
 
@@ -108,6 +109,41 @@ inline void json_strings(JsonWriter& j, const std::vector<std::string>& items) {
   j.begin_array();
   for (const auto& s : items) j.value(visible(s));
   j.end_array();
+}
+
+/// An error as every answer of the module gives it: {file, code, message, field, line, column,
+/// length}, the file only when given (the TREC session's errors name theirs).
+inline void json_error(JsonWriter& j, const char* code, const std::string& message,
+                       const char* field, const Span& where, const std::string* file = nullptr) {
+  j.begin_object();
+  if (file != nullptr) {
+    j.key("file");
+    j.value(*file);
+  }
+  j.key("code");
+  j.value(code);
+  j.key("message");
+  j.value(message);
+  j.key("field");
+  j.value(field);
+  j.key("line");
+  j.value(where.line);
+  j.key("column");
+  j.value(where.column);
+  j.key("length");
+  j.value(where.length);
+  j.end_object();
+}
+
+inline void json_error(JsonWriter& j, const InputError& e, const std::string* file = nullptr) {
+  json_error(j, to_string(e.code), e.message, to_string(e.field), e.where, file);
+}
+
+/// The message of an internal error (an exception the glue caught: a bug, or memory exhausted),
+/// whose code is "internal": the wasm module's and the native command line's.
+inline std::string internal_error_message(const std::string& what) {
+  return "the calculator hit an internal error (" + what +
+         "); your input is kept. Please report it with this input.";
 }
 
 }  // namespace irm

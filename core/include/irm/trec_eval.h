@@ -105,10 +105,6 @@ struct TrecTopicTies {
   std::int64_t largest = 0;         // documents in the largest group
 };
 
-class JsonWriter;
-/// A topic's ties as JSON: {tiedDocuments, groups, largest}.
-void json_topic_ties(JsonWriter& j, const TrecTopicTies& ties);
-
 /// One evaluated run.
 struct TrecRunResult {
   std::string file;
@@ -212,6 +208,17 @@ class TrecSession {
   /// Everything as JSON (docs/js-api.md, "TREC files"): options, qrels, measures, and per run
   /// its topics, per-query values, summary, ties per topic and warnings; -nan as null.
   std::string report_json() const;
+  /// The session's answers to the TREC page, as JSON (docs/js-api.md, "TREC files"), written
+  /// with the report (its qrels, run and ties share their fields). After end_qrels: {ok, file,
+  /// topics, judgments, warnings}.
+  std::string qrels_done_json() const;
+  /// After end_run, the run just evaluated: {ok, index, file, runId, topics, tiedTopics,
+  /// tiedDocuments, warnings} (tiedTopics: topics with equal scores among their ranked
+  /// documents).
+  std::string run_done_json() const;
+  /// One topic's ranked grades and R: {ok, qid, relevant, level, grades, ties}, or
+  /// trec_status_json's error for a run or topic there is not (or whose lists were not kept).
+  std::string topic_json(int run_index, const std::string& qid) const;
 
  private:
   // One topic of the run being read, evaluated.
@@ -282,5 +289,9 @@ struct TrecMeasureInfo {
   const char* summary;
 };
 [[nodiscard]] const std::vector<TrecMeasureInfo>& trec_measures();
+
+/// {ok: true}, or {ok: false, error: {file, code, message, field, line, column, length}}: the
+/// session's status after a call (file: the file it was reading).
+std::string trec_status_json(const std::optional<InputError>& failure, const std::string& file);
 
 }  // namespace irm
