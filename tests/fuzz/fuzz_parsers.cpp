@@ -131,6 +131,11 @@ void run_parser(char which, std::string_view text) {
     case 'T': {
       const auto options = irm::parse_trec_args(fuzz::split_args(text));
       if (!options.ok() && options.error().message.empty()) fuzz::fail("args", "no message");
+      // The command line's reader, then the session's reading of what it split off.
+      const auto command = irm::read_trec_command_line(fuzz::split_args(text));
+      if (command.usage_error && command.usage_error->empty()) fuzz::fail("argv", "no message");
+      if (command.digits < 0 || command.digits > 17) fuzz::fail("argv", "--digits out of 0 to 17");
+      (void)irm::parse_trec_args(command.configure);
       break;
     }
     default:

@@ -294,4 +294,24 @@ struct TrecMeasureInfo {
 /// session's status after a call (file: the file it was reading).
 std::string trec_status_json(const std::optional<InputError>& failure, const std::string& file);
 
+/// The arguments of `irmetrics trec`, read for both command lines (cli/irmetrics_trec.cpp, and
+/// bin/lib/cli.mjs through the module's readTrecArgs): trec_eval's flags split as its getopt
+/// splits them (-qc, -l2 or -l 2, -mmap) into one flag or value per element of `configure`, for
+/// TrecSession::configure, which reads them and names any mistake in them; and the command
+/// line's own: --digits, --format, --help, the files.
+struct TrecCommandLine {
+  std::vector<std::string> configure;
+  std::optional<std::string> zscores;  // -Z's file (the last one given)
+  std::string format = "trec";         // trec, json or csv
+  int digits = 4;                      // --digits, 0 to 17
+  bool help = false;                   // --help or -h: the files are not checked
+  std::vector<std::string> files;      // QRELS RUN...
+  /// The first usage error, in the order the command line meets them (the arguments, then,
+  /// without --help, --digits and the files), without the usage that the command line adds. A
+  /// letter outside the BMP is named as a JS string's unit at its index names it: its high
+  /// surrogate alone, in generalized UTF-8 (ED A0-AF xx).
+  std::optional<std::string> usage_error;
+};
+[[nodiscard]] TrecCommandLine read_trec_command_line(const std::vector<std::string>& argv);
+
 }  // namespace irm
