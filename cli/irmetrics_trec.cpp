@@ -1,9 +1,9 @@
 // irmetrics-trec: `irmetrics trec` as a native executable, for speed on the command line. The
 // same TrecSession as the wasm module (irm/trec_eval.h), driven the way bin/lib/trec.mjs and
-// common/trec-feed.js drive it, with the arguments read as bin/irmetrics.mjs reads them; every
-// message and every byte of output is the wasm path's (tests/js/trec-native.test.mjs compares
-// the two). bin/irmetrics.mjs runs it for `irmetrics trec` when it is built, unless
-// IRMETRICS_WASM=1.
+// common/trec-feed.js drive it, with the arguments read by the reader the Node command line
+// calls too (irm::read_trec_command_line); every message and every byte of output is the wasm
+// path's (tests/js/trec-native.test.mjs compares the two). bin/irmetrics.mjs runs it for
+// `irmetrics trec` when it is built, unless IRMETRICS_WASM=1.
 //
 //   build/native/irmetrics-trec [-q] [-m MEASURE]... [flags] QRELS RUN...
 //
@@ -253,11 +253,33 @@ std::string utf8_text(std::string_view bytes) {
   return node_utf8(js);
 }
 
-// JSON.stringify of a string (of the bytes from_wasm gives, or of a JS string read back from
-// UTF-8).
-void json_string(std::string& out, std::string_view s) {
+/// The JS string that a usage message of read_trec_command_line stands for: UTF-8, in which a
+/// lone surrogate (a flag letter outside the BMP, named as JS's arg[j] names it) is written as
+/// generalized UTF-8 (ED A0-BF xx).
+std::u16string decode_generalized(std::string_view s) {
   std::u16string js;
-  if (valid_utf8(s)) {
+  std::size_t plain_from = 0;
+  for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if (b0 != 0xED || b1 < 0xA0 || b1 > 0xBF || b2 < 0x80 || b2 > 0xBF) continue;
+    decode_whatwg(s.substr(plain_from, i - plain_from), js);
+    js += static_cast<char16_t>(0xD000 | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
+    i += 2;
+    plain_from = i + 1;
+  }
+  decode_whatwg(s.substr(plain_from), js);
+  return js;
+}
+
+// JSON.stringify of a string (of the bytes from_wasm gives, or of a JS string read back from
+// UTF-8; `generalized`: of decode_generalized's).
+void json_string(std::string& out, std::string_view s, bool generalized = false) {
+  std::u16string js;
+  if (generalized) {
+    js = decode_generalized(s);
+  } else if (valid_utf8(s)) {
     decode_whatwg(s, js);
   } else {
     js = embind_string(s);
@@ -327,6 +349,7 @@ struct JsonField {
   std::string key;
   enum { text, number, null } kind = text;
   std::string value;
+  bool generalized = false;  // a text to read with decode_generalized
 };
 
 void print_error_json(const std::vector<JsonField>& fields) {
@@ -336,7 +359,7 @@ void print_error_json(const std::vector<JsonField>& fields) {
     json_string(out, fields[i].key);
     out += ": ";
     if (fields[i].kind == JsonField::text) {
-      json_string(out, fields[i].value);
+      json_string(out, fields[i].value, fields[i].generalized);
     } else if (fields[i].kind == JsonField::number) {
       out += fields[i].value;
     } else {
@@ -389,15 +412,17 @@ struct Failure {
   int status;
 };
 
+/// `generalized`: the message is read_trec_command_line's (see decode_generalized).
 [[noreturn]] void fail(const char* code, const std::string& message, const std::string* usage,
-                       int status) {
+                       int status, bool generalized = false) {
   if (asks_for_json()) {
     std::vector<JsonField> fields{{"code", JsonField::text, code},
-                                  {"message", JsonField::text, message}};
+                                  {"message", JsonField::text, message, generalized}};
     if (usage != nullptr) fields.push_back({"usage", JsonField::text, *usage});
     print_error_json(fields);
   } else {
-    std::string text = "irmetrics: " + message + "\n";
+    const std::string shown = generalized ? node_utf8(decode_generalized(message)) : message;
+    std::string text = "irmetrics: " + shown + "\n";
     if (usage != nullptr) text += *usage + "\n";
     write_all(stderr, text);
   }
@@ -412,153 +437,13 @@ std::string trec_usage() {
   return std::string(help.substr(from, to - from));
 }
 
+/// A usage error of read_trec_command_line, with the usage after it.
 [[noreturn]] void usage_error(const std::string& message) {
   const std::string usage = trec_usage();
-  fail("usage", message, &usage, 2);
+  fail("usage", message, &usage, 2, true);
 }
 
 [[noreturn]] void file_error(const std::string& message) { fail("file", message, nullptr, 2); }
-
-// ----------------------------------------------------------------------------------------------
-// Arguments, as parseTrecArgs in bin/irmetrics.mjs reads them.
-
-struct Parsed {
-  std::vector<std::string> configure;
-  std::optional<std::string> digits;
-  std::string format = "trec";
-  bool help = false;
-  std::vector<std::string> files;
-  std::optional<std::string> zscores;
-};
-
-Parsed parse_trec_args(const std::vector<std::string>& argv) {
-  Parsed parsed;
-  std::size_t i = 0;
-  auto value_of = [&](const std::string& flag, const std::optional<std::string>& inline_value) {
-    if (inline_value && !inline_value->empty()) return *inline_value;
-    if (i + 1 >= argv.size()) usage_error(flag + " needs a value");
-    ++i;
-    return argv[i];
-  };
-  for (; i < argv.size(); ++i) {
-    const std::string& arg = argv[i];
-    if (arg == "--") {
-      parsed.files.insert(parsed.files.end(), argv.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                          argv.end());
-      break;
-    }
-    if (arg.rfind("--", 0) == 0) {
-      const std::size_t at = arg.find('=');
-      const std::string name = at == std::string::npos ? arg : arg.substr(0, at);
-      std::optional<std::string> inline_value;
-      if (at != std::string::npos) inline_value = arg.substr(at + 1);
-      if (inline_value && (name == "--help" || name == "--keep-first" || name == "--strict" ||
-                           name == "--nan-as-zero")) {
-        usage_error(name + " takes no value");
-      }
-      if (name == "--help") {
-        parsed.help = true;
-      } else if (name == "--keep-first" || name == "--strict" || name == "--nan-as-zero") {
-        parsed.configure.push_back(name);
-      } else if (name == "--compat" || name == "--ties") {
-        parsed.configure.push_back(name);
-        parsed.configure.push_back(value_of(name, inline_value));
-      } else if (name == "--digits") {
-        parsed.digits = value_of(name, inline_value);
-      } else if (name == "--format") {
-        parsed.format = value_of(name, inline_value);
-        if (parsed.format != "trec" && parsed.format != "json" && parsed.format != "csv") {
-          usage_error("--format expects trec, json or csv, found '" + parsed.format + "'");
-        }
-      } else {
-        usage_error("unknown option '" + name + "' for trec");
-      }
-      continue;
-    }
-    if (arg == "-" || arg.empty() || arg[0] != '-') {
-      parsed.files.push_back(arg);
-      continue;
-    }
-    for (std::size_t j = 1; j < arg.size(); ++j) {
-      const char letter = arg[j];
-      if (letter == 'h') {
-        parsed.help = true;
-      } else if (std::strchr("qncJ", letter) != nullptr) {
-        parsed.configure.push_back(std::string("-") + letter);
-      } else if (std::strchr("lMNmRTZ", letter) != nullptr) {
-        const std::string flag = std::string("-") + letter;
-        parsed.configure.push_back(flag);
-        parsed.configure.push_back(value_of(flag, arg.substr(j + 1)));
-        if (letter == 'Z') parsed.zscores = parsed.configure.back();
-        break;
-      } else {
-        // JS strings index UTF-16 code units; a non-ASCII letter is named whole.
-        std::size_t end = j + 1;
-        if (static_cast<unsigned char>(letter) >= 0x80) {
-          while (end < arg.size() && (static_cast<unsigned char>(arg[end]) & 0xC0) == 0x80) ++end;
-        }
-        usage_error("unknown flag -" + arg.substr(j, end - j) + " for trec" +
-                    (arg.size() > 2 ? " (in '" + arg + "')" : ""));
-      }
-    }
-  }
-  return parsed;
-}
-
-bool js_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/// parseDigits(text, TREC_USAGE, 17): Number(text) must be a whole number from 0 to 17.
-int parse_digits(const std::optional<std::string>& text) {
-  if (!text) return 4;
-  std::size_t from = 0;
-  std::size_t to = text->size();
-  while (from < to && js_space((*text)[from])) ++from;
-  while (to > from && js_space((*text)[to - 1])) --to;
-  const std::string t = text->substr(from, to - from);
-  std::optional<double> number;
-  auto digits_in = [&](std::size_t start, const char* set) {
-    if (start >= t.size()) return false;
-    for (std::size_t k = start; k < t.size(); ++k) {
-      if (std::strchr(set, t[k]) == nullptr) return false;
-    }
-    return true;
-  };
-  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') &&
-      digits_in(2, "0123456789abcdefABCDEF")) {
-    number = static_cast<double>(std::strtoull(t.c_str() + 2, nullptr, 16));
-  } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'o' || t[1] == 'O') &&
-             digits_in(2, "01234567")) {
-    number = static_cast<double>(std::strtoull(t.c_str() + 2, nullptr, 8));
-  } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B') && digits_in(2, "01")) {
-    number = static_cast<double>(std::strtoull(t.c_str() + 2, nullptr, 2));
-  } else {
-    // A decimal literal: [+-] digits [. digits] [e [+-] digits], at least one digit before the e.
-    std::size_t k = 0;
-    if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
-    std::size_t mantissa = 0;
-    while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k, ++mantissa;
-    if (k < t.size() && t[k] == '.') {
-      ++k;
-      while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k, ++mantissa;
-    }
-    bool ok = mantissa > 0;
-    if (ok && k < t.size() && (t[k] == 'e' || t[k] == 'E')) {
-      ++k;
-      if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
-      std::size_t exponent = 0;
-      while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k, ++exponent;
-      ok = exponent > 0;
-    }
-    if (ok && k == t.size()) number = std::strtod(t.c_str(), nullptr);
-  }
-  if (t.empty() || !number || !std::isfinite(*number) || std::floor(*number) != *number ||
-      *number < 0 || *number > 17) {
-    usage_error("--digits expects a whole number from 0 to 17, found '" + *text + "'");
-  }
-  return static_cast<int>(*number);
-}
 
 // ----------------------------------------------------------------------------------------------
 // Files, read as bin/lib/trec.mjs's readChunks reads them.
@@ -865,17 +750,14 @@ std::string describe_error(const SessionError& e) {
 }
 
 int trec(const std::vector<std::string>& argv) {
-  const Parsed parsed = parse_trec_args(argv);
+  // The arguments as the Node command line reads them: the same reader (core/src/trec/args.cpp).
+  const irm::TrecCommandLine parsed = irm::read_trec_command_line(argv);
+  if (parsed.usage_error) usage_error(*parsed.usage_error);
   if (parsed.help) {
     print(kTrecHelp);
     return 0;
   }
-  const int digits = parse_digits(parsed.digits);
-  if (parsed.files.empty()) usage_error("trec needs a QRELS file and at least one RUN");
-  if (parsed.files.size() == 1) usage_error("trec needs at least one RUN after " + parsed.files[0]);
-  int stdins = 0;
-  for (const std::string& f : parsed.files) stdins += f == "-" ? 1 : 0;
-  if (stdins > 1) usage_error("standard input ('-') can be only one of the files");
+  const int digits = parsed.digits;
   const bool json = parsed.format == "json";
 
   irm::TrecSession session;

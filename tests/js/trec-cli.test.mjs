@@ -653,3 +653,104 @@ describe('irmetrics trec: what trec_eval reads loosely, and --strict', () => {
     assert.equal(zero.stdout, `${line('11pt_avg', 'all', '0.0000')}\n`);
   });
 });
+
+describe('irmetrics trec: how the arguments are read, by both command lines', () => {
+  // The same reader (core/src/trec/args.cpp) serves the wasm module's path and the native
+  // executable's: each case runs both ways, with the same expectation.
+  const ways = [['wasm', { IRMETRICS_WASM: '1' }], ['native when built', {}]];
+  const run = (args, env) => {
+    const result = spawnSync(process.execPath, [cli, 'trec', ...args],
+      { encoding: 'utf8', env: { ...process.env, ...env } });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  // The usage printed after a usage error: bin/lib/trec-help.txt from 'usage:' to its first
+  // blank line.
+  const help = readFileSync(new URL('../../bin/lib/trec-help.txt', import.meta.url), 'utf8');
+  const usage = help.slice(help.indexOf('usage:'), help.indexOf('\n\n', help.indexOf('usage:')));
+  const refused = (args, message) => {
+    for (const [way, env] of ways) {
+      const { status, stdout, stderr } = run(args, env);
+      assert.equal(status, 2, way);
+      assert.equal(stdout, '', way);
+      assert.equal(stderr, `irmetrics: ${message}\n${usage}\n`, way);
+    }
+  };
+
+  test('-qc is -q -c: each topic, then the mean over both (map 5/12, 1/2, 11/24)', () => {
+    for (const [way, env] of ways) {
+      for (const flags of [['-qc'], ['-q', '-c'], ['-cq']]) {
+        const { status, stdout } = run([...flags, '-m', 'map', qrels, runA], env);
+        assert.equal(status, 0, way);
+        assert.equal(stdout, [line('map', '10', '0.4167'), line('map', '9', '0.5000'),
+          line('map', 'all', '0.4583'), ''].join('\n'), `${way}: ${flags.join(' ')}`);
+      }
+    }
+  });
+
+  test('-mmap, -m map and -qmmap (the rest of a group is the value)', () => {
+    for (const [way, env] of ways) {
+      assert.equal(run(['-mmap', qrels, runA], env).stdout, `${line('map', 'all', '0.4583')}\n`, way);
+      assert.equal(run(['-qmmap', qrels, runA], env).stdout,
+        [line('map', '10', '0.4167'), line('map', '9', '0.5000'), line('map', 'all', '0.4583'), '']
+          .join('\n'), way);
+    }
+  });
+
+  test('an unknown flag, alone or in a group, and an unknown option', () => {
+    refused(['-x', qrels, runA], 'unknown flag -x for trec');
+    refused(['-qx', qrels, runA], "unknown flag -x for trec (in '-qx')");
+    refused(['--nope=1', qrels, runA], "unknown option '--nope' for trec");
+    refused(['--strict=yes', qrels, runA], '--strict takes no value');
+    refused(['-ql'], '-l needs a value');
+    refused(['-h', '-x'], 'unknown flag -x for trec');
+  });
+
+  test('a flag letter that is not ASCII is named as JS names arg[1]', () => {
+    // é is one UTF-16 unit, so "-é" is two long: no "(in ...)".
+    refused(['-é', qrels, runA], 'unknown flag -é for trec');
+    refused(['-qé', qrels, runA], "unknown flag -é for trec (in '-qé')");
+    // U+1F600 is two units, D83D DE00: arg[1] is the high surrogate alone, which Node writes
+    // as U+FFFD, and JSON.stringify as \ud83d.
+    refused(['-😀', qrels, runA], "unknown flag -\uFFFD for trec (in '-😀')");
+    for (const [way, env] of ways) {
+      const { status, stdout } = run(['--format', 'json', '-😀', qrels, runA], env);
+      assert.equal(status, 2, way);
+      assert.ok(stdout.includes('"message": "unknown flag -\\ud83d for trec (in \'-😀\')"'), `${way}: ${stdout}`);
+      assert.deepEqual(JSON.parse(stdout), {
+        error: { code: 'usage', message: "unknown flag -\ud83d for trec (in '-😀')", usage },
+      }, way);
+    }
+  });
+
+  test('--digits reads its value as JS\'s Number() does: 0x10 is 16, U+00A0 around it is space', () => {
+    // map = 11/24, in doubles 0.45833333333333331 (see --digits 17 above): 16 decimals, and 3.
+    for (const [way, env] of ways) {
+      assert.equal(run(['--digits=0x10', '-m', 'map', qrels, runA], env).stdout,
+        `${line('map', 'all', '0.4583333333333333')}\n`, way);
+      assert.equal(run(['--digits', '\u00a03\u3000', '-m', 'map', qrels, runA], env).stdout,
+        `${line('map', 'all', ' 0.458')}\n`, way);
+      assert.equal(run(['--digits', '1e1', '-m', 'map', qrels, runA], env).stdout,
+        `${line('map', 'all', '0.4583333333')}\n`, way);
+    }
+    refused(['--digits=0x12', qrels, runA], "--digits expects a whole number from 0 to 17, found '0x12'");
+    refused(['--digits', '\u200b3', qrels, runA],
+      "--digits expects a whole number from 0 to 17, found '\u200b3'");
+    // --help is answered before --digits and the files are read.
+    for (const [way, env] of ways) {
+      const { status, stdout } = run(['--help', '--digits', '99'], env);
+      assert.equal(status, 0, way);
+      assert.equal(stdout, help, way);
+    }
+  });
+
+  test('the files: a qrels and a run at least, standard input once, -- before a name like a flag', () => {
+    refused([], 'trec needs a QRELS file and at least one RUN');
+    refused([qrels], `trec needs at least one RUN after ${qrels}`);
+    refused(['-', qrels, '-'], "standard input ('-') can be only one of the files");
+    for (const [way, env] of ways) {
+      const { status, stderr } = run(['-m', 'map', '--', qrels, '-q'], env);
+      assert.equal(status, 2, way);
+      assert.equal(stderr, 'irmetrics: cannot read -q: ENOENT\n', way);
+    }
+  });
+});
