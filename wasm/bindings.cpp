@@ -349,6 +349,56 @@ class TrecSessionJs {
   irm::TrecSession session_;
   std::vector<unsigned char> buffer_;
 };
+
+// A text of the core as the JS string it stands for: UTF-8, in which read_trec_command_line
+// writes a lone surrogate (a flag letter outside the BMP, as JS's arg[j] names it) as ED A0-BF
+// xx. A std::string would reach JS through TextDecoder, which makes each of those bytes U+FFFD;
+// a std::u32string's units are copied as they are.
+val js_text(const std::string& text) {
+  std::u32string units;
+  units.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int more = lead < 0x80 ? 0 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+    char32_t code = more <= 0 ? lead : lead & (0x3Fu >> more);
+    bool whole = more >= 0 && i + static_cast<std::size_t>(more) < text.size();
+    for (int k = 1; whole && k <= more; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
+      whole = (next & 0xC0) == 0x80;
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    // Not UTF-8 (the core's texts here are made of JS strings' bytes, so never): U+FFFD.
+    units += whole ? code : U'\uFFFD';
+    i += whole ? static_cast<std::size_t>(more) + 1 : 1;
+  }
+  return val(units);
+}
+
+val js_texts(const std::vector<std::string>& texts) {
+  val array = val::array();
+  for (const std::string& text : texts) array.call<void>("push", js_text(text));
+  return array;
+}
+
+// readTrecArgs(argv): the arguments of `irmetrics trec` after `trec`, read by the core as the
+// native command line reads them (irm::read_trec_command_line), for bin/lib/cli.mjs: {ok: true,
+// configure, zscores, format, digits, help, files, usageError}, zscores and usageError undefined
+// when there is none.
+val read_trec_args(const val& argv) {
+  return guarded([&] {
+    const irm::TrecCommandLine parsed = irm::read_trec_command_line(string_array(argv));
+    val out = val::object();
+    out.set("ok", true);
+    out.set("configure", js_texts(parsed.configure));
+    out.set("zscores", parsed.zscores ? js_text(*parsed.zscores) : val::undefined());
+    out.set("format", js_text(parsed.format));
+    out.set("digits", parsed.digits);
+    out.set("help", parsed.help);
+    out.set("files", js_texts(parsed.files));
+    out.set("usageError", parsed.usage_error ? js_text(*parsed.usage_error) : val::undefined());
+    return out;
+  });
+}
 #endif  // IRM_NO_TREC
 
 }  // namespace
@@ -371,6 +421,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("report", &TrecSessionJs::report)
       .function("topic", &TrecSessionJs::topic)
       .function("keepTopicLists", &TrecSessionJs::keep_topic_lists);
+  emscripten::function("readTrecArgs", &read_trec_args);
 #endif
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)

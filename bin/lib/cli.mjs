@@ -430,95 +430,23 @@ const TREC_HELP = readFileSync(new URL('trec-help.txt', import.meta.url), 'utf8'
 const TREC_USAGE = TREC_HELP.slice(TREC_HELP.indexOf('usage:'),
   TREC_HELP.indexOf('\n\n', TREC_HELP.indexOf('usage:')));
 
-// trec_eval's single-letter flags: switches, and flags that take a value (-l2 or -l 2).
-const TREC_SWITCHES = new Set(['q', 'n', 'c', 'J']);
-const TREC_VALUED = new Set(['l', 'M', 'N', 'm', 'R', 'T', 'Z']);
-const TREC_FORMATS = ['trec', 'json', 'csv'];
-
-/**
- * Reads the arguments of `irmetrics trec` the way trec_eval's getopt does (-qc, -l2, -l 2,
- * -mmap), plus the long options. trec_eval's flags are not checked here, only split into one
- * flag or value per element for session.configure(), which names any mistake in them.
- */
-function parseTrecArgs(argv) {
-  const parsed = { configure: [], digits: undefined, format: 'trec', help: false, files: [] };
-  const trecUsage = (message) => usageError(message, TREC_USAGE);
-  let i = 0;
-  const valueOf = (flag, inline) => {
-    if (inline !== undefined && inline !== '') return inline;
-    if (i + 1 >= argv.length) trecUsage(`${flag} needs a value`);
-    i += 1;
-    return argv[i];
-  };
-  for (; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--') {
-      parsed.files.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg.startsWith('--')) {
-      const at = arg.indexOf('=');
-      const name = at < 0 ? arg : arg.slice(0, at);
-      const inline = at < 0 ? undefined : arg.slice(at + 1);
-      if (inline !== undefined &&
-        ['--help', '--keep-first', '--strict', '--nan-as-zero'].includes(name)) {
-        trecUsage(`${name} takes no value`);
-      }
-      if (name === '--help') parsed.help = true;
-      else if (name === '--keep-first') parsed.configure.push('--keep-first');
-      else if (name === '--strict') parsed.configure.push('--strict');
-      else if (name === '--nan-as-zero') parsed.configure.push('--nan-as-zero');
-      else if (name === '--compat') parsed.configure.push(name, valueOf(name, inline));
-      // --ties docno|input|rank|average|bounds: the session reads it (and names a wrong value).
-      else if (name === '--ties') parsed.configure.push(name, valueOf(name, inline));
-      else if (name === '--digits') parsed.digits = valueOf(name, inline);
-      else if (name === '--format') {
-        parsed.format = valueOf(name, inline);
-        if (!TREC_FORMATS.includes(parsed.format)) {
-          trecUsage(`--format expects trec, json or csv, found '${parsed.format}'`);
-        }
-      } else {
-        trecUsage(`unknown option '${name}' for trec`);
-      }
-      continue;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      parsed.files.push(arg);
-      continue;
-    }
-    for (let j = 1; j < arg.length; j += 1) {
-      const letter = arg[j];
-      if (letter === 'h') {
-        parsed.help = true;
-      } else if (TREC_SWITCHES.has(letter)) {
-        parsed.configure.push(`-${letter}`);
-      } else if (TREC_VALUED.has(letter)) {
-        parsed.configure.push(`-${letter}`, valueOf(`-${letter}`, arg.slice(j + 1)));
-        if (letter === 'Z') parsed.zscores = parsed.configure.at(-1);
-        break;
-      } else {
-        trecUsage(`unknown flag -${letter} for trec` +
-          (arg.length > 2 ? ` (in '${arg}')` : ''));
-      }
-    }
-  }
-  return parsed;
-}
-
 async function trec(argv) {
-  const parsed = parseTrecArgs(argv);
+  // The arguments are read by the core (readTrecArgs: core/src/trec/args.cpp), as the native
+  // build reads them: trec_eval's flags split as its getopt splits them (-qc, -l2, -l 2, -mmap)
+  // for session.configure(), which names any mistake in them; --digits, --format, --help and the
+  // files checked, the first usage error given without the usage.
+  const engine = await loadEngine();
+  if (typeof engine.readTrecArgs !== 'function') {
+    throw new BuildMissingError('the wasm module in web/generated/ has no readTrecArgs (it was built before it); run npm run build');
+  }
+  const parsed = engine.readTrecArgs(argv);
+  if (!parsed.ok) throw new Error(parsed.error.message);  // an internal error of the module
+  if (parsed.usageError !== undefined) usageError(parsed.usageError, TREC_USAGE);
   if (parsed.help) {
     print(TREC_HELP);
     return 0;
   }
-  const digits = parseDigits(parsed.digits, TREC_USAGE, 17);
   const [qrels, ...runs] = parsed.files;
-  if (qrels === undefined) usageError('trec needs a QRELS file and at least one RUN', TREC_USAGE);
-  if (runs.length === 0) usageError(`trec needs at least one RUN after ${qrels}`, TREC_USAGE);
-  if (parsed.files.filter((file) => file === trecFiles.STDIN).length > 1) {
-    usageError("standard input ('-') can be only one of the files", TREC_USAGE);
-  }
-  const engine = await loadEngine();
   const json = parsed.format === 'json';
   const result = await trecFiles.evaluateTrec(engine, {
     args: parsed.configure,
@@ -526,7 +454,7 @@ async function trec(argv) {
     qrels,
     runs,
     format: /** @type {'trec' | 'json' | 'csv'} */ (parsed.format),
-    digits,
+    digits: parsed.digits,
     onWarning: (warning) => process.stderr.write(
       `irmetrics trec: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
   });
