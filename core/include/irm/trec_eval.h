@@ -125,7 +125,6 @@ struct TrecJudged;
 namespace trec {
 struct TopicJudged;
 }
-struct TrecGroupScratch;
 struct TrecNeeds;
 struct TrecTieScratch;
 
@@ -259,7 +258,6 @@ class TrecSession {
   // -R prefs, qrels_prefs, qrels_jg: the file's judgments (qrels_ then holds only its topics),
   // what one topic's measures work on, and the first error met evaluating a topic.
   std::optional<GroupedQrels> grouped_;
-  std::unique_ptr<TrecGroupScratch> group_scratch_;
   // What the plan's families work out from each topic (trec::TopicNeed), and the topic's
   // ranking handed to them.
   std::unique_ptr<TrecNeeds> needs_;

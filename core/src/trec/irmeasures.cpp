@@ -806,10 +806,7 @@ class GdevalNeed final : public TopicNeed {
                        "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
                        "gdeval.pl, which refuses them");
   }
-  std::optional<InputError> prepare(std::string_view, const TopicJudgments&,
-                                    const std::vector<RankedDoc>&) override {
-    return std::nullopt;
-  }
+  bool prepare(const TopicRun&, std::optional<InputError>&) override { return true; }
 };
 
 std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
@@ -821,9 +818,9 @@ std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
 // retrieved document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
 class CompatNeed final : public TopicNeed {
  public:
-  std::optional<InputError> prepare(std::string_view, const TopicJudgments& judgments,
-                                    const std::vector<RankedDoc>& ranked) override {
-    const std::vector<Judgment>& all = judgments.all();
+  bool prepare(const TopicRun& run, std::optional<InputError>&) override {
+    const std::vector<Judgment>& all = run.judgments->all();
+    const std::vector<RankedDoc>& ranked = *run.ranked;
     ideal_.clear();
     index_.assign(all.size(), -1);
     for (std::size_t j = 0; j < all.size(); ++j) {
@@ -848,7 +845,7 @@ class CompatNeed final : public TopicNeed {
       if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
     }
     ideal_size = static_cast<std::int64_t>(ideal_.size());
-    return std::nullopt;
+    return true;
   }
 
   std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
@@ -887,18 +884,18 @@ class DiversityNeed final : public TopicNeed {
   void qrels_read(const Qrels&, const TrecJudged&, std::vector<std::string>&) override {
     ideals_.assign(subtopics_.topics.size(), {});
   }
-  std::optional<InputError> prepare(std::string_view topic, const TopicJudgments& judgments,
-                                    const std::vector<RankedDoc>& ranked) override {
+  bool prepare(const TopicRun& run, std::optional<InputError>& error) override {
+    const std::vector<RankedDoc>& ranked = *run.ranked;
     // The ranking, each document by its index among the topic's judgments, which is its index
     // among the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
-    const Judgment* first = judgments.all().data();
+    const Judgment* first = run.judgments->all().data();
     docs_.resize(ranked.size());
     for (std::size_t i = 0; i < ranked.size(); ++i) {
       docs_[i] = ranked[i].judgment == nullptr
                      ? -1
                      : static_cast<std::int32_t>(ranked[i].judgment - first);
     }
-    const auto index = subtopics_.topic_index.find(topic);
+    const auto index = subtopics_.topic_index.find(run.topic);
     const diversity::TopicQrels* judged =
         index == subtopics_.topic_index.end() ? nullptr : &subtopics_.topics[index->second];
     scores.resize(wanted_.size());
@@ -928,10 +925,13 @@ class DiversityNeed final : public TopicNeed {
       }
       Result<diversity::TopicScores> topic_scores =
           diversity::evaluate(judged, ideals[d], docs_, o);
-      if (!topic_scores.ok()) return topic_scores.error();
+      if (!topic_scores.ok()) {
+        error = topic_scores.error();
+        return false;
+      }
       scores[d] = std::move(topic_scores.value());
     }
-    return std::nullopt;
+    return true;
   }
 
   std::vector<diversity::TopicScores> scores;  // one per TrecPlan::diversity entry
@@ -945,12 +945,6 @@ class DiversityNeed final : public TopicNeed {
 
 std::unique_ptr<TopicNeed> make_diversity_need(const TrecPlan& plan) {
   return std::make_unique<DiversityNeed>(plan);
-}
-
-// The TopicNeed of a request, as its measure's kind.
-template <class Need>
-const Need& need_of(const Topic& t, const Requested& r) {
-  return static_cast<const Need&>(*(*t.needs)[r.need]);
 }
 
 // Compat (Clarke, Vtyurina and Smucker, "Assessing top-k preferences", TOIS 2021), as

@@ -11,6 +11,7 @@
 
 #include "parse/text.h"
 #include "trec/plan.h"
+#include "trec/prefs.h"
 
 namespace irm::trec {
 namespace {
@@ -690,32 +691,39 @@ double ratio(std::int64_t num, std::int64_t den) {
   return den ? static_cast<double>(num) / static_cast<double>(den) : 0.0;
 }
 
+const TopicPrefs& prefs_of(const Topic& t, const Requested& r) {
+  return need_of<PrefsNeed>(t, r).prefs;
+}
+const std::vector<GroupRanking>& groups_of(const Topic& t, const Requested& r) {
+  return need_of<GroupsNeed>(t, r).groups;
+}
+
 template <class F>
-std::int64_t over_groups(const Topic& t, F f) {
+std::int64_t over_groups(const Topic& t, const Requested& r, F f) {
   std::int64_t sum = 0;
-  for (const GroupPrefs& g : t.prefs->groups) sum += f(g);
+  for (const GroupPrefs& g : prefs_of(t, r).groups) sum += f(g);
   return sum;
 }
 
 void prefs_num_prefs_poss(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = static_cast<double>(over_groups(
-      t, [](const GroupPrefs& g) { return g.poss_ret + g.poss_imp + g.poss_notoccur; }));
+      t, r, [](const GroupPrefs& g) { return g.poss_ret + g.poss_imp + g.poss_notoccur; }));
 }
 void prefs_num_prefs_ful(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = static_cast<double>(
-      over_groups(t, [](const GroupPrefs& g) { return g.ful_ret + g.ful_imp; }));
+      over_groups(t, r, [](const GroupPrefs& g) { return g.ful_ret + g.ful_imp; }));
 }
 void prefs_num_prefs_ful_ret(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] =
-      static_cast<double>(over_groups(t, [](const GroupPrefs& g) { return g.ful_ret; }));
+      static_cast<double>(over_groups(t, r, [](const GroupPrefs& g) { return g.ful_ret; }));
 }
 
 // Fulfilled over possible, all groups' preferences together. `imp`: with the preferences of
 // which one document was retrieved; `notoccur`: and those of which neither was.
 void simple_ratio(const Topic& t, const Requested& r, double* out, bool imp, bool notoccur) {
   const std::int64_t ful =
-      over_groups(t, [&](const GroupPrefs& g) { return g.ful_ret + (imp ? g.ful_imp : 0); });
-  const std::int64_t poss = over_groups(t, [&](const GroupPrefs& g) {
+      over_groups(t, r, [&](const GroupPrefs& g) { return g.ful_ret + (imp ? g.ful_imp : 0); });
+  const std::int64_t poss = over_groups(t, r, [&](const GroupPrefs& g) {
     return g.poss_ret + (imp ? g.poss_imp : 0) + (notoccur ? g.poss_notoccur : 0);
   });
   out[r.first_slot] = ratio(ful, poss);
@@ -735,8 +743,8 @@ void prefs_simp_imp(const Topic& t, const Requested& r, double* out, std::string
 void average_over_groups(const Topic& t, const Requested& r, double* out,
                          double (*group_ratio)(const GroupPrefs&)) {
   double sum = 0.0;
-  for (const GroupPrefs& g : t.prefs->groups) sum += group_ratio(g);
-  out[r.first_slot] = sum > 0.0 ? sum / static_cast<double>(t.prefs->groups.size()) : 0.0;
+  for (const GroupPrefs& g : prefs_of(t, r).groups) sum += group_ratio(g);
+  out[r.first_slot] = sum > 0.0 ? sum / static_cast<double>(prefs_of(t, r).groups.size()) : 0.0;
 }
 void prefs_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
   average_over_groups(t, r, out, [](const GroupPrefs& g) {
@@ -767,16 +775,16 @@ void prefs_avgjg_rnonrel_ret(const Topic& t, const Requested& r, double* out, st
 
 // The pairs' average share of fulfilled preferences.
 void prefs_pair(const Topic& t, const Requested& r, double* out, std::string*) {
-  const TopicPrefs& p = *t.prefs;
+  const TopicPrefs& p = prefs_of(t, r);
   const std::int64_t pairs = p.pairs_ret + p.pairs_imp + p.pairs_notoccur;
   out[r.first_slot] = pairs ? p.pair_sum_imp / static_cast<double>(pairs) : 0.0;
 }
 void prefs_pair_ret(const Topic& t, const Requested& r, double* out, std::string*) {
-  const TopicPrefs& p = *t.prefs;
+  const TopicPrefs& p = prefs_of(t, r);
   out[r.first_slot] = p.pairs_ret ? p.pair_sum_ret / static_cast<double>(p.pairs_ret) : 0.0;
 }
 void prefs_pair_imp(const Topic& t, const Requested& r, double* out, std::string*) {
-  const TopicPrefs& p = *t.prefs;
+  const TopicPrefs& p = prefs_of(t, r);
   const std::int64_t pairs = p.pairs_ret + p.pairs_imp;
   out[r.first_slot] = pairs ? p.pair_sum_imp / static_cast<double>(pairs) : 0.0;
 }
@@ -785,7 +793,7 @@ void prefs_pair_imp(const Topic& t, const Requested& r, double* out, std::string
 
 void map_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
   double value = 0.0;
-  for (const GroupRanking& g : *t.groups) {
+  for (const GroupRanking& g : groups_of(t, r)) {
     std::int64_t rel_so_far = 0;
     double sum = 0.0;
     for (std::size_t i = 0; i < g.grades.size(); ++i) {
@@ -796,14 +804,14 @@ void map_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
     }
     if (rel_so_far) value += sum / static_cast<double>(g.num_rel);
   }
-  if (t.groups->size() > 1) value /= static_cast<double>(t.groups->size());
+  if (groups_of(t, r).size() > 1) value /= static_cast<double>(groups_of(t, r).size());
   out[r.first_slot] = value;
 }
 
 void p_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
   const std::size_t n = r.cutoffs.size();
   for (std::size_t c = 0; c < n; ++c) out[r.first_slot + c] = 0.0;
-  for (const GroupRanking& g : *t.groups) {
+  for (const GroupRanking& g : groups_of(t, r)) {
     std::size_t c = 0;
     std::int64_t rel_so_far = 0;
     for (std::size_t i = 0; i < g.grades.size() && c < n; ++i) {
@@ -818,9 +826,9 @@ void p_avgjg(const Topic& t, const Requested& r, double* out, std::string*) {
       out[r.first_slot + c] += static_cast<double>(rel_so_far) / static_cast<double>(r.cutoffs[c]);
     }
   }
-  if (t.groups->size() > 1) {
+  if (groups_of(t, r).size() > 1) {
     for (std::size_t c = 0; c < n; ++c) {
-      out[r.first_slot + c] /= static_cast<double>(t.groups->size());
+      out[r.first_slot + c] /= static_cast<double>(groups_of(t, r).size());
     }
   }
 }
@@ -829,7 +837,7 @@ void rprec_mult_avgjg(const Topic& t, const Requested& r, double* out, std::stri
   const std::size_t n = r.values.size();
   for (std::size_t i = 0; i < n; ++i) out[r.first_slot + i] = 0.0;
   std::vector<std::int64_t> cutoffs(n);
-  for (const GroupRanking& g : *t.groups) {
+  for (const GroupRanking& g : groups_of(t, r)) {
     for (std::size_t i = 0; i < n; ++i) {
       cutoffs[i] = static_cast<std::int64_t>(r.values[i] * static_cast<double>(g.num_rel) + 0.9);
     }
@@ -851,9 +859,9 @@ void rprec_mult_avgjg(const Topic& t, const Requested& r, double* out, std::stri
       if (relevant(g.grades[static_cast<std::size_t>(i - 1)], t.level)) --rel_so_far;
     }
   }
-  if (t.groups->size() > 1) {
+  if (groups_of(t, r).size() > 1) {
     for (std::size_t i = 0; i < n; ++i) {
-      out[r.first_slot + i] /= static_cast<double>(t.groups->size());
+      out[r.first_slot + i] /= static_cast<double>(groups_of(t, r).size());
     }
   }
 }
@@ -928,44 +936,50 @@ const std::vector<MeasureDef>& measure_table() {
       {"num_nonrel_judged_ret", Params::none, "", K::count, S::sum, true,
        "judged non-relevant documents retrieved", num_nonrel_judged_ret},
       {"prefs_num_prefs_poss", Params::none, "", K::count, S::sum, true,
-       "preferences possible (-R prefs or qrels_prefs)", prefs_num_prefs_poss},
+       "preferences possible (-R prefs or qrels_prefs)", prefs_num_prefs_poss, make_prefs_need},
       {"prefs_num_prefs_ful", Params::none, "", K::count, S::sum, true,
-       "preferences fulfilled, of which one document or both were retrieved", prefs_num_prefs_ful},
+       "preferences fulfilled, of which one document or both were retrieved", prefs_num_prefs_ful,
+       make_prefs_need},
       {"prefs_num_prefs_ful_ret", Params::none, "", K::count, S::sum, true,
-       "preferences fulfilled, both documents retrieved", prefs_num_prefs_ful_ret},
+       "preferences fulfilled, both documents retrieved", prefs_num_prefs_ful_ret, make_prefs_need},
       {"prefs_simp", Params::none, "", K::real, S::mean, true,
-       "preferences fulfilled / preferences possible", prefs_simp},
+       "preferences fulfilled / preferences possible", prefs_simp, make_prefs_need},
       {"prefs_pair", Params::none, "", K::real, S::mean, true,
-       "each document pair's share of fulfilled preferences, averaged over the pairs", prefs_pair},
+       "each document pair's share of fulfilled preferences, averaged over the pairs", prefs_pair,
+       make_prefs_need},
       {"prefs_avgjg", Params::none, "", K::real, S::mean, true,
-       "prefs_simp of each judgment group, averaged over the groups", prefs_avgjg},
+       "prefs_simp of each judgment group, averaged over the groups", prefs_avgjg, make_prefs_need},
       {"prefs_avgjg_Rnonrel", Params::none, "", K::real, S::mean, true,
-       "prefs_avgjg with as many non-relevant documents as relevant ones", prefs_avgjg_rnonrel},
+       "prefs_avgjg with as many non-relevant documents as relevant ones", prefs_avgjg_rnonrel,
+       make_prefs_need},
       {"prefs_simp_ret", Params::none, "", K::real, S::mean, true,
-       "prefs_simp over the preferences of two retrieved documents", prefs_simp_ret},
+       "prefs_simp over the preferences of two retrieved documents", prefs_simp_ret,
+       make_prefs_need},
       {"prefs_pair_ret", Params::none, "", K::real, S::mean, true,
-       "prefs_pair over the pairs of two retrieved documents", prefs_pair_ret},
+       "prefs_pair over the pairs of two retrieved documents", prefs_pair_ret, make_prefs_need},
       {"prefs_avgjg_ret", Params::none, "", K::real, S::mean, true,
-       "prefs_avgjg over the preferences of two retrieved documents", prefs_avgjg_ret},
+       "prefs_avgjg over the preferences of two retrieved documents", prefs_avgjg_ret,
+       make_prefs_need},
       {"prefs_avgjg_Rnonrel_ret", Params::none, "", K::real, S::mean, true,
        "prefs_avgjg_Rnonrel over the preferences of two retrieved documents",
-       prefs_avgjg_rnonrel_ret},
+       prefs_avgjg_rnonrel_ret, make_prefs_need},
       {"prefs_simp_imp", Params::none, "", K::real, S::mean, true,
-       "prefs_simp without the preferences of which neither document was retrieved",
-       prefs_simp_imp},
+       "prefs_simp without the preferences of which neither document was retrieved", prefs_simp_imp,
+       make_prefs_need},
       {"prefs_pair_imp", Params::none, "", K::real, S::mean, true,
-       "prefs_pair without the pairs of which neither document was retrieved", prefs_pair_imp},
+       "prefs_pair without the pairs of which neither document was retrieved", prefs_pair_imp,
+       make_prefs_need},
       {"prefs_avgjg_imp", Params::none, "", K::real, S::mean, true,
        "prefs_avgjg without the preferences of which neither document was retrieved",
-       prefs_avgjg_imp},
+       prefs_avgjg_imp, make_prefs_need},
       {"map_avgjg", Params::none, "", K::real, S::mean, true,
        "average precision of each judgment group, averaged over the groups (-R qrels_jg)",
-       map_avgjg},
+       map_avgjg, make_groups_need},
       {"P_avgjg", Params::long_cutoffs, rank_cutoffs, K::real, S::mean, true,
-       "precision at rank cutoffs, averaged over the judgment groups", p_avgjg},
+       "precision at rank cutoffs, averaged over the judgment groups", p_avgjg, make_groups_need},
       {"Rprec_mult_avgjg", Params::double_cutoffs, "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2", K::real,
        S::mean, true, "precision at multiples of R, averaged over the judgment groups",
-       rprec_mult_avgjg},
+       rprec_mult_avgjg, make_groups_need},
       {"yaap", Params::none, "", K::real, S::mean, true,
        "Robertson's smoothed AP: log((1 + S)/(1 + R - S)), S the sum of precisions at the "
        "relevant ranks",

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,7 +13,6 @@
 #include <vector>
 
 #include "irm/trec_eval.h"
-#include "trec/prefs.h"
 
 namespace irm::diversity {
 struct SubtopicQrels;
@@ -44,6 +44,23 @@ struct RankedDoc {
   double score = 0.0;
 };
 
+/// What the session has of one topic of a run, for the families' TopicNeed.
+struct TopicRun {
+  std::string_view topic;
+  const TopicJudgments* judgments = nullptr;       // the qrels' (none in -R prefs and qrels_jg)
+  const std::vector<RankedDoc>* ranked = nullptr;  // in rank order, after -M and -J
+  const std::vector<ScoredDoc*>* top = nullptr;    // in rank order, after -M, before -J
+  const std::vector<ScoredDoc>* docs = nullptr;    // every document of the topic, in file order
+  // -R prefs, qrels_prefs, qrels_jg: the topic's lines of the judgments file; null with qrels.
+  const std::vector<GroupJudgment>* group_lines = nullptr;
+  const TrecOptions* options = nullptr;
+  std::string_view qrels_file;
+  // -M without --strict (trec_eval reads only each topic's first M documents): checks that the
+  // documents of `order` are each given once, recording the error; false: stop. Empty when the
+  // documents were checked as they were read.
+  std::function<bool(const std::vector<const ScoredDoc*>& order)> first_m_once;
+};
+
 /// What a measure family works out once per topic for all its requests, beyond the graded list
 /// every measure reads: Compat's ideal ranking, the diversity measures' scores. A MeasureDef
 /// names its kind (MeasureDef::need); the plan lists each kind once (TrecPlan::needs), and the
@@ -63,9 +80,12 @@ class TopicNeed {
   /// Once the qrels are read and judged at the session's level: warnings about them.
   virtual void qrels_read(const Qrels& /*qrels*/, const TrecJudged& /*judged*/,
                           std::vector<std::string>& /*warnings*/) {}
-  /// Works out one topic: `ranked` is its ranking. An error stops the evaluation.
-  virtual std::optional<InputError> prepare(std::string_view topic, const TopicJudgments& judgments,
-                                            const std::vector<RankedDoc>& ranked) = 0;
+  /// Whether it checks the documents it reads for duplicates itself, in an order of its own
+  /// (TopicRun::first_m_once), instead of the session checking the ranking.
+  virtual bool checks_duplicates() const { return false; }
+  /// Works out one topic. False: stop the evaluation, `error` saying why (or recorded already
+  /// by first_m_once).
+  virtual bool prepare(const TopicRun& run, std::optional<InputError>& error) = 0;
 };
 
 /// Makes a family's TopicNeed for a plan.
@@ -85,10 +105,6 @@ struct Topic {
   // precision then divides 0 by 0 and prints -nan. A -c topic the run lacks is emptied only by
   // -J or -M 0 (trec_eval ranks one document not in the qrels for it). False with --nan-as-zero.
   bool emptied = false;
-  // -R prefs / qrels_prefs: the topic's preferences counted against the ranking; -R qrels_jg:
-  // the ranking as each judgment group judges it. Null in the other formats.
-  const TopicPrefs* prefs = nullptr;
-  const std::vector<GroupRanking>* groups = nullptr;
   // What the plan's families worked out from the topic (TopicNeed), in TrecPlan::needs' order;
   // a measure finds its own at Requested::need.
   const std::vector<std::unique_ptr<TopicNeed>>* needs = nullptr;
@@ -126,6 +142,12 @@ struct Requested {
   std::size_t need = 0;  // with MeasureDef::need: its index in TrecPlan::needs and Topic::needs
 };
 
+/// The TopicNeed of a request, as its measure's kind.
+template <class Need>
+const Need& need_of(const Topic& t, const Requested& r) {
+  return static_cast<const Need&>(*(*t.needs)[r.need]);
+}
+
 }  // namespace irm::trec
 
 namespace irm {
@@ -133,13 +155,6 @@ namespace irm {
 /// The qrels' topics as the measures see them, at the session's relevance level.
 struct TrecJudged {
   std::unordered_map<std::string_view, trec::TopicJudged> by_topic;
-};
-
-/// What one topic of a preference or judgment-group evaluation works on, reused topic to topic.
-struct TrecGroupScratch {
-  std::vector<std::string_view> docnos;
-  trec::TopicPrefs prefs;
-  std::vector<trec::GroupRanking> groups;
 };
 
 struct TrecPlan {
@@ -155,8 +170,7 @@ struct TrecPlan {
   std::vector<TrecSlot> slots;
   // The kinds of TopicNeed the measures ask for, each once, in the order first asked.
   std::vector<trec::MakeNeed> needs;
-  bool wants_relstring = false;
-  bool wants_pairs = false;  // prefs_pair, prefs_pair_ret or prefs_pair_imp
+  bool writes_text = false;  // a measure of TrecKind::text (relstring): its text is kept
   // Diversity measures: each distinct (alpha, beta, relevance level) evaluated once per topic
   // at the union of its measures' cutoffs (measures/ndeval.h); a measure's Requested::values are
   // {index here, which value}.

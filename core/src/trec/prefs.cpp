@@ -532,4 +532,67 @@ void rank_groups(const std::vector<GroupJudgment>& lines,
   }
 }
 
+// ---- The prefs_* and *_avgjg measures' TopicNeed ---------------------------------------------
+
+namespace {
+
+// A -c topic the run lacks: trec_eval ranks one document no file judges, by this name (unless
+// -M 0 leaves none).
+bool ranks_bogus_document(const TopicRun& run) {
+  return run.docs->empty() && run.options->max_docs != 0;
+}
+
+}  // namespace
+
+bool PrefsNeed::prepare(const TopicRun& run, std::optional<InputError>& error) {
+  static const std::vector<GroupJudgment> no_lines;
+  const std::vector<GroupJudgment>& lines = run.group_lines ? *run.group_lines : no_lines;
+  const std::vector<ScoredDoc>& docs = *run.docs;
+  docnos_.clear();
+  const bool bogus = ranks_bogus_document(run);
+  if (bogus) docnos_.push_back("ceci_nest_pas_un_docno");
+  // trec_eval's preference code breaks score ties by docno ascending, and applies -M after.
+  std::vector<const ScoredDoc*> order(docs.size());
+  for (std::size_t i = 0; i < docs.size(); ++i) order[i] = &docs[i];
+  std::sort(order.begin(), order.end(), [](const ScoredDoc* a, const ScoredDoc* b) {
+    return a->score != b->score ? a->score > b->score : a->docno < b->docno;
+  });
+  const std::int64_t max_docs = run.options->max_docs;
+  if (max_docs >= 0 && static_cast<std::int64_t>(order.size()) > max_docs) {
+    order.resize(static_cast<std::size_t>(max_docs));
+  }
+  if (!bogus) {
+    for (const ScoredDoc* doc : order) docnos_.push_back(doc->docno);
+  }
+  if (run.first_m_once && !run.first_m_once(order)) return false;
+  error = count_prefs(lines, docnos_, run.topic, run.qrels_file, want_pairs_, prefs);
+  return !error;
+}
+
+bool GroupsNeed::prepare(const TopicRun& run, std::optional<InputError>&) {
+  static const std::vector<GroupJudgment> no_lines;
+  docnos_.clear();
+  if (ranks_bogus_document(run)) {
+    docnos_.push_back("ceci_nest_pas_un_docno");
+  } else {
+    for (const ScoredDoc* doc : *run.top) docnos_.push_back(doc->docno);
+  }
+  rank_groups(run.group_lines ? *run.group_lines : no_lines, docnos_, run.options->judged_only,
+              run.options->level, groups);
+  return true;
+}
+
+std::unique_ptr<TopicNeed> make_prefs_need(const TrecPlan& plan) {
+  // prefs_pair and its _ret and _imp forms need the pair sums.
+  bool want_pairs = false;
+  for (const Requested& r : plan.measures) {
+    want_pairs = want_pairs || std::string_view(r.def->name).rfind("prefs_pair", 0) == 0;
+  }
+  return std::make_unique<PrefsNeed>(want_pairs);
+}
+
+std::unique_ptr<TopicNeed> make_groups_need(const TrecPlan&) {
+  return std::make_unique<GroupsNeed>();
+}
+
 }  // namespace irm::trec

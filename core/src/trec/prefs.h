@@ -9,6 +9,7 @@
 
 #include "irm/result.h"
 #include "irm/trec.h"
+#include "trec/plan.h"
 
 namespace irm::trec {
 
@@ -65,5 +66,36 @@ struct GroupRanking {
 void rank_groups(const std::vector<GroupJudgment>& lines,
                  const std::vector<std::string_view>& ranked, bool judged_only, int level,
                  std::vector<GroupRanking>& out);
+
+/// The prefs_* measures' TopicNeed: the topic's preferences counted against the run's ranking in
+/// the order trec_eval's preference code uses (score descending, ties by docno ascending, then
+/// -M), which it checks for duplicates itself.
+class PrefsNeed final : public TopicNeed {
+ public:
+  explicit PrefsNeed(bool want_pairs) : want_pairs_(want_pairs) {}
+  bool checks_duplicates() const override { return true; }
+  bool prepare(const TopicRun& run, std::optional<InputError>& error) override;
+
+  TopicPrefs prefs;
+
+ private:
+  bool want_pairs_;
+  std::vector<std::string_view> docnos_;
+};
+
+/// The *_avgjg measures' TopicNeed: the ranking as each of the topic's judgment groups judges it.
+class GroupsNeed final : public TopicNeed {
+ public:
+  bool prepare(const TopicRun& run, std::optional<InputError>& error) override;
+
+  std::vector<GroupRanking> groups;
+
+ private:
+  std::vector<std::string_view> docnos_;
+};
+
+/// The factories the prefs_* and *_avgjg MeasureDefs name.
+std::unique_ptr<TopicNeed> make_prefs_need(const TrecPlan& plan);
+std::unique_ptr<TopicNeed> make_groups_need(const TrecPlan& plan);
 
 }  // namespace irm::trec
