@@ -818,9 +818,11 @@ std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
 // retrieved document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
 class CompatNeed final : public TopicNeed {
  public:
+  bool reads_ranking() const override { return true; }
+  bool reads_scores() const override { return true; }
   bool prepare(const TopicRun& run, std::optional<InputError>&) override {
     const std::vector<Judgment>& all = run.judgments->all();
-    const std::vector<RankedDoc>& ranked = *run.ranked;
+    const std::vector<std::int32_t>& ranking = *run.ranking;
     ideal_.clear();
     index_.assign(all.size(), -1);
     for (std::size_t j = 0; j < all.size(); ++j) {
@@ -828,11 +830,11 @@ class CompatNeed final : public TopicNeed {
       index_[j] = static_cast<std::int64_t>(ideal_.size());
       ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
     }
-    for (std::size_t i = 0; i < ranked.size(); ++i) {
-      const Judgment* judgment = ranked[i].judgment;
-      if (judgment == nullptr || judgment->grade <= 0) continue;
-      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[judgment - all.data()])];
-      ideal.score = ranked[i].score;
+    const std::vector<int>& grades = *run.grades;
+    for (std::size_t i = 0; i < ranking.size(); ++i) {
+      if (grades[i] <= 0) continue;
+      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[static_cast<std::size_t>(ranking[i])])];
+      ideal.score = run.score(i);
       ideal.rank = static_cast<std::int64_t>(i);
     }
     std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
@@ -884,17 +886,11 @@ class DiversityNeed final : public TopicNeed {
   void qrels_read(const Qrels&, const TrecJudged&, std::vector<std::string>&) override {
     ideals_.assign(subtopics_.topics.size(), {});
   }
+  bool reads_ranking() const override { return true; }
   bool prepare(const TopicRun& run, std::optional<InputError>& error) override {
-    const std::vector<RankedDoc>& ranked = *run.ranked;
-    // The ranking, each document by its index among the topic's judgments, which is its index
-    // among the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
-    const Judgment* first = run.judgments->all().data();
-    docs_.resize(ranked.size());
-    for (std::size_t i = 0; i < ranked.size(); ++i) {
-      docs_[i] = ranked[i].judgment == nullptr
-                     ? -1
-                     : static_cast<std::int32_t>(ranked[i].judgment - first);
-    }
+    // The ranking, each document by its index among the topic's judgments, is its index among
+    // the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
+    const std::vector<std::int32_t>& docs = *run.ranking;
     const auto index = subtopics_.topic_index.find(run.topic);
     const diversity::TopicQrels* judged =
         index == subtopics_.topic_index.end() ? nullptr : &subtopics_.topics[index->second];
@@ -923,8 +919,7 @@ class DiversityNeed final : public TopicNeed {
                                                     diversity::IdealDocs::gains_only));
         }
       }
-      Result<diversity::TopicScores> topic_scores =
-          diversity::evaluate(judged, ideals[d], docs_, o);
+      Result<diversity::TopicScores> topic_scores = diversity::evaluate(judged, ideals[d], docs, o);
       if (!topic_scores.ok()) {
         error = topic_scores.error();
         return false;
@@ -940,7 +935,6 @@ class DiversityNeed final : public TopicNeed {
   std::vector<TrecPlan::Diversity> wanted_;
   diversity::SubtopicQrels subtopics_;
   std::vector<std::vector<diversity::Ideal>> ideals_;  // [subtopic topic][diversity entry]
-  std::vector<std::int32_t> docs_;
 };
 
 std::unique_ptr<TopicNeed> make_diversity_need(const TrecPlan& plan) {

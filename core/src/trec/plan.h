@@ -38,19 +38,21 @@ struct TopicJudged {
   std::int64_t nonrelevant = 0;    // judged documents with 0 <= grade < level
 };
 
-/// One document of a topic's ranking as its measures see it: in rank order, after -M and -J.
-struct RankedDoc {
-  const Judgment* judgment = nullptr;  // null: not in the qrels
-  double score = 0.0;
-};
-
 /// What the session has of one topic of a run, for the families' TopicNeed.
 struct TopicRun {
   std::string_view topic;
-  const TopicJudgments* judgments = nullptr;       // the qrels' (none in -R prefs and qrels_jg)
-  const std::vector<RankedDoc>* ranked = nullptr;  // in rank order, after -M and -J
-  const std::vector<ScoredDoc*>* top = nullptr;    // in rank order, after -M, before -J
-  const std::vector<ScoredDoc>* docs = nullptr;    // every document of the topic, in file order
+  const TopicJudgments* judgments = nullptr;  // the qrels' (none in -R prefs and qrels_jg)
+  // The ranking as the measures see it (in rank order, after -M and -J): each document's index
+  // among `judgments`' (-1: not in the qrels), when a need reads_ranking().
+  const std::vector<std::int32_t>* ranking = nullptr;
+  // The same documents' grades, as the measures read them (-1: not in the qrels, -2: a negative
+  // grade).
+  const std::vector<int>* grades = nullptr;
+  // Under -J, each document of `ranking` by its place in `top` (null: the same place), when a
+  // need reads_scores().
+  const std::vector<std::int32_t>* in_top = nullptr;
+  const std::vector<ScoredDoc*>* top = nullptr;  // in rank order, after -M, before -J
+  const std::vector<ScoredDoc>* docs = nullptr;  // every document of the topic, in file order
   // -R prefs, qrels_prefs, qrels_jg: the topic's lines of the judgments file; null with qrels.
   const std::vector<GroupJudgment>* group_lines = nullptr;
   const TrecOptions* options = nullptr;
@@ -59,6 +61,11 @@ struct TopicRun {
   // documents of `order` are each given once, recording the error; false: stop. Empty when the
   // documents were checked as they were read.
   std::function<bool(const std::vector<const ScoredDoc*>& order)> first_m_once;
+
+  /// The run's score of the i-th document of `ranking` (a need that reads_scores()).
+  [[nodiscard]] double score(std::size_t i) const {
+    return (*top)[in_top ? static_cast<std::size_t>((*in_top)[i]) : i]->score;
+  }
 };
 
 /// What a measure family works out once per topic for all its requests, beyond the graded list
@@ -80,6 +87,10 @@ class TopicNeed {
   /// Once the qrels are read and judged at the session's level: warnings about them.
   virtual void qrels_read(const Qrels& /*qrels*/, const TrecJudged& /*judged*/,
                           std::vector<std::string>& /*warnings*/) {}
+  /// Whether it reads TopicRun::ranking (filled for it alone: a write per document of every
+  /// topic), and TopicRun::score().
+  virtual bool reads_ranking() const { return false; }
+  virtual bool reads_scores() const { return false; }
   /// Whether it checks the documents it reads for duplicates itself, in an order of its own
   /// (TopicRun::first_m_once), instead of the session checking the ranking.
   virtual bool checks_duplicates() const { return false; }

@@ -26,7 +26,10 @@ namespace irm {
 /// plan asks for), and the topic's ranking as they see it, reused topic to topic.
 struct TrecNeeds {
   std::vector<std::unique_ptr<trec::TopicNeed>> all;
-  std::vector<trec::RankedDoc> ranked;
+  std::vector<std::int32_t> ranking;  // TopicRun::ranking, filled when one reads_ranking()
+  std::vector<std::int32_t> in_top;   // TopicRun::in_top, under -J when one reads_scores()
+  bool read_ranking = false;
+  bool read_scores = false;
 
   /// The subtopic qrels one of them reads with the qrels, or null.
   diversity::SubtopicQrels* subtopics() {
@@ -277,6 +280,10 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
   options_ = std::move(o);
   plan_ = std::make_unique<TrecPlan>(std::move(plan.value()));
   needs_->all = std::move(needs);
+  needs_->read_ranking = std::any_of(needs_->all.begin(), needs_->all.end(),
+                                     [](const auto& need) { return need->reads_ranking(); });
+  needs_->read_scores = std::any_of(needs_->all.begin(), needs_->all.end(),
+                                    [](const auto& need) { return need->reads_scores(); });
   if (qrels_ && !qrels_bytes_.empty() && (subtopics_before || needs_->subtopics() != nullptr)) {
     if (auto error = end_qrels()) return error;
   }
@@ -523,27 +530,39 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   // unjudged documents too.
   const bool keep_unjudged = options_.judged_only && plan_->views.size() > 1;
   if (keep_unjudged) view_all_grades_.clear();
-  // The ranking as the families' needs see it, written in place (a push_back per document cost
+  // The ranking as the families' needs read it, written in place (a push_back per document cost
   // the diversity measures a tenth of their time).
-  std::vector<trec::RankedDoc>* for_needs = needs_->all.empty() ? nullptr : &needs_->ranked;
-  trec::RankedDoc* next_for_needs = nullptr;
-  if (for_needs != nullptr) {
-    for_needs->resize(ranked.size());
-    next_for_needs = for_needs->data();
+  std::int32_t* next_index = nullptr;
+  std::int32_t* next_in_top = nullptr;
+  const Judgment* first_judgment = judgments->all().data();
+  if (needs_->read_ranking) {
+    needs_->ranking.resize(ranked.size());
+    next_index = needs_->ranking.data();
   }
-  for (const ScoredDoc* doc : ranked) {
+  if (needs_->read_scores && options_.judged_only) {
+    needs_->in_top.resize(ranked.size());
+    next_in_top = needs_->in_top.data();
+  }
+  for (std::size_t place = 0; place < ranked.size(); ++place) {
+    const ScoredDoc* doc = ranked[place];
     const Judgment* found = judgments->find(doc->docno);
     const int grade = found == nullptr ? -1 : found->grade < 0 ? -2 : found->grade;
     if (keep_unjudged) view_all_grades_.push_back(grade);
     if (options_.judged_only && grade < 0) continue;
-    if (next_for_needs != nullptr) *next_for_needs++ = trec::RankedDoc{found, doc->score};
+    if (next_index != nullptr) {
+      *next_index++ = found == nullptr ? -1 : static_cast<std::int32_t>(found - first_judgment);
+    }
+    if (next_in_top != nullptr) *next_in_top++ = static_cast<std::int32_t>(place);
     grades.push_back(grade);
     // As trec_eval: only a judged document (grade 0 or more) counts, whatever -l says (-l -1
     // would otherwise count the documents not in the qrels, coded -1).
     rel_ret += grade >= 0 && grade >= options_.level ? 1 : 0;
   }
-  if (for_needs != nullptr) {
-    for_needs->resize(static_cast<std::size_t>(next_for_needs - for_needs->data()));
+  if (next_index != nullptr) {
+    needs_->ranking.resize(static_cast<std::size_t>(next_index - needs_->ranking.data()));
+  }
+  if (next_in_top != nullptr) {
+    needs_->in_top.resize(static_cast<std::size_t>(next_in_top - needs_->in_top.data()));
   }
   const trec::TopicJudged& judged = judged_->by_topic.at(topic);
   out.list.relevant = judged.relevant;
@@ -565,7 +584,9 @@ void TrecSession::evaluate(std::string_view topic, std::vector<ScoredDoc>& docs)
   trec::TopicRun run;
   run.topic = topic;
   run.judgments = judgments;
-  run.ranked = &needs_->ranked;
+  run.ranking = &needs_->ranking;
+  run.grades = &grades;
+  run.in_top = next_in_top != nullptr ? &needs_->in_top : nullptr;
   run.top = &ranked;
   run.docs = &docs;
   run.group_lines = grouped_ ? grouped_->find(topic) : nullptr;
