@@ -14,7 +14,8 @@
 //      documents retrieved, DCG with ln, κ with rounded intermediates, F with β and 1/β
 //      swapped, ERR with the linear gain g/max, RBP without its 1 − p, INST's C_i not squared,
 //      Compat's overlap not divided by the depth, alpha-nDCG without the redundancy (1 − α)^c,
-//      ERR-IA summed over the subtopics, S-recall over the documents, …), each computed here
+//      ERR-IA summed over the subtopics, S-recall over the documents, the paired t-test's p from a
+//      two-sample test, the sign test keeping its ties in n, …), each computed here
 //      from the Outcome's named values, the parsed input, or the measure recomputed with one
 //      parameter changed (α = 0); a recipe that recomputes a measure is used only when it gives
 //      the measure's own value without the slip (a guard against drifting from the measure's
@@ -54,6 +55,7 @@
 #include <map>
 #include <optional>
 
+#include "irm/distributions.h"
 #include "irm/graded.h"
 #include "irm/inputs.h"
 #include "irm/scores.h"
@@ -1564,6 +1566,199 @@ std::optional<Candidate> auc_ties(const Context& c, bool as_one) {
                        "item first (the trapezoid under the ROC curve's diagonal step)"};
 }
 
+// --- the significance tests --------------------------------------------------------------------
+
+// p of Student's t with `df` degrees of freedom in the tail the call asks, as significance.cpp
+// takes it: two-sided P(|T| ≥ |t|), one-sided half of it or 1 minus half.
+double student_p(const Context& c, double t, double df) {
+  const double two = stats::student_two_sided(t * t, df);
+  const std::string& tail = c.call.param("alternative");
+  if (tail == "greater") return t >= 0 ? two / 2.0 : 1.0 - two / 2.0;
+  if (tail == "less") return t <= 0 ? two / 2.0 : 1.0 - two / 2.0;
+  return two;
+}
+
+enum class TtestSlip { none, sd_over_n, pooled, welch };
+
+struct TtestWorking {
+  double p = 0.0;
+  double t = 0.0;
+  double df = 0.0;
+};
+
+// The paired t-test (significance.cpp), or one of its slips: the SD of the differences over n,
+// or the two-sample t-test on x and y as two independent samples, pooled or Welch's.
+std::optional<TtestWorking> ttest_value(const Context& c, TtestSlip slip) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  const auto& queries = data.value().queries;
+  const auto n = static_cast<double>(queries.size());
+  if (queries.size() < 2) return std::nullopt;
+  const auto mean_and_squares = [&](const std::function<double(const PairedQuery&)>& of) {
+    double sum = 0.0;
+    for (const auto& q : queries) sum += of(q);
+    const double mean = sum / n;
+    double squares = 0.0;
+    for (const auto& q : queries) squares += (of(q) - mean) * (of(q) - mean);
+    return std::pair<double, double>{mean, squares};
+  };
+  TtestWorking w;
+  if (slip == TtestSlip::pooled || slip == TtestSlip::welch) {
+    if (data.value().differences_only) return std::nullopt;
+    const auto [mx, sx] = mean_and_squares([](const PairedQuery& q) { return q.x->value.approx; });
+    const auto [my, sy] = mean_and_squares([](const PairedQuery& q) { return q.y->value.approx; });
+    const double vx = sx / (n - 1.0) / n;  // s_x²/n
+    const double vy = sy / (n - 1.0) / n;
+    if (vx + vy <= 0.0) return std::nullopt;
+    if (slip == TtestSlip::pooled) {
+      const double pooled = (sx + sy) / (2.0 * n - 2.0);
+      w.t = (mx - my) / std::sqrt(pooled * 2.0 / n);
+      w.df = 2.0 * n - 2.0;
+    } else {
+      w.t = (mx - my) / std::sqrt(vx + vy);
+      w.df = (vx + vy) * (vx + vy) / (vx * vx / (n - 1.0) + vy * vy / (n - 1.0));
+    }
+  } else {
+    const auto [md, sd] =
+        mean_and_squares([](const PairedQuery& q) { return q.difference.value.approx; });
+    if (sd <= 0.0) return std::nullopt;
+    const double variance = sd / (slip == TtestSlip::sd_over_n ? n : n - 1.0);
+    w.t = md / std::sqrt(variance / n);
+    w.df = n - 1.0;
+  }
+  w.p = student_p(c, w.t, w.df);
+  return w;
+}
+
+std::optional<TtestWorking> ttest_slip(const Context& c, TtestSlip slip) {
+  const auto plain = ttest_value(c, TtestSlip::none);
+  if (!plain || std::fabs(plain->p - c.outcome.value.approx) >
+                    1e-9 * std::max(1e-3, std::fabs(c.outcome.value.approx))) {
+    return std::nullopt;
+  }
+  return ttest_value(c, slip);
+}
+
+Number decimal_number(double value) {
+  Number out;
+  out.approx = value;
+  return out;
+}
+
+std::string paired_t_text(const Context& c) {
+  const Number* t = value_of(c.outcome, "t");
+  const Number* df = value_of(c.outcome, "df");
+  if (!t || !df) return "t = d̄/(s/√n) with df = n − 1";
+  return "t = d̄/(s/√n) = " + to_decimal(*t, 4) + " with df = n − 1 = " + number_text(*df);
+}
+
+std::optional<Candidate> ttest_unpaired(const Context& c, bool pooled) {
+  const auto w = ttest_slip(c, pooled ? TtestSlip::pooled : TtestSlip::welch);
+  if (!w) return std::nullopt;
+  const std::string t = "t = " + to_decimal(decimal_number(w->t), 4);
+  return Candidate{
+      pooled ? "ttest.unpaired_pooled" : "ttest.unpaired_welch", decimal_number(w->p),
+      c.answer + " is the p of " +
+          (pooled ? "the two-sample t-test with a pooled variance (scipy.stats.ttest_ind's "
+                    "default): " +
+                        t + " = (x̄ − ȳ)/√(s_p²·2/n) with df = 2n − 2 = " +
+                        to_decimal(decimal_number(w->df), 0)
+                  : "Welch's two-sample t-test (R's t.test without paired = TRUE): " + t +
+                        " = (x̄ − ȳ)/√(s_x²/n + s_y²/n) with Welch's df = " +
+                        to_decimal(decimal_number(w->df), 4)) +
+          ", which treats x and y as independent samples; the paired t-test works on the "
+          "differences d = x − y of each query: " +
+          paired_t_text(c)};
+}
+
+std::optional<Candidate> ttest_sd_over_n(const Context& c) {
+  const auto w = ttest_slip(c, TtestSlip::sd_over_n);
+  if (!w) return std::nullopt;
+  return Candidate{"ttest.sd_over_n", decimal_number(w->p),
+                   c.answer +
+                       " divides Σ(d − d̄)² by n for the variance of the differences, "
+                       "which gives t = " +
+                       to_decimal(decimal_number(w->t), 4) +
+                       "; the sample variance divides by n − 1, the degrees of freedom, and "
+                       "the paired t-test's " +
+                       paired_t_text(c)};
+}
+
+// The sign test or Wilcoxon's test recomputed by the measure itself on the differences written
+// as a d: line, each difference's text as `text` rewrites it; empty when the unchanged line does
+// not give the measure's own value.
+std::optional<Number> paired_recomputed(
+    const Context& c, const std::function<std::string(const PairedScores&, std::size_t)>& text) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::string plain = "d:";
+  std::string changed = "d:";
+  for (std::size_t i = 0; i < data.value().queries.size(); ++i) {
+    plain += " " + data.value().queries[i].difference.text;
+    changed += " " + text(data.value(), i);
+  }
+  const std::string name = canonical_name(c.call);
+  const auto same = compute(name, plain, c.options);
+  if (!same.ok() || !close_numbers(same.value().value, c.outcome.value)) return std::nullopt;
+  const auto other = compute(name, changed, c.options);
+  if (!other.ok()) return std::nullopt;
+  return other.value().value;
+}
+
+std::optional<Candidate> sign_ties_kept(const Context& c) {
+  const Number* ties = value_of(c.outcome, "ties");
+  const Number* n = value_of(c.outcome, "n");
+  if (!ties || !ties->exact || ties->exact->num == 0 || !n) return std::nullopt;
+  const auto value = paired_recomputed(c, [](const PairedScores& data, std::size_t i) {
+    const PairedValue& d = data.queries[i].difference;
+    return d.value.approx == 0.0 ? std::string("-1") : d.text;
+  });
+  if (!value) return std::nullopt;
+  const std::int64_t all = n->exact ? n->exact->num + ties->exact->num : 0;
+  return Candidate{"sign.ties_kept", *value,
+                   c.answer + " keeps the " + number_text(*ties) +
+                       (ties->exact->num == 1 ? " tie" : " ties") +
+                       " in n (n = " + std::to_string(all) +
+                       "), which counts each as a query where x is not higher; the sign test "
+                       "drops the ties, which favour neither system: n = n+ + n− = " +
+                       number_text(*n)};
+}
+
+// Wilcoxon's ranks given to the signed differences (the most negative ranked 1) instead of their
+// absolute values: recomputed by the measure on differences sign(d)·rank(d), whose absolute
+// values carry those ranks (ties sharing the mean of theirs).
+std::optional<Candidate> wilcoxon_signed_ranked(const Context& c) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::vector<double> nonzero;
+  bool negative = false;
+  for (const auto& q : data.value().queries) {
+    const double d = q.difference.value.approx;
+    if (d != 0.0) nonzero.push_back(d);
+    negative = negative || d < 0.0;
+  }
+  if (!negative) return std::nullopt;  // no negative difference: the two rankings agree
+  std::sort(nonzero.begin(), nonzero.end());
+  const auto rank_of = [&](double d) {  // twice the mean rank, an integer
+    const auto low = std::lower_bound(nonzero.begin(), nonzero.end(), d) - nonzero.begin();
+    const auto high = std::upper_bound(nonzero.begin(), nonzero.end(), d) - nonzero.begin();
+    return low + 1 + high;
+  };
+  const auto value = paired_recomputed(c, [&](const PairedScores& d, std::size_t i) {
+    const double v = d.queries[i].difference.value.approx;
+    if (v == 0.0) return std::string("0");
+    const auto twice = rank_of(v);
+    std::string text = std::to_string(twice / 2) + (twice % 2 ? ".5" : "");
+    return v < 0 ? "-" + text : text;
+  });
+  if (!value) return std::nullopt;
+  return Candidate{"wilcoxon.signed_values_ranked", *value,
+                   c.answer +
+                       " ranks the differences by their signed values, the most negative "
+                       "first; the signed-rank test ranks their absolute values |d|, the "
+                       "smallest size first, and then gives each rank its difference's sign"};
+}
+
 // --- slips with any value ----------------------------------------------------------------------
 
 // The slips named "any.*", which need the typed answer rather than one candidate value: each
@@ -1803,6 +1998,30 @@ const std::vector<SlipEntry>& entries() {
         {"AUC", "ROC"},
         "AUC with a pair of equal scores counted 1 instead of 1/2"},
        [](const Context& c) { return auc_ties(c, true); }},
+      {{"ttest.unpaired_pooled",
+        {"ttest"},
+        "the paired t-test's p taken from the two-sample t-test with a pooled variance "
+        "(scipy.stats.ttest_ind's default), df = 2n − 2"},
+       [](const Context& c) { return ttest_unpaired(c, true); }},
+      {{"ttest.unpaired_welch",
+        {"ttest"},
+        "the paired t-test's p taken from Welch's two-sample t-test (R's t.test without "
+        "paired = TRUE)"},
+       [](const Context& c) { return ttest_unpaired(c, false); }},
+      {{"ttest.sd_over_n",
+        {"ttest"},
+        "the paired t-test with the variance of the differences over n instead of n − 1"},
+       &ttest_sd_over_n},
+      {{"sign.ties_kept",
+        {"sign"},
+        "the sign test with the ties (d = 0) kept in n, as queries where x is not higher, "
+        "instead of dropped"},
+       &sign_ties_kept},
+      {{"wilcoxon.signed_values_ranked",
+        {"wilcoxon"},
+        "Wilcoxon's signed-rank test ranking the signed differences instead of their absolute "
+        "values"},
+       &wilcoxon_signed_ranked},
       {{"any.truncated", {}, "the right value truncated instead of rounded"}, nullptr},
       {{"any.double_rounding",
         {},

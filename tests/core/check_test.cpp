@@ -824,6 +824,69 @@ TEST_CASE("AUC with a tie counted 0 or 1 instead of 1/2 (auc.ties_dropped, auc.t
   CHECK(check("ROC", input, "0.75").matched == "auc.ties_dropped");
 }
 
+TEST_CASE("the paired t-test taken as a two-sample test, and with the SD over n (ttest.*)",
+          "[check][ttest]") {
+  // x 0.5 0.6 0.7 0.4, y 0.4 0.4 0.6 0.5: the paired t = 1.1921, df = 3, p = 0.3189 (worked out
+  // in "keys: the paired t-test's t, df and p"; scipy.stats.ttest_rel gives 0.31893).
+  const char* const input = "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5";
+  CHECK(check("ttest", input, "0.319").correct);
+  // Two samples: x̄ = 0.55, ȳ = 0.475, x̄ − ȳ = 0.075; Σ(x − x̄)² = 0.05² + 0.05² + 0.15² + 0.15²
+  // = 0.05, Σ(y − ȳ)² = 0.075² + 0.075² + 0.125² + 0.025² = 0.0275. Pooled: s_p² = (0.05 +
+  // 0.0275)/6 = 0.0129167, t = 0.075/√(0.0129167 · 2/4) = 0.075/0.080364 = 0.93326 with df =
+  // 6: p = 0.38670 (scipy.stats.ttest_ind(x, y)), 0.387; the paired p is 0.319.
+  const auto pooled = check("ttest", input, "0.387");
+  CHECK(pooled.matched == "ttest.unpaired_pooled");
+  CHECK(pooled.why ==
+        "0.387 is the p of the two-sample t-test with a pooled variance (scipy.stats.ttest_ind's "
+        "default): t = 0.9333 = (x̄ − ȳ)/√(s_p²·2/n) with df = 2n − 2 = 6, which treats x and y "
+        "as independent samples; the paired t-test works on the differences d = x − y of each "
+        "query: t = d̄/(s/√n) = 1.1921 with df = n − 1 = 3.");
+  // Welch: the same t (s_x²/n + s_y²/n = 0.0041667 + 0.0022917 = 0.0064583, √ = 0.080364), df =
+  // 0.0064583²/((0.0041667² + 0.0022917²)/3) = 4.1710e-5/7.5376e-6 = 5.5336: p = 0.38960
+  // (scipy.stats.ttest_ind(x, y, equal_var=False)), 0.390.
+  CHECK(check("ttest", input, "0.390").matched == "ttest.unpaired_welch");
+  // To 2 decimals both are 0.39.
+  CHECK(check("ttest", input, "0.39").candidates.size() == 2);
+  // The SD over n: s² = 0.0475/4 = 0.011875, SE = √(0.011875/4) = 0.054486, t = 0.075/0.054486 =
+  // 1.37649 with df = 3: p = 2 · scipy.stats.t.sf(1.37649, 3) = 0.26241, 0.26.
+  CHECK(check("ttest", input, "0.26").matched == "ttest.sd_over_n");
+  // From differences alone there are no two samples: only the SD slip.
+  CHECK(check("ttest", "d: 0.1 0.2 0.1 -0.1", "0.387").matched.empty());
+  CHECK(check("ttest", "d: 0.1 0.2 0.1 -0.1", "0.26").matched == "ttest.sd_over_n");
+}
+
+TEST_CASE("the sign test with the ties kept in n (sign.ties_kept)", "[check][sign]") {
+  // d 0.1 0.2 0.3 0.1 0 0 −0.2 0.4: n+ = 5, n− = 1, 2 ties dropped, n = 6. Two-sided p = 2 ·
+  // (C(6,0) + C(6,1))/2^6 = 2 · 7/64 = 7/32 = 0.21875 (scipy.stats.binomtest(5, 6)). The ties
+  // kept, n = 8 with n+ = 5 (n − n+ = 3): p = 2 · (1 + 8 + 28 + 56)/256 = 93/128 = 0.7265625
+  // (scipy.stats.binomtest(5, 8)).
+  const char* const input = "d: 0.1 0.2 0.3 0.1 0 0 -0.2 0.4";
+  CHECK(check("sign", input, "7/32").correct);
+  const auto r = check("sign", input, "93/128");
+  CHECK(r.matched == "sign.ties_kept");
+  CHECK(r.why ==
+        "93/128 keeps the 2 ties in n (n = 8), which counts each as a query where x is not "
+        "higher; the sign test drops the ties, which favour neither system: n = n+ + n− = 6.");
+  CHECK(check("sign", input, "0.73").matched == "sign.ties_kept");
+}
+
+TEST_CASE("Wilcoxon ranking the signed differences (wilcoxon.signed_values_ranked)",
+          "[check][wilcoxon]") {
+  // d 0.1 0.2 0.3 0.4 0.5 −0.6: |d| ranked 1 … 6, W− = 6, W+ = 15. Of the 2^6 = 64 sign
+  // assignments, those with W+ ≤ 6 are the subsets of {1, …, 6} summing to 0, 1, 2, 3, 4, 5, 6:
+  // 1 + 1 + 1 + 2 + 2 + 3 + 4 = 14, p = 2 · 14/64 = 7/16 = 0.4375 (scipy.stats.wilcoxon). The
+  // signed values ranked, −0.6 first: W− = 1, W+ = 2 + 3 + 4 + 5 + 6 = 20; W+ ≤ 1 in 2 of 64
+  // assignments, p = 2 · 2/64 = 1/16 = 0.0625 (scipy.stats.wilcoxon([2, 3, 4, 5, 6, -1])).
+  const char* const input = "d: 0.1 0.2 0.3 0.4 0.5 -0.6";
+  CHECK(check("wilcoxon", input, "7/16").correct);
+  const auto r = check("wilcoxon", input, "0.0625");
+  CHECK(r.matched == "wilcoxon.signed_values_ranked");
+  CHECK(r.why ==
+        "0.0625 ranks the differences by their signed values, the most negative first; the "
+        "signed-rank test ranks their absolute values |d|, the smallest size first, and then "
+        "gives each rank its difference's sign.");
+}
+
 TEST_CASE("relevant-at-2-4-6: recall 1/15 printed as 0.06 is truncated (any.truncated)",
           "[check][golden][RL1]") {
   // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (Evaluation Metrics notes).
@@ -874,9 +937,6 @@ TEST_CASE("the catalogue: every measure of the registry has a slip of its own, o
       {"IPrec", "no slip yet; the interpolation rules are its rule= conventions"},
       {"bpref", "no slip yet; its two forms are its variant= conventions"},
       {"tau", "no slip yet; τa and τb are its variant= conventions, a lost sign any.lost_sign"},
-      {"sign", "no slip yet; the tails and the exact or normal p are its conventions"},
-      {"wilcoxon", "no slip yet; tails, zeros, exact or normal, continuity: its conventions"},
-      {"ttest", "no slip yet (the SD over n instead of n − 1 would be one); tails: conventions"},
       {"randomization", "no slip yet; the tails are its alternative= conventions"},
       // Gaps: no slip of their own yet.
       {"Rprec", "no slip yet"},
