@@ -14,8 +14,9 @@
 //      documents retrieved, DCG with ln, κ with rounded intermediates, F with β and 1/β
 //      swapped, ERR with the linear gain g/max, RBP without its 1 − p, INST's C_i not squared,
 //      Compat's overlap not divided by the depth, alpha-nDCG without the redundancy (1 − α)^c,
-//      ERR-IA summed over the subtopics, S-recall over the documents, the paired t-test's p from a
-//      two-sample test, the sign test keeping its ties in n, …), each computed here
+//      ERR-IA summed over the subtopics, S-recall over the documents, bpref counting unjudged
+//      documents as non-relevant, τ counting tied pairs, the paired t-test's p from a two-sample
+//      test, the sign test keeping its ties in n, …), each computed here
 //      from the Outcome's named values, the parsed input, or the measure recomputed with one
 //      parameter changed (α = 0); a recipe that recomputes a measure is used only when it gives
 //      the measure's own value without the slip (a guard against drifting from the measure's
@@ -1566,6 +1567,116 @@ std::optional<Candidate> auc_ties(const Context& c, bool as_one) {
                        "item first (the trapezoid under the ROC curve's diagonal step)"};
 }
 
+// --- R-precision, bpref ------------------------------------------------------------------------
+
+// R-precision of a list shorter than R: the relevant documents divided by the documents
+// retrieved, where P@R counts the missing ranks as not relevant.
+std::optional<Candidate> rprec_over_retrieved(const Context& c) {
+  const Number* relevant = value_of(c.outcome, "relevant_retrieved");
+  const Number* R = value_of(c.outcome, "R");
+  if (!relevant || !relevant->exact || !R || !R->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  if (n == 0 || n >= R->exact->num) return std::nullopt;
+  return Candidate{"rprec.over_retrieved", ratio(relevant->exact->num, n),
+                   c.answer + " divides the " + number_text(*relevant) +
+                       " relevant documents by the " + std::to_string(n) +
+                       " documents retrieved; R-precision is P@R, divided by R = " +
+                       number_text(*R) + ", counting the ranks past the list as not relevant"};
+}
+
+// R-precision read at rank R' = the relevant documents in the list, not R.
+std::optional<Candidate> rprec_r_from_list(const Context& c) {
+  const Number* R = value_of(c.outcome, "R");
+  if (!R || !R->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const std::int64_t listed = list.value().relevant_count();
+  if (listed == 0 || listed == R->exact->num) return std::nullopt;
+  std::int64_t found = 0;
+  const auto& docs = list.value().docs;
+  for (std::int64_t i = 0; i < listed && i < static_cast<std::int64_t>(docs.size()); ++i) {
+    found += docs[static_cast<std::size_t>(i)].judgement == Judgement::relevant ? 1 : 0;
+  }
+  return Candidate{"rprec.r_from_list", ratio(found, listed),
+                   c.answer + " is P@" + std::to_string(listed) + ", with R taken as the " +
+                       std::to_string(listed) +
+                       " relevant documents in the list; R-precision is P@R with R = " +
+                       number_text(*R) + ", every relevant document of the topic"};
+}
+
+// bpref by its two forms (bpref.cpp), the unjudged documents ignored or, as the slip does,
+// counted as judged non-relevant: above each relevant document and in N.
+std::optional<Number> bpref_value(const Context& c, bool unjudged_counted) {
+  const Number* R_value = value_of(c.outcome, "R");
+  const Number* N_value = value_of(c.outcome, "judged_nonrelevant");
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok() || !R_value || !R_value->exact || !N_value || !N_value->exact) {
+    return std::nullopt;
+  }
+  const std::int64_t R = R_value->exact->num;
+  if (R <= 0) return std::nullopt;
+  const bool trec = c.call.param("variant") == "trec";
+  const std::int64_t N =
+      N_value->exact->num + (unjudged_counted ? list.value().unjudged_count() : 0);
+  const std::int64_t cap = std::min(R, N);
+  std::int64_t above = 0;
+  Number sum = whole(0);
+  for (const RankedDoc& doc : list.value().docs) {
+    if (doc.judgement == Judgement::relevant) {
+      if (!trec) {
+        sum = sum + whole(1) - ratio(above, R);
+      } else {
+        sum = sum + (above == 0 ? whole(1) : whole(1) - ratio(std::min(above, R), cap));
+      }
+    } else if (doc.judgement == Judgement::not_relevant || unjudged_counted) {
+      ++above;
+    }
+  }
+  return sum / whole(R);
+}
+
+std::optional<Candidate> bpref_unjudged_counted(const Context& c) {
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok() || list.value().unjudged_count() == 0) return std::nullopt;
+  const auto plain = bpref_value(c, false);
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  const auto value = bpref_value(c, true);
+  if (!value) return std::nullopt;
+  const std::int64_t u = list.value().unjudged_count();
+  return Candidate{
+      "bpref.unjudged_as_nonrelevant", *value,
+      c.answer + " counts the " + std::to_string(u) + " unjudged " +
+          (u == 1 ? "document" : "documents") + " as non-relevant above the relevant ones after " +
+          (u == 1 ? "it" : "them") +
+          "; bpref ignores unjudged documents and counts only the judged non-relevant ones"};
+}
+
+// --- tau ---------------------------------------------------------------------------------------
+
+// τ with every pair tied in either ranking counted as concordant (+1) or discordant (−1) instead
+// of neither: (n_c − n_d ± n_t)/n_0, n_t = n_0 − n_c − n_d.
+std::optional<Candidate> tau_ties_counted(const Context& c, bool as_concordant) {
+  const Number* nc = value_of(c.outcome, "nc");
+  const Number* nd = value_of(c.outcome, "nd");
+  const Number* n0 = value_of(c.outcome, "n0");
+  if (!nc || !nd || !n0 || !nc->exact || !nd->exact || !n0->exact || n0->exact->num == 0) {
+    return std::nullopt;
+  }
+  const std::int64_t ties = n0->exact->num - nc->exact->num - nd->exact->num;
+  if (ties <= 0) return std::nullopt;
+  const std::int64_t top = nc->exact->num - nd->exact->num + (as_concordant ? ties : -ties);
+  const std::string pairs = std::to_string(ties) + (ties == 1 ? " tied pair" : " tied pairs");
+  return Candidate{
+      as_concordant ? "tau.ties_concordant" : "tau.ties_discordant", ratio(top, n0->exact->num),
+      c.answer + " counts the " + pairs + " as " + (as_concordant ? "concordant" : "discordant") +
+          ": (n_c − n_d " + (as_concordant ? "+ " : "− ") + std::to_string(ties) +
+          ")/n_0; a pair "
+          "tied in either ranking is neither concordant nor discordant and adds nothing to "
+          "n_c − n_d"};
+}
+
 // --- the significance tests --------------------------------------------------------------------
 
 // p of Student's t with `df` degrees of freedom in the tail the call asks, as significance.cpp
@@ -1844,6 +1955,18 @@ const std::vector<SlipEntry>& entries() {
         {"R"},
         "R@k divided by the relevant documents in the list instead of R"},
        &r_over_listed},
+      {{"rprec.over_retrieved",
+        {"Rprec"},
+        "R-precision of a list shorter than R: divided by the documents retrieved instead of R"},
+       &rprec_over_retrieved},
+      {{"rprec.r_from_list",
+        {"Rprec"},
+        "R-precision read at rank R' = the relevant documents in the list instead of R"},
+       &rprec_r_from_list},
+      {{"bpref.unjudged_as_nonrelevant",
+        {"bpref"},
+        "bpref with the unjudged documents counted as non-relevant instead of ignored"},
+       &bpref_unjudged_counted},
       {{"rr.ranks_from_0", {"RR"}, "RR with ranks counted from 0: 1/(r − 1)"}, &rr_from_zero},
       {{"dcg.ln", {"DCG", "IDCG", "nDCG"}, "DCG discounted with the natural logarithm"},
        [](const Context& c) { return dcg_log(c, std::exp(1.0)); }},
@@ -1998,6 +2121,14 @@ const std::vector<SlipEntry>& entries() {
         {"AUC", "ROC"},
         "AUC with a pair of equal scores counted 1 instead of 1/2"},
        [](const Context& c) { return auc_ties(c, true); }},
+      {{"tau.ties_concordant",
+        {"tau"},
+        "τ with each pair tied in either ranking counted as concordant instead of neither"},
+       [](const Context& c) { return tau_ties_counted(c, true); }},
+      {{"tau.ties_discordant",
+        {"tau"},
+        "τ with each pair tied in either ranking counted as discordant instead of neither"},
+       [](const Context& c) { return tau_ties_counted(c, false); }},
       {{"ttest.unpaired_pooled",
         {"ttest"},
         "the paired t-test's p taken from the two-sample t-test with a pooled variance "
