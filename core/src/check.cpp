@@ -16,7 +16,8 @@
 //      Compat's overlap not divided by the depth, alpha-nDCG without the redundancy (1 − α)^c,
 //      ERR-IA summed over the subtopics, S-recall over the documents, bpref counting unjudged
 //      documents as non-relevant, τ counting tied pairs, the paired t-test's p from a two-sample
-//      test, the sign test keeping its ties in n, …), each computed here
+//      test, the sign test keeping its ties in n, EER as (FPR + FNR)/2 at the nearest ROC
+//      point, …), each computed here
 //      from the Outcome's named values, the parsed input, or the measure recomputed with one
 //      parameter changed (α = 0); a recipe that recomputes a measure is used only when it gives
 //      the measure's own value without the slip (a guard against drifting from the measure's
@@ -1870,6 +1871,104 @@ std::optional<Candidate> wilcoxon_signed_ranked(const Context& c) {
                        "smallest size first, and then gives each rank its difference's sign"};
 }
 
+// --- EER, AUC-PR -------------------------------------------------------------------------------
+
+// The items returned at each distinct score, highest first (roc.cpp's thresholds): TP and FP
+// counted so far, after the point (0, 0) of nothing returned.
+struct RocCounts {
+  std::int64_t tp = 0;
+  std::int64_t fp = 0;
+};
+
+std::vector<RocCounts> returned_at_thresholds(const Context& c, std::int64_t& P, std::int64_t& N) {
+  const auto parsed = parse_scored_labels(c.input);
+  if (!parsed.ok()) return {};
+  std::vector<ScoredItem> items = parsed.value().items;
+  std::stable_sort(items.begin(), items.end(),
+                   [](const ScoredItem& a, const ScoredItem& b) { return a.score > b.score; });
+  P = parsed.value().positives();
+  N = parsed.value().negatives();
+  std::vector<RocCounts> out{{}};
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i == 0 || items[i].score != items[i - 1].score) out.push_back(out.back());
+    (items[i].relevant ? out.back().tp : out.back().fp) += 1;
+  }
+  return out;
+}
+
+int number_sign(const Number& n) {
+  if (n.exact) return (n.exact->num > 0) - (n.exact->num < 0);
+  return (n.approx > 0.0) - (n.approx < 0.0);
+}
+
+// EER as (FPR + FNR)/2 at the ROC point where the two are closest, instead of where the line
+// between the two points around the crossing meets FPR = FNR.
+std::optional<Candidate> eer_nearest_mean(const Context& c) {
+  std::int64_t P = 0;
+  std::int64_t N = 0;
+  const auto points = returned_at_thresholds(c, P, N);
+  if (points.empty() || P == 0 || N == 0) return std::nullopt;
+  const auto fpr = [&](const RocCounts& r) { return ratio(r.fp, N); };
+  const auto fnr = [&](const RocCounts& r) { return ratio(P - r.tp, P); };
+  std::optional<std::size_t> crossing;
+  std::size_t nearest = 0;
+  Number nearest_gap = whole(2);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Number d = fpr(points[i]) - fnr(points[i]);
+    const Number gap = number_sign(d) < 0 ? whole(0) - d : d;
+    if (number_sign(gap - nearest_gap) < 0) {
+      nearest_gap = gap;
+      nearest = i;
+    }
+    if (!crossing && number_sign(d) >= 0) crossing = i;
+  }
+  if (!crossing || *crossing == 0) return std::nullopt;
+  const RocCounts& a = points[*crossing - 1];
+  const RocCounts& b = points[*crossing];
+  const Number da = fpr(a) - fnr(a);
+  const Number db = fpr(b) - fnr(b);
+  const Number eer =
+      number_sign(db) == 0 ? fpr(b) : fpr(a) + (whole(0) - da) / (db - da) * (fpr(b) - fpr(a));
+  if (!close_numbers(eer, c.outcome.value)) return std::nullopt;
+  const RocCounts& n = points[nearest];
+  return Candidate{"eer.nearest_point_mean", (fpr(n) + fnr(n)) / whole(2),
+                   c.answer + " is (FPR + FNR)/2 = (" + number_text(fpr(n)) + " + " +
+                       number_text(fnr(n)) + ")/2 at the ROC point where the two are closest (" +
+                       std::to_string(n.tp) + " relevant and " + std::to_string(n.fp) +
+                       " non-relevant returned), where they are not equal; the EER is where the "
+                       "line between the two points around the crossing meets FPR = FNR"};
+}
+
+// AUC-PR with interpolated precision: each threshold's precision replaced by the highest at that
+// recall or beyond, the area under the PR curve's upper envelope.
+std::optional<Candidate> auc_pr_interpolated(const Context& c) {
+  std::int64_t P = 0;
+  std::int64_t N = 0;
+  const auto points = returned_at_thresholds(c, P, N);
+  if (points.size() < 2 || P == 0) return std::nullopt;
+  std::vector<Number> precision;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    precision.push_back(ratio(points[i].tp, points[i].tp + points[i].fp));
+  }
+  std::vector<Number> best = precision;
+  for (std::size_t i = best.size() - 1; i-- > 0;) {
+    if (number_sign(best[i + 1] - best[i]) > 0) best[i] = best[i + 1];
+  }
+  Number step = whole(0);
+  Number interpolated = whole(0);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const Number delta = ratio(points[i].tp - points[i - 1].tp, P);
+    step = step + delta * precision[i - 1];
+    interpolated = interpolated + delta * best[i - 1];
+  }
+  if (!close_numbers(step, c.outcome.value)) return std::nullopt;
+  return Candidate{"auc_pr.interpolated", interpolated,
+                   c.answer +
+                       " takes at each recall the highest precision at that recall or beyond "
+                       "(interpolated precision, as PASCAL VOC's AP does); the area under the "
+                       "PR curve takes the precision at each threshold as it is: Σ Δrecall · P"};
+}
+
 // --- slips with any value ----------------------------------------------------------------------
 
 // The slips named "any.*", which need the typed answer rather than one candidate value: each
@@ -2121,6 +2220,14 @@ const std::vector<SlipEntry>& entries() {
         {"AUC", "ROC"},
         "AUC with a pair of equal scores counted 1 instead of 1/2"},
        [](const Context& c) { return auc_ties(c, true); }},
+      {{"eer.nearest_point_mean",
+        {"EER"},
+        "EER as (FPR + FNR)/2 at the ROC point where they are closest, not where they cross"},
+       &eer_nearest_mean},
+      {{"auc_pr.interpolated",
+        {"AUC-PR"},
+        "AUC-PR with interpolated precision: the highest precision at that recall or beyond"},
+       &auc_pr_interpolated},
       {{"tau.ties_concordant",
         {"tau"},
         "τ with each pair tied in either ranking counted as concordant instead of neither"},

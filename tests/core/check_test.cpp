@@ -929,6 +929,33 @@ TEST_CASE("Wilcoxon ranking the signed differences (wilcoxon.signed_values_ranke
         "gives each rank its difference's sign.");
 }
 
+TEST_CASE("EER as (FPR + FNR)/2 at the nearest ROC point (eer.nearest_point_mean)",
+          "[check][EER]") {
+  // + 0.9, − 0.8, − 0.7, + 0.6, − 0.5: P = 2, N = 3. (FPR, FNR) from nothing returned: (0, 1),
+  // (0, 1/2), (1/3, 1/2), (2/3, 1/2), (2/3, 0), (1, 0); FPR − FNR = −1, −1/2, −1/6, 1/6, 2/3, 1.
+  // It crosses 0 between the 3rd and 4th points: λ = (1/6)/(1/6 + 1/6) = 1/2, EER = 1/3 + 1/2 ·
+  // (2/3 − 1/3) = 1/2. The closest point (|FPR − FNR| = 1/6, the first of the two) is (1/3,
+  // 1/2): (1/3 + 1/2)/2 = 5/12 = 0.4167.
+  const char* const input = "1 0.9\n0 0.8\n0 0.7\n1 0.6\n0 0.5";
+  CHECK(check("EER", input, "0.5").correct);
+  const auto r = check("EER", input, "0.42");
+  CHECK(r.matched == "eer.nearest_point_mean");
+  CHECK(r.why ==
+        "0.42 is (FPR + FNR)/2 = (1/3 + 1/2)/2 at the ROC point where the two are closest (1 "
+        "relevant and 1 non-relevant returned), where they are not equal; the EER is where the "
+        "line between the two points around the crossing meets FPR = FNR.");
+}
+
+TEST_CASE("AUC-PR with interpolated precision (auc_pr.interpolated)", "[check][AUC-PR]") {
+  // − 0.9, + 0.8, − 0.7, + 0.6, + 0.5: P = 3. Precision and recall at each threshold: 0/1 at 0,
+  // 1/2 at 1/3, 1/3 at 1/3, 2/4 at 2/3, 3/5 at 1. Step area: 1/3 · 1/2 + 1/3 · 1/2 + 1/3 · 3/5 =
+  // 8/15 = 0.5333. Interpolated, the highest precision at that recall or beyond is 3/5 at each
+  // relevant threshold: 3 · 1/3 · 3/5 = 3/5.
+  const char* const input = "0 0.9\n1 0.8\n0 0.7\n1 0.6\n1 0.5";
+  CHECK(check("AUC-PR", input, "8/15").correct);
+  CHECK(check("AUC-PR", input, "0.6").matched == "auc_pr.interpolated");
+}
+
 TEST_CASE("relevant-at-2-4-6: recall 1/15 printed as 0.06 is truncated (any.truncated)",
           "[check][golden][RL1]") {
   // R@2 = 1/15 = 0.0667: 0.07 rounded, 0.06 truncated (Evaluation Metrics notes).
@@ -980,8 +1007,6 @@ TEST_CASE("the catalogue: every measure of the registry has a slip of its own, o
       {"randomization", "no slip yet; the tails are its alternative= conventions"},
       // Gaps: no slip of their own yet.
       {"multiclass", "no slip yet (macro and micro are keys: any.other_quantity)"},
-      {"EER", "no slip yet"},
-      {"AUC-PR", "no slip yet (steps and trapezoids are keys: any.other_quantity)"},
   };
   std::set<std::string> covered;
   for (const auto& slip : irm::all_slips())
