@@ -1871,6 +1871,53 @@ std::optional<Candidate> wilcoxon_signed_ranked(const Context& c) {
                        "smallest size first, and then gives each rank its difference's sign"};
 }
 
+// The randomization test's p counting only the sign assignments strictly more extreme than the
+// observed one (the observed one, and any that tie with it, left out), where p counts those at
+// least as extreme. Only when significance.cpp enumerated every assignment (its "assignments").
+std::optional<Candidate> randomization_strictly_more(const Context& c) {
+  const Number* assignments = value_of(c.outcome, "assignments");
+  const Number* extreme = value_of(c.outcome, "extreme");
+  if (!assignments || !extreme || !assignments->exact || !extreme->exact) return std::nullopt;
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::vector<double> sizes;
+  double observed = 0.0;
+  double total = 0.0;
+  for (const auto& q : data.value().queries) {
+    const double d = q.difference.value.approx;
+    if (d == 0.0) continue;
+    sizes.push_back(std::fabs(d));
+    observed += d;
+    total += std::fabs(d);
+  }
+  if (sizes.size() > 20 || (std::int64_t{1} << sizes.size()) != assignments->exact->num) {
+    return std::nullopt;
+  }
+  const double tolerance = 1e-9 * std::max(1.0, total);
+  const std::string& tail = c.call.param("alternative");
+  std::int64_t at_least = 0;
+  std::int64_t beyond = 0;
+  const std::uint64_t all = std::uint64_t{1} << sizes.size();
+  for (std::uint64_t signs = 0; signs < all; ++signs) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < sizes.size(); ++i) sum += (signs >> i & 1U) ? -sizes[i] : sizes[i];
+    const double past = tail == "greater" ? sum - observed
+                        : tail == "less"  ? observed - sum
+                                          : std::fabs(sum) - std::fabs(observed);
+    at_least += past >= -tolerance ? 1 : 0;
+    beyond += past > tolerance ? 1 : 0;
+  }
+  if (at_least != extreme->exact->num) return std::nullopt;
+  const std::string of = " of the " + number_text(*assignments) + " sign assignments";
+  return Candidate{"randomization.strictly_more_extreme", ratio(beyond, assignments->exact->num),
+                   c.answer + " counts the " + std::to_string(beyond) + of +
+                       " whose mean is strictly more extreme than the observed one; p counts "
+                       "the " +
+                       number_text(*extreme) +
+                       " at least as extreme, the observed assignment and those that tie with "
+                       "it included"};
+}
+
 // --- EER, AUC-PR -------------------------------------------------------------------------------
 
 // The items returned at each distinct score, highest first (roc.cpp's thresholds): TP and FP
@@ -2260,6 +2307,11 @@ const std::vector<SlipEntry>& entries() {
         "Wilcoxon's signed-rank test ranking the signed differences instead of their absolute "
         "values"},
        &wilcoxon_signed_ranked},
+      {{"randomization.strictly_more_extreme",
+        {"randomization"},
+        "the randomization test's p counting the sign assignments strictly more extreme than the "
+        "observed one instead of at least as extreme"},
+       &randomization_strictly_more},
       {{"any.truncated", {}, "the right value truncated instead of rounded"}, nullptr},
       {{"any.double_rounding",
         {},

@@ -929,6 +929,23 @@ TEST_CASE("Wilcoxon ranking the signed differences (wilcoxon.signed_values_ranke
         "gives each rank its difference's sign.");
 }
 
+TEST_CASE("the randomization test counting only the strictly more extreme assignments",
+          "[check][randomization]") {
+  // d 0.1 0.2 −0.1 0.3: d̄ = 0.5/4, Σ|d| = 0.7. Flipping the signs of a subset summing to t gives
+  // the sum 0.7 − 2t; |0.7 − 2t| ≥ 0.5 when t ≤ 0.1 ({}, {0.1}, {−0.1}: 3) or t ≥ 0.6 (their 3
+  // complements): p = 6/16 = 3/8 (scipy.stats.permutation_test with permutation_type="samples"
+  // and n_resamples=inf gives 0.375). Strictly more extreme: t < 0.1 or t > 0.6, the empty set
+  // and the whole set: 2/16 = 1/8.
+  const char* const input = "d: 0.1 0.2 -0.1 0.3";
+  CHECK(check("randomization", input, "3/8").correct);
+  const auto r = check("randomization", input, "0.125");
+  CHECK(r.matched == "randomization.strictly_more_extreme");
+  CHECK(r.why ==
+        "0.125 counts the 2 of the 16 sign assignments whose mean is strictly more extreme than "
+        "the observed one; p counts the 6 at least as extreme, the observed assignment and those "
+        "that tie with it included.");
+}
+
 TEST_CASE("EER as (FPR + FNR)/2 at the nearest ROC point (eer.nearest_point_mean)",
           "[check][EER]") {
   // + 0.9, − 0.8, − 0.7, + 0.6, − 0.5: P = 2, N = 3. (FPR, FNR) from nothing returned: (0, 1),
@@ -1004,7 +1021,6 @@ TEST_CASE("the catalogue: every measure of the registry has a slip of its own, o
       // Gaps, partly covered by conventions: no slip of their own yet, but the variants students
       // mix up are the parameters' choices, tried first as conventions.
       {"IPrec", "no slip yet; the interpolation rules are its rule= conventions"},
-      {"randomization", "no slip yet; the tails are its alternative= conventions"},
       // Gaps: no slip of their own yet.
       {"multiclass", "no slip yet (macro and micro are keys: any.other_quantity)"},
   };
