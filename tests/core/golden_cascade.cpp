@@ -230,7 +230,11 @@ TEST_CASE("sdcg-2-0-1: SDCG(max=2)@3 of grades 2 0 1 is (5/4)/(3/2 + 1/log2 3)",
   CHECK_THAT(run("SDCG(max=2)@4", "2 0 1").value.approx,
              Catch::Matchers::WithinRel(0.4879750624901271, 1e-12));
   // A grade above a given max is refused, naming where it is.
-  CHECK(test::fails("SDCG(max=1)@3", "2 0 1").code == irm::ErrorCode::out_of_range);
+  const irm::InputError above_max = test::fails("SDCG(max=1)@3", "2 0 1");
+  CHECK(above_max.code == irm::ErrorCode::out_of_range);
+  CHECK(above_max.message ==
+        "found the grade '2' at line 1, column 1; SDCG(max=1) takes grades from 0 to 1 (the gain "
+        "is grade/max, at most 1); raise max");
   // No gain: 0.
   CHECK(exact(run("SDCG@3", "0 0 0").value) == Fraction{0, 1});
 }
