@@ -637,6 +637,17 @@ static Result<Outcome> run_sdcg(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
+// INST's and SDCG's max=, the top of cwl_eval's gain scale (cwl_scale).
+static ParamInfo cwl_max_param() {
+  ParamInfo max;
+  max.name = "max";
+  max.help =
+      "the top grade of the scale, so that the gain is grade/max (ir_measures' max_rel); not "
+      "given: the highest grade judged";
+  max.numeric = true;
+  return max;
+}
+
 // --- the measures this file computes, as the registry lists them ----------------------------
 
 MeasureInfo measure_err() {
@@ -711,13 +722,6 @@ MeasureInfo measure_inst() {
       "the gain the user wants, in units of the top grade: 1 (ir_measures' default) is one fully "
       "relevant document, 3 three of them";
   T.numeric = true;
-  ParamInfo max;
-  max.name = "max";
-  max.help =
-      "the top grade of the scale, so that the gain is grade/max (ir_measures' max_rel); not "
-      "given: the highest grade judged";
-  max.numeric = true;
-
   MeasureInfo m;
   m.name = "INST";
   m.title = "INST, the adaptive user model";
@@ -725,7 +729,7 @@ MeasureInfo measure_inst() {
       "The gain per rank read by a user who wants T units of gain and stops sooner once they have "
       "found it: each rank's share of attention, rank by rank.";
   m.input = InputKind::graded_list;
-  m.params = {T, max};
+  m.params = {T, cwl_max_param()};
   m.formula =
       "\\text{INST} = \\sum_i W_i\\,g_i,\\quad W_i \\propto \\prod_{j<i} C_j,\\quad C_i = "
       "\\left(\\frac{i + T + T_i - 1}{i + T + T_i}\\right)^2,\\quad T_i = T - \\sum_{j \\le i} g_j";
@@ -736,13 +740,6 @@ MeasureInfo measure_inst() {
 }
 
 MeasureInfo measure_sdcg() {
-  ParamInfo max;
-  max.name = "max";
-  max.help =
-      "the top grade of the scale, so that the gain is grade/max (ir_measures' max_rel); not "
-      "given: the highest grade judged";
-  max.numeric = true;
-
   MeasureInfo m;
   m.name = "SDCG";
   m.title = "Scaled DCG";
@@ -751,7 +748,7 @@ MeasureInfo measure_sdcg() {
       "there were always k fully relevant documents.";
   m.input = InputKind::graded_list;
   m.cutoff = CutoffKind::rank_optional;
-  m.params = {max};
+  m.params = {cwl_max_param()};
   m.aliases = {"scaled_dcg"};
   m.formula =
       "\\text{SDCG@}k = \\frac{\\sum_{i=1}^{k} g_i / \\log_2(i+1)}{\\sum_{i=1}^{k} 1 / "
