@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { PHONE, axeViolations, clickExample, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { openPage } = useBrowserSession();
+const { openPage } = useBrowserSession({ reusePages: true });
 
 const pages = readdirSync(new URL('../../web/', import.meta.url))
   .filter((file) => file.endsWith('.html'))

@@ -31,7 +31,7 @@ const K4_KAPPA = 'κ = 4211/20059 ≈ 0.2099';
 // P(E) = (5/8)² + (3/8)² = 34/64 = 17/32 and κ = (24/32 − 17/32)/(15/32) = 7/15 ≈ 0.4667.
 const LABELS_KAPPA = 'κ = 7/15 ≈ 0.4667';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('kappa-400-documents typed in: κ = 3/7 ≈ 0.4286, the pooled alternative 23/55 beside it, P(A) 3/4 and P(E) 9/16 step by step', async () => {

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { THREE_RUNS } from '../../web/js/examples.js';
 import { shareLink, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /** The chart's <svg> as plain data: its size, texts, grid lines, the `d` of its lines, its bars. */
 const drawing = (page, selector) =>

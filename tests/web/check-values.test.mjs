@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { axeViolations, shareLink, useBrowserSession } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /** Types `answer` into the answer's own field under `outcome` and returns the verdict. */
 async function checkValue(page, outcome, answer) {

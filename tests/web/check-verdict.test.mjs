@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 const LAPTOP = { width: 1280, height: 800 };
 // relevant-at-2-4-6 (Evaluation Metrics notes): relevant at ranks 2, 4, 6 of 10, R = 15. The sum

@@ -18,7 +18,7 @@ const T2 = 'items: d1 d2 d3 d4 d5\nx: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.
 const T2_TAU_B = 'τb = 2/3 ≈ 0.6667';
 const T2_TAU_A = 'τa = 3/5 = 0.6';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('T2 typed in: τb = 2/3, every pair marked, n_c = 7 and n_d = 1, and τa = 3/5 offered beside it', async () => {

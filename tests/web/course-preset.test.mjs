@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 const LAPTOP = { width: 1280, height: 800 };
 
 const hashOf = async (page) => Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));

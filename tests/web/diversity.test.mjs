@@ -23,7 +23,7 @@ const DIV1_SRECALL = 'S-recall@1 = 1/2 = 0.5';
 // 5/8; P-IA@3 = 3 pairs/(3 · 2) = 1/2.
 const DIV2 = 'd1: 1\nd2: 1 2\nd3: -\nunretrieved: d4: 2';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 /** The cells of the step table whose caption contains `caption`, row by row, as shown. */

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { shadowCss } from '../../web/js/embed/styles.js';
 import { axeViolations, distDir, horizontalOverflow, PHONE, shareLink, useBrowserSession, waitForWidgetAnswers, widgetAnswers } from './helpers.mjs';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const embedScript = join(distDir, 'irmetrics-embed.js');
 const offlineFile = join(distDir, 'irmetrics-offline.html');
 

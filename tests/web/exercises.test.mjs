@@ -15,7 +15,7 @@ import { describe, test } from 'node:test';
 import { loadExercises } from '../fixtures/exercises/load.mjs';
 import { shareLink, shownAnswers, useBrowserSession } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /**
  * The exercises that do not pass on their page today, by id, with what is missing. Delete an

@@ -12,7 +12,7 @@ import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { latexText, tableToCsv, tableToLatex, tableToMarkdown } from '../../common/table-text.js';
 import { downloadBytes, shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
-const { openPage, withPage } = useBrowserSession({ clipboard: true });
+const { openPage, withPage } = useBrowserSession({ clipboard: true, reusePages: true });
 
 // ------------------------------------------------------------------ the formats, in Node
 

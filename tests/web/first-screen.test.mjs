@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, clickExample, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 const LAPTOP = { width: 1280, height: 800 };
 
 const PAGES = ['ranked', 'ndcg', 'queries', 'sets', 'multiclass', 'roc', 'agreement', 'correlation', 'significance', 'pooling', 'diversity'];

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /** The hand-off's link as share-link keys, and its note. */
 async function handOff(page, calc) {

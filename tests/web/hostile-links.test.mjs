@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, downloadBytes, horizontalOverflow, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reusePages: true });
 const { withPage } = session;
 
 /** The notice a damaged link puts above the form ('' when hidden). */

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { DESKTOP, PHONE, axeViolations, distDir, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { openPage, withPage } = useBrowserSession();
+const { openPage, withPage } = useBrowserSession({ reusePages: true });
 
 test('the reference shows every ranked-list measure with its summary, KaTeX formula and parameters', async () => {
   await withPage('index.html', async (page) => {
@@ -169,7 +169,7 @@ test('the home page lists every measure of the calculators without loading a was
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
     assert.deepEqual(fetched.filter((path) => /\.wasm$|engine-worker/.test(path)), [], 'no wasm module, no engine worker');
     assert.match(await page.locator('[data-version]').textContent(), new RegExp(`engine ${lite.version().replace(/[.]/g, '\\.')}$`));
-  });
+  }, { fresh: true }); // what it fetches: with a cold cache, as a first visit
 });
 
 test('no accessibility violations (axe-core) on the home page', async () => {

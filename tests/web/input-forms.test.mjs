@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { shareLink, shownQuantities, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 test('a ranked list written as "relevant at 1, 3, 4, 5, 6, 10 of 10"', async () => {
   // R N R R R R N N N R with R = 8: AP = (1/1 + 2/3 + 3/4 + 4/5 + 5/6 + 6/10)/8

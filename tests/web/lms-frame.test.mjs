@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { PHONE, shareLink, useBrowserSession } from './helpers.mjs';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const DESKTOP_800 = { width: 1280, height: 800 };
 const PHONE_740 = PHONE;
 

@@ -14,7 +14,7 @@ const ACCURACY = 'accuracy = 2/3 ≈ 0.6667';
 // Labels: 8 items, 5 predicted right (cat, cat, dog, bird, bird): accuracy 5/8.
 const LABELS = 'true: cat cat cat dog dog bird bird bird\npredicted: cat cat dog dog bird bird bird cat';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('a 3×3 grid typed in: accuracy 2/3, cat has precision 5/7 and recall 5/6, and the heat map', async () => {

@@ -10,7 +10,7 @@ import { calculatorPageChecks, shareLink, useBrowserSession, waitForAnswers, wai
 const G1 = '4 3 4 2 0 0 0 1 1 0';
 const G4 = '5 4 0 3 2\nunretrieved: 1';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('dcg-4-3-4-2 typed in: DCG = 11.1725 and nDCG = 0.9541 at rank 10, with DCG, IDCG and nDCG at every rank', async () => {

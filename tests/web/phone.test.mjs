@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DESKTOP, PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 // A 20-rank list, by hand: relevant at ranks 1, 3, 4, 7, 10, 12, 16 and 20, so with R = 10,
 // AP = (1/1 + 2/3 + 3/4 + 4/7 + 5/10 + 6/12 + 7/16 + 8/20) / 10 = (8107/1680) / 10 = 8107/16800

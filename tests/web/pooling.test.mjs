@@ -22,7 +22,7 @@ const POOL_5 = 'pool size = 17';
 // The TREC preset: q1 alone, the runs' top 4 (by score), pool@3 as above: 6.
 const POOL_TREC = 'pool size = 6';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 /** Rows of a step table (cell texts), found by a word of its caption. */

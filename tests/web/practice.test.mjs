@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { drawExercise } from '../../common/practice/generate.js';
 import { DESKTOP, PHONE, axeViolations, downloadBytes, horizontalOverflow, tabTo, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { openPage, withPage } = useBrowserSession();
+const { openPage, withPage } = useBrowserSession({ reusePages: true });
 
 // Seed 11, ranked, easy: "R N N N R N R N" with R = 4, asked P@6, R@6 and AP.
 // Relevant at ranks 1, 5 and 7.

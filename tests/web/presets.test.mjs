@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, clickExample, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reusePages: true });
 const { withPage } = session;
 
 const hashOf = async (page) => Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { shareLink, useBrowserSession } from './helpers.mjs';
 
-const { openPage } = useBrowserSession();
+const { openPage } = useBrowserSession({ reusePages: true });
 
 // method-1-ap (CS657A notes): relevant at ranks 1, 3, 6, 9, 10 of R = 5: AP@10 = (1 + 2/3 + 3/6 +
 // 4/9 + 5/10) / 5 = 28/45 ≈ 0.6222; PR adds the per-rank table and the precision–recall chart.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 // method-1-ap (CS657A notes): R = 5, relevant at 1, 3, 6, 9, 10: AP@10 = (1 + 2/3 + 3/6 + 4/9 +
 // 5/10)/5 = 28/45 = 0.6222; P@5 = 2/5.

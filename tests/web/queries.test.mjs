@@ -34,7 +34,7 @@ const PT11 = '11pt-avg = 101/154 ≈ 0.6558';
 // root is ≈ 0.5585 (0.5585³ ≈ 0.17421).
 const GMAP = 'gMAP = 0.5585';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('the three methods typed in as three queries: MAP = 10877/18900 ≈ 0.5755 with a row per query', async () => {

@@ -8,7 +8,7 @@ import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForTex
 const RL1 = 'D1,*D2*,D3,*D4*,D5,*D6*,D7,D8,D9,D10';
 const RL2 = '+ - + - - + - - + +';
 
-const { withPage } = useBrowserSession({ clipboard: true });
+const { withPage } = useBrowserSession({ clipboard: true, reusePages: true });
 
 const shareLink = (state) => `ranked.html#${new URLSearchParams({ calc: 'ranked', ...state })}`;
 

@@ -15,7 +15,7 @@ const SIX = '1 0.9\n1 0.8\n0 0.7\n1 0.6\n0 0.55\n0 0.4';
 // 3 (0.9) + 1/2 for the tie + 2 (0.7 beats 0.55, 0.4) + 2 (0.6) = 15/2 of 9: AUC = 5/6.
 const TIED = 'labels: 1 1 0 1 0 0\nscores: 0.9 0.7 0.7 0.6 0.55 0.4';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('six scored items typed in: AUC = 8/9 ≈ 0.8889 and EER = 1/3, with the pairs counted', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 // Rows the truth: TP = 7, FN = 2 / FP = 3, TN = 8. F1 = 2·7/(2·7 + 3 + 2) = 14/19 either way
 // round (F1 is symmetric in FP and FN); precision 7/(7 + 3) = 7/10 as read, 7/(7 + 2) = 7/9 the

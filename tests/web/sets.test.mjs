@@ -12,7 +12,7 @@ const S1_COUNTS = 'tp=2 fp=2 fn=1 tn=3';
 // F1 = 2TP/(2TP + FP + FN) = 4/(4 + 2 + 1) = 4/7.
 const F1 = 'F1 = 4/7 ≈ 0.5714';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 /** The "value" column of the outcome's table of every measure, by measure. */

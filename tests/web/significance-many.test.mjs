@@ -49,7 +49,7 @@ import { FOUR_SYSTEMS as FOUR_SYSTEMS_TABLE } from '../../web/js/score-table.js'
 import { PHONE, axeViolations, clickExample, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
-const { withPage } = useBrowserSession({ policy: STRICT_CSP });
+const { withPage } = useBrowserSession({ policy: STRICT_CSP, reusePages: true });
 
 /** Waits for the comparison to be drawn, and returns the means table's rows as text. */
 async function comparedRows(page) {

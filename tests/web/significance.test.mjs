@@ -30,7 +30,7 @@ const TTEST = 'p = 0.0054';
 // and at most −1.02 in their 4 mirror images. Two-sided p = 8/512 = 1/64; one-sided 4/512 = 1/128.
 const RANDOMIZATION = 'p = 1/64 ≈ 0.0156';
 
-const session = useBrowserSession({ clipboard: true });
+const session = useBrowserSession({ clipboard: true, reusePages: true });
 const { withPage } = session;
 
 test('ten queries typed in: the sign test counts n+ = 8, n− = 1, one tie, and p = 5/128 with its binomial sum', async () => {

@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 const RANKS = { runA: [1, 1, 1, 1], runB: [2, 2, 1, 2], runC: [3, 4, 4, 2], runD: [1, 2, 2, 2] };
 const QRELS = [1, 2, 3, 4].map((t) => `q${t} 0 r${t} 1\nq${t} 0 n${t}x 0`).join('\n');

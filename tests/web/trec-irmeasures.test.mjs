@@ -19,7 +19,7 @@ import { DESKTOP, PHONE, tableCell as cell, useBrowserSession, waitForText } fro
 const QRELS = ['1 0 a 3', '1 0 b 0', '1 0 c 1', '1 0 d 2', '1 0 g 1'].join('\n');
 const RUN = ['1 Q0 a 1 5 sys', '1 Q0 x 2 4 sys', '1 Q0 b 3 3 sys', '1 Q0 d 4 2 sys', '1 Q0 c 5 1 sys'].join('\n');
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`ir_measures names are columns under their canonical spelling (${viewport.width} px)`, async () => {

@@ -18,7 +18,7 @@ import { DESKTOP, PHONE, tableCell as cell, useBrowserSession, waitForText } fro
 const QRELS = ['1 0 a 1', '1 0 b 0', '1 0 c 2', '1 0 d 1'].join('\n');
 const RUN = ['1 Q0 a 1 3 sys', '1 Q0 b 2 2 sys', '1 Q0 c 3 2 sys', '1 Q0 d 4 1 sys', '1 Q0 e 5 1 sys'].join('\n');
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /** @param {import('playwright-core').Page} page @param {string} ties */
 async function evaluate(page, ties) {

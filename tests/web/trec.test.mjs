@@ -39,7 +39,7 @@ const RUN_BETA = ['t1 Q0 d 1 3 beta', 't1 Q0 a 2 2 beta', 't1 Q0 b 3 1 beta', 't
 
 const MARKUP_TAG = '<img/src=x/onerror=window.pwned=1>';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reusePages: true });
 const { withPage } = session;
 
 /** Waits until the results are up to date (not dimmed) and the summary lists `runs`, in any order. */

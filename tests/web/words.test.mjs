@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { calculators } from '../../web/js/calculators.js';
 import { shareLink, useBrowserSession, waitForAnswers } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 /** Internal ids of the course notes and their examples, as this project once showed them. */
 const INTERNAL = /\bnotes? 00\d\b|\bnotes00\d\b|\b(?:RL\d|RL1-[ai]|B[1-3]|G[1-5]|K[1-4]|S1|Q[1-3])\b|WORKED_EXAMPLES|\.\.\/shared/;

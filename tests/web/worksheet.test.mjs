@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { drawExercises } from '../../common/practice/generate.js';
 import { PHONE, axeViolations, downloadBytes, horizontalOverflow, useBrowserSession, waitForText } from './helpers.mjs';
 
-const { openPage, withPage } = useBrowserSession();
+const { openPage, withPage } = useBrowserSession({ reusePages: true });
 
 // Ranked, easy, seeds 11 to 13 (the worksheet of 3 from seed 11):
 //   seed 11: R N N N R N R N, R = 4: relevant at 1, 5, 7.
