@@ -45,7 +45,8 @@ jobs=2
 werror=OFF
 [[ -n "${CI:-}" ]] && werror=ON
 
-say() { printf '\nbuild: %s\n' "$*"; }
+# Each step's heading says when it began, in seconds since the build started: where the time goes.
+say() { printf '\nbuild: %s (at %d s)\n' "$*" "$(($(date +%s) - started))"; }
 started=$(date +%s)
 
 # Configures a build directory only when it has never been configured or when the -Werror
