@@ -42,9 +42,18 @@
 // (tests/core/golden_cascade.cpp).
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common.h"
+#include "parse/text.h"
+#include "trec/irmeasures.h"
+#include "trec/plan.h"
 
 namespace irm {
 namespace {
@@ -53,10 +62,8 @@ std::string doc_name(const GradedDoc& doc) { return doc.label.empty() ? "—" : 
 
 // The documents a cutoff keeps: all of them without one.
 std::size_t depth(const MeasureCall& call, const GradedList& list) {
-  const std::size_t n = list.docs.size();
-  if (!call.rank_cutoff) return n;
-  const auto k = static_cast<std::size_t>(*call.rank_cutoff);
-  return k < n ? k : n;
+  return static_cast<std::size_t>(
+      ranks_read(call.rank_cutoff, static_cast<std::int64_t>(list.docs.size())));
 }
 
 std::string at_text(const MeasureCall& call) {
@@ -69,6 +76,35 @@ InputError grade_error(const GradedDoc& doc, const std::string& expected) {
                         std::to_string(doc.where.line) + ", column " +
                         std::to_string(doc.where.column) + "; " + expected,
                     doc.where};
+}
+
+// --- what the teaching code and the TREC files' code share ------------------------------------
+
+constexpr int cwl_ranks = 1000;  // cwl_eval's ranking length (its Ranking's max_n): INST, SDCG
+
+// cwl_eval's gain of a grade, INST's and SDCG's: clipped to low..high (ir_measures' min_rel and
+// max_rel) and scaled to 0..1. The teaching code's grades already lie in 0..max, so for them
+// this is grade/max.
+double cwl_gain(double grade, double low, double high) {
+  const double clipped = std::min(std::max(grade, low), high);
+  return (clipped - low) / (high - low);
+}
+
+// INST's C_i: the chance the user goes on from rank `rank` (1-based), wanting `target` units of
+// gain and still wanting `wanted` of them: ((i + T + T_i - 1) / (i + T + T_i))^2.
+double inst_go_on(double rank, double target, double wanted) {
+  const double ratio = (rank + target + wanted - 1.0) / (rank + target + wanted);
+  return ratio * ratio;
+}
+
+// Compat's overlap, from the ranking's documents that the ideal ranking also holds, each as
+// (its rank, its place in the ideal), 0-based: such a document is in both tops from the top
+// max(rank, place) + 1 on. How many enter at each depth 0..depth; summed, A_i.
+std::vector<std::int64_t> compat_entering(
+    const std::vector<std::pair<std::int64_t, std::int64_t>>& pairs, std::int64_t depth) {
+  std::vector<std::int64_t> enters(static_cast<std::size_t>(depth) + 1, 0);
+  for (const auto& [rank, place] : pairs) ++enters[static_cast<std::size_t>(std::max(rank, place))];
+  return enters;
 }
 
 // p^n exactly while it fits, else as a double with its formula.
@@ -113,7 +149,7 @@ static Result<Outcome> run_err(const MeasureCall& call, const Inputs& in) {
   for (std::size_t i = 0; i < k; ++i) {
     const GradedDoc& doc = list.docs[i];
     const auto rank = static_cast<std::int64_t>(i + 1);
-    const Number satisfied = whole((std::int64_t{1} << doc.grade.num) - 1) / top;
+    const Number satisfied = whole(exp_gain(doc.grade.num)) / top;
     const Number stop = reach * satisfied;
     const Number term = stop / whole(rank);
     err = err + term;
@@ -313,8 +349,15 @@ static Result<Outcome> run_compat(const MeasureCall& call, const Inputs& in) {
        "weight p^(i − 1)", "term p^(i − 1)·shared/i", "ideal's term"},
       {},
       {}};
-  std::vector<char> in_run(n + list.unretrieved.size(), 0);
-  std::vector<char> in_ideal(n + list.unretrieved.size(), 0);
+  // A retrieved document of the ideal ranking is in both tops from max(its rank, its place) on.
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
+  for (std::size_t q = 0; q < ideal.size(); ++q) {
+    if (ideal[q].rank < n) {
+      pairs.emplace_back(static_cast<std::int64_t>(ideal[q].rank), static_cast<std::int64_t>(q));
+    }
+  }
+  const std::vector<std::int64_t> entering =
+      compat_entering(pairs, static_cast<std::int64_t>(depth));
   std::int64_t shared = 0;
   Number weight = whole(1);
   Number score = whole(0);
@@ -329,16 +372,7 @@ static Result<Outcome> run_compat(const MeasureCall& call, const Inputs& in) {
   };
   for (std::size_t i = 0; i < depth; ++i) {
     const auto at = static_cast<std::int64_t>(i + 1);
-    // The document entering each top i, counted shared when the other top already holds it.
-    if (i < n) {
-      in_run[i] = 1;
-      if (in_ideal[i]) ++shared;
-    }
-    if (i < ideal.size()) {
-      const std::size_t index = ideal[i].rank;
-      in_ideal[index] = 1;
-      if (index < n && in_run[index]) ++shared;
-    }
+    shared += entering[i];
     const std::int64_t ideal_shared =
         std::min<std::int64_t>(at, static_cast<std::int64_t>(ideal.size()));
     const Number term = weight * ratio(shared, at);
@@ -402,8 +436,6 @@ static Result<Outcome> run_compat(const MeasureCall& call, const Inputs& in) {
 
 namespace {
 
-constexpr int inst_depth = 1000;  // cwl_eval's ranking length (its Ranking's max_n)
-
 Number approx_number(double value, std::string formula) {
   Number out;
   out.approx = value;
@@ -450,26 +482,25 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
   if (!scale.ok()) return scale.error();
   const Fraction top = scale.value();
   const bool max_given = !call.param("max").empty();
-  const std::size_t shown = std::min<std::size_t>(list.docs.size(), inst_depth);
+  const std::size_t shown = std::min<std::size_t>(list.docs.size(), cwl_ranks);
   const double t = to_double(T);
   const double max = top.num == 0 ? 1.0 : to_double(top);
 
   // Π_{j<i} C_j for i = 1..1000, and their sum.
-  std::vector<double> gains(inst_depth, 0.0);
-  for (std::size_t i = 0; i < shown; ++i) gains[i] = to_double(list.docs[i].grade) / max;
-  std::vector<double> reach(inst_depth, 1.0);
-  std::vector<double> go_on(inst_depth, 0.0);
-  std::vector<double> wanted(inst_depth, 0.0);
+  std::vector<double> gains(cwl_ranks, 0.0);
+  for (std::size_t i = 0; i < shown; ++i)
+    gains[i] = cwl_gain(to_double(list.docs[i].grade), 0.0, max);
+  std::vector<double> reach(cwl_ranks, 1.0);
+  std::vector<double> go_on(cwl_ranks, 0.0);
+  std::vector<double> wanted(cwl_ranks, 0.0);
   double found = 0.0;
   double total = 0.0;
-  for (int i = 0; i < inst_depth; ++i) {
+  for (int i = 0; i < cwl_ranks; ++i) {
     found += gains[i];
     wanted[i] = t - found;
-    const double rank = i + 1.0;
-    const double ratio_here = (rank + t + wanted[i] - 1.0) / (rank + t + wanted[i]);
-    go_on[i] = ratio_here * ratio_here;
+    go_on[i] = inst_go_on(i + 1.0, t, wanted[i]);
     total += reach[i];
-    if (i + 1 < inst_depth) reach[i + 1] = reach[i] * go_on[i];
+    if (i + 1 < cwl_ranks) reach[i + 1] = reach[i] * go_on[i];
   }
 
   Outcome out = start_outcome(call, in);
@@ -501,9 +532,9 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
                       to_decimal(approx_number(gains[i], ""), 4));
   }
   double rest = 0.0;
-  for (std::size_t i = shown; i < static_cast<std::size_t>(inst_depth); ++i) rest += reach[i];
-  if (shown < static_cast<std::size_t>(inst_depth)) {
-    table.rows.push_back({text_cell(std::to_string(shown + 1) + "–" + std::to_string(inst_depth)),
+  for (std::size_t i = shown; i < static_cast<std::size_t>(cwl_ranks); ++i) rest += reach[i];
+  if (shown < static_cast<std::size_t>(cwl_ranks)) {
+    table.rows.push_back({text_cell(std::to_string(shown + 1) + "–" + std::to_string(cwl_ranks)),
                           text_cell("past the list"), text_cell("—"), text_cell("0"), text_cell(""),
                           text_cell(""),
                           number_cell(approx_number(rest / total, "W past the list")),
@@ -516,19 +547,18 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
   out.working = "\\text{INST} = \\sum_i W_i\\, g_i = " +
                 (terms.empty() ? std::string("0") : latex_sum(terms, 6)) + " \\approx " +
                 to_decimal(value, 4) + ",\\qquad \\frac{1}{W_1} = \\sum_{r=1}^{" +
-                std::to_string(inst_depth) + "} \\prod_{j<r} C_j \\approx " + to_decimal(depth, 4);
+                std::to_string(cwl_ranks) + "} \\prod_{j<r} C_j \\approx " + to_decimal(depth, 4);
   out.steps.push_back(std::move(table));
   out.notes.push_back(
       std::string(max_given ? "Gains are grade/" : "Gains are grade/") + to_short_decimal(top) +
       (max_given ? " (max given)" : " (max: the highest grade judged; set max for another scale)") +
       "; the user wants T = " + to_short_decimal(T) +
       " of gain, and the more of it is still wanted, the likelier they go on.");
-  out.notes.push_back("As cwl_eval does, the ranking is read to rank " +
-                      std::to_string(inst_depth) +
+  out.notes.push_back("As cwl_eval does, the ranking is read to rank " + std::to_string(cwl_ranks) +
                       ", the ranks past the list with gain 0; the user reads " +
                       to_decimal(depth, 2) + " ranks on average (1/W_1).");
-  if (list.docs.size() > static_cast<std::size_t>(inst_depth)) {
-    out.notes.push_back("Only the first " + std::to_string(inst_depth) +
+  if (list.docs.size() > static_cast<std::size_t>(cwl_ranks)) {
+    out.notes.push_back("Only the first " + std::to_string(cwl_ranks) +
                         " ranks count, as in cwl_eval.");
   }
   finish_outcome(out);
@@ -548,7 +578,7 @@ static Result<Outcome> run_sdcg(const MeasureCall& call, const Inputs& in) {
   const Fraction top = scale.value();
   const auto n = static_cast<std::int64_t>(list.docs.size());
   const std::int64_t asked = call.rank_cutoff.value_or(n);
-  const std::int64_t k = std::min<std::int64_t>(asked, inst_depth);
+  const std::int64_t k = std::min<std::int64_t>(asked, cwl_ranks);
 
   Outcome out = start_outcome(call, in);
   const std::string at = "@" + std::to_string(k);
@@ -629,13 +659,287 @@ static Result<Outcome> run_sdcg(const MeasureCall& call, const Inputs& in) {
     out.notes.push_back("Without a cutoff, k is the length of the list (" + std::to_string(n) +
                         "); ir_measures' SDCG needs one, as in SDCG@10.");
   }
-  if (asked > inst_depth) {
-    out.notes.push_back("cwl_eval reads " + std::to_string(inst_depth) + " ranks: k = " +
-                        std::to_string(asked) + " counts as " + std::to_string(inst_depth) + ".");
+  if (asked > cwl_ranks) {
+    out.notes.push_back("cwl_eval reads " + std::to_string(cwl_ranks) + " ranks: k = " +
+                        std::to_string(asked) + " counts as " + std::to_string(cwl_ranks) + ".");
   }
   finish_outcome(out);
   return out;
 }
+
+// --- on TREC files -----------------------------------------------------------------------------
+// The same measures as the TREC engine computes them from a run and qrels (ir_measures' names,
+// read in trec/irmeasures.cpp): doubles, summed rank by rank in the order of the program each
+// follows (gdeval.pl, trec_eval, ir_measures, cwl_eval), so that their digits are those
+// programs' own. Only the TREC engine refers to these (trec/irmeasures.h), so the calculators'
+// wasm modules leave them out; the TREC module compiles this file for speed
+// (wasm/CMakeLists.txt).
+
+namespace trec {
+namespace {
+
+// ERR@k and nDCG(dcg=exp-log2)@k read grades above 4 as 4, gdeval.pl's largest, which refuses
+// them: the qrels' highest such grade is named once.
+class GdevalNeed final : public TopicNeed {
+ public:
+  void qrels_read(const Qrels& qrels, const TrecJudged& judged,
+                  std::vector<std::string>& warnings) override {
+    std::string_view above_four;
+    int highest = 0;
+    for (const std::string_view topic : qrels.topics) {
+      const TopicJudged& grades = judged.by_topic.at(topic);
+      if (!grades.grades.empty() && grades.grades.back().grade > gdeval_max_grade &&
+          (above_four.empty() || grades.grades.back().grade > highest)) {
+        highest = grades.grades.back().grade;
+        above_four = topic;
+      }
+    }
+    if (above_four.empty()) return;
+    warnings.push_back(qrels.file_name + " has grades above 4 (the highest, " +
+                       std::to_string(highest) + ", in topic " + visible(above_four) +
+                       "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
+                       "gdeval.pl, which refuses them");
+  }
+  bool prepare(const TopicRun&, std::optional<InputError>&) override { return true; }
+};
+
+// ERR@k as gdeval.pl 1.3 computes it: the stopping probability at a grade g is
+// (2^g - 1) / 2^4 (4 being gdeval's largest grade, whatever the topic's); ERR adds, down the
+// first min(k, n) ranks, that probability times the chance of reaching the rank, over the rank.
+void err(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = ranks_read(r.cutoffs[0], t.num_ret);
+  const auto max_gain = static_cast<double>(exp_gain(gdeval_max_grade) + 1);  // 2^4
+  double score = 0.0;
+  double decay = 1.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]);
+    const double stop_here = static_cast<double>(exp_gain(g)) / max_gain;
+    score += stop_here * decay / static_cast<double>(i + 1);
+    decay *= 1.0 - stop_here;
+  }
+  out[r.first_slot] = score;
+}
+
+// RBP as trec_eval 10.0 and ir_measures compute it: (1 - p) times the sum of gain_i p^(i-1)
+// down the ranks (to k, with a cutoff). With rel=N the gain is 1 at a grade of N or more, else
+// 0; without it the grades are the gains, as trec_eval 10.0's rbp takes them: divided by the
+// topic's largest grade when that is above 1 (trec_eval rescales gains outside 0..1 to it).
+// Unjudged documents gain 0.
+//
+// The residual, printed on its own line: the most RBP could rise if every unjudged document in
+// the list, and every rank past its end (to k, or for ever), had gain 1:
+// (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
+// (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
+// document, and 0 when it has none.
+void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool cut = !r.cutoffs.empty();
+  const std::int64_t stop =
+      ranks_read(cut ? std::optional<std::int64_t>(r.cutoffs[0]) : std::nullopt, t.num_ret);
+  int max_grade = 0;
+  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
+  const double scale = max_grade > 1 ? static_cast<double>(max_grade) : 1.0;
+  double sum = 0.0;
+  double unjudged = 0.0;
+  double weight = 1.0;  // p^i
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    double gain = 0.0;
+    if (r.binary) {
+      gain = g >= 0 && g >= t.level ? 1.0 : 0.0;
+    } else if (g > 0) {
+      gain = static_cast<double>(g) / scale;
+    }
+    if (gain != 0) sum += gain * weight;
+    if (g < 0) unjudged += weight;
+    weight *= p;
+  }
+  out[r.first_slot] = (1.0 - p) * sum;
+  double past_end = weight;  // p^stop
+  if (cut) past_end -= std::pow(p, static_cast<double>(r.cutoffs[0]));
+  out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
+}
+
+// Compat's ideal ranking, as ir_measures builds it: the topic's documents graded above 0, by
+// grade, then by the run's score (0 for one not retrieved), then in qrels order (the teaching
+// code's rule, equal grades in the run's order, with the run's scores); and each retrieved
+// document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
+class CompatNeed final : public TopicNeed {
+ public:
+  bool reads_ranking() const override { return true; }
+  bool reads_scores() const override { return true; }
+  bool prepare(const TopicRun& run, std::optional<InputError>&) override {
+    const std::vector<Judgment>& all = run.judgments->all();
+    const std::vector<std::int32_t>& ranking = *run.ranking;
+    ideal_.clear();
+    index_.assign(all.size(), -1);
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      if (all[j].grade <= 0) continue;
+      index_[j] = static_cast<std::int64_t>(ideal_.size());
+      ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
+    }
+    const std::vector<int>& grades = *run.grades;
+    for (std::size_t i = 0; i < ranking.size(); ++i) {
+      if (grades[i] <= 0) continue;
+      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[static_cast<std::size_t>(ranking[i])])];
+      ideal.score = run.score(i);
+      ideal.rank = static_cast<std::int64_t>(i);
+    }
+    std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
+      if (a.grade != b.grade) return a.grade > b.grade;
+      if (a.score != b.score) return a.score > b.score;
+      return a.line < b.line;
+    });
+    pairs.clear();
+    for (std::size_t q = 0; q < ideal_.size(); ++q) {
+      if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
+    }
+    ideal_size = static_cast<std::int64_t>(ideal_.size());
+    return true;
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
+  std::int64_t ideal_size = 0;
+
+ private:
+  struct Ideal {
+    int grade;
+    double score;
+    int line;
+    std::int64_t rank;  // -1: not retrieved
+  };
+  std::vector<Ideal> ideal_;
+  std::vector<std::int64_t> index_;  // a judgment's place in ideal_, -1 when graded 0 or less
+};
+
+std::unique_ptr<TopicNeed> make_compat_need(const TrecPlan&) {
+  return std::make_unique<CompatNeed>();
+}
+
+// Compat as ir_measures computes it: the rank-biased overlap of the ranking with the ideal
+// ranking (CompatNeed), to the depth of the longer of the two:
+//   RBO = sum over i < depth of p^i |ranking[..i] ∩ ideal[..i]| / (i + 1), over sum of p^i;
+// normalized (the default) by the ideal ranking's own RBO.
+void compat(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool normalize = r.values[1] != 0.0;
+  const CompatNeed& need = need_of<CompatNeed>(t, r);
+  const std::int64_t ideal_size = need.ideal_size;
+  const std::int64_t depth = std::max(t.num_ret, ideal_size);
+  const std::vector<std::int64_t> enters = compat_entering(need.pairs, depth);
+  double score = 0.0;
+  double best = 0.0;
+  double normalizer = 0.0;
+  double weight = 1.0;
+  std::int64_t overlap = 0;
+  for (std::int64_t i = 0; i < depth; ++i) {
+    overlap += enters[static_cast<std::size_t>(i)];
+    const auto rank = static_cast<double>(i + 1);
+    score += weight * static_cast<double>(overlap) / rank;
+    best += weight * static_cast<double>(std::min(i + 1, ideal_size)) / rank;
+    normalizer += weight;
+    weight *= p;
+  }
+  if (normalizer == 0.0) {
+    out[r.first_slot] = 0.0;
+    return;
+  }
+  score /= normalizer;
+  best /= normalizer;
+  out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
+}
+
+// cwl_eval's gain of a ranked document, as ir_measures hands it the qrels: cwl_gain of its
+// grade; not judged (or a negative grade): 0, its worse case.
+double cwl_trec_gain(int grade, double low, double high) {
+  return grade < 0 ? 0.0 : cwl_gain(static_cast<double>(grade), low, high);
+}
+
+// SDCG@k as cwl_eval computes it (its NDCG-k, ir_measures' SDCG(max_rel=N)@k): the DCG of the
+// gains over the first min(k, n) ranks, discount log2(i + 1), over the DCG of k ranks of gain 1;
+// k at most cwl_eval's 1,000 ranks.
+void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double low = r.values[0];
+  const double high = r.values[1];
+  const std::int64_t k = std::min<std::int64_t>(r.cutoffs[0], cwl_ranks);
+  double dcg = 0.0;
+  double best = 0.0;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    const double discount = std::log2(static_cast<double>(i + 1));
+    best += 1.0 / discount;
+    if (i <= t.num_ret) {
+      dcg += cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i - 1)], low, high) / discount;
+    }
+  }
+  out[r.first_slot] = dcg / best;
+}
+
+// INST as cwl_eval computes it for ir_measures: gains cwl_gain(grade, min_rel, max_rel), the
+// list cut or padded with gain 0 to cwl_eval's 1,000 ranks; rank i is seen with weight W_i
+// proportional to C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
+void inst(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double target = r.values[0];
+  const double low = r.values[1];
+  const double high = r.values[2];
+  std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
+  const std::int64_t n = std::min<std::int64_t>(t.num_ret, cwl_ranks);
+  for (std::int64_t i = 0; i < n; ++i) {
+    gains[static_cast<std::size_t>(i)] =
+        cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i)], low, high);
+  }
+  // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
+  double found = 0.0;
+  double reach = 1.0;
+  double total = 0.0;
+  double utility = 0.0;
+  for (std::int64_t i = 0; i < cwl_ranks; ++i) {
+    const double g = gains[static_cast<std::size_t>(i)];
+    total += reach;
+    utility += reach * g;
+    found += g;
+    reach *= inst_go_on(static_cast<double>(i) + 1.0, target, target - found);
+  }
+  out[r.first_slot] = utility / total;
+}
+
+}  // namespace
+
+std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
+  return std::make_unique<GdevalNeed>();
+}
+
+const MeasureDef& ir_err_def() {
+  static const MeasureDef def{"ERR", Params::none, "",  TrecKind::real,  TrecSummary::mean,
+                              true,  "gdeval ERR", err, make_gdeval_need};
+  return def;
+}
+
+const MeasureDef& ir_rbp_def() {
+  static const MeasureDef def{
+      "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
+      true,  "RBP and its residual", ir_rbp};
+  return def;
+}
+
+const MeasureDef& ir_compat_def() {
+  static const MeasureDef def{"Compat", Params::none,    "",     TrecKind::real,  TrecSummary::mean,
+                              true,     "compatibility", compat, make_compat_need};
+  return def;
+}
+
+const MeasureDef& ir_inst_def() {
+  static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "INST",       inst};
+  return def;
+}
+
+const MeasureDef& ir_sdcg_def() {
+  static const MeasureDef def{"SDCG", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "scaled DCG", sdcg};
+  return def;
+}
+
+}  // namespace trec
 
 // INST's and SDCG's max=, the top of cwl_eval's gain scale (cwl_scale).
 static ParamInfo cwl_max_param() {

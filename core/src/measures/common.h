@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,5 +49,19 @@ void finish_outcome(Outcome& outcome);
 [[nodiscard]] std::string ap_norm_title(const MeasureCall& call);
 /// Interpolation's rule=textbook|trec9|trec10|none (interpolation.cpp), also 11pt-avg's.
 [[nodiscard]] ParamInfo interpolation_rule_param();
+
+// Rules the teaching code and the TREC files' code of a family both follow (a family file
+// computes its measures for both: see cascade.cpp).
+
+/// How many of a list's `n` ranks a measure with an optional rank cutoff reads: the first k, or
+/// all of a shorter list; all n without a cutoff.
+[[nodiscard]] constexpr std::int64_t ranks_read(std::optional<std::int64_t> cutoff,
+                                                std::int64_t n) {
+  return cutoff && *cutoff < n ? *cutoff : n;
+}
+
+/// 2^g - 1 for a whole grade g from 0 to 62: the exponential gain of gdeval's nDCG and of
+/// dcg=burges, and the numerator of ERR's stopping chance (2^g - 1) / 2^max.
+[[nodiscard]] constexpr std::int64_t exp_gain(std::int64_t g) { return (std::int64_t{1} << g) - 1; }
 
 }  // namespace irm

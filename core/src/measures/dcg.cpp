@@ -44,6 +44,8 @@
 
 #include "common.h"
 #include "irm/inputs.h"
+#include "trec/irmeasures.h"
+#include "trec/plan.h"
 
 namespace irm {
 namespace {
@@ -102,7 +104,7 @@ Number log2_of(std::int64_t n) {
 
 Number gain_of(Form form, Fraction grade) {
   if (form != Form::burges) return exact_number(grade);
-  if (grade.den == 1 && grade.num <= 62) return whole((std::int64_t{1} << grade.num) - 1);
+  if (grade.den == 1 && grade.num <= 62) return whole(exp_gain(grade.num));
   Number out;
   out.approx = std::pow(2.0, to_double(grade)) - 1.0;
   out.formula = "2^" + to_short_decimal(grade) + " - 1";
@@ -544,6 +546,56 @@ static Result<Outcome> run_ideal_dcg(const MeasureCall& call, const Inputs& in) 
 static Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in) {
   return run_family(call, in, Which::normalised);
 }
+
+// --- on TREC files -----------------------------------------------------------------------------
+// gdeval.pl's nDCG as the TREC engine computes it from a run and qrels (ir_measures'
+// nDCG(dcg=exp-log2)@k, read in trec/irmeasures.cpp): dcg=burges's gain 2^g - 1 and discount
+// log2(i + 1), over the judged ideal, in doubles summed as gdeval sums them. Only the TREC engine
+// refers to it (trec/irmeasures.h), so the calculators' wasm modules leave it out; the TREC
+// module compiles this file for speed (wasm/CMakeLists.txt).
+
+namespace trec {
+namespace {
+
+// gdeval's DCG term at rank i (0-based): (2^g - 1) / log2(i + 2), the logarithm taken as
+// log(i + 2) / log(2) as gdeval does.
+double gdeval_dcg_term(int grade, std::int64_t i) {
+  return static_cast<double>(exp_gain(grade)) /
+         (std::log(static_cast<double>(i) + 2.0) / std::log(2.0));
+}
+
+// nDCG(dcg=exp-log2)@k as gdeval.pl 1.3 computes it: the run's DCG over its first min(k, n)
+// documents, divided by the DCG of the topic's documents graded above 0 (retrieved or not)
+// sorted by grade, down to k. 0 when the topic has no grade above 0 (gdeval leaves such a topic
+// out).
+void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t k = r.cutoffs[0];
+  const std::int64_t stop = ranks_read(k, t.num_ret);
+  double dcg = 0.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    dcg += gdeval_dcg_term(gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]), i);
+  }
+  double ideal = 0.0;
+  std::int64_t i = 0;
+  const std::vector<GradeCount>& grades = t.judged->grades;  // ascending
+  for (auto it = grades.rbegin(); it != grades.rend() && i < k && it->grade > 0; ++it) {
+    for (std::int64_t c = 0; c < it->count && i < k; ++c, ++i) {
+      ideal += gdeval_dcg_term(gdeval_grade(it->grade), i);
+    }
+  }
+  out[r.first_slot] = ideal > 0.0 ? dcg / ideal : 0.0;
+}
+
+}  // namespace
+
+const MeasureDef& ir_ndcg_exp_def() {
+  static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
+                              TrecKind::real,         TrecSummary::mean, true,
+                              "gdeval nDCG",          ndcg_exp,          make_gdeval_need};
+  return def;
+}
+
+}  // namespace trec
 
 // --- the measures this file computes, as the registry lists them ----------------------------
 

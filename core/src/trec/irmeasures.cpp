@@ -667,6 +667,9 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
 }
 
 // ---- The measures computed here ---------------------------------------------------------------
+// The others that have no trec_eval counterpart are computed in their family's file, beside the
+// teaching code of the same measure: ERR, RBP, Compat, INST and SDCG in measures/cascade.cpp,
+// gdeval's nDCG in measures/dcg.cpp (trec/irmeasures.h declares them).
 
 namespace {
 
@@ -694,179 +697,7 @@ void judged(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = stop ? static_cast<double>(count) / static_cast<double>(stop) : 0.0;
 }
 
-// gdeval.pl 1.3's grade of a ranked document: its qrels grade when above 0, else 0 (not in the
-// qrels, negative, 0), and at most 4.
-int gdeval_grade(int grade) { return grade > 0 ? std::min(grade, gdeval_max_grade) : 0; }
-
-// gdeval's DCG term at rank i (0-based): (2^g - 1) / log2(i + 2), the logarithm taken as
-// log(i + 2) / log(2) as gdeval does.
-double gdeval_dcg_term(int grade, std::int64_t i) {
-  return (std::pow(2.0, grade) - 1.0) / (std::log(static_cast<double>(i) + 2.0) / std::log(2.0));
-}
-
-// ERR@k as gdeval.pl 1.3 computes it: the stopping probability at a grade g is
-// (2^g - 1) / 2^4 (4 being gdeval's largest grade, whatever the topic's); ERR adds, down the
-// first min(k, n) ranks, that probability times the chance of reaching the rank, over the rank.
-void err(const Topic& t, const Requested& r, double* out, std::string*) {
-  const std::int64_t stop = std::min(r.cutoffs[0], t.num_ret);
-  const double max_gain = std::pow(2.0, gdeval_max_grade);
-  double score = 0.0;
-  double decay = 1.0;
-  for (std::int64_t i = 0; i < stop; ++i) {
-    const int g = gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]);
-    const double stop_here = (std::pow(2.0, g) - 1.0) / max_gain;
-    score += stop_here * decay / static_cast<double>(i + 1);
-    decay *= 1.0 - stop_here;
-  }
-  out[r.first_slot] = score;
-}
-
-// nDCG(dcg=exp-log2)@k as gdeval.pl 1.3 computes it: the run's DCG over its first min(k, n)
-// documents, divided by the DCG of the topic's documents graded above 0 (retrieved or not)
-// sorted by grade, down to k. 0 when the topic has no grade above 0 (gdeval leaves such a topic
-// out).
-void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
-  const std::int64_t k = r.cutoffs[0];
-  const std::int64_t stop = std::min(k, t.num_ret);
-  double dcg = 0.0;
-  for (std::int64_t i = 0; i < stop; ++i) {
-    dcg += gdeval_dcg_term(gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]), i);
-  }
-  double ideal = 0.0;
-  std::int64_t i = 0;
-  const std::vector<GradeCount>& grades = t.judged->grades;  // ascending
-  for (auto it = grades.rbegin(); it != grades.rend() && i < k && it->grade > 0; ++it) {
-    for (std::int64_t c = 0; c < it->count && i < k; ++c, ++i) {
-      ideal += gdeval_dcg_term(gdeval_grade(it->grade), i);
-    }
-  }
-  out[r.first_slot] = ideal > 0.0 ? dcg / ideal : 0.0;
-}
-
-// RBP (Moffat and Zobel, "Rank-biased precision for measurement of retrieval effectiveness",
-// TOIS 2008): (1 - p) times the sum of gain_i p^(i-1) down the ranks (to k, with a cutoff). With
-// rel=N the gain is 1 at a grade of N or more, else 0; without it the grades are the gains, as
-// trec_eval 10.0's rbp takes them: divided by the topic's largest grade when that is above 1
-// (trec_eval rescales gains outside 0..1 to it). Unjudged documents gain 0.
-//
-// The residual, printed on its own line: the most RBP could rise if every unjudged document in
-// the list, and every rank past its end (to k, or for ever), had gain 1:
-// (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
-// (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
-// document, and 0 when it has none.
-void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double p = r.values[0];
-  const bool cut = !r.cutoffs.empty();
-  const std::int64_t stop = cut ? std::min(r.cutoffs[0], t.num_ret) : t.num_ret;
-  int max_grade = 0;
-  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
-  const double scale = max_grade > 1 ? static_cast<double>(max_grade) : 1.0;
-  double sum = 0.0;
-  double unjudged = 0.0;
-  double weight = 1.0;  // p^i
-  for (std::int64_t i = 0; i < stop; ++i) {
-    const int g = (*t.grades)[static_cast<std::size_t>(i)];
-    double gain = 0.0;
-    if (r.binary) {
-      gain = g >= 0 && g >= t.level ? 1.0 : 0.0;
-    } else if (g > 0) {
-      gain = static_cast<double>(g) / scale;
-    }
-    if (gain != 0) sum += gain * weight;
-    if (g < 0) unjudged += weight;
-    weight *= p;
-  }
-  out[r.first_slot] = (1.0 - p) * sum;
-  double past_end = weight;  // p^stop
-  if (cut) past_end -= std::pow(p, static_cast<double>(r.cutoffs[0]));
-  out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
-}
-
 // ---- What the families work out once per topic --------------------------------------------
-
-// ERR@k and nDCG(dcg=exp-log2)@k read grades above 4 as 4, gdeval.pl's largest, which refuses
-// them: the qrels' highest such grade is named once.
-class GdevalNeed final : public TopicNeed {
- public:
-  void qrels_read(const Qrels& qrels, const TrecJudged& judged,
-                  std::vector<std::string>& warnings) override {
-    std::string_view above_four;
-    int highest = 0;
-    for (const std::string_view topic : qrels.topics) {
-      const TopicJudged& grades = judged.by_topic.at(topic);
-      if (!grades.grades.empty() && grades.grades.back().grade > gdeval_max_grade &&
-          (above_four.empty() || grades.grades.back().grade > highest)) {
-        highest = grades.grades.back().grade;
-        above_four = topic;
-      }
-    }
-    if (above_four.empty()) return;
-    warnings.push_back(qrels.file_name + " has grades above 4 (the highest, " +
-                       std::to_string(highest) + ", in topic " + visible(above_four) +
-                       "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
-                       "gdeval.pl, which refuses them");
-  }
-  bool prepare(const TopicRun&, std::optional<InputError>&) override { return true; }
-};
-
-std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
-  return std::make_unique<GdevalNeed>();
-}
-
-// Compat's ideal ranking, as ir_measures builds it: the topic's documents graded above 0, by
-// grade, then by the run's score (0 for one not retrieved), then in qrels order; and each
-// retrieved document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
-class CompatNeed final : public TopicNeed {
- public:
-  bool reads_ranking() const override { return true; }
-  bool reads_scores() const override { return true; }
-  bool prepare(const TopicRun& run, std::optional<InputError>&) override {
-    const std::vector<Judgment>& all = run.judgments->all();
-    const std::vector<std::int32_t>& ranking = *run.ranking;
-    ideal_.clear();
-    index_.assign(all.size(), -1);
-    for (std::size_t j = 0; j < all.size(); ++j) {
-      if (all[j].grade <= 0) continue;
-      index_[j] = static_cast<std::int64_t>(ideal_.size());
-      ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
-    }
-    const std::vector<int>& grades = *run.grades;
-    for (std::size_t i = 0; i < ranking.size(); ++i) {
-      if (grades[i] <= 0) continue;
-      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[static_cast<std::size_t>(ranking[i])])];
-      ideal.score = run.score(i);
-      ideal.rank = static_cast<std::int64_t>(i);
-    }
-    std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
-      if (a.grade != b.grade) return a.grade > b.grade;
-      if (a.score != b.score) return a.score > b.score;
-      return a.line < b.line;
-    });
-    pairs.clear();
-    for (std::size_t q = 0; q < ideal_.size(); ++q) {
-      if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
-    }
-    ideal_size = static_cast<std::int64_t>(ideal_.size());
-    return true;
-  }
-
-  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
-  std::int64_t ideal_size = 0;
-
- private:
-  struct Ideal {
-    int grade;
-    double score;
-    int line;
-    std::int64_t rank;  // -1: not retrieved
-  };
-  std::vector<Ideal> ideal_;
-  std::vector<std::int64_t> index_;  // a judgment's place in ideal_, -1 when graded 0 or less
-};
-
-std::unique_ptr<TopicNeed> make_compat_need(const TrecPlan&) {
-  return std::make_unique<CompatNeed>();
-}
 
 // The diversity measures' scores of a topic, one per TrecPlan::diversity entry, as ndeval
 // evaluates its ranking (after -M, and -J: the judged documents only). The qrels are read as
@@ -941,109 +772,6 @@ std::unique_ptr<TopicNeed> make_diversity_need(const TrecPlan& plan) {
   return std::make_unique<DiversityNeed>(plan);
 }
 
-// Compat (Clarke, Vtyurina and Smucker, "Assessing top-k preferences", TOIS 2021), as
-// ir_measures computes it: the rank-biased overlap of the ranking with the ideal ranking (the
-// topic's documents graded above 0, by grade, then by run score, a document not retrieved
-// scoring 0, then in qrels order), to the depth of the longer of the two:
-//   RBO = sum over i < depth of p^i |ranking[..i] ∩ ideal[..i]| / (i + 1), over sum of p^i;
-// normalized (the default) by the ideal ranking's own RBO. A retrieved document graded above 0
-// at rank r and ideal place q is in both prefixes from max(r, q) on (the session finds q).
-void compat(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double p = r.values[0];
-  const bool normalize = r.values[1] != 0.0;
-  const CompatNeed& need = need_of<CompatNeed>(t, r);
-  const std::int64_t ideal_size = need.ideal_size;
-  const std::int64_t depth = std::max(t.num_ret, ideal_size);
-  std::vector<std::int64_t> enters(static_cast<std::size_t>(depth) + 1, 0);
-  for (const auto& [rank, place] : need.pairs) {
-    ++enters[static_cast<std::size_t>(std::max(rank, place))];
-  }
-  double score = 0.0;
-  double best = 0.0;
-  double normalizer = 0.0;
-  double weight = 1.0;
-  std::int64_t overlap = 0;
-  for (std::int64_t i = 0; i < depth; ++i) {
-    overlap += enters[static_cast<std::size_t>(i)];
-    const auto rank = static_cast<double>(i + 1);
-    score += weight * static_cast<double>(overlap) / rank;
-    best += weight * static_cast<double>(std::min(i + 1, ideal_size)) / rank;
-    normalizer += weight;
-    weight *= p;
-  }
-  if (normalizer == 0.0) {
-    out[r.first_slot] = 0.0;
-    return;
-  }
-  score /= normalizer;
-  best /= normalizer;
-  out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
-}
-
-// INST (Moffat, Bailey, Scholer and Thomas, "INST: an adaptive metric for information retrieval
-// evaluation", ADCS 2015), as cwl_eval computes it for ir_measures: gains in 0..1, a grade g
-// giving (min(max(g, 0) clipped to min_rel..max_rel) - min_rel) / (max_rel - min_rel), an
-// unjudged document 0; the list cut or padded with gain 0 to cwl_eval's 1,000 ranks. The user
-// goes on from rank i (1-based) with probability C_i = ((i + T + T_i - 1) / (i + T + T_i))^2,
-// T_i = T minus the gain found to rank i; rank i is seen with weight W_i proportional to
-// C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
-constexpr std::int64_t cwl_ranks = 1000;
-
-// cwl_eval's gain of a ranked document, as ir_measures hands it the qrels: the grade clipped to
-// min_rel..max_rel and scaled to 0..1; not judged (or a negative grade): 0, its worse case.
-double cwl_gain(int grade, double low, double high) {
-  if (grade < 0) return 0.0;
-  const double clipped = std::min(std::max(static_cast<double>(grade), low), high);
-  return (clipped - low) / (high - low);
-}
-
-// SDCG@k as cwl_eval computes it (its NDCG-k, ir_measures' SDCG(max_rel=N)@k): the DCG of the
-// gains cwl_gain over the first min(k, n) ranks, discount log2(i + 1), over the DCG of k ranks of
-// gain 1; k at most cwl_eval's 1,000 ranks.
-void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double low = r.values[0];
-  const double high = r.values[1];
-  const std::int64_t k = std::min(r.cutoffs[0], cwl_ranks);
-  double dcg = 0.0;
-  double best = 0.0;
-  for (std::int64_t i = 1; i <= k; ++i) {
-    const double discount = std::log2(static_cast<double>(i + 1));
-    best += 1.0 / discount;
-    if (i <= t.num_ret) {
-      dcg += cwl_gain((*t.grades)[static_cast<std::size_t>(i - 1)], low, high) / discount;
-    }
-  }
-  out[r.first_slot] = dcg / best;
-}
-
-void inst(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double target = r.values[0];
-  const double low = r.values[1];
-  const double high = r.values[2];
-  std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
-  const std::int64_t n = std::min(t.num_ret, cwl_ranks);
-  for (std::int64_t i = 0; i < n; ++i) {
-    gains[static_cast<std::size_t>(i)] =
-        cwl_gain((*t.grades)[static_cast<std::size_t>(i)], low, high);
-  }
-  // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
-  double found = 0.0;
-  double reach = 1.0;
-  double total = 0.0;
-  double utility = 0.0;
-  for (std::int64_t i = 0; i < cwl_ranks; ++i) {
-    const double g = gains[static_cast<std::size_t>(i)];
-    total += reach;
-    utility += reach * g;
-    found += g;
-    const double remaining = target - found;
-    const double rank = static_cast<double>(i) + 1.0;
-    const double ratio = (rank + target + remaining - 1.0) / (rank + target + remaining);
-    reach *= ratio * ratio;
-  }
-  out[r.first_slot] = utility / total;
-}
-
 // A diversity measure: its value in the topic's scores of its (alpha, beta, level).
 void diversity_measure(const Topic& t, const Requested& r, double* out, std::string*) {
   const diversity::TopicScores& s =
@@ -1107,24 +835,6 @@ const MeasureDef& ir_diversity_def() {
   return def;
 }
 
-const MeasureDef& ir_inst_def() {
-  static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
-                              true,   "INST",       inst};
-  return def;
-}
-
-const MeasureDef& ir_sdcg_def() {
-  static const MeasureDef def{"SDCG", Params::none, "",  TrecKind::real, TrecSummary::mean,
-                              true,   "scaled DCG", sdcg};
-  return def;
-}
-
-const MeasureDef& ir_compat_def() {
-  static const MeasureDef def{"Compat", Params::none,    "",     TrecKind::real,  TrecSummary::mean,
-                              true,     "compatibility", compat, make_compat_need};
-  return def;
-}
-
 const MeasureDef& ir_numq_def() {
   static const MeasureDef def{"NumQ", Params::none, "",  TrecKind::count, TrecSummary::count,
                               true,   "topics",     numq};
@@ -1140,26 +850,10 @@ const MeasureDef& ir_judged_def() {
                               true,     "judged share", judged};
   return def;
 }
-const MeasureDef& ir_err_def() {
-  static const MeasureDef def{"ERR", Params::none, "",  TrecKind::real,  TrecSummary::mean,
-                              true,  "gdeval ERR", err, make_gdeval_need};
-  return def;
-}
-const MeasureDef& ir_ndcg_exp_def() {
-  static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
-                              TrecKind::real,         TrecSummary::mean, true,
-                              "gdeval nDCG",          ndcg_exp,          make_gdeval_need};
-  return def;
-}
-const MeasureDef& ir_rbp_def() {
-  static const MeasureDef def{
-      "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
-      true,  "RBP and its residual", ir_rbp};
-  return def;
-}
 
 // Adds ir_measures' names to the plan, in the order given, each once: a request of the trec_eval
-// measure it names (AP@10 is map_cut.10) or of one computed in trec/irmeasures.cpp, seeing the
+// measure it names (AP@10 is map_cut.10) or of one of the measures declared in irmeasures.h,
+// seeing the
 // run through the view its rel= and judged_only= ask for.
 void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan) {
   const std::vector<MeasureDef>& table = measure_table();

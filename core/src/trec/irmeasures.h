@@ -2,14 +2,16 @@
 // `P(rel=2,judged_only=True)@5`, … (the grammar of the Python package ir_measures, by Sean
 // MacAvaney, Craig Macdonald and Iadh Ounis: Name(param=value,…)@cutoff). Each is read into a
 // request for the trec_eval engine: most are trec_eval measures under another name (AP@10 is
-// map_cut.10), a few are computed here (RR@k, Judged@k, NumQ, ERR@k and nDCG(dcg=exp-log2)@k as
-// gdeval.pl computes them, RBP and its residual).
+// map_cut.10), a few are computed here (RR@k, Judged@k, NumQ, the diversity measures) or in the
+// file of their measure family, beside the teaching code (ERR@k and nDCG(dcg=exp-log2)@k as
+// gdeval.pl computes them, RBP and its residual, Compat, INST, SDCG: see below).
 //
 // A measure with rel= sees the run at that relevance level, and one with judged_only= with or
 // without the unjudged documents, whatever -l and -J say for the others (a plan "view").
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +27,7 @@ struct TrecPlan;
 namespace irm::trec {
 
 struct MeasureDef;
+class TopicNeed;
 
 /// Which of ir_measures' measures a name is (trec/irmeasures.cpp declares them).
 enum class IrName : int;
@@ -68,19 +71,33 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
 /// Python's repr of a float, as ir_measures prints parameters: 0.9, 2.0, 1e-05.
 [[nodiscard]] std::string python_float(double value);
 
-/// The measures computed here rather than by a trec_eval measure.
+/// The measures computed here (trec/irmeasures.cpp) rather than by a trec_eval measure.
 const MeasureDef& ir_numq_def();
 const MeasureDef& ir_rr_cut_def();
 const MeasureDef& ir_judged_def();
-const MeasureDef& ir_err_def();
-const MeasureDef& ir_ndcg_exp_def();
-const MeasureDef& ir_rbp_def();  // two slots: RBP and its residual
-const MeasureDef& ir_compat_def();
-const MeasureDef& ir_inst_def();
 /// The diversity measures: Requested::values = {index into TrecPlan::diversity, the IrName}.
 const MeasureDef& ir_diversity_def();
 
+/// The measures computed in their family's file (measures/cascade.cpp, measures/dcg.cpp),
+/// beside the teaching code of the same measure.
+const MeasureDef& ir_err_def();       // cascade.cpp
+const MeasureDef& ir_rbp_def();       // cascade.cpp; two slots: RBP and its residual
+const MeasureDef& ir_compat_def();    // cascade.cpp
+const MeasureDef& ir_inst_def();      // cascade.cpp
+const MeasureDef& ir_sdcg_def();      // cascade.cpp
+const MeasureDef& ir_ndcg_exp_def();  // dcg.cpp
+
 /// gdeval.pl's largest grade: its gains are (2^g - 1) for g up to 4, ERR's divided by 2^4.
 inline constexpr int gdeval_max_grade = 4;
+
+/// gdeval.pl 1.3's grade of a ranked document: its qrels grade when above 0, else 0 (not in the
+/// qrels, negative, 0), and at most 4.
+[[nodiscard]] constexpr int gdeval_grade(int grade) {
+  return grade > 0 ? (grade < gdeval_max_grade ? grade : gdeval_max_grade) : 0;
+}
+
+/// What ERR@k and nDCG(dcg=exp-log2)@k share once per topic (measures/cascade.cpp): the warning
+/// that the qrels have grades above gdeval's 4. One kind of TopicNeed for both.
+std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan& plan);
 
 }  // namespace irm::trec
