@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "call_syntax.h"
 #include "irm/registry.h"
 #include "text.h"
 
@@ -122,19 +123,6 @@ std::string or_list(const std::vector<std::string>& words) {
   return out;
 }
 
-std::string trim(std::string_view s, std::size_t& leading) {
-  std::size_t begin = 0;
-  std::size_t end = s.size();
-  while (begin < end && (s[begin] == ' ' || s[begin] == '\t')) ++begin;
-  while (end > begin && (s[end - 1] == ' ' || s[end - 1] == '\t')) --end;
-  leading = begin;
-  return std::string(s.substr(begin, end - begin));
-}
-
-int column_of(std::string_view text, std::size_t byte_offset) {
-  return text::code_points(text.substr(0, byte_offset)) + 1;
-}
-
 // A numeric parameter value: a decimal (2, 0.5, .25) or a fraction a/b, 0 or more, at most
 // the parameter's maximum. Returns the canonical spelling.
 Result<std::string> numeric_value(const ParamInfo& param, const std::string& value, int column,
@@ -192,40 +180,55 @@ MeasureCall MeasureCall::with(std::string_view name, std::string value) const {
 
 namespace {
 
-// The name whole[from, to): mean(P@5) reads P@5 this way, so that its columns and the name its
-// messages quote are those of the whole name the student typed.
-Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::size_t to) {
-  const std::string_view typed = whole.substr(from, to - from);
-  std::size_t lead = 0;
-  const std::string s = trim(typed, lead);
-  std::size_t whole_lead = 0;
-  const std::string shown = trim(whole, whole_lead);
-  const auto col = [&](std::size_t i) { return column_of(whole, from + lead + i); };
-  if (s.empty() && from == 0) {
-    // Nothing to point at: the field itself is empty.
-    return InputError{ErrorCode::empty_input, "the measure name is empty; try AP, P@10 or 11pt",
-                      Span{}, Field::measure};
+// Whether the parentheses after `name` hold a measure name (mean(P@5)) rather than parameters;
+// the reader asks it only when a '(' follows the name.
+bool takes_a_measure(std::string_view name) {
+  const std::string typed(name);
+  const FoundWord word = find_word(typed, false);
+  const MeasureInfo* info = word.info != nullptr ? word.info : find_measure(typed);
+  return info != nullptr && info->takes_measure;
+}
+
+call_syntax::Call read_name(std::string_view whole, std::size_t from, std::size_t to) {
+  return call_syntax::read_call(whole, from, to, call_syntax::Grammar{}, takes_a_measure);
+}
+
+// The name `typed`, as read from whole: mean(P@5) reads P@5 in place (`inner`), so that its
+// columns and the name its messages quote are those of the whole name the student typed.
+Result<MeasureCall> parse_typed(std::string_view whole, const call_syntax::Call& typed,
+                                bool inner) {
+  using call_syntax::Expected;
+  const std::string shown(call_syntax::trimmed(whole, 0, whole.size()).text);
+  const auto col = [&](std::size_t at) { return call_syntax::column(whole, at); };
+  const auto where = [&](std::size_t at) {
+    return " at column " + std::to_string(col(at)) + " of \"" + shown + "\"";
+  };
+  const std::optional<call_syntax::SyntaxError>& error = typed.error;
+  const std::size_t name_at = typed.name.at;
+  if (error && error->expected == Expected::name) {
+    if (name_at == typed.end && !inner) {
+      // Nothing to point at: the field itself is empty.
+      return InputError{ErrorCode::empty_input, "the measure name is empty; try AP, P@10 or 11pt",
+                        Span{}, Field::measure};
+    }
+    if (name_at == typed.end) {
+      return name_error(
+          ErrorCode::empty_input, col(name_at), 1,
+          "expected a measure name inside the parentheses" + where(name_at) + ", as in mean(P@5)");
+    }
+    return name_error(ErrorCode::bad_token, col(name_at), 1,
+                      "expected a measure name" + where(name_at) + ", before '" +
+                          std::string(whole.substr(name_at, 1)) + "'");
   }
-  if (s.empty()) {
-    return name_error(ErrorCode::empty_input, col(0), 1,
-                      "expected a measure name inside the parentheses at column " +
-                          std::to_string(col(0)) + " of \"" + shown + "\", as in mean(P@5)");
-  }
-  const std::size_t name_end = std::min(s.find_first_of("(@"), s.size());
-  const std::string name = s.substr(0, name_end);
+  const std::string name(typed.name.text);
   const int name_length = text::code_points(name);
-  if (name.empty()) {
-    return name_error(ErrorCode::bad_token, col(0), 1,
-                      "expected a measure name at column " + std::to_string(col(0)) + " of \"" +
-                          shown + "\", before '" + s.substr(0, 1) + "'");
-  }
-  const FoundWord word = find_word(name, name_end == s.size());
+  const FoundWord word = find_word(name, typed.name.end() == typed.end);
   const MeasureInfo* info = word.info != nullptr ? word.info : find_measure(name);
   if (info == nullptr) {
     const std::string suggestion = closest_measure(name);
     return name_error(
-        ErrorCode::unknown_measure, col(0), name_length,
-        "unknown measure " + text::quoted(name) + " at column " + std::to_string(col(0)) +
+        ErrorCode::unknown_measure, col(name_at), name_length,
+        "unknown measure " + text::quoted(name) + " at column " + std::to_string(col(name_at)) +
             (suggestion.empty() ? "; the measure reference lists every name (AP, P@10, nDCG@5, …)"
                                 : "; did you mean " + suggestion + "?"));
   }
@@ -241,28 +244,20 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
   // registry's name.
   const std::string& shown_name = word.word != nullptr ? name : info->name;
 
-  std::size_t i = name_end;
   if (info->takes_measure) {
     // mean(P@5): the parentheses hold a whole measure name, which may have parentheses too.
-    if (i >= s.size() || s[i] != '(') {
-      return name_error(ErrorCode::bad_token, col(std::min(i, s.size())), 1,
+    if (typed.open == call_syntax::npos) {
+      return name_error(ErrorCode::bad_token, col(typed.name.end()), 1,
                         info->name + " needs a measure in parentheses, as in " + info->example);
     }
-    int depth = 0;
-    std::size_t close = std::string::npos;
-    for (std::size_t k = i; k < s.size() && close == std::string::npos; ++k) {
-      depth += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
-      if (depth == 0) close = k;
+    if (error && error->expected == Expected::close) {
+      return name_error(ErrorCode::bad_token, col(typed.open), 1,
+                        "expected ')' to close the parentheses opened" + where(typed.open));
     }
-    if (close == std::string::npos) {
-      return name_error(ErrorCode::bad_token, col(i), 1,
-                        "expected ')' to close the parentheses opened at column " +
-                            std::to_string(col(i)) + " of \"" + shown + "\"");
-    }
+    const call_syntax::Piece& held = *typed.inner;
     const auto not_one_list = [&](const MeasureInfo* inner_info) {
       const bool with_cutoff = inner_info->cutoff_input == InputKind::ranked_list;
-      return name_error(ErrorCode::bad_parameter_value, col(i + 1),
-                        text::code_points(s.substr(i + 1, close - i - 1)),
+      return name_error(ErrorCode::bad_parameter_value, col(held.at), text::code_points(held.text),
                         info->name +
                             " averages a measure of one ranked or graded list over the "
                             "queries; " +
@@ -274,140 +269,116 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
     // A measure that takes a measure is never a measure of one list, so mean(mean(…)) is refused
     // by the name at its head, before the parentheses are read: the grammar nests one level
     // deep, and a name nested thousands of times cannot recurse into the stack's limit.
-    std::size_t inner_lead = 0;
-    const std::string inner_text =
-        trim(std::string_view(s).substr(i + 1, close - i - 1), inner_lead);
-    const MeasureInfo* inner_head = find_measure(
-        inner_text.substr(0, std::min(inner_text.find_first_of("(@"), inner_text.size())));
+    const call_syntax::Call held_typed = read_name(whole, held.at, held.end());
+    const MeasureInfo* inner_head = find_measure(std::string(held_typed.name.text));
     if (inner_head != nullptr && inner_head->takes_measure) return not_one_list(inner_head);
-    const std::size_t inner_from = from + lead + i + 1;
-    auto inner = parse_part(whole, inner_from, inner_from + (close - i - 1));
-    if (!inner.ok()) return inner.error();
-    const InputKind inner_kind = input_kind(inner.value());
+    auto inner_call = parse_typed(whole, held_typed, true);
+    if (!inner_call.ok()) return inner_call.error();
+    const InputKind inner_kind = input_kind(inner_call.value());
     if (inner_kind != InputKind::ranked_list && inner_kind != InputKind::graded_list) {
-      return not_one_list(inner.value().info);
+      return not_one_list(inner_call.value().info);
     }
-    call.inner.push_back(inner.value());
-    i = close + 1;
-    if (i < s.size()) {
-      return name_error(ErrorCode::bad_token, col(i), text::code_points(s.substr(i)),
-                        "expected the end of the name after ')' at column " +
-                            std::to_string(col(i)) + " of \"" + shown +
-                            "\"; put a cutoff inside, "
-                            "as in mean(P@5)");
+    call.inner.push_back(inner_call.value());
+    if (error && error->expected == Expected::end) {
+      return name_error(ErrorCode::bad_token, col(error->at),
+                        text::code_points(whole.substr(error->at, typed.end - error->at)),
+                        "expected the end of the name after ')'" + where(error->at) +
+                            "; put a cutoff inside, as in mean(P@5)");
     }
     return call;
   }
-  if (i < s.size() && s[i] == '(') {
-    const std::size_t close = s.find(')', i);
-    if (close == std::string::npos) {
-      return name_error(ErrorCode::bad_token, col(i), 1,
-                        "expected ')' to close the parameters opened at column " +
-                            std::to_string(col(i)) + " of \"" + shown + "\"");
-    }
-    std::vector<std::string> given;
-    std::size_t start = i + 1;
-    while (start <= close) {
-      const std::size_t comma = std::min(s.find(',', start), close);
-      std::size_t inner_lead = 0;
-      const std::string part = trim(std::string_view(s).substr(start, comma - start), inner_lead);
-      const std::size_t part_at = start + inner_lead;
-      start = comma + 1;
-      if (part.empty()) {
-        if (comma == close && given.empty()) break;  // "AP()" is allowed
-        return name_error(ErrorCode::bad_token, col(part_at), 1,
-                          "expected name=value at column " + std::to_string(col(part_at)) +
-                              " of \"" + shown + "\"");
-      }
-      const std::size_t eq = part.find('=');
-      if (eq == std::string::npos) {
-        return name_error(ErrorCode::bad_token, col(part_at), text::code_points(part),
-                          "expected name=value at column " + std::to_string(col(part_at)) +
-                              " of \"" + shown + "\", found " + text::quoted(part));
-      }
-      std::size_t ignored = 0;
-      const std::string key = text::lower(trim(std::string_view(part).substr(0, eq), ignored));
-      std::size_t value_lead = 0;
-      const std::string value = trim(std::string_view(part).substr(eq + 1), value_lead);
-      const std::size_t value_at = part_at + eq + 1 + value_lead;
-      const auto param =
-          std::find_if(info->params.begin(), info->params.end(),
-                       [&](const ParamInfo& p) { return text::lower(p.name) == key; });
-      if (param == info->params.end()) {
-        std::vector<std::string> names;
-        for (const ParamInfo& p : info->params) names.push_back(p.name);
-        return name_error(ErrorCode::unknown_parameter, col(part_at),
-                          text::code_points(part.substr(0, eq)),
-                          "unknown parameter " + text::quoted(key) + " for " + info->name +
-                              " at column " + std::to_string(col(part_at)) + "; " +
-                              (names.empty() ? info->name + " takes no parameters"
-                                             : "expected " + or_list(names)));
-      }
-      if (std::find(given.begin(), given.end(), param->name) != given.end()) {
-        return name_error(ErrorCode::bad_parameter_value, col(part_at),
-                          text::code_points(part.substr(0, eq)),
-                          param->name + " is given twice in \"" + shown + "\" (column " +
-                              std::to_string(col(part_at)) + "); give each parameter once");
-      }
-      if (!param->excludes.empty() &&
-          std::find(given.begin(), given.end(), param->excludes) != given.end()) {
-        return name_error(
-            ErrorCode::bad_parameter_value, col(part_at), text::code_points(part.substr(0, eq)),
-            param->excludes + " and " + param->name +
-                " set the same thing; give one of them, not both (" + param->name + " at column " +
-                std::to_string(col(part_at)) + " of \"" + shown + "\")");
-      }
-      given.push_back(param->name);
-      if (param->numeric) {
-        auto number = numeric_value(*param, value, col(value_at), shown);
-        if (!number.ok()) return number.error();
-        call = call.with(param->name, number.value());
-        continue;
-      }
-      std::string wanted = text::lower(value);
-      for (const auto& [alias, target] : param->value_aliases) {
-        if (wanted == alias) wanted = target;  // an older spelling: kappa(scale=notes002)
-      }
-      const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
-      if (choice == param->choices.end()) {
-        return name_error(ErrorCode::bad_parameter_value, col(value_at), text::code_points(value),
-                          "unknown value " + text::quoted(value) + " for " + param->name +
-                              " at column " + std::to_string(col(value_at)) + "; expected " +
-                              or_list(param->choices));
-      }
-      call = call.with(param->name, *choice);
-    }
-    i = close + 1;
+  if (error && error->expected == Expected::close) {
+    return name_error(ErrorCode::bad_token, col(typed.open), 1,
+                      "expected ')' to close the parameters opened" + where(typed.open));
   }
-
-  if (i < s.size() && s[i] != '@') {
-    return name_error(ErrorCode::bad_token, col(i), 1,
-                      "expected '@' and a cutoff or the end of the name at column " +
-                          std::to_string(col(i)) + " of \"" + shown + "\", found '" +
-                          s.substr(i, 1) + "'");
+  std::vector<std::string> given;
+  for (const call_syntax::Param& part : typed.params) {
+    const std::size_t part_at = part.key.at;
+    if (part.equals == call_syntax::npos) {
+      return name_error(
+          ErrorCode::bad_token, col(part_at), text::code_points(part.key.text),
+          "expected name=value" + where(part_at) + ", found " + text::quoted(part.key.text));
+    }
+    const std::string key = text::lower(part.key.text);
+    // The key as typed up to the '=', spaces included: what a message about the key marks.
+    const int key_length = text::code_points(whole.substr(part_at, part.equals - part_at));
+    const std::string value(part.value.text);
+    // An empty value is marked just after the '=', spaces or not (as it always was).
+    const std::size_t value_at = value.empty() ? part.equals + 1 : part.value.at;
+    const auto param = std::find_if(info->params.begin(), info->params.end(),
+                                    [&](const ParamInfo& p) { return text::lower(p.name) == key; });
+    if (param == info->params.end()) {
+      std::vector<std::string> names;
+      for (const ParamInfo& p : info->params) names.push_back(p.name);
+      return name_error(
+          ErrorCode::unknown_parameter, col(part_at), key_length,
+          "unknown parameter " + text::quoted(key) + " for " + info->name + " at column " +
+              std::to_string(col(part_at)) + "; " +
+              (names.empty() ? info->name + " takes no parameters" : "expected " + or_list(names)));
+    }
+    if (std::find(given.begin(), given.end(), param->name) != given.end()) {
+      return name_error(ErrorCode::bad_parameter_value, col(part_at), key_length,
+                        param->name + " is given twice in \"" + shown + "\" (column " +
+                            std::to_string(col(part_at)) + "); give each parameter once");
+    }
+    if (!param->excludes.empty() &&
+        std::find(given.begin(), given.end(), param->excludes) != given.end()) {
+      return name_error(ErrorCode::bad_parameter_value, col(part_at), key_length,
+                        param->excludes + " and " + param->name +
+                            " set the same thing; give one of them, not both (" + param->name +
+                            where(part_at) + ")");
+    }
+    given.push_back(param->name);
+    if (param->numeric) {
+      auto number = numeric_value(*param, value, col(value_at), shown);
+      if (!number.ok()) return number.error();
+      call = call.with(param->name, number.value());
+      continue;
+    }
+    std::string wanted = text::lower(value);
+    for (const auto& [alias, target] : param->value_aliases) {
+      if (wanted == alias) wanted = target;  // an older spelling: kappa(scale=notes002)
+    }
+    const auto choice = std::find(param->choices.begin(), param->choices.end(), wanted);
+    if (choice == param->choices.end()) {
+      return name_error(ErrorCode::bad_parameter_value, col(value_at), text::code_points(value),
+                        "unknown value " + text::quoted(value) + " for " + param->name +
+                            " at column " + std::to_string(col(value_at)) + "; expected " +
+                            or_list(param->choices));
+    }
+    call = call.with(param->name, *choice);
   }
-  if (i < s.size()) {  // s[i] == '@'
-    const std::string cutoff = s.substr(i + 1);
-    const int at = col(i + 1);
+  if (error && error->expected == Expected::parameter) {
+    return name_error(ErrorCode::bad_token, col(error->at), 1,
+                      "expected name=value" + where(error->at));
+  }
+  if (error) {  // Expected::cutoff_or_end: the calculator's grammar stops nowhere else
+    return name_error(ErrorCode::bad_token, col(error->at), 1,
+                      "expected '@' and a cutoff or the end of the name" + where(error->at) +
+                          ", found '" + std::string(whole.substr(error->at, 1)) + "'");
+  }
+  if (typed.at_sign != call_syntax::npos) {
+    const std::string cutoff(typed.cutoff.text);
+    const int at = col(typed.cutoff.at);
     const int length = text::code_points(cutoff);
     switch (info->cutoff) {
       case CutoffKind::none:
-        return name_error(ErrorCode::bad_parameter_value, col(i), length + 1,
-                          shown_name + " takes no cutoff; found '@" + cutoff + "' at column " +
-                              std::to_string(col(i)) + " of \"" + shown + "\"");
+        return name_error(
+            ErrorCode::bad_parameter_value, col(typed.at_sign), length + 1,
+            shown_name + " takes no cutoff; found '@" + cutoff + "'" + where(typed.at_sign));
       case CutoffKind::rank_optional: {
         const auto k = text::parse_whole(cutoff, max_cutoff);
         if (!k && !cutoff.empty() && cutoff.find_first_not_of("0123456789") == std::string::npos &&
             cutoff.find_first_not_of('0') != std::string::npos) {
           return name_error(ErrorCode::out_of_range, at, length,
                             "a cutoff can be at most 1,000,000,000; found " + text::quoted(cutoff) +
-                                " at column " + std::to_string(at) + " of \"" + shown + "\"");
+                                where(typed.cutoff.at));
         }
         if (!k || *k == 0) {
           return name_error(ErrorCode::bad_number, at, length,
                             "a cutoff must be a positive whole number; found " +
-                                (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
-                                std::to_string(at) + " of \"" + shown + "\"");
+                                (cutoff.empty() ? std::string("nothing") : cutoff) +
+                                where(typed.cutoff.at));
         }
         call.rank_cutoff = *k;
         break;
@@ -417,15 +388,15 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
         if (!r || compare(*r, Fraction{1, 1}) > 0) {
           return name_error(r ? ErrorCode::out_of_range : ErrorCode::bad_number, at, length,
                             "a recall level must be a number from 0 to 1; found " +
-                                (cutoff.empty() ? std::string("nothing") : cutoff) + " at column " +
-                                std::to_string(at) + " of \"" + shown + "\"");
+                                (cutoff.empty() ? std::string("nothing") : cutoff) +
+                                where(typed.cutoff.at));
         }
         call.recall_cutoff = *r;
         break;
       }
     }
   } else if (info->cutoff == CutoffKind::recall_required) {
-    return name_error(ErrorCode::bad_parameter_value, col(s.size() - 1) + 1, 1,
+    return name_error(ErrorCode::bad_parameter_value, col(typed.end - 1) + 1, 1,
                       info->name + " needs a recall level after @, as in " + info->example);
   }
   return call;
@@ -434,7 +405,7 @@ Result<MeasureCall> parse_part(std::string_view whole, std::size_t from, std::si
 }  // namespace
 
 Result<MeasureCall> parse_measure_name(std::string_view typed) {
-  return parse_part(typed, 0, typed.size());
+  return parse_typed(typed, read_name(typed, 0, typed.size()), false);
 }
 
 std::string canonical_name(const MeasureCall& call) {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "measures/ndeval.h"
+#include "parse/call_syntax.h"
 #include "parse/text.h"
 #include "trec/plan.h"
 
@@ -153,59 +154,19 @@ bool identifier_start(char c) {
 }
 bool identifier_char(char c) { return identifier_start(c) || (c >= '0' && c <= '9'); }
 
-// Reads one name; the parse state keeps the position for the columns of messages.
-class Reader {
- public:
-  explicit Reader(std::string_view text) : text_(text) {}
+// The Python identifier at the start of s (nDCG, judged_only), or empty: ir_measures' names and
+// parameter names are identifiers, and the shared reader (parse/call_syntax.h) takes any text
+// before a '(', '@' or '=' as the name or key, so what follows the identifier is looked at here.
+std::string_view identifier(std::string_view s) {
+  std::size_t end = 0;
+  if (!s.empty() && identifier_start(s[0])) {
+    while (end < s.size() && identifier_char(s[end])) ++end;
+  }
+  return s.substr(0, end);
+}
 
-  void skip_spaces() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t')) ++at_;
-  }
-  bool done() const { return at_ >= text_.size(); }
-  char peek() const { return done() ? '\0' : text_[at_]; }
-  std::size_t at() const { return at_; }
-  void advance(std::size_t n = 1) { at_ += n; }
-  std::string_view identifier() {
-    const std::size_t from = at_;
-    if (!done() && identifier_start(text_[at_])) {
-      while (at_ < text_.size() && identifier_char(text_[at_])) ++at_;
-    }
-    return text_.substr(from, at_ - from);
-  }
-  // A value: up to the next ',' or ')' outside braces and quotes.
-  std::string_view value() {
-    const std::size_t from = at_;
-    int depth = 0;
-    char quote = '\0';
-    for (; at_ < text_.size(); ++at_) {
-      const char c = text_[at_];
-      if (quote != '\0') {
-        if (c == quote) quote = '\0';
-        continue;
-      }
-      if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '{') {
-        ++depth;
-      } else if (c == '}') {
-        --depth;
-      } else if (depth <= 0 && (c == ',' || c == ')')) {
-        break;
-      }
-    }
-    std::string_view v = text_.substr(from, at_ - from);
-    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-    return v;
-  }
-  // The 1-based column of a byte offset (the -m value is ASCII where it matters).
-  int column(std::size_t offset) const {
-    return text::code_points(text_.substr(0, std::min(offset, text_.size()))) + 1;
-  }
-
- private:
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
+// ir_measures' grammar: quoted and {…} values, and spaces around '@'.
+const call_syntax::Grammar ir_measures_grammar{true, true};
 
 InputError name_error(std::string_view text, ErrorCode code, int column, const std::string& what) {
   return InputError{code,
@@ -287,12 +248,12 @@ bool looks_like_ir_measure(std::string_view text) {
 }
 
 Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged_only) {
-  Reader in(text);
-  in.skip_spaces();
-  const std::size_t name_at = in.at();
-  const std::string_view written = in.identifier();
+  const call_syntax::Call call = call_syntax::read_call(text, 0, text.size(), ir_measures_grammar);
+  const auto column = [&](std::size_t at) { return call_syntax::column(text, at); };
+  const std::size_t name_at = call.name.at;
+  const std::string_view written = identifier(call.name.text);
   if (written.empty()) {
-    return name_error(text, ErrorCode::unknown_measure, in.column(name_at),
+    return name_error(text, ErrorCode::unknown_measure, column(name_at),
                       "expected a measure name, such as AP, P@10 or nDCG@10; found " +
                           text::quoted(text.substr(name_at)));
   }
@@ -309,7 +270,7 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
       if (hint.empty() && text::lower(a.alias) == lowered) hint = a.alias;
     }
     return name_error(
-        text, ErrorCode::unknown_measure, in.column(name_at),
+        text, ErrorCode::unknown_measure, column(name_at),
         "unknown measure " + text::quoted(written) +
             (hint.empty() ? std::string()
                           : "; ir_measures' names are case-sensitive: did you mean " + hint + "?") +
@@ -345,190 +306,185 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
                         : std::string("its parameters: ") + list;
   };
 
-  in.skip_spaces();
-  if (in.peek() == '(') {
-    in.advance();
-    in.skip_spaces();
-    bool closed = false;
-    if (in.peek() == ')') {
-      in.advance();
-      closed = true;
-    }
-    while (!closed) {
-      in.skip_spaces();
-      const std::size_t param_at = in.at();
-      const std::string_view param = in.identifier();
-      if (param.empty()) {
-        return name_error(text, ErrorCode::bad_token, in.column(param_at),
-                          "expected a parameter name, such as rel in P(rel=2)@10, found " +
-                              text::quoted(text.substr(param_at)) + "; " + allowed());
-      }
-      if (std::find_if(spec->params.begin(), spec->params.end(),
-                       [&](const char* s) { return param == s; }) == spec->params.end()) {
-        return name_error(text, ErrorCode::unknown_parameter, in.column(param_at),
-                          std::string(spec->name) + " has no parameter " + text::quoted(param) +
-                              "; " + allowed());
-      }
-      in.skip_spaces();
-      if (in.peek() != '=') {
-        return name_error(text, ErrorCode::bad_token, in.column(in.at()),
-                          "expected '=' after " + std::string(param) + ", such as " +
-                              std::string(param) + "=" +
-                              (param == "rel"                             ? "2"
-                               : param == "dcg"                           ? "exp-log2"
-                               : param == "gains"                         ? "{1:1,2:3}"
-                               : param == "p" || param == "beta"          ? "0.9"
-                               : param == "alpha"                         ? "0.5"
-                               : param == "T"                             ? "2"
-                               : param == "min_rel" || param == "max_rel" ? "3"
-                                                                          : "True"));
-      }
-      in.advance();
-      in.skip_spaces();
-      const std::size_t value_at = in.at();
-      const std::string_view value = in.value();
-      const int column = in.column(value_at);
-      const auto bad = [&](const std::string& expected) {
-        return name_error(
-            text, ErrorCode::bad_parameter_value, column,
-            std::string(param) + " expects " + expected + ", found " + text::quoted(value));
-      };
-      if (param == "rel") {
-        const auto n = whole(value);
-        if (!n || *n < -1000000000 || *n > 1000000000) {
-          return bad("a whole number (the lowest relevant grade), such as rel=2");
-        }
-        rel = static_cast<int>(*n);
-      } else if (param == "judged_only" || param == "relative" || param == "normalize") {
-        const auto b = boolean(value);
-        if (!b) return bad("True or False");
-        (param == "judged_only" ? judged : param == "relative" ? relative : normalize) = *b;
-      } else if (param == "dcg") {
-        const std::string_view v = unquoted(value);
-        if (spec->id == IrName::sdcg && v != "log2") {
-          return bad("log2, the only discount of SDCG (cwl_eval's)");
-        }
-        if (v == "log2") {
-          dcg = "log2";
-        } else if (v == "exp-log2" || v == "burges") {
-          dcg = "exp-log2";
-        } else {
-          return bad(
-              "log2 (trec_eval's nDCG: gain = grade) or exp-log2 (gdeval's: gain = 2^grade "
-              "- 1; also written burges)");
-        }
-      } else if (param == "gains") {
-        // {grade:gain,...}
-        std::string_view v = value;
-        if (v.size() < 2 || v.front() != '{' || v.back() != '}') {
-          return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
-        }
-        v = v.substr(1, v.size() - 2);
-        m.gains.clear();
-        std::size_t start = 0;
-        while (start <= v.size()) {
-          std::size_t comma = v.find(',', start);
-          if (comma == std::string_view::npos) comma = v.size();
-          std::string_view pair = v.substr(start, comma - start);
-          while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
-          while (!pair.empty() && pair.back() == ' ') pair.remove_suffix(1);
-          if (!(pair.empty() && comma == v.size() && start > 0)) {
-            const std::size_t colon = pair.find(':');
-            std::int64_t grade = 0;
-            double gain = 0.0;
-            bool read = colon != std::string_view::npos;
-            if (read) {
-              const auto k = whole(pair.substr(0, colon));
-              std::string_view rest = pair.substr(colon + 1);
-              while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-              const auto x = number(rest);
-              read = k.has_value() && x.has_value();
-              if (read) {
-                grade = *k;
-                gain = *x;
-              }
-            }
-            if (!read || grade < -1000000 || grade > 1000000 || std::fabs(gain) > 1e9) {
-              return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
-            }
-            const int g = static_cast<int>(grade);
-            if (std::any_of(m.gains.begin(), m.gains.end(),
-                            [&](const auto& pg) { return pg.first == g; })) {
-              return bad("each grade once in the gains");
-            }
-            m.gains.emplace_back(g, gain);
-          }
-          start = comma + 1;
-        }
-        std::sort(m.gains.begin(), m.gains.end());
-        gains_given = true;
-      } else if (param == "p") {
-        const auto x = number(value);
-        if (!x || !(*x >= 0.0 && *x < 1.0)) {
-          return bad("the persistence, a number from 0 up to (not including) 1, such as p=0.9");
-        }
-        p = *x;
-      } else if (param == "T") {
-        const auto x = number(value);
-        if (!x || !(*x > 0.0 && *x <= 1e9)) {
-          return bad("the gain the user wants, a number above 0, such as T=2");
-        }
-        t_param = *x;
-      } else if (param == "min_rel" || param == "max_rel") {
-        const auto n = whole(value);
-        if (!n || *n < -1000000000 || *n > 1000000000) return bad("a whole number (a grade)");
-        (param == "min_rel" ? min_rel : max_rel) = static_cast<int>(*n);
-      } else if (param == "beta") {
-        const auto x = number(value);
-        if (is_diversity(spec->id)) {
-          if (!x || !(*x >= 0.0 && *x <= 1.0)) {
-            return bad("the user's patience, a number from 0 to 1, such as beta=0.5");
-          }
-        } else if (!x || !(*x >= 0.0 && *x <= 1e9)) {
-          return bad("a number from 0 to 1000000000");
-        }
-        beta = *x;
-      } else if (param == "alpha") {
-        const auto x = number(value);
-        if (!x || !(*x >= 0.0 && *x <= 1.0)) {
-          return bad("the redundancy penalty, a number from 0 to 1, such as alpha=0.5");
-        }
-        alpha = *x;
-      }
-      in.skip_spaces();
-      if (in.peek() == ',') {
-        in.advance();
-        continue;
-      }
-      if (in.peek() == ')') {
-        in.advance();
-        closed = true;
-        continue;
-      }
+  const auto no_parameter_name = [&](std::size_t at) {
+    return name_error(text, ErrorCode::bad_token, column(at),
+                      "expected a parameter name, such as rel in P(rel=2)@10, found " +
+                          text::quoted(text.substr(at)) + "; " + allowed());
+  };
+  const auto unexpected = [&](std::size_t at) {
+    return name_error(text, ErrorCode::bad_token, column(at),
+                      "expected '(' with parameters or '@' with a cutoff after " +
+                          std::string(written) + ", found " + text::quoted(text.substr(at)));
+  };
+  // What the reader took for the name beyond the identifier: "AP x@5".
+  const std::size_t after_name =
+      call_syntax::skip_spaces(text, name_at + written.size(), call.name.end());
+  if (after_name < call.name.end()) return unexpected(after_name);
+
+  for (const call_syntax::Param& given : call.params) {
+    const std::size_t param_at = given.key.at;
+    const std::string_view param = identifier(given.key.text);
+    if (param.empty()) return no_parameter_name(param_at);
+    if (std::find_if(spec->params.begin(), spec->params.end(),
+                     [&](const char* s) { return param == s; }) == spec->params.end()) {
       return name_error(
-          text, ErrorCode::bad_token, in.column(in.at()),
-          std::string("expected ',' or ')' after the value of ") + std::string(param) + ", found " +
-              (in.done() ? std::string("the end") : text::quoted(text.substr(in.at()))));
+          text, ErrorCode::unknown_parameter, column(param_at),
+          std::string(spec->name) + " has no parameter " + text::quoted(param) + "; " + allowed());
+    }
+    // The '=' must follow the identifier, spaces aside: "P(rel x=1)" and "P(rel)" have none.
+    const std::size_t equals_at =
+        call_syntax::skip_spaces(text, param_at + param.size(), text.size());
+    if (given.equals != equals_at) {
+      return name_error(text, ErrorCode::bad_token, column(equals_at),
+                        "expected '=' after " + std::string(param) + ", such as " +
+                            std::string(param) + "=" +
+                            (param == "rel"                             ? "2"
+                             : param == "dcg"                           ? "exp-log2"
+                             : param == "gains"                         ? "{1:1,2:3}"
+                             : param == "p" || param == "beta"          ? "0.9"
+                             : param == "alpha"                         ? "0.5"
+                             : param == "T"                             ? "2"
+                             : param == "min_rel" || param == "max_rel" ? "3"
+                                                                        : "True"));
+    }
+    const std::string_view value = given.value.text;
+    const int value_column = column(given.value.at);
+    const auto bad = [&](const std::string& expected) {
+      return name_error(
+          text, ErrorCode::bad_parameter_value, value_column,
+          std::string(param) + " expects " + expected + ", found " + text::quoted(value));
+    };
+    if (param == "rel") {
+      const auto n = whole(value);
+      if (!n || *n < -1000000000 || *n > 1000000000) {
+        return bad("a whole number (the lowest relevant grade), such as rel=2");
+      }
+      rel = static_cast<int>(*n);
+    } else if (param == "judged_only" || param == "relative" || param == "normalize") {
+      const auto b = boolean(value);
+      if (!b) return bad("True or False");
+      (param == "judged_only" ? judged : param == "relative" ? relative : normalize) = *b;
+    } else if (param == "dcg") {
+      const std::string_view v = unquoted(value);
+      if (spec->id == IrName::sdcg && v != "log2") {
+        return bad("log2, the only discount of SDCG (cwl_eval's)");
+      }
+      if (v == "log2") {
+        dcg = "log2";
+      } else if (v == "exp-log2" || v == "burges") {
+        dcg = "exp-log2";
+      } else {
+        return bad(
+            "log2 (trec_eval's nDCG: gain = grade) or exp-log2 (gdeval's: gain = 2^grade "
+            "- 1; also written burges)");
+      }
+    } else if (param == "gains") {
+      // {grade:gain,...}
+      std::string_view v = value;
+      if (v.size() < 2 || v.front() != '{' || v.back() != '}') {
+        return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
+      }
+      v = v.substr(1, v.size() - 2);
+      m.gains.clear();
+      std::size_t start = 0;
+      while (start <= v.size()) {
+        std::size_t comma = v.find(',', start);
+        if (comma == std::string_view::npos) comma = v.size();
+        std::string_view pair = v.substr(start, comma - start);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        while (!pair.empty() && pair.back() == ' ') pair.remove_suffix(1);
+        if (!(pair.empty() && comma == v.size() && start > 0)) {
+          const std::size_t colon = pair.find(':');
+          std::int64_t grade = 0;
+          double gain = 0.0;
+          bool read = colon != std::string_view::npos;
+          if (read) {
+            const auto k = whole(pair.substr(0, colon));
+            std::string_view rest = pair.substr(colon + 1);
+            while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+            const auto x = number(rest);
+            read = k.has_value() && x.has_value();
+            if (read) {
+              grade = *k;
+              gain = *x;
+            }
+          }
+          if (!read || grade < -1000000 || grade > 1000000 || std::fabs(gain) > 1e9) {
+            return bad("grade:gain pairs in braces, such as gains={0:0,1:1,2:3}");
+          }
+          const int g = static_cast<int>(grade);
+          if (std::any_of(m.gains.begin(), m.gains.end(),
+                          [&](const auto& pg) { return pg.first == g; })) {
+            return bad("each grade once in the gains");
+          }
+          m.gains.emplace_back(g, gain);
+        }
+        start = comma + 1;
+      }
+      std::sort(m.gains.begin(), m.gains.end());
+      gains_given = true;
+    } else if (param == "p") {
+      const auto x = number(value);
+      if (!x || !(*x >= 0.0 && *x < 1.0)) {
+        return bad("the persistence, a number from 0 up to (not including) 1, such as p=0.9");
+      }
+      p = *x;
+    } else if (param == "T") {
+      const auto x = number(value);
+      if (!x || !(*x > 0.0 && *x <= 1e9)) {
+        return bad("the gain the user wants, a number above 0, such as T=2");
+      }
+      t_param = *x;
+    } else if (param == "min_rel" || param == "max_rel") {
+      const auto n = whole(value);
+      if (!n || *n < -1000000000 || *n > 1000000000) return bad("a whole number (a grade)");
+      (param == "min_rel" ? min_rel : max_rel) = static_cast<int>(*n);
+    } else if (param == "beta") {
+      const auto x = number(value);
+      if (is_diversity(spec->id)) {
+        if (!x || !(*x >= 0.0 && *x <= 1.0)) {
+          return bad("the user's patience, a number from 0 to 1, such as beta=0.5");
+        }
+      } else if (!x || !(*x >= 0.0 && *x <= 1e9)) {
+        return bad("a number from 0 to 1000000000");
+      }
+      beta = *x;
+    } else if (param == "alpha") {
+      const auto x = number(value);
+      if (!x || !(*x >= 0.0 && *x <= 1.0)) {
+        return bad("the redundancy penalty, a number from 0 to 1, such as alpha=0.5");
+      }
+      alpha = *x;
     }
   }
-  in.skip_spaces();
-  if (in.peek() == '@') {
-    const std::size_t at_at = in.at();
-    in.advance();
-    in.skip_spaces();
-    const std::size_t value_at = in.at();
-    std::string_view value = text.substr(value_at);
-    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
-    in.advance(text.size() - value_at);
+  if (call.error) {
+    const std::size_t at = call.error->at;
+    switch (call.error->expected) {
+      case call_syntax::Expected::parameter:  // "P(", "P(rel=1,)"
+        return no_parameter_name(at);
+      case call_syntax::Expected::comma_or_close:  // "P(rel=1", "nDCG(gains={1:1)"
+        return name_error(
+            text, ErrorCode::bad_token, column(at),
+            "expected ',' or ')' after the value of " +
+                std::string(identifier(call.params.back().key.text)) + ", found " +
+                (at >= text.size() ? std::string("the end") : text::quoted(text.substr(at))));
+      default:  // Expected::cutoff_or_end: "P(rel=1)x" (name and equals are checked above; the
+                // others are the calculator's grammar's)
+        return unexpected(at);
+    }
+  }
+  if (call.at_sign != call_syntax::npos) {
+    const std::size_t value_at = call.cutoff.at;
+    const std::string_view value = call.cutoff.text;
     if (spec->cutoff == Cutoff::none) {
       return name_error(
-          text, ErrorCode::bad_parameter_value, in.column(at_at),
+          text, ErrorCode::bad_parameter_value, column(call.at_sign),
           std::string(spec->name) + " takes no cutoff; write it without @" + std::string(value));
     }
     if (spec->id == IrName::iprec) {
       const auto r = number(value);
       if (!r || !(*r >= 0.0 && *r <= 1.0)) {
-        return name_error(text, ErrorCode::bad_parameter_value, in.column(value_at),
+        return name_error(text, ErrorCode::bad_parameter_value, column(value_at),
                           "expected a recall level from 0 to 1 after @, such as IPrec@0.5; found " +
                               text::quoted(value));
       }
@@ -536,40 +492,36 @@ Result<IrMeasure> parse_ir_measure(std::string_view text, int level, bool judged
     } else {
       const auto k = whole(value);
       if (!k || *k < 1 || *k > 1000000000) {
-        return name_error(text, ErrorCode::bad_parameter_value, in.column(value_at),
+        return name_error(text, ErrorCode::bad_parameter_value, column(value_at),
                           "expected a rank cutoff after @, a whole number from 1 to 1000000000 "
                           "such as " +
                               std::string(spec->name) + "@10; found " + text::quoted(value));
       }
       if (is_diversity(spec->id) && *k > 1000000) {
         return name_error(
-            text, ErrorCode::bad_parameter_value, in.column(value_at),
+            text, ErrorCode::bad_parameter_value, column(value_at),
             "the diversity measures' cutoff is at most 1000000; found " + text::quoted(value));
       }
       m.cutoff = *k;
     }
-  } else if (!in.done()) {
-    return name_error(text, ErrorCode::bad_token, in.column(in.at()),
-                      "expected '(' with parameters or '@' with a cutoff after " +
-                          std::string(written) + ", found " + text::quoted(text.substr(in.at())));
   }
   const bool exp_log2 = dcg && *dcg == "exp-log2";
   const bool needs_cutoff =
       spec->cutoff == Cutoff::required || (spec->id == IrName::ndcg && exp_log2);
   if (needs_cutoff && !m.cutoff && spec->id != IrName::iprec) {
-    return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+    return name_error(text, ErrorCode::bad_parameter_value, column(text.size()),
                       std::string(spec->name) + (exp_log2 ? "(dcg=exp-log2)" : "") +
                           " needs a cutoff, such as " + spec->name +
                           (exp_log2 ? "(dcg=exp-log2)@20 (gdeval evaluates to a depth)" : "@10"));
   }
   if (spec->id == IrName::iprec && m.recall == 0.0 && text.find('@') == std::string_view::npos) {
-    return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+    return name_error(text, ErrorCode::bad_parameter_value, column(text.size()),
                       "IPrec needs a recall level, such as IPrec@0.5");
   }
   if (spec->id == IrName::inst || spec->id == IrName::sdcg) {
     const std::string name = spec->name;
     if (!max_rel) {
-      return name_error(text, ErrorCode::bad_parameter_value, in.column(text.size()),
+      return name_error(text, ErrorCode::bad_parameter_value, column(text.size()),
                         name +
                             " needs max_rel=, the top grade of the qrels (its gain is 1), such "
                             "as " +
