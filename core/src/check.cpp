@@ -57,6 +57,7 @@
 #include <map>
 #include <optional>
 
+#include "check_slips.h"
 #include "irm/distributions.h"
 #include "irm/graded.h"
 #include "irm/inputs.h"
@@ -305,6 +306,7 @@ Result<Answer> parse_answer(std::string_view raw) {
   return answer;
 }
 
+namespace checking {
 namespace {
 
 // --- judging -----------------------------------------------------------------------------------
@@ -315,6 +317,10 @@ bool exact_answer(const Answer& a) { return a.decimals == 0; }
 std::optional<Fraction> at_decimals(const Number& value, int decimals, bool cut) {
   return decimal_value(cut ? to_decimal_truncated(value, decimals) : to_decimal(value, decimals));
 }
+
+}  // namespace
+
+// The helpers check_slips.h shares with the families' slips and hints.
 
 // Whether `value` gives the answer at the answer's precision: equal to a fraction or a whole
 // number; rounded to a decimal's decimals; cut off at them for an ellipsis ("0.41..." is any
@@ -327,43 +333,6 @@ bool gives(const Answer& a, const Number& value) {
   }
   const auto shown = at_decimals(value, a.decimals, a.prefix);
   return shown && *shown == a.value;
-}
-
-bool truncates_to(const Answer& a, const Number& value) {
-  if (exact_answer(a) || a.prefix) return false;
-  const auto cut = at_decimals(value, a.decimals, true);
-  return cut && *cut == a.value;
-}
-
-std::string decimals_text(int n) { return std::to_string(n) + (n == 1 ? " decimal" : " decimals"); }
-
-std::string precision_text(const Answer& a) {
-  if (exact_answer(a)) return "exactly";
-  if (a.prefix)
-    return a.decimals == 1 ? "as the first decimal" : "as the first " + decimals_text(a.decimals);
-  if (a.significant > 0) return "at " + std::to_string(a.significant) + " significant digits";
-  return "at " + decimals_text(a.decimals);
-}
-
-// "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "≈ 0.8425".
-std::string value_text(const Number& n) {
-  if (!n.exact) return "≈ " + to_decimal(n, 4);
-  const Fraction f = *n.exact;
-  if (f.den == 1) return to_string(f);
-  if (has_finite_decimal(f) && f.den <= 10000) return to_string(f) + " = " + to_short_decimal(f);
-  return to_string(f) + " ≈ " + to_decimal(n, 4);
-}
-
-// "= 1/2" or "≈ 0.8610" after a name.
-std::string equals_text(const Number& n) {
-  const std::string text = value_text(n);
-  return text.rfind("≈", 0) == 0 ? text : "= " + text;
-}
-
-// "2", "1.4142": a value with no exact form, shortened when whole.
-std::string whole_or_decimal(const Number& n) {
-  if (n.approx == std::round(n.approx)) return std::to_string(static_cast<long long>(n.approx));
-  return to_decimal(n, 4);
 }
 
 Number rounded2(const Number& n) {
@@ -402,6 +371,101 @@ bool padded_rounding(const Answer& a, const Number& value) {
   return false;
 }
 
+std::string list_text(const std::vector<std::string>& items, std::size_t keep) {
+  return list_of(
+      items.size(), [&](std::size_t i) { return items[i]; }, keep);
+}
+
+// A numeric parameter of the call as a fraction ("0.8" → 4/5); empty when it has none.
+std::optional<Fraction> param_fraction(const Context& c, std::string_view name) {
+  const std::string& text = c.call.param(name);
+  if (text.empty()) return std::nullopt;
+  return parse_decimal(text);
+}
+
+// The ranks a cutoff keeps of `n`: all of them without one.
+std::size_t kept_ranks(const Context& c, std::size_t n) {
+  if (!c.call.rank_cutoff) return n;
+  return std::min(n, static_cast<std::size_t>(*c.call.rank_cutoff));
+}
+
+std::string ranks_text(const std::vector<std::int64_t>& ranks) {
+  return (ranks.size() == 1 ? "rank " : "ranks ") +
+         list_of(ranks.size(), [&](std::size_t i) { return std::to_string(ranks[i]); });
+}
+
+// The ranks of the relevant documents of a ranked list, down to the measure's cutoff.
+std::optional<std::vector<std::int64_t>> relevant_ranks(const Context& c) {
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto& docs = list.value().docs;
+  const auto length = static_cast<std::int64_t>(docs.size());
+  const std::int64_t depth = c.call.rank_cutoff ? std::min(*c.call.rank_cutoff, length) : length;
+  std::vector<std::int64_t> ranks;
+  for (std::int64_t rank = 1; rank <= depth; ++rank) {
+    if (docs[static_cast<std::size_t>(rank - 1)].judgement == Judgement::relevant) {
+      ranks.push_back(rank);
+    }
+  }
+  return ranks;
+}
+
+// " in the top 10" for a measure with a cutoff, else "".
+std::string top_text(const Context& c) {
+  return c.call.rank_cutoff ? " in the top " + std::to_string(*c.call.rank_cutoff) : "";
+}
+
+// "R = 5": the outcome's R, else R as the measure resolves it (the option, the list's relevant=N
+// line, or the relevant documents listed).
+std::string r_text(const Context& c) {
+  if (const Number* R = value_of(c.outcome, "R")) return "R = " + number_text(*R);
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return "R";
+  const auto option = c.options.find("relevant");
+  const bool given = option != c.options.end() && !option->second.empty();
+  const auto R = resolve_total_relevant(list.value(), given ? option->second : "", given);
+  return R.ok() ? "R = " + std::to_string(R.value().value) : "R";
+}
+
+namespace {
+
+bool truncates_to(const Answer& a, const Number& value) {
+  if (exact_answer(a) || a.prefix) return false;
+  const auto cut = at_decimals(value, a.decimals, true);
+  return cut && *cut == a.value;
+}
+
+std::string decimals_text(int n) { return std::to_string(n) + (n == 1 ? " decimal" : " decimals"); }
+
+std::string precision_text(const Answer& a) {
+  if (exact_answer(a)) return "exactly";
+  if (a.prefix)
+    return a.decimals == 1 ? "as the first decimal" : "as the first " + decimals_text(a.decimals);
+  if (a.significant > 0) return "at " + std::to_string(a.significant) + " significant digits";
+  return "at " + decimals_text(a.decimals);
+}
+
+// "28/45 ≈ 0.6222", "1/2 = 0.5", "3", "≈ 0.8425".
+std::string value_text(const Number& n) {
+  if (!n.exact) return "≈ " + to_decimal(n, 4);
+  const Fraction f = *n.exact;
+  if (f.den == 1) return to_string(f);
+  if (has_finite_decimal(f) && f.den <= 10000) return to_string(f) + " = " + to_short_decimal(f);
+  return to_string(f) + " ≈ " + to_decimal(n, 4);
+}
+
+// "= 1/2" or "≈ 0.8610" after a name.
+std::string equals_text(const Number& n) {
+  const std::string text = value_text(n);
+  return text.rfind("≈", 0) == 0 ? text : "= " + text;
+}
+
+// "2", "1.4142": a value with no exact form, shortened when whole.
+std::string whole_or_decimal(const Number& n) {
+  if (n.approx == std::round(n.approx)) return std::to_string(static_cast<long long>(n.approx));
+  return to_decimal(n, 4);
+}
+
 // "1st", "2nd", "3rd", "4th", "11th", "22nd".
 std::string ordinal(std::int64_t n) {
   const std::int64_t last_two = n % 100;
@@ -414,49 +478,6 @@ std::string ordinal(std::int64_t n) {
   }
   return std::to_string(n) + suffix;
 }
-
-// "1, 3, 6" or, past `keep` items, "1, 3, 6, …, 40 (25 in all)": `count` items, each made by
-// item(i) (only those shown are made).
-template <class Item>
-std::string list_of(std::size_t count, Item item, std::size_t keep = 10) {
-  std::string out;
-  const bool cut = count > keep;
-  const std::size_t shown = cut ? keep - 1 : count;
-  for (std::size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + item(i);
-  if (cut) out += ", …, " + item(count - 1) + " (" + std::to_string(count) + " in all)";
-  return out;
-}
-
-std::string list_text(const std::vector<std::string>& items, std::size_t keep = 10) {
-  return list_of(
-      items.size(), [&](std::size_t i) { return items[i]; }, keep);
-}
-
-struct Candidate {
-  std::string name;
-  Number value;
-  std::string why;
-};
-
-// What a slip is computed from.
-struct Context {
-  const MeasureCall& call;
-  const Outcome& outcome;
-  std::string_view input;
-  const std::string& answer;  // as typed
-  std::string asked;          // "AP@10", or the key checked: "precision"
-  const Answer& typed;
-  const Number& expected;  // the value checked: the measure's, or the key's
-  std::string key;         // the key checked; empty for the measure's own value
-  const Options& options;
-};
-
-using Maker = std::function<std::optional<Candidate>(const Context&)>;
-
-struct SlipEntry {
-  SlipInfo info;
-  Maker make;
-};
 
 // --- AP ----------------------------------------------------------------------------------------
 
@@ -817,19 +838,6 @@ std::optional<Candidate> mean_rounded(const Context& c, const std::string& name,
 }
 
 // --- ERR, RBP, INST, Compat --------------------------------------------------------------------
-
-// A numeric parameter of the call as a fraction ("0.8" → 4/5); empty when it has none.
-std::optional<Fraction> param_fraction(const Context& c, std::string_view name) {
-  const std::string& text = c.call.param(name);
-  if (text.empty()) return std::nullopt;
-  return parse_decimal(text);
-}
-
-// The ranks a cutoff keeps of `n`: all of them without one.
-std::size_t kept_ranks(const Context& c, std::size_t n) {
-  if (!c.call.rank_cutoff) return n;
-  return std::min(n, static_cast<std::size_t>(*c.call.rank_cutoff));
-}
 
 // ERR (cascade.cpp) with a student's slips: R = (2^g − 1)/2^max, each rank weighted by the chance
 // Π_{j<i}(1 − R_j) of reaching it, divided by the rank.
@@ -2613,44 +2621,6 @@ std::string default_text(const Context& c, const Alternative& alt) {
 // parameters) and the quantities' names only: never a value computed from the input, so that it
 // gives nothing away where the working is hidden.
 
-std::string ranks_text(const std::vector<std::int64_t>& ranks) {
-  return (ranks.size() == 1 ? "rank " : "ranks ") +
-         list_of(ranks.size(), [&](std::size_t i) { return std::to_string(ranks[i]); });
-}
-
-// The ranks of the relevant documents of a ranked list, down to the measure's cutoff.
-std::optional<std::vector<std::int64_t>> relevant_ranks(const Context& c) {
-  const auto list = parse_ranked_list(c.input);
-  if (!list.ok()) return std::nullopt;
-  const auto& docs = list.value().docs;
-  const auto length = static_cast<std::int64_t>(docs.size());
-  const std::int64_t depth = c.call.rank_cutoff ? std::min(*c.call.rank_cutoff, length) : length;
-  std::vector<std::int64_t> ranks;
-  for (std::int64_t rank = 1; rank <= depth; ++rank) {
-    if (docs[static_cast<std::size_t>(rank - 1)].judgement == Judgement::relevant) {
-      ranks.push_back(rank);
-    }
-  }
-  return ranks;
-}
-
-// " in the top 10" for a measure with a cutoff, else "".
-std::string top_text(const Context& c) {
-  return c.call.rank_cutoff ? " in the top " + std::to_string(*c.call.rank_cutoff) : "";
-}
-
-// "R = 5": the outcome's R, else R as the measure resolves it (the option, the list's relevant=N
-// line, or the relevant documents listed).
-std::string r_text(const Context& c) {
-  if (const Number* R = value_of(c.outcome, "R")) return "R = " + number_text(*R);
-  const auto list = parse_ranked_list(c.input);
-  if (!list.ok()) return "R";
-  const auto option = c.options.find("relevant");
-  const bool given = option != c.options.end() && !option->second.empty();
-  const auto R = resolve_total_relevant(list.value(), given ? option->second : "", given);
-  return R.ok() ? "R = " + std::to_string(R.value().value) : "R";
-}
-
 // AP: the one precision of the sum whose slip gives the answer, when exactly one rank has one.
 // The slips: P@k = i/k at the i-th relevant document (rank k) taken as i/(k − 1), i/(k + 1),
 // (i − 1)/k, or (i + 1)/k when a later relevant document could have been counted early, or left
@@ -3333,6 +3303,7 @@ bool applies(const SlipInfo& info, const MeasureCall& call) {
 }
 
 }  // namespace
+}  // namespace checking
 
 const char* to_string(CheckResult::Verdict verdict) {
   switch (verdict) {
@@ -3351,7 +3322,7 @@ const char* to_string(CheckResult::Verdict verdict) {
 const std::vector<SlipInfo>& all_slips() {
   static const std::vector<SlipInfo> list = [] {
     std::vector<SlipInfo> out;
-    for (const auto& entry : entries()) out.push_back(entry.info);
+    for (const auto& entry : checking::entries()) out.push_back(entry.info);
     return out;
   }();
   return list;
@@ -3382,6 +3353,7 @@ std::string_view trimmed(std::string_view s) {
 Result<CheckResult> check_answer(std::string_view measure, std::string_view input,
                                  const Options& options, std::string_view answer_text,
                                  std::string_view key_text) {
+  using namespace checking;
   const auto outcome = compute(measure, input, options);
   if (!outcome.ok()) return outcome.error();
   const Outcome& o = outcome.value();
