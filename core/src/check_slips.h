@@ -133,4 +133,16 @@ std::optional<std::vector<std::int64_t>> relevant_ranks(const Context& c);
 std::string top_text(const Context& c);
 std::string r_text(const Context& c);
 
+// --- helpers of one family that another uses
+// ------------------------------------------------------
+
+// The mean of the averaged quantities each rounded to 2 decimals (several_queries.cpp: MAP's,
+// MRR's and 11pt-avg's slips, and 11pt's in interpolation.cpp).
+std::optional<Candidate> mean_rounded(const Context& c, const std::string& name, bool per_query,
+                                      const std::string& what);
+// The two-class counts' hints (set_measures.cpp), also multiclass's: "Count TP, FP, FN and TN …"
+// for q one of the four counts, and the formula of a quantity made from them; empty otherwise.
+std::string count_hint(const std::string& q);
+std::string set_formula_hint(const std::string& q);
+
 }  // namespace irm::checking

@@ -35,6 +35,7 @@
 
 #include <algorithm>
 
+#include "check_slips.h"
 #include "ranked_walk.h"
 
 namespace irm {
@@ -270,3 +271,182 @@ MeasureInfo measure_ap() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of AP (check.cpp, check_slips.h) -------------------------------
+
+namespace irm::checking {
+namespace {
+
+std::string ap_normaliser_text(const Context& c) {
+  const Number* R = value_of(c.outcome, "R");
+  const Number* retrieved = value_of(c.outcome, "relevant_retrieved");
+  if (c.call.param("norm") == "retrieved" && retrieved) {
+    return "the " + number_text(*retrieved) + " relevant documents retrieved";
+  }
+  return R ? "R = " + number_text(*R) : "R";
+}
+
+std::optional<Candidate> ap_over(const Context& c, bool min_with_r) {
+  const Number* sum = value_of(c.outcome, "sum");
+  const Number* R = value_of(c.outcome, "R");
+  const Number* normaliser = value_of(c.outcome, "normaliser");
+  if (!c.call.rank_cutoff || !sum || !R || !normaliser || !R->exact) return std::nullopt;
+  const std::int64_t k = *c.call.rank_cutoff;
+  const std::int64_t by = min_with_r ? std::min(R->exact->num, k) : k;
+  if (by <= 0 || (normaliser->exact && *normaliser->exact == Fraction{by, 1})) return std::nullopt;
+  const Number value = *sum / whole(by);
+  const std::string divided = min_with_r ? "min(R, k) = min(" + number_text(*R) + ", " +
+                                               std::to_string(k) + ") = " + std::to_string(by)
+                                         : "the cutoff k = " + std::to_string(k);
+  return Candidate{min_with_r ? "ap.over_min_r_k" : "ap.over_k", value,
+                   c.answer + " is the sum of precisions " + number_text(*sum) + " divided by " +
+                       divided + "; " + c.asked + " divides it by " + ap_normaliser_text(c)};
+}
+
+std::optional<Candidate> ap_rounded(const Context& c) {
+  const Number* normaliser = value_of(c.outcome, "normaliser");
+  if (!normaliser || normaliser->approx == 0.0) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  const std::int64_t last = std::min(n, c.call.rank_cutoff.value_or(n));
+  Number sum = whole(0);
+  std::int64_t relevant_so_far = 0;
+  for (std::int64_t k = 1; k <= last; ++k) {
+    if (list.value().docs[static_cast<std::size_t>(k - 1)].judgement != Judgement::relevant) {
+      continue;
+    }
+    ++relevant_so_far;
+    sum = sum + rounded2(ratio(relevant_so_far, k));
+  }
+  return Candidate{"ap.rounded_intermediates", sum / *normaliser,
+                   c.answer + " comes from rounding each P@k to 2 decimals before adding them (" +
+                       "their sum is then " + to_decimal(sum, 2) +
+                       "); keep the fractions until the end and round only the answer"};
+}
+
+// "1st", "2nd", "3rd", "4th", "11th", "22nd".
+std::string ordinal(std::int64_t n) {
+  const std::int64_t last_two = n % 100;
+  const std::int64_t last = n % 10;
+  const char* suffix = "th";
+  if (last_two < 11 || last_two > 13) {
+    if (last == 1) suffix = "st";
+    if (last == 2) suffix = "nd";
+    if (last == 3) suffix = "rd";
+  }
+  return std::to_string(n) + suffix;
+}
+
+// AP: the one precision of the sum whose slip gives the answer, when exactly one rank has one.
+// The slips: P@k = i/k at the i-th relevant document (rank k) taken as i/(k − 1), i/(k + 1),
+// (i − 1)/k, or (i + 1)/k when a later relevant document could have been counted early, or left
+// out; or the precision at a non-relevant rank added.
+std::string ap_located_hint(const Context& c) {
+  const Number* sum = value_of(c.outcome, "sum");
+  const Number* normaliser = value_of(c.outcome, "normaliser");
+  if (!sum || !normaliser || normaliser->approx == 0.0) return "";
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return "";
+  const auto& docs = list.value().docs;
+  const auto length = static_cast<std::int64_t>(docs.size());
+  const std::int64_t depth = c.call.rank_cutoff ? std::min(*c.call.rank_cutoff, length) : length;
+  const auto relevant = [&](std::int64_t rank) {
+    return docs[static_cast<std::size_t>(rank - 1)].judgement == Judgement::relevant;
+  };
+  // The sum as AP takes it: a guard against drifting from average_precision.cpp.
+  Number total = whole(0);
+  std::int64_t so_far = 0;
+  for (std::int64_t rank = 1; rank <= depth; ++rank) {
+    if (relevant(rank)) total = total + ratio(++so_far, rank);
+  }
+  if (!same_number(total, *sum)) return "";
+  const std::int64_t listed = so_far;
+
+  const auto gives_with = [&](const Number& removed, const Number& added) {
+    return gives(c.typed, (*sum - removed + added) / *normaliser);
+  };
+  int found = 0;
+  std::int64_t found_rank = 0;
+  std::int64_t found_index = 0;  // the i of the i-th relevant document; 0 for a non-relevant rank
+  so_far = 0;
+  for (std::int64_t k = 1; k <= depth && found < 2; ++k) {
+    bool hit = false;
+    if (relevant(k)) {
+      const std::int64_t i = ++so_far;
+      const Number term = ratio(i, k);
+      std::vector<Number> slips;
+      if (k > 1) slips.push_back(ratio(i, k - 1));
+      slips.push_back(ratio(i, k + 1));
+      if (i > 1) slips.push_back(ratio(i - 1, k));
+      if (i < listed) slips.push_back(ratio(i + 1, k));
+      slips.push_back(whole(0));
+      hit = std::any_of(slips.begin(), slips.end(),
+                        [&](const Number& slip) { return gives_with(term, slip); });
+      if (hit) found_index = i;
+    } else if (so_far > 0) {
+      hit = gives_with(whole(0), ratio(so_far, k));
+      if (hit) found_index = 0;
+    }
+    if (hit) {
+      ++found;
+      found_rank = k;
+    }
+  }
+  if (found != 1) return "";
+  if (found_index == 0) {
+    return "Check the document at rank " + std::to_string(found_rank) +
+           ": it is not relevant, so no precision is taken there.";
+  }
+  return "Check the precision at the " + ordinal(found_index) + " relevant document (rank " +
+         std::to_string(found_rank) + ").";
+}
+
+std::string ap_hint(const Context& c, const std::string& q, bool main) {
+  if (c.call.info->name != "AP") return "";
+  const std::string top = top_text(c);
+  const auto ranks = relevant_ranks(c);
+  const bool none = !ranks || ranks->empty();
+  const std::string at_each = "the precision at each relevant document" + top +
+                              (none ? "" : " (" + ranks_text(*ranks) + ")");
+  if (main) {
+    const std::string located = ap_located_hint(c);
+    if (!located.empty()) return located;
+    const std::string divide = c.call.param("norm") == "retrieved"
+                                   ? "the number of relevant documents retrieved" + top
+                                   : r_text(c);
+    if (none) {
+      return "Check which documents" + top +
+             " are relevant (the sum takes the precision at each of them) and that you divide by " +
+             divide + ".";
+    }
+    return "Check " + at_each + ", their sum, and that you divide by " + divide + ".";
+  }
+  if (q == "sum") return "Check " + at_each + ", and add them up.";
+  if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& average_precision_checks() {
+  static const CheckFamily family = {
+      {
+          {{"ap.over_min_r_k",
+            {"AP"},
+            "AP@k: the sum of precisions divided by min(R, k) instead of R"},
+           [](const Context& c) { return ap_over(c, true); }},
+          {{"ap.over_k",
+            {"AP"},
+            "AP@k: the sum of precisions divided by the cutoff k instead of R"},
+           [](const Context& c) { return ap_over(c, false); }},
+      },
+      {
+          {{"ap.rounded_intermediates", {"AP"}, "each P@k rounded to 2 decimals before summing"},
+           &ap_rounded},
+      },
+      &ap_hint};
+  return family;
+}
+
+}  // namespace irm::checking

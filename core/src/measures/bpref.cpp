@@ -22,6 +22,7 @@
 
 #include <algorithm>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -215,3 +216,93 @@ MeasureInfo measure_bpref() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of bpref (check.cpp, check_slips.h) ----------------------------
+
+namespace irm::checking {
+namespace {
+
+// bpref by its two forms (bpref.cpp), the unjudged documents ignored or, as the slip does,
+// counted as judged non-relevant: above each relevant document and in N.
+std::optional<Number> bpref_value(const Context& c, bool unjudged_counted) {
+  const Number* R_value = value_of(c.outcome, "R");
+  const Number* N_value = value_of(c.outcome, "judged_nonrelevant");
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok() || !R_value || !R_value->exact || !N_value || !N_value->exact) {
+    return std::nullopt;
+  }
+  const std::int64_t R = R_value->exact->num;
+  if (R <= 0) return std::nullopt;
+  const bool trec = c.call.param("variant") == "trec";
+  const std::int64_t N =
+      N_value->exact->num + (unjudged_counted ? list.value().unjudged_count() : 0);
+  const std::int64_t cap = std::min(R, N);
+  std::int64_t above = 0;
+  Number sum = whole(0);
+  for (const RankedDoc& doc : list.value().docs) {
+    if (doc.judgement == Judgement::relevant) {
+      if (!trec) {
+        sum = sum + whole(1) - ratio(above, R);
+      } else {
+        sum = sum + (above == 0 ? whole(1) : whole(1) - ratio(std::min(above, R), cap));
+      }
+    } else if (doc.judgement == Judgement::not_relevant || unjudged_counted) {
+      ++above;
+    }
+  }
+  return sum / whole(R);
+}
+
+std::optional<Candidate> bpref_unjudged_counted(const Context& c) {
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok() || list.value().unjudged_count() == 0) return std::nullopt;
+  const auto plain = bpref_value(c, false);
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  const auto value = bpref_value(c, true);
+  if (!value) return std::nullopt;
+  const std::int64_t u = list.value().unjudged_count();
+  return Candidate{
+      "bpref.unjudged_as_nonrelevant", *value,
+      c.answer + " counts the " + std::to_string(u) + " unjudged " +
+          (u == 1 ? "document" : "documents") + " as non-relevant above the relevant ones after " +
+          (u == 1 ? "it" : "them") +
+          "; bpref ignores unjudged documents and counts only the judged non-relevant ones"};
+}
+
+// bpref: each relevant document's term.
+std::string bpref_hint(const Context& c, const std::string& /*q*/, bool main) {
+  const std::string& family = c.call.info->name;
+  if (family == "bpref" && main) {
+    const auto ranks = relevant_ranks(c);
+    const std::string each = ranks && !ranks->empty()
+                                 ? "each relevant document (" + ranks_text(*ranks) + ")"
+                                 : "each relevant document";
+    const std::string term = c.call.param("variant") == "trec"
+                                 ? "1 − min(n, R)/min(R, N) with " + r_text(c) +
+                                       " and N the judged non-relevant documents (a term with "
+                                       "n = 0 counts 1)"
+                                 : "1 − n/R with " + r_text(c);
+    return "For " + each +
+           ", count the judged non-relevant documents ranked above it (n; unjudged ones are "
+           "skipped), take " +
+           term + ", then divide the sum of those terms by R.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& bpref_checks() {
+  static const CheckFamily family = {
+      {
+          {{"bpref.unjudged_as_nonrelevant",
+            {"bpref"},
+            "bpref with the unjudged documents counted as non-relevant instead of ignored"},
+           &bpref_unjudged_counted},
+      },
+      {},
+      &bpref_hint};
+  return family;
+}
+
+}  // namespace irm::checking

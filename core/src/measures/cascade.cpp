@@ -50,6 +50,7 @@
 #include <utility>
 #include <vector>
 
+#include "check_slips.h"
 #include "common.h"
 #include "parse/text.h"
 #include "trec/irmeasures.h"
@@ -1101,3 +1102,589 @@ MeasureInfo measure_compat() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of ERR, RBP, INST, SDCG, Compat (check.cpp, check_slips.h) -----
+
+namespace irm::checking {
+namespace {
+
+// ERR (cascade.cpp) with a student's slips: R = (2^g − 1)/2^max, each rank weighted by the chance
+// Π_{j<i}(1 − R_j) of reaching it, divided by the rank.
+struct ErrRecipe {
+  bool linear = false;      // R = g/max
+  bool no_cascade = false;  // every rank reached: Σ R_i/i
+  bool rounded = false;     // each R rounded to 2 decimals
+  std::int64_t max = 0;     // the scale's top grade; 0: the parameter max
+};
+
+std::optional<Number> err_value(const Context& c, const ErrRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto max_param = param_fraction(c, "max");
+  if (!list.ok() || !max_param || max_param->den != 1) return std::nullopt;
+  const std::int64_t max = r.max > 0 ? r.max : max_param->num;
+  if (max < 1 || max > 30) return std::nullopt;
+  const auto& docs = list.value().docs;
+  Number reach = whole(1);
+  Number err = whole(0);
+  for (std::size_t i = 0; i < kept_ranks(c, docs.size()); ++i) {
+    const Fraction g = docs[i].grade;
+    if (g.den != 1 || g.num < 0 || g.num > max) return std::nullopt;
+    Number satisfied = r.linear ? ratio(g.num, max)
+                                : ratio((std::int64_t{1} << g.num) - 1, std::int64_t{1} << max);
+    if (r.rounded) satisfied = rounded2(satisfied);
+    err = err +
+          (r.no_cascade ? satisfied : reach * satisfied) / whole(static_cast<std::int64_t>(i + 1));
+    reach = reach * (whole(1) - satisfied);
+  }
+  return err;
+}
+
+// The slip's ERR, but only when this file's arithmetic reproduces the measure's own value
+// without it (a guard against drifting from cascade.cpp).
+std::optional<Number> err_slip(const Context& c, const ErrRecipe& slip) {
+  const auto plain = err_value(c, ErrRecipe{});
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  return err_value(c, slip);
+}
+
+std::string err_max_text(const Context& c) { return "max = " + c.call.param("max"); }
+
+std::optional<Candidate> err_linear(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{true, false, false, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.linear_gain", *value,
+                   c.answer +
+                       " takes the chance that a document of grade g satisfies the user as "
+                       "g/max, linear in the grade; ERR's is R = (2^g − 1)/2^max with " +
+                       err_max_text(c) + ", exponential in the grade"};
+}
+
+std::optional<Candidate> err_no_cascade(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{false, true, false, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.no_cascade", *value,
+                   c.answer +
+                       " adds R_i/i at every rank as if every user got there; ERR "
+                       "multiplies each R_i by the chance Π_{j<i}(1 − R_j) that no document "
+                       "above rank i satisfied the user first"};
+}
+
+std::optional<Candidate> err_max_from_list(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  const auto max_param = param_fraction(c, "max");
+  if (!list.ok() || !max_param) return std::nullopt;
+  std::int64_t largest = 0;
+  for (const auto& doc : list.value().docs) {
+    if (doc.grade.den != 1) return std::nullopt;
+    largest = std::max(largest, doc.grade.num);
+  }
+  if (largest < 1 || *max_param == Fraction{largest, 1}) return std::nullopt;
+  const auto value = err_slip(c, ErrRecipe{false, false, false, largest});
+  if (!value) return std::nullopt;
+  return Candidate{
+      "err.max_from_list", *value,
+      c.answer + " takes max = " + std::to_string(largest) +
+          ", the highest grade in the list; max is the top of the grading scale, " +
+          c.call.param("max") + " here, whatever grades the list holds (if your scale ends at " +
+          std::to_string(largest) + ", ask for ERR(max=" + std::to_string(largest) + "))"};
+}
+
+std::optional<Candidate> err_rounded(const Context& c) {
+  const auto value = err_slip(c, ErrRecipe{false, false, true, 0});
+  if (!value) return std::nullopt;
+  return Candidate{"err.rounded_intermediates", *value,
+                   "you rounded each stopping probability R = (2^g − 1)/2^max to 2 decimals "
+                   "before the cascade; keep them exact (they are fractions over 2^max) and round "
+                   "only ERR"};
+}
+
+// RBP's persistence p and the outcome's RBP, residual and upper end of the band.
+struct RbpParts {
+  Number p, rbp, residual, upper;
+};
+
+std::optional<RbpParts> rbp_parts(const Context& c) {
+  const auto p = param_fraction(c, "p");
+  const Number* rbp = value_of(c.outcome, "RBP");
+  const Number* residual = value_of(c.outcome, "residual");
+  const Number* upper = value_of(c.outcome, "upper");
+  if (!p || !rbp || !residual || !upper || p->num == 0) return std::nullopt;
+  return RbpParts{exact_number(*p), *rbp, *residual, *upper};
+}
+
+std::string p_text(const Context& c) { return "p = " + c.call.param("p"); }
+
+std::optional<Candidate> rbp_no_one_minus_p(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.no_one_minus_p", r->rbp / (whole(1) - r->p),
+                   c.answer + " is the sum Σ g_i p^(i−1) without the factor 1 − p in front (" +
+                       p_text(c) + "); RBP = (1 − p)·Σ g_i p^(i−1), whose weights add up to 1"};
+}
+
+std::optional<Candidate> rbp_p_to_the_i(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.p_to_the_i", r->rbp * r->p,
+                   c.answer +
+                       " weights rank i by (1 − p)·p^i; the user always reads rank 1, so "
+                       "its weight is 1 − p and rank i's is (1 − p)·p^(i−1) (" +
+                       p_text(c) + ")"};
+}
+
+std::optional<Candidate> rbp_plus_residual(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.plus_residual", r->upper,
+                   c.answer +
+                       " adds the residual p^k to RBP: that is the top of the band, what "
+                       "RBP would be were every rank not seen relevant; RBP is the bottom, "
+                       "the weight of the relevant documents seen"};
+}
+
+std::optional<Candidate> rbp_residual(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r) return std::nullopt;
+  return Candidate{"rbp.residual", r->residual,
+                   c.answer +
+                       " is the residual p^k, the weight of the ranks past those "
+                       "evaluated; RBP is (1 − p)·Σ g_i p^(i−1) over the ranks seen"};
+}
+
+std::optional<Candidate> rbp_grade_unscaled(const Context& c) {
+  const auto r = rbp_parts(c);
+  if (!r || !c.call.param("rel").empty()) return std::nullopt;
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  Fraction largest{1, 1};  // as run_rbp takes it: every judged grade, retrieved or not
+  for (const auto& doc : list.value().docs) {
+    if (compare(doc.grade, largest) > 0) largest = doc.grade;
+  }
+  for (const Fraction grade : list.value().unretrieved) {
+    if (compare(grade, largest) > 0) largest = grade;
+  }
+  if (largest == Fraction{1, 1}) return std::nullopt;
+  return Candidate{"rbp.grade_unscaled", r->rbp * exact_number(largest),
+                   c.answer +
+                       " takes each grade as its gain; without rel the gain is the grade "
+                       "over the largest grade judged, " +
+                       to_short_decimal(largest) +
+                       " (as trec_eval's rbp), so that it lies between 0 and 1; rel= makes the "
+                       "gain 1 or 0"};
+}
+
+// INST (cascade.cpp, as cwl_eval computes it) with a student's slips, in doubles.
+struct InstRecipe {
+  bool not_squared = false;      // C_i without the square
+  bool wanted_fixed = false;     // T_i kept at T: INSQ's C_i
+  bool list_ranks_only = false;  // the attention shared over the list's ranks, not 1000
+};
+
+constexpr int kInstDepth = 1000;  // cwl_eval's ranking length, as cascade.cpp's
+
+std::optional<double> inst_value(const Context& c, const InstRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto T = param_fraction(c, "T");
+  if (!list.ok() || !T || T->num <= 0) return std::nullopt;
+  const auto& docs = list.value().docs;
+  Fraction top{0, 1};
+  for (const auto& doc : docs) top = compare(doc.grade, top) > 0 ? doc.grade : top;
+  for (const Fraction g : list.value().unretrieved) top = compare(g, top) > 0 ? g : top;
+  if (const auto given = param_fraction(c, "max")) top = *given;
+  const double max = top.num == 0 ? 1.0 : to_double(top);
+  const double t = to_double(*T);
+  const std::size_t shown = std::min<std::size_t>(docs.size(), kInstDepth);
+  const std::size_t depth = r.list_ranks_only ? shown : static_cast<std::size_t>(kInstDepth);
+  if (depth == 0) return std::nullopt;
+  double found = 0.0;
+  double reach = 1.0;
+  double total = 0.0;
+  double gained = 0.0;
+  for (std::size_t i = 0; i < depth; ++i) {
+    const double gain = i < shown ? to_double(docs[i].grade) / max : 0.0;
+    found += gain;
+    const double wanted = r.wanted_fixed ? t : t - found;
+    const double rank = static_cast<double>(i) + 1.0;
+    const double go_on = (rank + t + wanted - 1.0) / (rank + t + wanted);
+    total += reach;
+    gained += reach * gain;
+    reach *= r.not_squared ? go_on : go_on * go_on;
+  }
+  return gained / total;
+}
+
+std::optional<Number> inst_slip(const Context& c, const InstRecipe& slip) {
+  const auto plain = inst_value(c, InstRecipe{});
+  if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
+  const auto value = inst_value(c, slip);
+  if (!value) return std::nullopt;
+  Number out;
+  out.approx = *value;
+  return out;
+}
+
+// SDCG@k (cascade.cpp): the DCG of the gains grade/max over the DCG of k documents of gain 1.
+// Its slips: nDCG's ideal (the judged grades sorted) in place of k documents of gain 1, and
+// the scale summed over the list's ranks only when k runs past it.
+struct SdcgRecipe {
+  bool judged_ideal = false;
+  bool scale_to_list = false;
+};
+
+std::optional<double> sdcg_value(const Context& c, const SdcgRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto& docs = list.value().docs;
+  std::vector<double> grades;
+  for (const auto& doc : docs) grades.push_back(to_double(doc.grade));
+  double top = 0.0;
+  for (const double g : grades) top = std::max(top, g);
+  for (const Fraction g : list.value().unretrieved) top = std::max(top, to_double(g));
+  if (const auto given = param_fraction(c, "max")) top = to_double(*given);
+  const auto n = static_cast<std::int64_t>(docs.size());
+  const std::int64_t k = std::min<std::int64_t>(c.call.rank_cutoff.value_or(n), kInstDepth);
+  if (k <= 0 || top <= 0.0) return std::nullopt;
+  double dcg = 0.0;
+  for (std::int64_t i = 1; i <= std::min(k, n); ++i) {
+    dcg += grades[static_cast<std::size_t>(i - 1)] / top / std::log2(static_cast<double>(i + 1));
+  }
+  double scale = 0.0;
+  if (r.judged_ideal) {
+    std::vector<double> ideal = grades;
+    for (const Fraction g : list.value().unretrieved) ideal.push_back(to_double(g));
+    std::sort(ideal.begin(), ideal.end(), std::greater<>());
+    for (std::int64_t i = 1; i <= k && i <= static_cast<std::int64_t>(ideal.size()); ++i) {
+      scale += ideal[static_cast<std::size_t>(i - 1)] / top / std::log2(static_cast<double>(i + 1));
+    }
+  } else {
+    const std::int64_t ranks = r.scale_to_list ? std::min(k, n) : k;
+    for (std::int64_t i = 1; i <= ranks; ++i) scale += 1.0 / std::log2(static_cast<double>(i + 1));
+  }
+  if (scale == 0.0) return std::nullopt;
+  return dcg / scale;
+}
+
+std::optional<Number> sdcg_slip(const Context& c, const SdcgRecipe& slip) {
+  const auto plain = sdcg_value(c, SdcgRecipe{});
+  if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
+  const auto value = sdcg_value(c, slip);
+  if (!value) return std::nullopt;
+  Number out;
+  out.approx = *value;
+  return out;
+}
+
+std::optional<Candidate> sdcg_judged_ideal(const Context& c) {
+  const auto value = sdcg_slip(c, SdcgRecipe{true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"sdcg.judged_ideal", *value,
+                   c.answer +
+                       " divides DCG by the DCG of the judged grades sorted, which is "
+                       "nDCG; SDCG divides it by the DCG of k documents of the top grade, "
+                       "Σ_{i≤k} 1/log2(i + 1), whatever the judgments hold"};
+}
+
+std::optional<Candidate> sdcg_scale_to_list(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || !c.call.rank_cutoff ||
+      *c.call.rank_cutoff <= static_cast<std::int64_t>(list.value().docs.size())) {
+    return std::nullopt;
+  }
+  const auto value = sdcg_slip(c, SdcgRecipe{false, true});
+  if (!value) return std::nullopt;
+  const std::string n = std::to_string(list.value().docs.size());
+  return Candidate{"sdcg.scale_to_list", *value,
+                   c.answer + " sums the DCG of gain 1 over the list's " + n +
+                       " ranks only; SDCG@" + std::to_string(*c.call.rank_cutoff) +
+                       " sums it to k, the ranks past the list adding to the scale (and nothing "
+                       "to DCG)"};
+}
+
+std::optional<Candidate> inst_not_squared(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{true, false, false});
+  if (!value) return std::nullopt;
+  return Candidate{"inst.not_squared", *value,
+                   "your chance of going on from rank i is (i + T + T_i − 1)/(i + T + T_i); INST "
+                   "squares it: C_i = ((i + T + T_i − 1)/(i + T + T_i))²"};
+}
+
+std::optional<Candidate> inst_wanted_fixed(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{false, true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"inst.wanted_not_lowered", *value,
+                   c.answer + " keeps the gain still wanted T_i at T = " + c.call.param("T") +
+                       " at every rank, which is INSQ's C_i = ((i + 2T − 1)/(i + 2T))²; INST "
+                       "lowers it by the gain found, T_i = T − Σ_{j≤i} g_j, so that a user who "
+                       "has found what they want stops sooner"};
+}
+
+std::optional<Candidate> inst_list_only(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || list.value().docs.size() >= static_cast<std::size_t>(kInstDepth)) {
+    return std::nullopt;
+  }
+  const auto value = inst_slip(c, InstRecipe{false, false, true});
+  if (!value) return std::nullopt;
+  const std::string n = std::to_string(list.value().docs.size());
+  return Candidate{"inst.list_ranks_only", *value,
+                   c.answer + " shares the user's attention over the " + n +
+                       (n == "1" ? " rank" : " ranks") +
+                       " of the list only (W_i = Π_{j<i} C_j over their sum to rank " + n +
+                       "); INST, as cwl_eval computes it, shares it over 1000 ranks, those past "
+                       "the list with gain 0, so the attention that goes past the list is lost"};
+}
+
+// Compat (cascade.cpp): the rank-biased overlap of the ranking with the ideal ranking, with a
+// student's slips.
+struct CompatRecipe {
+  bool not_over_depth = false;        // p^(i−1)·A_i instead of p^(i−1)·A_i/i
+  bool ideal_retrieved_only = false;  // the unretrieved grades left out of the ideal
+  bool run_depth = false;             // read to the run's length, not the longer of the two
+};
+
+std::optional<Number> compat_value(const Context& c, const CompatRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  const auto p = param_fraction(c, "p");
+  if (!list.ok() || !p) return std::nullopt;
+  const bool normalize = c.call.param("normalize") == "yes";
+  const auto& docs = list.value().docs;
+  const auto& unretrieved = list.value().unretrieved;
+  const std::size_t n = docs.size();
+  struct Ideal {
+    Fraction grade;
+    std::size_t index;  // rank − 1 in the list, or n + j for the j-th unretrieved grade
+  };
+  std::vector<Ideal> ideal;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (docs[i].grade.num > 0) ideal.push_back({docs[i].grade, i});
+  }
+  if (!r.ideal_retrieved_only) {
+    for (std::size_t j = 0; j < unretrieved.size(); ++j) {
+      if (unretrieved[j].num > 0) ideal.push_back({unretrieved[j], n + j});
+    }
+  }
+  std::stable_sort(ideal.begin(), ideal.end(),
+                   [](const Ideal& a, const Ideal& b) { return compare(a.grade, b.grade) > 0; });
+  const std::size_t depth = r.run_depth ? n : std::max(n, ideal.size());
+  std::vector<char> in_run(n + unretrieved.size(), 0);
+  std::vector<char> in_ideal(n + unretrieved.size(), 0);
+  std::int64_t shared = 0;
+  Number weight = whole(1);
+  Number score = whole(0);
+  Number best = whole(0);
+  Number weights = whole(0);
+  for (std::size_t i = 0; i < depth; ++i) {
+    const auto at = static_cast<std::int64_t>(i + 1);
+    if (i < n) {
+      in_run[i] = 1;
+      if (in_ideal[i]) ++shared;
+    }
+    if (i < ideal.size()) {
+      const std::size_t index = ideal[i].index;
+      in_ideal[index] = 1;
+      if (index < n && in_run[index]) ++shared;
+    }
+    const std::int64_t ideal_shared =
+        std::min<std::int64_t>(at, static_cast<std::int64_t>(ideal.size()));
+    const Number by = r.not_over_depth ? whole(1) : whole(at);
+    score = score + weight * whole(shared) / by;
+    best = best + weight * whole(ideal_shared) / by;
+    weights = weights + weight;
+    weight = weight * exact_number(*p);
+  }
+  if (normalize && best.approx > 0.0) return score / best;
+  return depth == 0 ? whole(0) : score / weights;
+}
+
+std::optional<Number> compat_slip(const Context& c, const CompatRecipe& slip) {
+  const auto plain = compat_value(c, CompatRecipe{});
+  if (!plain || !close_numbers(*plain, c.outcome.value)) return std::nullopt;
+  return compat_value(c, slip);
+}
+
+std::optional<Candidate> compat_not_over_depth(const Context& c) {
+  const auto value = compat_slip(c, CompatRecipe{true, false, false});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.overlap_not_over_depth", *value,
+                   c.answer +
+                       " adds p^(i−1)·A_i, the number of documents the two top i share; "
+                       "the overlap adds p^(i−1)·A_i/i, the share of the top i they have "
+                       "in common"};
+}
+
+// The judged grades above 0 that were not retrieved, as "2, 1"; empty when none.
+std::string unretrieved_relevant(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return "";
+  std::string out;
+  for (const Fraction g : list.value().unretrieved) {
+    if (g.num > 0) out += (out.empty() ? "" : ", ") + to_short_decimal(g);
+  }
+  return out;
+}
+
+std::optional<Candidate> compat_ideal_retrieved_only(const Context& c) {
+  const std::string grades = unretrieved_relevant(c);
+  if (grades.empty()) return std::nullopt;
+  const auto value = compat_slip(c, CompatRecipe{false, true, false});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.ideal_retrieved_only", *value,
+                   "your ideal ranking holds only the retrieved documents graded above 0; it "
+                   "holds every document graded above 0, retrieved or not (the unretrieved " +
+                       grades + " too)"};
+}
+
+std::optional<Candidate> compat_run_depth(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  std::size_t ideal = 0;
+  for (const auto& doc : list.value().docs) ideal += doc.grade.num > 0 ? 1 : 0;
+  for (const Fraction g : list.value().unretrieved) ideal += g.num > 0 ? 1 : 0;
+  const std::size_t n = list.value().docs.size();
+  if (ideal <= n) return std::nullopt;
+  const auto value = compat_slip(c, CompatRecipe{false, false, true});
+  if (!value) return std::nullopt;
+  return Candidate{"compat.run_depth_only", *value,
+                   c.answer + " reads the two rankings to depth " + std::to_string(n) +
+                       ", the length of the run; Compat reads them to the longer of the two, "
+                       "here the ideal ranking's " +
+                       std::to_string(ideal) + " documents"};
+}
+
+// ERR, RBP, INST, Compat: each rank's quantities in the order they are worked out.
+std::string cascade_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  const std::string top = top_text(c);
+  if (family == "ERR") {
+    const std::string each =
+        "Check each rank's stopping probability R = (2^g − 1)/2^max" + top +
+        " with max = " + c.call.param("max") +
+        " (the top of the scale), and the chance of reaching the rank, the product of 1 − R over "
+        "the ranks above it";
+    if (main) return each + "; then add R times that chance divided by the rank.";
+    if (q == "stops")
+      return each + "; the user stops somewhere with 1 minus the chance of reading past them all.";
+  }
+  if (family == "RBP") {
+    const std::string gain = c.call.param("rel").empty()
+                                 ? "the grade over the largest grade judged when that is above 1"
+                                 : "1 from grade " + c.call.param("rel") + " up, else 0";
+    const std::string sum = "Check each rank's weight (1 − p)·p^(i − 1)" + top +
+                            " with p = " + c.call.param("p") + ", times its gain (" + gain +
+                            "), summed";
+    if (main) return sum + ".";
+    if (q == "residual") {
+      return "Check the residual p^k, k the ranks evaluated (the cutoff, or the list's length when "
+             "it is shorter), with p = " +
+             c.call.param("p") + ".";
+    }
+    if (q == "upper") return sum + "; then add the residual p^k, k the ranks evaluated.";
+  }
+  if (family == "INST") {
+    const std::string max =
+        c.call.param("max").empty() ? "the highest grade judged" : "max = " + c.call.param("max");
+    const std::string each =
+        "Check each rank's gain g = grade/" + max +
+        ", the gain still wanted T_i = T − (the gains "
+        "down to rank i) with T = " +
+        c.call.param("T") +
+        ", the chance of going on C_i = ((i + T + T_i − 1)/(i + T + T_i))², and the chance of "
+        "reaching each rank, the product of C above it, down to rank 1000 (the ranks past the "
+        "list with gain 0)";
+    if (main)
+      return each + "; each rank's share W_i is that chance over their sum, and INST = Σ W_i g_i.";
+    if (q == "depth") return each + "; the expected depth 1/W_1 is the sum of those chances.";
+  }
+  if (family == "Compat" && (main || q == "RBO")) {
+    const std::string ideal =
+        "Check the ideal ranking (every document graded above 0, retrieved or not, by grade, "
+        "equal grades in the run's order); then at each depth i to the longer of the two "
+        "rankings count the documents their top i share, A_i, and add p^(i − 1)·A_i/i with p = " +
+        c.call.param("p");
+    if (q == "RBO" || c.call.param("normalize") == "no") return ideal + "; divide by Σ p^(i − 1).";
+    return ideal +
+           "; divide by the ideal's own sum, p^(i − 1)·min(i, the ideal's length)/i added up.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& cascade_checks() {
+  static const CheckFamily family = {
+      {
+          {{"err.linear_gain",
+            {"ERR"},
+            "ERR with the linear stopping probability g/max instead of (2^g − 1)/2^max"},
+           &err_linear},
+          {{"err.no_cascade",
+            {"ERR"},
+            "ERR as Σ R_i/i: each rank's R not multiplied by the chance Π_{j<i}(1 − R_j) of "
+            "reaching "
+            "it"},
+           &err_no_cascade},
+          {{"err.max_from_list",
+            {"ERR"},
+            "ERR with max the list's highest grade instead of the top grade of the scale"},
+           &err_max_from_list},
+          {{"rbp.no_one_minus_p", {"RBP"}, "RBP without the factor 1 − p: Σ g_i p^(i−1)"},
+           &rbp_no_one_minus_p},
+          {{"rbp.p_to_the_i",
+            {"RBP"},
+            "RBP with rank i weighted by (1 − p)·p^i instead of (1 − p)·p^(i−1)"},
+           &rbp_p_to_the_i},
+          {{"rbp.plus_residual",
+            {"RBP"},
+            "RBP with the residual p^k added: the top of the band instead of RBP"},
+           &rbp_plus_residual},
+          {{"rbp.residual", {"RBP"}, "the residual p^k given for RBP"}, &rbp_residual},
+          {{"rbp.grade_unscaled",
+            {"RBP"},
+            "RBP without rel with the grade as the gain, not divided by the largest grade judged"},
+           &rbp_grade_unscaled},
+          {{"sdcg.judged_ideal",
+            {"SDCG"},
+            "SDCG divided by the DCG of the judged grades sorted (nDCG) instead of k documents of "
+            "gain 1"},
+           &sdcg_judged_ideal},
+          {{"sdcg.scale_to_list",
+            {"SDCG"},
+            "SDCG@k with the scale summed over the list's ranks only when k runs past the list"},
+           &sdcg_scale_to_list},
+          {{"inst.not_squared",
+            {"INST"},
+            "INST with the chance of going on C_i = (i + T + T_i − 1)/(i + T + T_i) not squared"},
+           &inst_not_squared},
+          {{"inst.wanted_not_lowered",
+            {"INST"},
+            "INST with the gain still wanted T_i kept at T: INSQ's C_i = ((i + 2T − 1)/(i + 2T))²"},
+           &inst_wanted_fixed},
+          {{"inst.list_ranks_only",
+            {"INST"},
+            "INST with the attention shared over the list's ranks only, not cwl_eval's 1000"},
+           &inst_list_only},
+          {{"compat.overlap_not_over_depth",
+            {"Compat"},
+            "Compat adding p^(i−1)·A_i, the documents shared, instead of p^(i−1)·A_i/i"},
+           &compat_not_over_depth},
+          {{"compat.ideal_retrieved_only",
+            {"Compat"},
+            "Compat with an ideal ranking of the retrieved documents only, leaving out the "
+            "unretrieved grades"},
+           &compat_ideal_retrieved_only},
+          {{"compat.run_depth_only",
+            {"Compat"},
+            "Compat read to the run's length instead of the longer of the run and the ideal"},
+           &compat_run_depth},
+      },
+      {
+          {{"err.rounded_intermediates",
+            {"ERR"},
+            "each stopping probability R = (2^g − 1)/2^max rounded to 2 decimals first"},
+           &err_rounded},
+      },
+      &cascade_hint};
+  return family;
+}
+
+}  // namespace irm::checking

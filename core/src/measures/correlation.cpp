@@ -23,6 +23,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -313,3 +314,69 @@ MeasureInfo measure_tau() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of tau (check.cpp, check_slips.h) ------------------------------
+
+namespace irm::checking {
+namespace {
+
+// τ with every pair tied in either ranking counted as concordant (+1) or discordant (−1) instead
+// of neither: (n_c − n_d ± n_t)/n_0, n_t = n_0 − n_c − n_d.
+std::optional<Candidate> tau_ties_counted(const Context& c, bool as_concordant) {
+  const Number* nc = value_of(c.outcome, "nc");
+  const Number* nd = value_of(c.outcome, "nd");
+  const Number* n0 = value_of(c.outcome, "n0");
+  if (!nc || !nd || !n0 || !nc->exact || !nd->exact || !n0->exact || n0->exact->num == 0) {
+    return std::nullopt;
+  }
+  const std::int64_t ties = n0->exact->num - nc->exact->num - nd->exact->num;
+  if (ties <= 0) return std::nullopt;
+  const std::int64_t top = nc->exact->num - nd->exact->num + (as_concordant ? ties : -ties);
+  const std::string pairs = std::to_string(ties) + (ties == 1 ? " tied pair" : " tied pairs");
+  return Candidate{
+      as_concordant ? "tau.ties_concordant" : "tau.ties_discordant", ratio(top, n0->exact->num),
+      c.answer + " counts the " + pairs + " as " + (as_concordant ? "concordant" : "discordant") +
+          ": (n_c − n_d " + (as_concordant ? "+ " : "− ") + std::to_string(ties) +
+          ")/n_0; a pair "
+          "tied in either ranking is neither concordant nor discordant and adds nothing to "
+          "n_c − n_d"};
+}
+
+std::string tau_hint(const Context& c, const std::string& q, bool /*main*/) {
+  if (c.call.info->name != "tau") return "";
+  const std::string pairs =
+      "each pair of items: concordant (n_c: x and y order it the same way), discordant (n_d), "
+      "tied in x (n_1) or in y (n_2)";
+  if (q == "nc" || q == "nd" || q == "n1" || q == "n2") return "Sort out " + pairs + ".";
+  if (q == "n0") return "Count the pairs of n items: n_0 = n(n − 1)/2.";
+  if (q == "tau_a") {
+    return "Sort out " + pairs + "; then τa = (n_c − n_d)/n_0 with n_0 = n(n − 1)/2.";
+  }
+  if (q == "tau_b") {
+    return "Sort out " + pairs +
+           "; then τb = (n_c − n_d)/√((n_0 − n_1)(n_0 − n_2)) with n_0 = "
+           "n(n − 1)/2.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& correlation_checks() {
+  static const CheckFamily family = {
+      {
+          {{"tau.ties_concordant",
+            {"tau"},
+            "τ with each pair tied in either ranking counted as concordant instead of neither"},
+           [](const Context& c) { return tau_ties_counted(c, true); }},
+          {{"tau.ties_discordant",
+            {"tau"},
+            "τ with each pair tied in either ranking counted as discordant instead of neither"},
+           [](const Context& c) { return tau_ties_counted(c, false); }},
+      },
+      {},
+      &tau_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -42,6 +42,7 @@
 #include <cmath>
 #include <optional>
 
+#include "check_slips.h"
 #include "common.h"
 #include "irm/inputs.h"
 #include "trec/irmeasures.h"
@@ -715,3 +716,199 @@ MeasureInfo measure_ideal_dcg() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of DCG, IDCG, nDCG (check.cpp, check_slips.h) ------------------
+
+namespace irm::checking {
+namespace {
+
+struct DcgRecipe {
+  double log_base = 2.0;
+  bool from_zero = false;  // the notes' form with ranks counted from 0
+  bool ideal_unsorted = false;
+  bool ideal_retrieved_only = false;
+};
+
+// DCG@depth of `grades` in the form `form` ("notes", "trec", "burges") with the recipe's slips.
+double dcg_of(const std::vector<double>& grades, const std::string& form, const DcgRecipe& r,
+              std::size_t depth) {
+  double total = 0.0;
+  const double ln_base = std::log(r.log_base);
+  for (std::size_t i = 1; i <= std::min(depth, grades.size()); ++i) {
+    const double grade = grades[i - 1];
+    const double gain = form == "burges" ? std::pow(2.0, grade) - 1.0 : grade;
+    double argument = form == "notes" ? static_cast<double>(i) : static_cast<double>(i + 1);
+    if (r.from_zero) argument -= 1.0;
+    // The notes leave rank 1 undiscounted; counted from 0, ranks 1 and 2 both have log ≤ 0.
+    const double discount = argument <= 1.0 ? 1.0 : std::log(argument) / ln_base;
+    total += gain / discount;
+  }
+  return total;
+}
+
+std::optional<double> dcg_family_value(const Context& c, const DcgRecipe& r) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  std::vector<double> grades;
+  for (const auto& doc : list.value().docs) grades.push_back(to_double(doc.grade));
+  std::vector<double> ideal = grades;
+  if (!r.ideal_retrieved_only) {
+    for (const auto& g : list.value().unretrieved) ideal.push_back(to_double(g));
+  }
+  if (!r.ideal_unsorted) std::sort(ideal.begin(), ideal.end(), std::greater<double>());
+  const std::size_t depth =
+      c.call.rank_cutoff ? static_cast<std::size_t>(*c.call.rank_cutoff) : grades.size();
+  const std::size_t ideal_depth =
+      c.call.rank_cutoff ? static_cast<std::size_t>(*c.call.rank_cutoff) : ideal.size();
+  const std::string form = c.call.param("dcg");
+  const double dcg = dcg_of(grades, form, r, depth);
+  const double idcg = dcg_of(ideal, form, r, ideal_depth);
+  const std::string& name = c.call.info->name;
+  if (name == "DCG") return dcg;
+  if (name == "IDCG") return idcg;
+  if (idcg == 0.0) return std::nullopt;
+  return dcg / idcg;
+}
+
+// The slip's value, but only when this file's DCG arithmetic reproduces the measure's own value
+// without the slip (a guard against drifting from dcg.cpp).
+std::optional<Number> dcg_slip(const Context& c, const DcgRecipe& slip) {
+  const auto plain = dcg_family_value(c, DcgRecipe{});
+  if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
+  const auto value = dcg_family_value(c, slip);
+  if (!value) return std::nullopt;
+  Number out;
+  out.approx = *value;
+  return out;
+}
+
+std::optional<Candidate> dcg_log(const Context& c, double base) {
+  const auto value = dcg_slip(c, DcgRecipe{base, false, false, false});
+  if (!value) return std::nullopt;
+  const bool natural = base != 10.0;
+  return Candidate{natural ? "dcg.ln" : "dcg.log10", *value,
+                   std::string("your DCG uses the ") +
+                       (natural ? "natural logarithm ln" : "base-10 logarithm log10") +
+                       " in the discount; the discount is log2 (ln i / ln 2 if your calculator "
+                       "has no log2 key)"};
+}
+
+std::optional<Candidate> dcg_from_zero(const Context& c) {
+  if (c.call.param("dcg") != "notes") return std::nullopt;
+  const auto value = dcg_slip(c, DcgRecipe{2.0, true, false, false});
+  if (!value) return std::nullopt;
+  return Candidate{"dcg.ranks_from_0", *value,
+                   "you counted ranks from 0, so the document at rank i was discounted by "
+                   "log2(i − 1); the notes leave rank 1 undiscounted and divide rank i ≥ 2 by "
+                   "log2 i"};
+}
+
+std::optional<Candidate> ndcg_ideal_unsorted(const Context& c) {
+  if (c.call.info->name != "nDCG") return std::nullopt;
+  const auto value = dcg_slip(c, DcgRecipe{2.0, false, true, true});
+  if (!value) return std::nullopt;
+  return Candidate{"ndcg.idcg_given_order", *value,
+                   c.answer +
+                       " divides DCG by the DCG of the grades in their given order (itself); the "
+                       "ideal ranking sorts the judged grades from the highest down first"};
+}
+
+std::optional<Candidate> ndcg_ideal_retrieved_only(const Context& c) {
+  if (c.call.info->name == "DCG") return std::nullopt;
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || list.value().unretrieved.empty()) return std::nullopt;
+  const auto value = dcg_slip(c, DcgRecipe{2.0, false, false, true});
+  if (!value) return std::nullopt;
+  std::string grades;
+  for (const auto& g : list.value().unretrieved) {
+    grades += (grades.empty() ? "" : ", ") + to_short_decimal(g);
+  }
+  return Candidate{"ndcg.idcg_retrieved_only", *value,
+                   "your ideal ranking sorts only the retrieved grades; it also takes the judged "
+                   "grades that were not retrieved (" +
+                       grades + ")"};
+}
+
+std::optional<Candidate> ndcg_rounded(const Context& c) {
+  const Number* dcg = value_of(c.outcome, "DCG");
+  const Number* ideal = value_of(c.outcome, "IDCG");
+  if (c.call.info->name != "nDCG" || !dcg || !ideal) return std::nullopt;
+  const Number d = rounded2(*dcg);
+  const Number i = rounded2(*ideal);
+  if (i.approx == 0.0) return std::nullopt;
+  return Candidate{"ndcg.rounded_intermediates", d / i,
+                   "you rounded DCG and IDCG to 2 decimals (" + to_decimal(d, 2) + " and " +
+                       to_decimal(i, 2) +
+                       ") before dividing; divide the unrounded values and round only nDCG"};
+}
+
+std::string dcg_form(const Context& c) {
+  const std::string& form = c.call.param("dcg");
+  if (form == "trec") return "the grade at rank i divided by log2(i + 1)";
+  if (form == "burges") return "the gain 2^grade − 1 at rank i divided by log2(i + 1)";
+  return "the grade at rank 1 as it is, the grade at rank i ≥ 2 divided by log2 i";
+}
+
+std::string graded_hint(const Context& c, const std::string& q, bool /*main*/) {
+  const std::string& family = c.call.info->name;
+  if (family != "DCG" && family != "IDCG" && family != "nDCG") return "";
+  const std::string top = top_text(c);
+  const std::string form = " (" + dcg_form(c) + ")";
+  std::string ideal;
+  const auto list = parse_graded_list(c.input);
+  if (list.ok()) {
+    std::vector<Fraction> grades;
+    for (const auto& doc : list.value().docs) grades.push_back(doc.grade);
+    for (const auto& g : list.value().unretrieved) grades.push_back(g);
+    std::sort(grades.begin(), grades.end(),
+              [](Fraction a, Fraction b) { return compare(a, b) > 0; });
+    if (!grades.empty()) {
+      ideal =
+          ": " + list_of(grades.size(), [&](std::size_t i) { return to_short_decimal(grades[i]); });
+    }
+  }
+  if (q == "DCG") return "Check each rank's discounted gain" + top + form + " and their sum.";
+  if (q == "IDCG") {
+    return "Sort every judged grade, retrieved or not, from the highest down" + ideal +
+           "; then check each rank's discounted gain" + top + " in that ideal ranking" + form +
+           " and their sum.";
+  }
+  if (q == "nDCG") {
+    return "Check DCG, each rank's discounted gain" + top + form +
+           " summed; IDCG, the same sum over every judged grade sorted from the highest down" +
+           ideal + "; then nDCG = DCG/IDCG.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& dcg_checks() {
+  static const CheckFamily family = {
+      {
+          {{"dcg.ln", {"DCG", "IDCG", "nDCG"}, "DCG discounted with the natural logarithm"},
+           [](const Context& c) { return dcg_log(c, std::exp(1.0)); }},
+          {{"dcg.log10", {"DCG", "IDCG", "nDCG"}, "DCG discounted with the base-10 logarithm"},
+           [](const Context& c) { return dcg_log(c, 10.0); }},
+          {{"dcg.ranks_from_0",
+            {"DCG", "IDCG", "nDCG"},
+            "the notes' DCG with ranks counted from 0: rank i discounted by log2(i − 1)"},
+           &dcg_from_zero},
+          {{"ndcg.idcg_given_order",
+            {"nDCG"},
+            "IDCG taken from the grades in their given order instead of sorted"},
+           &ndcg_ideal_unsorted},
+          {{"ndcg.idcg_retrieved_only",
+            {"IDCG", "nDCG"},
+            "IDCG from the retrieved grades only, leaving out the unretrieved judged grades"},
+           &ndcg_ideal_retrieved_only},
+      },
+      {
+          {{"ndcg.rounded_intermediates", {"nDCG"}, "DCG and IDCG rounded to 2 decimals first"},
+           &ndcg_rounded},
+      },
+      &graded_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -29,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "check_slips.h"
 #include "common.h"
 #include "ndeval.h"
 
@@ -799,3 +800,337 @@ MeasureInfo measure_s_recall() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of the diversity measures (check.cpp, check_slips.h) -----------
+
+namespace irm::checking {
+namespace {
+
+// S: the subtopics some document covers, retrieved or not (as diversity.cpp counts them), or
+// those the retrieved documents cover.
+std::optional<std::int64_t> subtopic_count(const Context& c, bool retrieved_only = false) {
+  const auto list = parse_subtopic_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  std::vector<int> all;
+  for (const auto& doc : list.value().docs)
+    all.insert(all.end(), doc.subtopics.begin(), doc.subtopics.end());
+  if (!retrieved_only) {
+    for (const auto& doc : list.value().unretrieved) {
+      all.insert(all.end(), doc.subtopics.begin(), doc.subtopics.end());
+    }
+  }
+  std::sort(all.begin(), all.end());
+  return static_cast<std::int64_t>(std::unique(all.begin(), all.end()) - all.begin());
+}
+
+// The diversity measures with the redundancy left out: the measure itself with α = 0.
+std::optional<Candidate> diversity_no_redundancy(const Context& c) {
+  const auto alpha = param_fraction(c, "alpha");
+  if (!alpha || alpha->num == 0) return std::nullopt;
+  const auto other = compute(canonical_name(c.call.with("alpha", "0")), c.input, c.options);
+  if (!other.ok()) return std::nullopt;
+  return Candidate{"diversity.no_redundancy", other.value().value,
+                   c.answer +
+                       " counts every subtopic a document covers in full, however many "
+                       "documents above it covered it (as with α = 0); a subtopic covered "
+                       "c times above gains (1 − α)^c, with α = " +
+                       c.call.param("alpha") + " here, in the ranking and in its ideal alike"};
+}
+
+// The gain column of the step table whose title starts with `title`, rank by rank.
+std::optional<std::vector<double>> gain_column(const Outcome& o, std::string_view title) {
+  for (const auto& table : o.steps) {
+    if (table.title.rfind(title, 0) != 0) continue;
+    const auto column = std::find(table.columns.begin(), table.columns.end(), "gain");
+    if (column == table.columns.end()) return std::nullopt;
+    const auto at = static_cast<std::size_t>(column - table.columns.begin());
+    std::vector<double> gains;
+    for (const auto& row : table.rows) {
+      if (at >= row.size() || !row[at].number) return std::nullopt;
+      gains.push_back(row[at].number->approx);
+    }
+    return gains;
+  }
+  return std::nullopt;
+}
+
+// Σ g_r/log2(r + 1), or with rank 1 undiscounted and rank r ≥ 2 divided by log2 r.
+double discounted(const std::vector<double>& gains, bool log2_rank) {
+  double total = 0.0;
+  for (std::size_t i = 0; i < gains.size(); ++i) {
+    const double rank = static_cast<double>(i) + 1.0;
+    total += gains[i] / (log2_rank ? (rank == 1.0 ? 1.0 : std::log2(rank)) : std::log2(rank + 1));
+  }
+  return total;
+}
+
+std::optional<Candidate> alpha_discount_log2_rank(const Context& c) {
+  const auto run = gain_column(c.outcome, "The ranking:");
+  if (!run) return std::nullopt;
+  std::vector<double> ideal;
+  if (c.call.info->name == "alpha-nDCG") {
+    const auto greedy = gain_column(c.outcome, "The ideal ranking");
+    if (!greedy) return std::nullopt;
+    ideal = *greedy;
+  } else {
+    // ndeval's ideal ideal: S(1 − α)^(r − 1) at each of the k ranks.
+    const auto S = subtopic_count(c);
+    const auto alpha = param_fraction(c, "alpha");
+    if (!S || !alpha) return std::nullopt;
+    const std::size_t k = c.call.rank_cutoff ? static_cast<std::size_t>(*c.call.rank_cutoff)
+                                             : std::max<std::size_t>(run->size(), 1);
+    double gain = static_cast<double>(*S);
+    for (std::size_t i = 0; i < k; ++i, gain *= 1.0 - to_double(*alpha)) ideal.push_back(gain);
+  }
+  const double plain_below = discounted(ideal, false);
+  if (plain_below == 0.0 || discounted(*run, false) == 0.0) return std::nullopt;
+  if (std::fabs(discounted(*run, false) / plain_below - c.outcome.value.approx) > 1e-9) {
+    return std::nullopt;
+  }
+  Number value;
+  value.approx = discounted(*run, true) / discounted(ideal, true);
+  return Candidate{"alpha.discount_log2_rank", value,
+                   "your discount leaves rank 1 undiscounted and divides rank r ≥ 2 by log2 r, "
+                   "the notes' DCG; " +
+                       c.call.info->name +
+                       ", as Clarke et al. (2008) and ndeval take it, divides rank r by "
+                       "log2(r + 1), in the ranking and in its ideal alike"};
+}
+
+// ERR-IA, AP-IA, P-IA and NRBP are means over the S subtopics: the sum is S times the value.
+std::optional<Candidate> summed_over_subtopics(const Context& c) {
+  const auto S = subtopic_count(c);
+  if (!S || *S < 2) return std::nullopt;
+  const std::string& name = c.call.info->name;
+  const std::string what = name == "ERR-IA"  ? "ERRs"
+                           : name == "AP-IA" ? "average precisions"
+                           : name == "P-IA"  ? "precisions at k"
+                                             : "rank-biased precisions";
+  const std::string family = name == "ERR-IA"  ? "err_ia"
+                             : name == "AP-IA" ? "ap_ia"
+                             : name == "P-IA"  ? "p_ia"
+                                               : "nrbp";
+  return Candidate{family + ".summed_over_subtopics", c.outcome.value * whole(*S),
+                   c.answer + " adds up the S = " + std::to_string(*S) + " subtopics' " + what +
+                       " instead of averaging them; " + name + " is their mean: divide by S"};
+}
+
+std::optional<Candidate> nrbp_rbp_factor(const Context& c) {
+  const Number* sum = value_of(c.outcome, "sum");
+  const auto S = subtopic_count(c);
+  const auto alpha = param_fraction(c, "alpha");
+  const auto beta = param_fraction(c, "beta");
+  if (!sum || !S || *S == 0 || !alpha || !beta || alpha->num == 0) return std::nullopt;
+  return Candidate{"nrbp.rbp_factor", *sum * (whole(1) - exact_number(*beta)) / whole(*S),
+                   c.answer +
+                       " multiplies the sum by RBP's (1 − β)/S; NRBP's factor is "
+                       "(1 − (1 − α)β)/S, which makes a ranking whose every document "
+                       "covers every subtopic score 1"};
+}
+
+std::optional<Candidate> ap_ia_over_retrieved(const Context& c) {
+  const auto list = parse_subtopic_list(c.input);
+  if (!list.ok() || list.value().unretrieved.empty()) return std::nullopt;
+  // For each subtopic: the documents covering it (R_s), and the sums of precisions at the ranks
+  // covering it.
+  struct PerSubtopic {
+    std::int64_t relevant = 0, retrieved = 0;
+    Number sum = whole(0);
+  };
+  std::map<int, PerSubtopic> per;
+  const auto& docs = list.value().docs;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    for (const int s : docs[i].subtopics) {
+      PerSubtopic& one = per[s];
+      ++one.relevant;
+      ++one.retrieved;
+      one.sum = one.sum + ratio(one.retrieved, static_cast<std::int64_t>(i + 1));
+    }
+  }
+  for (const auto& doc : list.value().unretrieved) {
+    for (const int s : doc.subtopics) ++per[s].relevant;
+  }
+  if (per.empty()) return std::nullopt;
+  Number plain = whole(0);
+  Number slip = whole(0);
+  for (const auto& [s, one] : per) {
+    plain = plain + one.sum / whole(one.relevant);
+    if (one.retrieved > 0) slip = slip + one.sum / whole(one.retrieved);
+  }
+  const auto S = whole(static_cast<std::int64_t>(per.size()));
+  if (!close_numbers(plain / S, c.outcome.value)) return std::nullopt;
+  return Candidate{"ap_ia.over_retrieved", slip / S,
+                   c.answer +
+                       " divides each subtopic's sum of precisions by the documents "
+                       "covering it that were retrieved; AP-IA divides by every document "
+                       "covering it, the unretrieved too"};
+}
+
+std::optional<Candidate> p_ia_over_retrieved(const Context& c) {
+  const Number* pairs = value_of(c.outcome, "pairs");
+  const auto list = parse_subtopic_list(c.input);
+  const auto S = subtopic_count(c);
+  if (!pairs || !list.ok() || !S || *S == 0 || !c.call.rank_cutoff) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  const std::int64_t k = *c.call.rank_cutoff;
+  if (n == 0 || n >= k) return std::nullopt;
+  return Candidate{"p_ia.over_retrieved", *pairs / whole(n * *S),
+                   c.answer + " divides by the " + std::to_string(n) +
+                       " documents retrieved; P-IA@" + std::to_string(k) +
+                       " divides by k = " + std::to_string(k) +
+                       " (times S), counting the missing ranks as covering "
+                       "nothing"};
+}
+
+std::optional<Candidate> s_recall_over_documents(const Context& c) {
+  const Number* seen = value_of(c.outcome, "seen");
+  const auto list = parse_subtopic_list(c.input);
+  if (!seen || !list.ok()) return std::nullopt;
+  // k: the cutoff, or the list's length without one (as diversity.cpp reads it).
+  const std::int64_t k = c.call.rank_cutoff.value_or(
+      std::max<std::int64_t>(static_cast<std::int64_t>(list.value().docs.size()), 1));
+  return Candidate{"s_recall.over_documents", *seen / whole(k),
+                   c.answer + " divides the subtopics covered by k = " + std::to_string(k) +
+                       ", the documents read; S-recall divides them by S, every subtopic some "
+                       "document covers"};
+}
+
+std::optional<Candidate> s_recall_over_retrieved_subtopics(const Context& c) {
+  const Number* seen = value_of(c.outcome, "seen");
+  const auto S = subtopic_count(c);
+  const auto listed = subtopic_count(c, true);
+  if (!seen || !S || !listed || *listed == 0 || *listed == *S) return std::nullopt;
+  return Candidate{"s_recall.over_retrieved_subtopics", *seen / whole(*listed),
+                   c.answer + " divides by the " + std::to_string(*listed) +
+                       " subtopics the retrieved documents cover; S-recall divides by S = " +
+                       std::to_string(*S) + ", the unretrieved documents' subtopics too"};
+}
+
+std::optional<Candidate> s_recall_repeats(const Context& c) {
+  const auto list = parse_subtopic_list(c.input);
+  const auto S = subtopic_count(c);
+  if (!list.ok() || !S || *S == 0) return std::nullopt;
+  std::int64_t mentions = 0;
+  for (std::size_t i = 0; i < kept_ranks(c, list.value().docs.size()); ++i) {
+    mentions += static_cast<std::int64_t>(list.value().docs[i].subtopics.size());
+  }
+  return Candidate{"s_recall.repeats_counted", ratio(mentions, *S),
+                   c.answer +
+                       " counts a subtopic again each time another document covers it; "
+                       "S-recall counts each subtopic covered once, however many "
+                       "documents cover it"};
+}
+
+// The diversity measures: each document's gain from the subtopics it covers, then the measure.
+std::string diversity_hint(const Context& c, const std::string& /*q*/, bool main) {
+  if (c.call.info->input != InputKind::subtopic_list) return "";
+  const std::string& family = c.call.info->name;
+  if (!main) return "";
+  const std::string top = top_text(c);
+  const std::string gains =
+      "For each document" + top +
+      ", check the subtopics it covers and, for each, how many documents above it covered it "
+      "(c); its gain is the sum of (1 − α)^c with α = " +
+      c.call.param("alpha");
+  const std::string ideal =
+      "the same sum over the ideal ranking, built greedily (at each rank the document adding the "
+      "most gain)";
+  const std::string ideal_ideal =
+      "the same sum over the ideal ideal, a document covering all S subtopics at every rank (gain "
+      "S(1 − α)^(r − 1))";
+  if (family == "alpha-nDCG") {
+    return gains + "; add each gain over log2(r + 1), and divide by " + ideal + ".";
+  }
+  if (family == "alpha-DCG") {
+    return gains + "; add each gain over log2(r + 1), and divide by " + ideal_ideal + ".";
+  }
+  if (family == "ERR-IA")
+    return gains + "; add each gain over its rank r, and divide by " + ideal_ideal + ".";
+  if (family == "nERR-IA")
+    return gains + "; add each gain over its rank r, and divide by " + ideal + ".";
+  if (family == "NRBP") {
+    return gains + "; add each gain times β^(r − 1) with β = " + c.call.param("beta") +
+           " over the whole ranking, then multiply by (1 − (1 − α)β)/S, S the subtopics some "
+           "document covers.";
+  }
+  if (family == "nNRBP") {
+    return gains + "; add each gain times β^(r − 1) with β = " + c.call.param("beta") +
+           ", and divide by " + ideal + ".";
+  }
+  if (family == "AP-IA") {
+    return "For each subtopic, check the precision at each rank whose document covers it (the "
+           "documents covering it so far over the rank), their sum over the documents covering "
+           "it, retrieved or not; then the mean over the S subtopics some document covers.";
+  }
+  if (family == "P-IA") {
+    return "Count the subtopics each document" + top +
+           " covers; divide the total by k times S, the subtopics some document covers.";
+  }
+  if (family == "S-recall") {
+    return "Count the distinct subtopics the documents" + top +
+           " cover, and divide by S, the subtopics some document covers, retrieved or not.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& diversity_checks() {
+  static const CheckFamily family = {
+      {
+          {{"diversity.no_redundancy",
+            {"alpha-nDCG", "alpha-DCG", "ERR-IA", "nERR-IA", "nNRBP"},
+            "a diversity measure with the redundancy (1 − α)^c left out: every subtopic covered "
+            "counted in full, as with α = 0"},
+           &diversity_no_redundancy},
+          {{"alpha.discount_log2_rank",
+            {"alpha-nDCG", "alpha-DCG"},
+            "alpha-nDCG with rank 1 undiscounted and rank r ≥ 2 divided by log2 r instead of "
+            "log2(r + 1)"},
+           &alpha_discount_log2_rank},
+          {{"err_ia.summed_over_subtopics",
+            {"ERR-IA"},
+            "ERR-IA as the sum of the subtopics' ERRs instead of their mean"},
+           &summed_over_subtopics},
+          {{"ap_ia.summed_over_subtopics",
+            {"AP-IA"},
+            "AP-IA as the sum of the subtopics' average precisions instead of their mean"},
+           &summed_over_subtopics},
+          {{"p_ia.summed_over_subtopics",
+            {"P-IA"},
+            "P-IA as the sum of the subtopics' precisions at k instead of their mean"},
+           &summed_over_subtopics},
+          {{"nrbp.summed_over_subtopics", {"NRBP"}, "NRBP not divided by S, the subtopics"},
+           &summed_over_subtopics},
+          {{"nrbp.rbp_factor",
+            {"NRBP"},
+            "NRBP with RBP's factor (1 − β)/S instead of (1 − (1 − α)β)/S"},
+           &nrbp_rbp_factor},
+          {{"ap_ia.over_retrieved",
+            {"AP-IA"},
+            "AP-IA with each subtopic's AP divided by the documents covering it that were "
+            "retrieved"},
+           &ap_ia_over_retrieved},
+          {{"p_ia.over_retrieved",
+            {"P-IA"},
+            "P-IA@k of a list shorter than k: divided by the documents retrieved instead of k"},
+           &p_ia_over_retrieved},
+          {{"s_recall.over_documents",
+            {"S-recall"},
+            "S-recall divided by the documents read instead of the subtopics"},
+           &s_recall_over_documents},
+          {{"s_recall.over_retrieved_subtopics",
+            {"S-recall"},
+            "S-recall divided by the subtopics the retrieved documents cover instead of S"},
+           &s_recall_over_retrieved_subtopics},
+          {{"s_recall.repeats_counted",
+            {"S-recall"},
+            "S-recall counting a subtopic again each time another document covers it"},
+           &s_recall_repeats},
+      },
+      {},
+      &diversity_hint};
+  return family;
+}
+
+}  // namespace irm::checking

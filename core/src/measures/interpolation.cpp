@@ -24,6 +24,7 @@
 
 #include <array>
 
+#include "check_slips.h"
 #include "ranked_walk.h"
 
 namespace irm {
@@ -399,3 +400,68 @@ MeasureInfo measure_interpolated_precision() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of 11pt, IPrec (check.cpp, check_slips.h) ----------------------
+
+namespace irm::checking {
+
+namespace {
+
+// Where the interpolated precision at recall level `level` is taken from, under the rule.
+std::string rule_text(const Context& c, const std::string& level) {
+  const std::string& rule = c.call.param("rule");
+  if (rule == "trec10") {
+    return "from the rank holding lround(" + level +
+           " · R) relevant documents on (trec_eval 10's rule)";
+  }
+  if (rule == "trec9") {
+    return "from the rank holding (long)(" + level +
+           " · R + 0.9) relevant documents on (trec_eval 9's rule)";
+  }
+  return "at any rank whose recall reaches " + level;
+}
+
+std::string interpolation_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  if (family != "IPrec" && family != "11pt") return "";
+  const std::string recall =
+      "Check the recall at each rank (relevant so far/R, with " + r_text(c) + ")";
+  if (family == "IPrec" && main && c.call.recall_cutoff) {
+    const std::string level = to_short_decimal(*c.call.recall_cutoff);
+    if (c.call.param("rule") == "none") {
+      return recall + " and the precision at the first rank whose recall reaches " + level + ".";
+    }
+    return recall + " and the highest precision " + rule_text(c, level) + ".";
+  }
+  if (family == "11pt") {
+    if (main) {
+      return recall +
+             " and the interpolated precision at each of the 11 recall levels r = 0, "
+             "0.1, …, 1: the highest precision " +
+             rule_text(c, "r") + "; then their mean, their sum divided by 11.";
+    }
+    if (q.rfind("IPrec@", 0) == 0) {
+      return recall + " and the highest precision " + rule_text(c, q.substr(6)) + ".";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& interpolation_checks() {
+  static const CheckFamily family = {
+      {},
+      {
+          {{"11pt.rounded_intermediates",
+            {"11pt"},
+            "each interpolated precision rounded to 2 decimals before averaging"},
+           [](const Context& c) {
+             return mean_rounded(c, "11pt.rounded_intermediates", false, "interpolated precision");
+           }},
+      },
+      &interpolation_hint};
+  return family;
+}
+
+}  // namespace irm::checking

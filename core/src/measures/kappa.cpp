@@ -34,6 +34,7 @@
 
 #include <algorithm>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -658,3 +659,74 @@ MeasureInfo measure_fleiss() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of kappa, Fleiss (check.cpp, check_slips.h) --------------------
+
+namespace irm::checking {
+namespace {
+
+std::optional<Candidate> kappa_rounded(const Context& c) {
+  const Number* agreement = value_of(c.outcome, "PA");
+  const Number* chance = value_of(c.outcome, "PE");
+  if (!agreement || !chance) return std::nullopt;
+  const Number a = rounded2(*agreement);
+  const Number e = rounded2(*chance);
+  if (e.approx == 1.0) return std::nullopt;
+  const std::string name = c.call.info->name == "fleiss" ? "fleiss" : "kappa";
+  return Candidate{name + ".rounded_intermediates", (a - e) / (whole(1) - e),
+                   "you rounded P(A) and P(E) to 2 decimals before dividing: (" + to_decimal(a, 2) +
+                       " − " + to_decimal(e, 2) + ")/(1 − " + to_decimal(e, 2) +
+                       "); keep them exact (or to 4 decimals) and round only κ"};
+}
+
+std::string agreement_hint(const Context& c, const std::string& q, bool /*main*/) {
+  const std::string& family = c.call.info->name;
+  if (family != "kappa" && family != "fleiss") return "";
+  if (family == "fleiss") {
+    if (q == "PA") {
+      return "Check each item's agreement P_i = (Σ_j n_ij² − n)/(n(n − 1)) for n raters, then "
+             "their mean P̄.";
+    }
+    if (q == "PE") {
+      return "Check each category's share p_j (its ratings over all ratings), then P̄_e = Σ "
+             "p_j².";
+    }
+    if (q == "kappa") {
+      return "Check each category's share p_j, each item's agreement P_i, their mean P̄ and P̄_e "
+             "= Σ p_j², then κ = (P̄ − P̄_e)/(1 − P̄_e).";
+    }
+    return "";
+  }
+  const std::string agreement = "P(A), the agreements (the diagonal) over all items";
+  const std::string chance =
+      c.call.param("chance") == "pooled"
+          ? "P(E), for each category the square of its pooled share (A's total + B's total)/2N, "
+            "summed"
+          : "P(E), for each category judge A's share times judge B's share, summed";
+  if (q == "PA") return "Check " + agreement + ".";
+  if (q == "PE") return "Check " + chance + ".";
+  if (q == "kappa") {
+    return "Check " + agreement + "; " + chance + "; then κ = (P(A) − P(E))/(1 − P(E)).";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& kappa_checks() {
+  static const CheckFamily family = {
+      {},
+      {
+          {{"kappa.rounded_intermediates", {"kappa"}, "P(A) and P(E) rounded to 2 decimals first"},
+           &kappa_rounded},
+          {{"fleiss.rounded_intermediates",
+            {"fleiss"},
+            "P(A) and P(E) rounded to 2 decimals first (Bhattacharya's CS657A notes print 0.22 for "
+            "0.2099)"},
+           &kappa_rounded},
+      },
+      &agreement_hint};
+  return family;
+}
+
+}  // namespace irm::checking

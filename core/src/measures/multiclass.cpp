@@ -14,6 +14,7 @@
 //
 // Golden tests: MC1 (3 x 3), MC2 (from label sequences) (tests/core/golden_sets.cpp).
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -187,3 +188,41 @@ MeasureInfo measure_multiclass() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of multiclass (check.cpp, check_slips.h) -----------------------
+
+namespace irm::checking {
+
+namespace {
+
+// A k × k matrix has no single TP, FP, FN and TN: its own hints come before the two-class ones
+// (set_measures.cpp's), which its quantities named like theirs take.
+std::string multiclass_hint(const Context& c, const std::string& q, bool /*main*/) {
+  if (c.call.info->name != "multiclass") return "";
+  const std::string count_text = count_hint(q);
+  if (!count_text.empty()) return count_text;
+  if (q == "accuracy") {
+    return "Add up the diagonal of the table (the items whose predicted class is the true one) "
+           "and divide by all items.";
+  }
+  if (q.rfind("macro_", 0) == 0) {
+    return "Check each class's precision (its diagonal cell over its column's total) and recall "
+           "(over its row's total)" +
+           std::string(q == "macro_F1" ? " and F1" : "") +
+           ", then their mean over the classes, each class counting the same.";
+  }
+  if (q.rfind("micro_", 0) == 0) {
+    return "Add up TP, FP and FN over the classes first, then take " + q.substr(6) +
+           " of those pooled counts.";
+  }
+  return set_formula_hint(q);
+}
+
+}  // namespace
+
+const CheckFamily& multiclass_checks() {
+  static const CheckFamily family = {{}, {}, &multiclass_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <set>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -229,3 +230,27 @@ MeasureInfo measure_pool() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of pool (check.cpp, check_slips.h) -----------------------------
+
+namespace irm::checking {
+
+namespace {
+
+// pool: each run's top k, then their union.
+std::string pooling_hint(const Context& c, const std::string& /*q*/, bool main) {
+  if (c.call.info->name != "pool" || !main) return "";
+  return "Check each run's top " +
+         (c.call.rank_cutoff ? std::to_string(*c.call.rank_cutoff) : std::string("k")) +
+         " documents for each topic, then their union, each document once per topic, counted "
+         "over the topics.";
+}
+
+}  // namespace
+
+const CheckFamily& pooling_checks() {
+  static const CheckFamily family = {{}, {}, &pooling_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -13,6 +13,7 @@
 // Golden tests: relevant-at-2-4-6 (per-rank precision and recall), precision-at-5-and-10 (P@5,
 // P@10), Rprec and R@k on relevant-at-2-4-6 (tests/core/golden_ranked.cpp).
 
+#include "check_slips.h"
 #include "ranked_walk.h"
 
 namespace irm {
@@ -197,3 +198,153 @@ MeasureInfo measure_r_precision() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of P@k, R@k, R-precision (check.cpp, check_slips.h) ------------
+
+namespace irm::checking {
+namespace {
+
+std::optional<Candidate> p_over_retrieved(const Context& c) {
+  const Number* relevant = value_of(c.outcome, "relevant_retrieved");
+  if (!c.call.rank_cutoff || !relevant || !relevant->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  const std::int64_t k = *c.call.rank_cutoff;
+  if (n == 0 || n >= k) return std::nullopt;
+  return Candidate{
+      "p.over_retrieved", ratio(relevant->exact->num, n),
+      c.answer + " divides the " + number_text(*relevant) + " relevant documents by the " +
+          std::to_string(n) + " documents retrieved; P@" + std::to_string(k) +
+          " divides by k = " + std::to_string(k) + ", counting the missing ranks as not relevant"};
+}
+
+std::optional<Candidate> r_over_k(const Context& c) {
+  const Number* relevant = value_of(c.outcome, "relevant_retrieved");
+  const Number* R = value_of(c.outcome, "R");
+  if (!c.call.rank_cutoff || !relevant || !relevant->exact || !R) return std::nullopt;
+  const std::int64_t k = *c.call.rank_cutoff;
+  return Candidate{"r.over_k", ratio(relevant->exact->num, k),
+                   c.answer + " divides the " + number_text(*relevant) +
+                       " relevant documents in the top " + std::to_string(k) +
+                       " by k = " + std::to_string(k) + " (that is P@" + std::to_string(k) +
+                       "); recall divides by R = " + number_text(*R) + ", every relevant document"};
+}
+
+std::optional<Candidate> r_over_listed(const Context& c) {
+  const Number* relevant = value_of(c.outcome, "relevant_retrieved");
+  const Number* R = value_of(c.outcome, "R");
+  if (!relevant || !relevant->exact || !R || !R->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const std::int64_t listed = list.value().relevant_count();
+  if (listed == 0 || listed == R->exact->num) return std::nullopt;
+  return Candidate{"r.over_listed_relevant", ratio(relevant->exact->num, listed),
+                   c.answer + " divides by the " + std::to_string(listed) +
+                       " relevant documents in the list; recall divides by R = " + number_text(*R) +
+                       ", every relevant document in the collection"};
+}
+
+// R-precision of a list shorter than R: the relevant documents divided by the documents
+// retrieved, where P@R counts the missing ranks as not relevant.
+std::optional<Candidate> rprec_over_retrieved(const Context& c) {
+  const Number* relevant = value_of(c.outcome, "relevant_retrieved");
+  const Number* R = value_of(c.outcome, "R");
+  if (!relevant || !relevant->exact || !R || !R->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const auto n = static_cast<std::int64_t>(list.value().docs.size());
+  if (n == 0 || n >= R->exact->num) return std::nullopt;
+  return Candidate{"rprec.over_retrieved", ratio(relevant->exact->num, n),
+                   c.answer + " divides the " + number_text(*relevant) +
+                       " relevant documents by the " + std::to_string(n) +
+                       " documents retrieved; R-precision is P@R, divided by R = " +
+                       number_text(*R) + ", counting the ranks past the list as not relevant"};
+}
+
+// R-precision read at rank R' = the relevant documents in the list, not R.
+std::optional<Candidate> rprec_r_from_list(const Context& c) {
+  const Number* R = value_of(c.outcome, "R");
+  if (!R || !R->exact) return std::nullopt;
+  const auto list = parse_ranked_list(c.input);
+  if (!list.ok()) return std::nullopt;
+  const std::int64_t listed = list.value().relevant_count();
+  if (listed == 0 || listed == R->exact->num) return std::nullopt;
+  std::int64_t found = 0;
+  const auto& docs = list.value().docs;
+  for (std::int64_t i = 0; i < listed && i < static_cast<std::int64_t>(docs.size()); ++i) {
+    found += docs[static_cast<std::size_t>(i)].judgement == Judgement::relevant ? 1 : 0;
+  }
+  return Candidate{"rprec.r_from_list", ratio(found, listed),
+                   c.answer + " is P@" + std::to_string(listed) + ", with R taken as the " +
+                       std::to_string(listed) +
+                       " relevant documents in the list; R-precision is P@R with R = " +
+                       number_text(*R) + ", every relevant document of the topic"};
+}
+
+// P@k, R@k, R-precision, PR: what to count and what to divide by.
+std::string precision_recall_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  const std::string top = top_text(c);
+  const std::string k = c.call.rank_cutoff ? std::to_string(*c.call.rank_cutoff) : "k";
+  if (family == "P") {
+    if (main) {
+      return "Count the relevant documents" + top + " and divide by k = " + k +
+             "; ranks past the end of the list count as not relevant.";
+    }
+    if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  }
+  if (family == "R") {
+    if (main) {
+      return "Count the relevant documents" + top + " and divide by " + r_text(c) +
+             ", every relevant document for the query, in the list or not.";
+    }
+    if (q == "relevant_retrieved") return "Count the relevant documents" + top + ".";
+  }
+  if (family == "Rprec" && (main || q == "relevant_retrieved")) {
+    return "Count the relevant documents in the top R ranks (" + r_text(c) + ")" +
+           (main ? " and divide by R: R-precision is the precision at rank R." : ".");
+  }
+  if (family == "PR") {
+    if (main) {
+      return "At each rank, precision is the relevant documents so far divided by the rank; the "
+             "value is the one at the last rank of the list.";
+    }
+    if (q == "recall") {
+      return "At each rank, recall is the relevant documents so far divided by " + r_text(c) +
+             "; the value is the one at the last rank of the list.";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& precision_recall_checks() {
+  static const CheckFamily family = {
+      {
+          {{"p.over_retrieved",
+            {"P"},
+            "P@k of a list shorter than k: divided by the documents retrieved instead of k"},
+           &p_over_retrieved},
+          {{"r.over_k", {"R"}, "R@k divided by k (that is P@k) instead of R"}, &r_over_k},
+          {{"r.over_listed_relevant",
+            {"R"},
+            "R@k divided by the relevant documents in the list instead of R"},
+           &r_over_listed},
+          {{"rprec.over_retrieved",
+            {"Rprec"},
+            "R-precision of a list shorter than R: divided by the documents retrieved instead of "
+            "R"},
+           &rprec_over_retrieved},
+          {{"rprec.r_from_list",
+            {"Rprec"},
+            "R-precision read at rank R' = the relevant documents in the list instead of R"},
+           &rprec_r_from_list},
+      },
+      {},
+      &precision_recall_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -7,6 +7,7 @@
 //
 // Golden tests: one-relevant-ap-rr (tests/core/golden_ranked.cpp).
 
+#include "check_slips.h"
 #include "ranked_walk.h"
 
 namespace irm {
@@ -62,3 +63,48 @@ MeasureInfo measure_reciprocal_rank() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of RR (check.cpp, check_slips.h) -------------------------------
+
+namespace irm::checking {
+namespace {
+
+std::optional<Candidate> rr_from_zero(const Context& c) {
+  const Number* rank = value_of(c.outcome, "rank");
+  if (!rank || !rank->exact || rank->exact->num < 2) return std::nullopt;
+  const std::int64_t r = rank->exact->num;
+  return Candidate{"rr.ranks_from_0", ratio(1, r - 1),
+                   c.answer + " is 1/" + std::to_string(r - 1) +
+                       ": you counted ranks from 0; the first relevant document is at rank " +
+                       std::to_string(r) + " counting from 1"};
+}
+
+// RR: the rank of the first relevant document.
+std::string reciprocal_rank_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  const std::string top = top_text(c);
+  if (family == "RR") {
+    const std::string find =
+        "Find the rank of the first relevant document" + top + ", counting from 1 at the top";
+    if (main) {
+      return find + ", and take 1 over it" +
+             (c.call.rank_cutoff ? " (0 when there is none" + top + ")" : "") + ".";
+    }
+    if (q == "rank") return find + ".";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& reciprocal_rank_checks() {
+  static const CheckFamily family = {
+      {
+          {{"rr.ranks_from_0", {"RR"}, "RR with ranks counted from 0: 1/(r − 1)"}, &rr_from_zero},
+      },
+      {},
+      &reciprocal_rank_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -29,7 +29,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -686,3 +688,207 @@ MeasureInfo measure_auc_pr() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of AUC, EER, AUC-PR (check.cpp, check_slips.h) -----------------
+
+namespace irm::checking {
+namespace {
+
+// AUC as the share of (relevant, non-relevant) pairs the scores order correctly, a tie counting
+// `tie` (1/2 in AUC; 0 or 1 in the slips).
+std::optional<Number> auc_with_ties(const Context& c, const Number& tie, std::int64_t* ties) {
+  const auto parsed = parse_scored_labels(c.input);
+  if (!parsed.ok()) return std::nullopt;
+  std::vector<double> negatives;
+  for (const auto& item : parsed.value().items) {
+    if (!item.relevant) negatives.push_back(item.score);
+  }
+  std::sort(negatives.begin(), negatives.end());
+  std::int64_t below = 0;
+  std::int64_t tied = 0;
+  std::int64_t positives = 0;
+  for (const auto& item : parsed.value().items) {
+    if (!item.relevant) continue;
+    ++positives;
+    const auto low = std::lower_bound(negatives.begin(), negatives.end(), item.score);
+    const auto high = std::upper_bound(negatives.begin(), negatives.end(), item.score);
+    below += low - negatives.begin();
+    tied += high - low;
+  }
+  const auto all = positives * static_cast<std::int64_t>(negatives.size());
+  if (all == 0) return std::nullopt;
+  if (ties) *ties = tied;
+  return (whole(below) + whole(tied) * tie) / whole(all);
+}
+
+std::optional<Candidate> auc_ties(const Context& c, bool as_one) {
+  std::int64_t ties = 0;
+  const auto plain = auc_with_ties(c, ratio(1, 2), &ties);
+  if (!plain || ties == 0 || std::fabs(plain->approx - c.outcome.value.approx) > 1e-12) {
+    return std::nullopt;
+  }
+  const auto value = auc_with_ties(c, whole(as_one ? 1 : 0), nullptr);
+  if (!value) return std::nullopt;
+  const std::string pairs = std::to_string(ties) + (ties == 1 ? " pair" : " pairs");
+  return Candidate{as_one ? "auc.ties_counted_whole" : "auc.ties_dropped", *value,
+                   c.answer + " counts the " + pairs + " with equal scores as " +
+                       (as_one ? "ordered correctly (1 each)" : "ordered wrongly (0 each)") +
+                       "; a tie counts 1/2, the chance that a random order puts the relevant "
+                       "item first (the trapezoid under the ROC curve's diagonal step)"};
+}
+
+// The items returned at each distinct score, highest first (roc.cpp's thresholds): TP and FP
+// counted so far, after the point (0, 0) of nothing returned.
+struct RocCounts {
+  std::int64_t tp = 0;
+  std::int64_t fp = 0;
+};
+
+std::vector<RocCounts> returned_at_thresholds(const Context& c, std::int64_t& P, std::int64_t& N) {
+  const auto parsed = parse_scored_labels(c.input);
+  if (!parsed.ok()) return {};
+  std::vector<ScoredItem> items = parsed.value().items;
+  std::stable_sort(items.begin(), items.end(),
+                   [](const ScoredItem& a, const ScoredItem& b) { return a.score > b.score; });
+  P = parsed.value().positives();
+  N = parsed.value().negatives();
+  std::vector<RocCounts> out{{}};
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i == 0 || items[i].score != items[i - 1].score) out.push_back(out.back());
+    (items[i].relevant ? out.back().tp : out.back().fp) += 1;
+  }
+  return out;
+}
+
+int number_sign(const Number& n) {
+  if (n.exact) return (n.exact->num > 0) - (n.exact->num < 0);
+  return (n.approx > 0.0) - (n.approx < 0.0);
+}
+
+// EER as (FPR + FNR)/2 at the ROC point where the two are closest, instead of where the line
+// between the two points around the crossing meets FPR = FNR.
+std::optional<Candidate> eer_nearest_mean(const Context& c) {
+  std::int64_t P = 0;
+  std::int64_t N = 0;
+  const auto points = returned_at_thresholds(c, P, N);
+  if (points.empty() || P == 0 || N == 0) return std::nullopt;
+  const auto fpr = [&](const RocCounts& r) { return ratio(r.fp, N); };
+  const auto fnr = [&](const RocCounts& r) { return ratio(P - r.tp, P); };
+  std::optional<std::size_t> crossing;
+  std::size_t nearest = 0;
+  Number nearest_gap = whole(2);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Number d = fpr(points[i]) - fnr(points[i]);
+    const Number gap = number_sign(d) < 0 ? whole(0) - d : d;
+    if (number_sign(gap - nearest_gap) < 0) {
+      nearest_gap = gap;
+      nearest = i;
+    }
+    if (!crossing && number_sign(d) >= 0) crossing = i;
+  }
+  if (!crossing || *crossing == 0) return std::nullopt;
+  const RocCounts& a = points[*crossing - 1];
+  const RocCounts& b = points[*crossing];
+  const Number da = fpr(a) - fnr(a);
+  const Number db = fpr(b) - fnr(b);
+  const Number eer =
+      number_sign(db) == 0 ? fpr(b) : fpr(a) + (whole(0) - da) / (db - da) * (fpr(b) - fpr(a));
+  if (!close_numbers(eer, c.outcome.value)) return std::nullopt;
+  const RocCounts& n = points[nearest];
+  return Candidate{"eer.nearest_point_mean", (fpr(n) + fnr(n)) / whole(2),
+                   c.answer + " is (FPR + FNR)/2 = (" + number_text(fpr(n)) + " + " +
+                       number_text(fnr(n)) + ")/2 at the ROC point where the two are closest (" +
+                       std::to_string(n.tp) + " relevant and " + std::to_string(n.fp) +
+                       " non-relevant returned), where they are not equal; the EER is where the "
+                       "line between the two points around the crossing meets FPR = FNR"};
+}
+
+// AUC-PR with interpolated precision: each threshold's precision replaced by the highest at that
+// recall or beyond, the area under the PR curve's upper envelope.
+std::optional<Candidate> auc_pr_interpolated(const Context& c) {
+  std::int64_t P = 0;
+  std::int64_t N = 0;
+  const auto points = returned_at_thresholds(c, P, N);
+  if (points.size() < 2 || P == 0) return std::nullopt;
+  std::vector<Number> precision;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    precision.push_back(ratio(points[i].tp, points[i].tp + points[i].fp));
+  }
+  std::vector<Number> best = precision;
+  for (std::size_t i = best.size() - 1; i-- > 0;) {
+    if (number_sign(best[i + 1] - best[i]) > 0) best[i] = best[i + 1];
+  }
+  Number step = whole(0);
+  Number interpolated = whole(0);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const Number delta = ratio(points[i].tp - points[i - 1].tp, P);
+    step = step + delta * precision[i - 1];
+    interpolated = interpolated + delta * best[i - 1];
+  }
+  if (!close_numbers(step, c.outcome.value)) return std::nullopt;
+  return Candidate{"auc_pr.interpolated", interpolated,
+                   c.answer +
+                       " takes at each recall the highest precision at that recall or beyond "
+                       "(interpolated precision, as PASCAL VOC's AP does); the area under the "
+                       "PR curve takes the precision at each threshold as it is: Σ Δrecall · P"};
+}
+
+std::string roc_hint(const Context& c, const std::string& q, bool /*main*/) {
+  const std::string& family = c.call.info->name;
+  if (family != "ROC" && family != "AUC" && family != "EER" && family != "AUC-PR") return "";
+  const std::string points =
+      "the ROC points (FPR, TPR) after each distinct score, highest first, items with the same "
+      "score entering together";
+  if (q == "AUC") {
+    return "Check " + points +
+           ", then the area under them by the trapezoid rule; it is also the "
+           "share of the P · N (relevant, non-relevant) pairs that the scores "
+           "order correctly, a tie counting 1/2.";
+  }
+  if (q == "pairs" || q == "all_pairs") {
+    return "Count the (relevant, non-relevant) pairs the scores order correctly, a tie counting "
+           "1/2; there are P · N pairs in all.";
+  }
+  if (q == "P" || q == "N") return "Count the relevant (P) and non-relevant (N) items.";
+  if (q == "EER" || q == "lambda") {
+    return "Check " + points +
+           ", and FNR = 1 − TPR at each; between the two points where FPR − FNR changes sign, "
+           "find where the straight line between them has FPR = FNR.";
+  }
+  const std::string pr =
+      "Check precision and recall after each distinct score, highest first, items with the same "
+      "score entering together; then the area under them ";
+  if (q == "step" || q == "AUC-PR") return pr + "as steps: Σ Δrecall · precision.";
+  if (q == "trapezoid")
+    return pr + "by trapezoids: Σ Δrecall · (previous precision + precision)/2.";
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& roc_checks() {
+  static const CheckFamily family = {
+      {
+          {{"auc.ties_dropped",
+            {"AUC", "ROC"},
+            "AUC with a pair of equal scores counted 0 instead of 1/2"},
+           [](const Context& c) { return auc_ties(c, false); }},
+          {{"auc.ties_counted_whole",
+            {"AUC", "ROC"},
+            "AUC with a pair of equal scores counted 1 instead of 1/2"},
+           [](const Context& c) { return auc_ties(c, true); }},
+          {{"eer.nearest_point_mean",
+            {"EER"},
+            "EER as (FPR + FNR)/2 at the ROC point where they are closest, not where they cross"},
+           &eer_nearest_mean},
+          {{"auc_pr.interpolated",
+            {"AUC-PR"},
+            "AUC-PR with interpolated precision: the highest precision at that recall or beyond"},
+           &auc_pr_interpolated},
+      },
+      {},
+      &roc_hint};
+  return family;
+}
+
+}  // namespace irm::checking

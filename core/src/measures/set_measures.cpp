@@ -28,6 +28,7 @@
 
 #include <cmath>
 
+#include "check_slips.h"
 #include "ranked_walk.h"
 
 namespace irm {
@@ -684,3 +685,186 @@ MeasureInfo measure_f() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of confusion, F (check.cpp, check_slips.h) ---------------------
+
+namespace irm::checking {
+namespace {
+
+const char* const kCounts = "TP, FP, FN and TN (truly relevant or not, returned or not)";
+
+std::string set_formula(const std::string& q) {
+  static const std::vector<std::pair<std::string, std::string>> formulas = {
+      {"precision", "precision = TP/(TP + FP)"},
+      {"recall", "recall = TP/(TP + FN)"},
+      {"specificity", "specificity = TN/(TN + FP)"},
+      {"FPR", "FPR = FP/(FP + TN)"},
+      {"FNR", "FNR = FN/(FN + TP)"},
+      {"accuracy", "accuracy = (TP + TN)/(TP + FP + FN + TN)"},
+      {"error", "error = (FP + FN)/(TP + FP + FN + TN)"},
+      {"F1", "P = TP/(TP + FP), R = TP/(TP + FN) and F1 = 2PR/(P + R)"},
+      {"G", "P = TP/(TP + FP), R = TP/(TP + FN) and G = √(P · R)"},
+      {"jaccard", "jaccard = TP/(TP + FP + FN)"},
+      {"dice", "dice = 2TP/(2TP + FP + FN)"},
+  };
+  for (const auto& [name, formula] : formulas) {
+    if (name == q) return formula;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string count_hint(const std::string& q) {
+  if (q == "TP" || q == "FP" || q == "FN" || q == "TN") {
+    return std::string("Count ") + kCounts + " from the input; " + q + " is one of them.";
+  }
+  return "";
+}
+
+std::string set_formula_hint(const std::string& q) {
+  const std::string formula = set_formula(q);
+  if (!formula.empty()) return std::string("Check ") + kCounts + ", then " + formula + ".";
+  return "";
+}
+
+namespace {
+
+// "2", "1.4142": a value with no exact form, shortened when whole.
+std::string whole_or_decimal(const Number& n) {
+  if (n.approx == std::round(n.approx)) return std::to_string(static_cast<long long>(n.approx));
+  return to_decimal(n, 4);
+}
+
+struct FParts {
+  Number precision, recall, weight;  // weight = β²
+};
+
+std::optional<FParts> f_parts(const Context& c) {
+  const Number* p = value_of(c.outcome, "precision");
+  const Number* r = value_of(c.outcome, "recall");
+  const Number* w = value_of(c.outcome, "beta2");
+  if (!p || !r || !w) return std::nullopt;
+  return FParts{*p, *r, *w};
+}
+
+// (w + 1)PR / (wP + R), 0 when P and R are 0.
+Number f_value(const Number& p, const Number& r, const Number& w) {
+  const Number below = w * p + r;
+  if (below.approx == 0.0) return whole(0);
+  return (w + whole(1)) * p * r / below;
+}
+
+std::optional<Candidate> f_swapped(const Context& c) {
+  const auto f = f_parts(c);
+  if (!f || f->weight.approx == 1.0) return std::nullopt;
+  // With β and 1/β swapped the weight β² sits on precision: (β²+1)PR/(P + β²R).
+  return Candidate{"f.weights_swapped", f_value(f->recall, f->precision, f->weight),
+                   "β and 1/β swapped: " + c.answer +
+                       " puts the weight β² = " + number_text(f->weight) +
+                       " on precision, as the lecture notes “Week 3: Metrics” write F; "
+                       "F_β = (β² + 1)PR/(β²P + R) weights recall when β > 1"};
+}
+
+std::optional<Candidate> f_not_squared(const Context& c) {
+  const auto f = f_parts(c);
+  if (!f || f->weight.approx == 1.0 || f->weight.approx <= 0.0) return std::nullopt;
+  Number beta;
+  beta.approx = std::sqrt(f->weight.approx);
+  const double v = f_value(f->precision, f->recall, beta).approx;
+  Number value;
+  value.approx = v;
+  return Candidate{"f.beta_not_squared", value,
+                   c.answer + " uses β = " + whole_or_decimal(beta) +
+                       " where the formula has β² = " + number_text(f->weight) +
+                       ": F_β = (β² + 1)PR/(β²P + R)"};
+}
+
+std::optional<Candidate> f_rounded(const Context& c) {
+  const auto f = f_parts(c);
+  if (!f) return std::nullopt;
+  const Number p = rounded2(f->precision);
+  const Number r = rounded2(f->recall);
+  return Candidate{"f.rounded_intermediates", f_value(p, r, f->weight),
+                   "you rounded P and R to 2 decimals (" + to_decimal(p, 2) + " and " +
+                       to_decimal(r, 2) + ") before combining them; keep them exact"};
+}
+
+// A 2 × 2 grid with no label naming its sides is read with rows the truth; a student whose rows
+// were what the system returned has FP and FN swapped. Only for such a bare grid
+// (ConfusionInput::bare_grid), recomputed with the two cells exchanged.
+std::optional<Candidate> confusion_transposed(const Context& c) {
+  const auto parsed = parse_confusion(c.input);
+  if (!parsed.ok() || !parsed.value().bare_grid || !parsed.value().tn) return std::nullopt;
+  const ConfusionInput& in = parsed.value();
+  if (in.fp == in.fn) return std::nullopt;
+  const std::string cells = "TP = " + std::to_string(in.tp) + ", FP = " + std::to_string(in.fn) +
+                            ", FN = " + std::to_string(in.fp) + ", TN = " + std::to_string(*in.tn);
+  const auto other = compute(c.outcome.measure,
+                             "tp=" + std::to_string(in.tp) + " fp=" + std::to_string(in.fn) +
+                                 " fn=" + std::to_string(in.fp) + " tn=" + std::to_string(*in.tn),
+                             c.options);
+  if (!other.ok()) return std::nullopt;
+  const Number* value = c.key.empty() ? &other.value().value : value_of(other.value(), c.key);
+  if (value == nullptr) return std::nullopt;
+  return Candidate{"confusion.transposed", *value,
+                   c.answer + " is " + c.asked +
+                       " of the grid read the other way, rows returned and not returned (" + cells +
+                       "); the grid was read with rows the truth (FP = " + std::to_string(in.fp) +
+                       ", FN = " + std::to_string(in.fn) +
+                       "). If its rows are what the system returned, add a first line relevant "
+                       "non-relevant to say so"};
+}
+
+std::string sets_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  if (family != "confusion" && family != "F") return "";
+  const std::string count_text = count_hint(q);
+  if (!count_text.empty()) return count_text;
+  if (family == "F" && c.call.rank_cutoff) {  // F@k of a ranked list: P@k and R@k
+    const std::string k = std::to_string(*c.call.rank_cutoff);
+    const std::string counts = "Count the relevant documents in the top " + k;
+    if (q == "precision") return counts + " and divide by k = " + k + ".";
+    if (q == "recall") return counts + " and divide by " + r_text(c) + ".";
+    if (main || q == "F") {
+      const Number* w = value_of(c.outcome, "beta2");
+      return counts + "; P@" + k + " divides them by k = " + k + ", R@" + k + " by " + r_text(c) +
+             "; then F = (β² + 1)PR/(β²P + R) with β² = " +
+             (w ? number_text(*w) : std::string("β²")) + ".";
+    }
+  }
+  if (family == "F" && (main || q == "F")) {
+    const Number* w = value_of(c.outcome, "beta2");
+    return std::string("Check ") + kCounts +
+           ", then P = TP/(TP + FP), R = TP/(TP + FN) and F = (β² + 1)PR/(β²P + R) with β² = " +
+           (w ? number_text(*w) : std::string("β²")) + ".";
+  }
+  return set_formula_hint(q);
+}
+
+}  // namespace
+
+const CheckFamily& set_measures_checks() {
+  static const CheckFamily family = {
+      {
+          {{"confusion.transposed",
+            {"confusion", "F"},
+            "a 2 × 2 grid with no labels read the other way (rows returned and not returned): FP "
+            "and "
+            "FN swapped"},
+           &confusion_transposed},
+          {{"f.weights_swapped",
+            {"F"},
+            "F with β and 1/β swapped: the weight β² on precision (as the lecture notes “Week 3: "
+            "Metrics” write F)"},
+           &f_swapped},
+          {{"f.beta_not_squared", {"F"}, "F with β where the formula has β²"}, &f_not_squared},
+      },
+      {
+          {{"f.rounded_intermediates", {"F"}, "P and R rounded to 2 decimals first"}, &f_rounded},
+      },
+      &sets_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -21,6 +21,7 @@
 
 #include <cmath>
 
+#include "check_slips.h"
 #include "common.h"
 
 namespace irm {
@@ -420,3 +421,158 @@ MeasureInfo measure_mean() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of MAP, MRR, gMAP, 11pt-avg (check.cpp, check_slips.h) ---------
+
+namespace irm::checking {
+
+// The mean of the averaged quantities each rounded to 2 decimals: the per-query values of MAP
+// and MRR (every key after the mean's own: "q1:AP", "q2:AP@10", "q1:AP(norm=retrieved)",
+// "q1:RR"), 11pt's interpolated precisions and 11pt-avg's level means ("IPrec@0.3"). Claimed only
+// when it is the answer's one explanation:
+//   - the answer has at least the 2 decimals the intermediates were rounded to (fewer is a
+//     double rounding, not this);
+//   - rounding changes at least one of the averaged values (else the mean is the right value);
+//   - the answer is not the right value rounded to fewer decimals and padded with zeros: 0.3600
+//     for MAP = 13/36 = 0.3611 is 0.36 written to 4 decimals, and rounding each AP (1/3 → 0.33,
+//     7/18 → 0.39, mean 0.36) only happens to agree with it.
+std::optional<Candidate> mean_rounded(const Context& c, const std::string& name, bool per_query,
+                                      const std::string& what) {
+  if (c.typed.decimals < 2 || padded_rounding(c.typed, c.expected)) return std::nullopt;
+  Number sum = whole(0);
+  std::int64_t count = 0;
+  bool changed = false;
+  for (std::size_t i = 0; i < c.outcome.values.size(); ++i) {
+    const auto& [key, number] = c.outcome.values[i];
+    if (per_query ? i == 0 : key.rfind("IPrec@", 0) != 0) continue;
+    const Number rounded = rounded2(number);
+    changed = changed || !same_number(rounded, number);
+    sum = sum + rounded;
+    ++count;
+  }
+  if (count == 0 || !changed) return std::nullopt;
+  return Candidate{name, sum / whole(count),
+                   "you rounded each " + what +
+                       " to 2 decimals before averaging; average the exact values and round only "
+                       "the mean"};
+}
+namespace {
+
+// gMAP's per-query values: every key after the mean's own ("q1:AP").
+std::vector<Number> per_query_values(const Context& c) {
+  std::vector<Number> out;
+  for (std::size_t i = 1; i < c.outcome.values.size(); ++i)
+    out.push_back(c.outcome.values[i].second);
+  return out;
+}
+
+std::optional<Candidate> gmap_arithmetic(const Context& c) {
+  const auto values = per_query_values(c);
+  if (values.empty()) return std::nullopt;
+  Number sum = whole(0);
+  for (const auto& v : values) sum = sum + v;
+  return Candidate{"gmap.arithmetic_mean", sum / whole(static_cast<std::int64_t>(values.size())),
+                   c.answer +
+                       " is the arithmetic mean of the queries' values, which is MAP; gMAP "
+                       "is their geometric mean, the n-th root of their product (each "
+                       "taken as at least 0.00001)"};
+}
+
+std::optional<Candidate> gmap_no_floor(const Context& c) {
+  const auto values = per_query_values(c);
+  const bool zero =
+      std::any_of(values.begin(), values.end(), [](const Number& v) { return v.approx == 0.0; });
+  if (values.empty() || !zero) return std::nullopt;
+  return Candidate{"gmap.no_floor", whole(0),
+                   c.answer +
+                       " multiplies in a query's 0, which makes the product 0; gMAP takes "
+                       "each query's value as at least 0.00001, so that one query with "
+                       "nothing relevant retrieved lowers the mean without zeroing it"};
+}
+
+// MAP, gMAP, MRR, 11pt-avg, mean(M): each query's value, then the mean.
+std::string means_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& family = c.call.info->name;
+  if (family != "MAP" && family != "gMAP" && family != "MRR" && family != "11pt-avg" &&
+      family != "mean") {
+    return "";
+  }
+  std::vector<std::string> ids;
+  std::string inner;
+  for (std::size_t i = 1; i < c.outcome.values.size(); ++i) {
+    const std::string& key = c.outcome.values[i].first;
+    const auto colon = key.find(':');
+    if (colon == std::string::npos) continue;
+    ids.push_back(key.substr(0, colon));
+    if (inner.empty()) inner = key.substr(colon + 1);
+  }
+  if (ids.empty()) return "";
+  const std::string queries = " (" + list_text(ids) + ")";
+  const std::string count = std::to_string(ids.size()) + (ids.size() == 1 ? " query" : " queries");
+  if (family == "11pt-avg") {
+    if (main) {
+      return "Check each query's interpolated precision at the 11 recall levels 0, 0.1, …, 1" +
+             queries +
+             ", the mean over the queries at each level, then the mean of those 11 "
+             "values.";
+    }
+    if (q.rfind("IPrec@", 0) == 0) {
+      return "Check each query's interpolated precision at recall " + q.substr(6) + queries +
+             ", then their mean over the " + count + ".";
+    }
+  }
+  if (main) {
+    if (family == "gMAP") {
+      return "Check each query's " + inner + queries +
+             ", each taken as at least 0.00001, then their geometric mean: the n-th root of their "
+             "product, n = " +
+             count + ".";
+    }
+    return "Check each query's " + inner + queries + ", then their mean: their sum divided by " +
+           count + ".";
+  }
+  const auto colon = q.find(':');
+  if (colon != std::string::npos) {
+    return "Check " + q.substr(colon + 1) + " of query " + q.substr(0, colon) +
+           " alone, from its own list.";
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& several_queries_checks() {
+  static const CheckFamily family = {
+      {
+          {{"gmap.arithmetic_mean",
+            {"gMAP"},
+            "gMAP as the arithmetic mean of the queries' values (MAP) instead of the geometric"},
+           &gmap_arithmetic},
+          {{"gmap.no_floor",
+            {"gMAP"},
+            "gMAP with a query's 0 multiplied in, not taken as 0.00001: the product 0"},
+           &gmap_no_floor},
+      },
+      {
+          {{"map.rounded_intermediates", {"MAP"}, "each query's AP rounded to 2 decimals first"},
+           [](const Context& c) {
+             return mean_rounded(c, "map.rounded_intermediates", true, "query's AP");
+           }},
+          {{"mrr.rounded_intermediates", {"MRR"}, "each query's RR rounded to 2 decimals first"},
+           [](const Context& c) {
+             return mean_rounded(c, "mrr.rounded_intermediates", true, "query's RR");
+           }},
+          {{"11pt-avg.rounded_intermediates",
+            {"11pt-avg"},
+            "each recall level's mean interpolated precision rounded to 2 decimals before "
+            "averaging"},
+           [](const Context& c) {
+             return mean_rounded(c, "11pt-avg.rounded_intermediates", false,
+                                 "recall level's mean interpolated precision");
+           }},
+      },
+      &means_hint};
+  return family;
+}
+
+}  // namespace irm::checking

@@ -65,6 +65,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "check_slips.h"
 #include "common.h"
 #include "irm/distributions.h"
 #include "stats/splitmix.h"
@@ -1522,3 +1523,390 @@ MeasureInfo measure_randomization() {
 }
 
 }  // namespace irm
+
+// --- "Check my answer": the slips of the significance tests (check.cpp, check_slips.h) -----------
+
+namespace irm::checking {
+namespace {
+
+// p of Student's t with `df` degrees of freedom in the tail the call asks, as significance.cpp
+// takes it: two-sided P(|T| ≥ |t|), one-sided half of it or 1 minus half.
+double student_p(const Context& c, double t, double df) {
+  const double two = stats::student_two_sided(t * t, df);
+  const std::string& tail = c.call.param("alternative");
+  if (tail == "greater") return t >= 0 ? two / 2.0 : 1.0 - two / 2.0;
+  if (tail == "less") return t <= 0 ? two / 2.0 : 1.0 - two / 2.0;
+  return two;
+}
+
+enum class TtestSlip { none, sd_over_n, pooled, welch };
+
+struct TtestWorking {
+  double p = 0.0;
+  double t = 0.0;
+  double df = 0.0;
+};
+
+// The paired t-test (significance.cpp), or one of its slips: the SD of the differences over n,
+// or the two-sample t-test on x and y as two independent samples, pooled or Welch's.
+std::optional<TtestWorking> ttest_value(const Context& c, TtestSlip slip) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  const auto& queries = data.value().queries;
+  const auto n = static_cast<double>(queries.size());
+  if (queries.size() < 2) return std::nullopt;
+  const auto mean_and_squares = [&](const std::function<double(const PairedQuery&)>& of) {
+    double sum = 0.0;
+    for (const auto& q : queries) sum += of(q);
+    const double mean = sum / n;
+    double squares = 0.0;
+    for (const auto& q : queries) squares += (of(q) - mean) * (of(q) - mean);
+    return std::pair<double, double>{mean, squares};
+  };
+  TtestWorking w;
+  if (slip == TtestSlip::pooled || slip == TtestSlip::welch) {
+    if (data.value().differences_only) return std::nullopt;
+    const auto [mx, sx] = mean_and_squares([](const PairedQuery& q) { return q.x->value.approx; });
+    const auto [my, sy] = mean_and_squares([](const PairedQuery& q) { return q.y->value.approx; });
+    const double vx = sx / (n - 1.0) / n;  // s_x²/n
+    const double vy = sy / (n - 1.0) / n;
+    if (vx + vy <= 0.0) return std::nullopt;
+    if (slip == TtestSlip::pooled) {
+      const double pooled = (sx + sy) / (2.0 * n - 2.0);
+      w.t = (mx - my) / std::sqrt(pooled * 2.0 / n);
+      w.df = 2.0 * n - 2.0;
+    } else {
+      w.t = (mx - my) / std::sqrt(vx + vy);
+      w.df = (vx + vy) * (vx + vy) / (vx * vx / (n - 1.0) + vy * vy / (n - 1.0));
+    }
+  } else {
+    const auto [md, sd] =
+        mean_and_squares([](const PairedQuery& q) { return q.difference.value.approx; });
+    if (sd <= 0.0) return std::nullopt;
+    const double variance = sd / (slip == TtestSlip::sd_over_n ? n : n - 1.0);
+    w.t = md / std::sqrt(variance / n);
+    w.df = n - 1.0;
+  }
+  w.p = student_p(c, w.t, w.df);
+  return w;
+}
+
+std::optional<TtestWorking> ttest_slip(const Context& c, TtestSlip slip) {
+  const auto plain = ttest_value(c, TtestSlip::none);
+  if (!plain || std::fabs(plain->p - c.outcome.value.approx) >
+                    1e-9 * std::max(1e-3, std::fabs(c.outcome.value.approx))) {
+    return std::nullopt;
+  }
+  return ttest_value(c, slip);
+}
+
+Number decimal_number(double value) {
+  Number out;
+  out.approx = value;
+  return out;
+}
+
+std::string paired_t_text(const Context& c) {
+  const Number* t = value_of(c.outcome, "t");
+  const Number* df = value_of(c.outcome, "df");
+  if (!t || !df) return "t = d̄/(s/√n) with df = n − 1";
+  return "t = d̄/(s/√n) = " + to_decimal(*t, 4) + " with df = n − 1 = " + number_text(*df);
+}
+
+std::optional<Candidate> ttest_unpaired(const Context& c, bool pooled) {
+  const auto w = ttest_slip(c, pooled ? TtestSlip::pooled : TtestSlip::welch);
+  if (!w) return std::nullopt;
+  const std::string t = "t = " + to_decimal(decimal_number(w->t), 4);
+  return Candidate{
+      pooled ? "ttest.unpaired_pooled" : "ttest.unpaired_welch", decimal_number(w->p),
+      c.answer + " is the p of " +
+          (pooled ? "the two-sample t-test with a pooled variance (scipy.stats.ttest_ind's "
+                    "default): " +
+                        t + " = (x̄ − ȳ)/√(s_p²·2/n) with df = 2n − 2 = " +
+                        to_decimal(decimal_number(w->df), 0)
+                  : "Welch's two-sample t-test (R's t.test without paired = TRUE): " + t +
+                        " = (x̄ − ȳ)/√(s_x²/n + s_y²/n) with Welch's df = " +
+                        to_decimal(decimal_number(w->df), 4)) +
+          ", which treats x and y as independent samples; the paired t-test works on the "
+          "differences d = x − y of each query: " +
+          paired_t_text(c)};
+}
+
+std::optional<Candidate> ttest_sd_over_n(const Context& c) {
+  const auto w = ttest_slip(c, TtestSlip::sd_over_n);
+  if (!w) return std::nullopt;
+  return Candidate{"ttest.sd_over_n", decimal_number(w->p),
+                   c.answer +
+                       " divides Σ(d − d̄)² by n for the variance of the differences, "
+                       "which gives t = " +
+                       to_decimal(decimal_number(w->t), 4) +
+                       "; the sample variance divides by n − 1, the degrees of freedom, and "
+                       "the paired t-test's " +
+                       paired_t_text(c)};
+}
+
+// The sign test or Wilcoxon's test recomputed by the measure itself on the differences written
+// as a d: line, each difference's text as `text` rewrites it; empty when the unchanged line does
+// not give the measure's own value.
+std::optional<Number> paired_recomputed(
+    const Context& c, const std::function<std::string(const PairedScores&, std::size_t)>& text) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::string plain = "d:";
+  std::string changed = "d:";
+  for (std::size_t i = 0; i < data.value().queries.size(); ++i) {
+    plain += " " + data.value().queries[i].difference.text;
+    changed += " " + text(data.value(), i);
+  }
+  const std::string name = canonical_name(c.call);
+  const auto same = compute(name, plain, c.options);
+  if (!same.ok() || !close_numbers(same.value().value, c.outcome.value)) return std::nullopt;
+  const auto other = compute(name, changed, c.options);
+  if (!other.ok()) return std::nullopt;
+  return other.value().value;
+}
+
+std::optional<Candidate> sign_ties_kept(const Context& c) {
+  const Number* ties = value_of(c.outcome, "ties");
+  const Number* n = value_of(c.outcome, "n");
+  if (!ties || !ties->exact || ties->exact->num == 0 || !n) return std::nullopt;
+  const auto value = paired_recomputed(c, [](const PairedScores& data, std::size_t i) {
+    const PairedValue& d = data.queries[i].difference;
+    return d.value.approx == 0.0 ? std::string("-1") : d.text;
+  });
+  if (!value) return std::nullopt;
+  const std::int64_t all = n->exact ? n->exact->num + ties->exact->num : 0;
+  return Candidate{"sign.ties_kept", *value,
+                   c.answer + " keeps the " + number_text(*ties) +
+                       (ties->exact->num == 1 ? " tie" : " ties") +
+                       " in n (n = " + std::to_string(all) +
+                       "), which counts each as a query where x is not higher; the sign test "
+                       "drops the ties, which favour neither system: n = n+ + n− = " +
+                       number_text(*n)};
+}
+
+// Wilcoxon's ranks given to the signed differences (the most negative ranked 1) instead of their
+// absolute values: recomputed by the measure on differences sign(d)·rank(d), whose absolute
+// values carry those ranks (ties sharing the mean of theirs).
+std::optional<Candidate> wilcoxon_signed_ranked(const Context& c) {
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::vector<double> nonzero;
+  bool negative = false;
+  for (const auto& q : data.value().queries) {
+    const double d = q.difference.value.approx;
+    if (d != 0.0) nonzero.push_back(d);
+    negative = negative || d < 0.0;
+  }
+  if (!negative) return std::nullopt;  // no negative difference: the two rankings agree
+  std::sort(nonzero.begin(), nonzero.end());
+  const auto rank_of = [&](double d) {  // twice the mean rank, an integer
+    const auto low = std::lower_bound(nonzero.begin(), nonzero.end(), d) - nonzero.begin();
+    const auto high = std::upper_bound(nonzero.begin(), nonzero.end(), d) - nonzero.begin();
+    return low + 1 + high;
+  };
+  const auto value = paired_recomputed(c, [&](const PairedScores& d, std::size_t i) {
+    const double v = d.queries[i].difference.value.approx;
+    if (v == 0.0) return std::string("0");
+    const auto twice = rank_of(v);
+    std::string text = std::to_string(twice / 2) + (twice % 2 ? ".5" : "");
+    return v < 0 ? "-" + text : text;
+  });
+  if (!value) return std::nullopt;
+  return Candidate{"wilcoxon.signed_values_ranked", *value,
+                   c.answer +
+                       " ranks the differences by their signed values, the most negative "
+                       "first; the signed-rank test ranks their absolute values |d|, the "
+                       "smallest size first, and then gives each rank its difference's sign"};
+}
+
+// The randomization test's p counting only the sign assignments strictly more extreme than the
+// observed one (the observed one, and any that tie with it, left out), where p counts those at
+// least as extreme. Only when significance.cpp enumerated every assignment (its "assignments").
+std::optional<Candidate> randomization_strictly_more(const Context& c) {
+  const Number* assignments = value_of(c.outcome, "assignments");
+  const Number* extreme = value_of(c.outcome, "extreme");
+  if (!assignments || !extreme || !assignments->exact || !extreme->exact) return std::nullopt;
+  const auto data = parse_paired_scores(c.input);
+  if (!data.ok()) return std::nullopt;
+  std::vector<double> sizes;
+  double observed = 0.0;
+  double total = 0.0;
+  for (const auto& q : data.value().queries) {
+    const double d = q.difference.value.approx;
+    if (d == 0.0) continue;
+    sizes.push_back(std::fabs(d));
+    observed += d;
+    total += std::fabs(d);
+  }
+  if (sizes.size() > 20 || (std::int64_t{1} << sizes.size()) != assignments->exact->num) {
+    return std::nullopt;
+  }
+  const double tolerance = 1e-9 * std::max(1.0, total);
+  const std::string& tail = c.call.param("alternative");
+  std::int64_t at_least = 0;
+  std::int64_t beyond = 0;
+  const std::uint64_t all = std::uint64_t{1} << sizes.size();
+  for (std::uint64_t signs = 0; signs < all; ++signs) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < sizes.size(); ++i) sum += (signs >> i & 1U) ? -sizes[i] : sizes[i];
+    const double past = tail == "greater" ? sum - observed
+                        : tail == "less"  ? observed - sum
+                                          : std::fabs(sum) - std::fabs(observed);
+    at_least += past >= -tolerance ? 1 : 0;
+    beyond += past > tolerance ? 1 : 0;
+  }
+  if (at_least != extreme->exact->num) return std::nullopt;
+  const std::string of = " of the " + number_text(*assignments) + " sign assignments";
+  return Candidate{"randomization.strictly_more_extreme", ratio(beyond, assignments->exact->num),
+                   c.answer + " counts the " + std::to_string(beyond) + of +
+                       " whose mean is strictly more extreme than the observed one; p counts "
+                       "the " +
+                       number_text(*extreme) +
+                       " at least as extreme, the observed assignment and those that tie with "
+                       "it included"};
+}
+
+std::string tails_text(const Context& c) {
+  const std::string& alternative = c.call.param("alternative");
+  if (alternative == "greater") return "the upper tail";
+  if (alternative == "less") return "the lower tail";
+  return "both tails";
+}
+
+std::string significance_hint(const Context& c, const std::string& q, bool /*main*/) {
+  const std::string& family = c.call.info->name;
+  if (family != "ttest" && family != "wilcoxon" && family != "sign" && family != "randomization") {
+    return "";
+  }
+  const std::string differences = "the differences d = x − y of each pair";
+  if (family == "ttest") {
+    const std::string sd = differences +
+                           ", their mean, their standard deviation sd (dividing by "
+                           "n − 1)";
+    if (q == "n") return "Count the pairs.";
+    if (q == "df") return "df = n − 1 for n pairs.";
+    if (q == "mean") return "Check " + differences + " and their mean.";
+    if (q == "variance" || q == "sd") {
+      return "Check " + differences +
+             ", their mean, and Σ(d − mean)²/(n − 1): the variance; sd "
+             "is its square root.";
+    }
+    if (q == "se") return "Check " + sd + ", then se = sd/√n.";
+    if (q == "t" || q == "t_squared") return "Check " + sd + ", then t = mean/(sd/√n).";
+    if (q == "p") {
+      return "Check " + sd +
+             ", t = mean/(sd/√n), then p from Student's t with n − 1 degrees of "
+             "freedom (" +
+             tails_text(c) + ").";
+    }
+    return "";
+  }
+  if (family == "wilcoxon") {
+    const std::string zeros = c.call.param("zero") == "pratt"
+                                  ? "rank the zero differences with the others but count them "
+                                    "in neither sum"
+                                  : "leave out the zero differences";
+    const std::string ranks = "Check " + differences + "; " + zeros +
+                              "; rank the absolute values (tied values share the mean of their "
+                              "ranks); W+ and W− are the sums of the ranks of the positive and "
+                              "the negative differences";
+    if (q == "zeros") return "Count the pairs with x = y.";
+    if (q == "n") {
+      return c.call.param("zero") == "pratt" ? "Count every difference, the zeros too."
+                                             : "Count the differences that are not zero.";
+    }
+    if (q == "W_plus" || q == "W_minus") return ranks + ".";
+    if (q == "statistic") {
+      return ranks + "; the statistic is the smaller of the two (W+ itself for a one-sided test).";
+    }
+    if (q == "z") {
+      return ranks +
+             "; then z: the statistic less its mean μ = n(n + 1)/4, with a continuity "
+             "correction of 1/2 towards μ, over σ, with σ² = n(n + 1)(2n + 1)/24 less a "
+             "correction for ties.";
+    }
+    if (q == "p") {
+      return ranks +
+             (c.call.param("method") == "normal"
+                  ? "; then p from the normal approximation z ("
+                  : "; then p, the share of the 2^n sign assignments with a sum at least "
+                    "as extreme (the normal approximation z when there are ties; ") +
+             tails_text(c) + ").";
+    }
+    return "";
+  }
+  if (family == "sign") {
+    const std::string count =
+        "Count the pairs with x > y (n_plus) and with x < y (n_minus); ties (x = y) are left out";
+    if (q == "p") {
+      return count +
+             "; then p is the binomial probability, with n = n_plus + n_minus and 1/2, of "
+             "a split at least as uneven (" +
+             tails_text(c) + ").";
+    }
+    if (q == "n_plus" || q == "n_minus" || q == "ties" || q == "n") return count + ".";
+    return "";
+  }
+  if (family == "randomization") {
+    if (q == "mean") return "Check " + differences + " and their mean.";
+    if (q == "assignments") return "Count the ways of flipping the signs of n differences: 2^n.";
+    if (q == "extreme") {
+      return "Check " + differences +
+             " and their mean; then count the ways of flipping their "
+             "signs whose mean is at least as extreme (" +
+             tails_text(c) + ").";
+    }
+    if (q == "p") {
+      return "Check " + differences +
+             " and their mean; then p is the share of the 2^n ways of "
+             "flipping the differences' signs whose mean is at least as "
+             "extreme (" +
+             tails_text(c) + ").";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const CheckFamily& significance_checks() {
+  static const CheckFamily family = {
+      {
+          {{"ttest.unpaired_pooled",
+            {"ttest"},
+            "the paired t-test's p taken from the two-sample t-test with a pooled variance "
+            "(scipy.stats.ttest_ind's default), df = 2n − 2"},
+           [](const Context& c) { return ttest_unpaired(c, true); }},
+          {{"ttest.unpaired_welch",
+            {"ttest"},
+            "the paired t-test's p taken from Welch's two-sample t-test (R's t.test without "
+            "paired = TRUE)"},
+           [](const Context& c) { return ttest_unpaired(c, false); }},
+          {{"ttest.sd_over_n",
+            {"ttest"},
+            "the paired t-test with the variance of the differences over n instead of n − 1"},
+           &ttest_sd_over_n},
+          {{"sign.ties_kept",
+            {"sign"},
+            "the sign test with the ties (d = 0) kept in n, as queries where x is not higher, "
+            "instead of dropped"},
+           &sign_ties_kept},
+          {{"wilcoxon.signed_values_ranked",
+            {"wilcoxon"},
+            "Wilcoxon's signed-rank test ranking the signed differences instead of their absolute "
+            "values"},
+           &wilcoxon_signed_ranked},
+          {{"randomization.strictly_more_extreme",
+            {"randomization"},
+            "the randomization test's p counting the sign assignments strictly more extreme than "
+            "the "
+            "observed one instead of at least as extreme"},
+           &randomization_strictly_more},
+      },
+      {},
+      &significance_hint};
+  return family;
+}
+
+}  // namespace irm::checking
