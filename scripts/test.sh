@@ -6,12 +6,12 @@
 #   4. fuzz  each libFuzzer harness for 10 s on its seeds         (tests/fuzz, build/fuzz)
 #   5. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
 #   6. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
-# First `build.sh quick` (native, wasm, site). Then stages 1-4, with the sanitizer build
-# (`build.sh sanitizers`) before 3 and 4, run beside 5 and 6, and their output is printed after
-# them: on 2 cores the browser tests wait on pages more than they compute. Each test file is one
-# process: ctest runs one entry per C++ test file; node --test runs IRM_JS_JOBS files at once
-# (default 2) and the browser tests IRM_WEB_JOBS at once (default 3), all driving one shared
-# Chromium (tests/web/browser-server.mjs).
+# First `build.sh quick` (native, wasm, site). Then stages 1-4 (1 and 2 beside the sanitizer
+# build, `build.sh sanitizers`, which 3 and 4 need) run beside 5 and 6, and their output is
+# printed after them: on 2 cores the browser tests wait on pages more than they compute. Each
+# test file is one process: ctest runs one entry per C++ test file; node --test runs IRM_JS_JOBS
+# files at once (default 2) and the browser tests IRM_WEB_JOBS at once (default 3), all driving
+# one shared Chromium (tests/web/browser-server.mjs).
 #
 #   bash scripts/test.sh          # every stage (npm test, after set-up)
 #   bash scripts/test.sh quick    # npm run test:quick: lint, core, js, and the browser tests of
@@ -193,24 +193,35 @@ web_stage() {
 
 # --- the stages --------------------------------------------------------------------------------
 # Stages 1-4 in a second process, whose output waits in a file until 5 and 6 are done.
+# The sanitizer build is the longest path of the whole run (about 950 s beside the js and web
+# stages, against their 950 s together), so lint and core run beside it instead of before it;
+# their output is printed first.
 side_stages() {
-  lint_stage
-  ctest_stage core build/native
-  if [[ $mode == all ]]; then
-    local build_started
-    build_started=$(date +%s)
-    say "build: the sanitizer build (scripts/build.sh sanitizers: build/fuzz)"
-    if bash scripts/build.sh sanitizers; then
-      echo "test: the sanitizer build took $(since "$build_started") s"
-      # A memory error, a leak or undefined behaviour fails the test it happens in.
-      ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        ctest_stage asan build/fuzz
-      fuzz_stage
-    else
-      echo "test: the sanitizer build failed, so the asan and fuzz stages could not run" >&2
-      tally asan 1 0 1 "$build_started"
-      tally fuzz 1 0 1 "$build_started"
-    fi
+  if [[ $mode != all ]]; then
+    lint_stage
+    ctest_stage core build/native
+    return
+  fi
+  { lint_stage; ctest_stage core build/native; } >"$log_dir/lint-core.log" 2>&1 &
+  local lint_core_pid=$!
+  local build_started build_status
+  build_started=$(date +%s)
+  bash scripts/build.sh sanitizers >"$log_dir/sanitizers.log" 2>&1
+  build_status=$?
+  wait "$lint_core_pid"
+  cat "$log_dir/lint-core.log"
+  say "build: the sanitizer build (scripts/build.sh sanitizers: build/fuzz), beside lint and core"
+  cat "$log_dir/sanitizers.log"
+  if ((build_status == 0)); then
+    echo "test: the sanitizer build took $(since "$build_started") s"
+    # A memory error, a leak or undefined behaviour fails the test it happens in.
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest_stage asan build/fuzz
+    fuzz_stage
+  else
+    echo "test: the sanitizer build failed, so the asan and fuzz stages could not run" >&2
+    tally asan 1 0 1 "$build_started"
+    tally fuzz 1 0 1 "$build_started"
   fi
 }
 
