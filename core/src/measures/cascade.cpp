@@ -108,8 +108,6 @@ std::vector<std::int64_t> compat_entering(
   return enters;
 }
 
-// p^n exactly while it fits, else as a double with its formula.
-
 }  // namespace
 
 // --- ERR ---------------------------------------------------------------------------------------

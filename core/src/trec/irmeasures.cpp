@@ -1,5 +1,7 @@
-// ir_measures' names read into requests for the TREC engine, and the measures that have no
-// trec_eval counterpart (see trec/irmeasures.h).
+// ir_measures' names read into requests for the TREC engine (see trec/irmeasures.h), and the
+// few measures with no trec_eval counterpart and no family file of their own (NumQ, RR@k,
+// Judged@k, the diversity measures' adapter). ERR, RBP, Compat, INST, SDCG and gdeval's nDCG are
+// computed on TREC files by their family files (measures/cascade.cpp, measures/dcg.cpp).
 
 #include "trec/irmeasures.h"
 
