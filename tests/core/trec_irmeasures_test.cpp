@@ -3,10 +3,14 @@
 // printed, and the errors for names that cannot be read.
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "irm/trec_eval.h"
+#include "trec/ir_spec.h"
 
 namespace {
 
@@ -231,10 +235,10 @@ TEST_CASE("ir_measures: a name that cannot be read says where and what was expec
           "[trec][irmeasures][errors]") {
   CHECK(error_of({"ndcg@10"}) ==
         "-m 'ndcg@10', column 1: unknown measure 'ndcg'; ir_measures' names are case-sensitive: "
-        "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, RR, Rprec, nDCG, "
-        "Bpref, infAP, Judged, Success, SetP, SetR, SetF, SetAP, NumQ, NumRel, NumRet, IPrec, "
-        "ERR, RBP, Compat, INST, SDCG, alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, "
-        "AP_IA, P_IA, StRecall, written as Name(param=value,…)@k) or one of trec_eval's "
+        "did you mean nDCG?; expected one of ir_measures' names (AP, P, R, Rprec, RR, Success, "
+        "nDCG, Bpref, infAP, SetP, SetR, SetF, SetAP, IPrec, ERR, RBP, Compat, INST, SDCG, "
+        "alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, P_IA, StRecall, Judged, "
+        "NumQ, NumRel, NumRet, written as Name(param=value,…)@k) or one of trec_eval's "
         "(--help)");
   CHECK(error_of({"P(rel=x)@5"}) ==
         "-m 'P(rel=x)@5', column 7: rel expects a whole number (the lowest relevant grade), "
@@ -368,4 +372,56 @@ TEST_CASE("ir_measures: SDCG, as cwl_eval computes it", "[trec][irmeasures]") {
   CHECK(error_of({"SDCG(max_rel=3,dcg=exp-log2)@5"}) ==
         "-m 'SDCG(max_rel=3,dcg=exp-log2)@5', column 20: dcg expects log2, the only discount of "
         "SDCG (cwl_eval's), found 'exp-log2'");
+}
+
+// The command line's help is written by hand (bin/lib/trec-help.txt); a name declared in a
+// family's file (trec/ir_spec.h) must not go undocumented there.
+TEST_CASE("ir_measures: every declared name and alias is in --help's ir_measures section",
+          "[trec][irmeasures]") {
+  std::string path = __FILE__;
+  path = path.substr(0, path.find_last_of("/\\") + 1) + "../../bin/lib/trec-help.txt";
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  const std::string help = bytes.str();
+  const std::size_t start = help.find("\nir_measures' names");
+  REQUIRE(start != std::string::npos);
+  const std::string section = help.substr(start, help.find("\n\n", start + 1) - start);
+  // The name as a word of its own: AP is not in MAP, nor P in P_IA.
+  const auto word_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  const auto mentioned = [&](const std::string& name) {
+    for (std::size_t at = section.find(name); at != std::string::npos;
+         at = section.find(name, at + 1)) {
+      const bool before = at == 0 || !word_char(section[at - 1]);
+      const std::size_t end = at + name.size();
+      if (before && (end == section.size() || !word_char(section[end]))) return true;
+    }
+    return false;
+  };
+  std::set<std::string> declared;
+  for (const irm::trec::IrMeasureSpec* spec : irm::trec::ir_measure_specs()) {
+    INFO(spec->name);
+    CHECK(mentioned(spec->name));
+    // Each name once, as a measure or an alias, and a help line of its own.
+    CHECK(declared.insert(spec->name).second);
+    CHECK(std::string(spec->help).find('\n') == std::string::npos);
+    CHECK_FALSE(std::string(spec->help).empty());
+    for (const irm::trec::IrAlias& alias : spec->aliases) {
+      INFO(alias.name);
+      CHECK(mentioned(alias.name));
+      CHECK(declared.insert(alias.name).second);
+      // An alias reads as its measure: MAP is AP, SetRelP is SetP(relative=True).
+      const std::string expected =
+          alias.param == nullptr
+              ? std::string(spec->name)
+              : std::string(spec->name) + "(" + alias.param + "=" + alias.value + ")";
+      const std::string cutoff = spec->cutoff == irm::trec::IrCutoff::required ? "@10"
+                                 : spec->cutoff == irm::trec::IrCutoff::recall ? "@0.5"
+                                                                               : "";
+      CHECK(canonical(std::string(alias.name) + cutoff) == expected + cutoff);
+    }
+  }
+  CHECK(declared.size() > 40);
 }

@@ -37,6 +37,7 @@
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 namespace {
@@ -450,3 +451,26 @@ const CheckFamily& average_precision_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// AP on TREC files, as ir_measures names it (trec/ir_spec.h): trec_eval's map, and map_cut.k for
+// AP@k.
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& average_precision_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec ap;
+    ap.name = "AP";
+    ap.params = {"rel", "judged_only"};
+    ap.cutoff = IrCutoff::optional;
+    ap.aliases = {{"MAP"}};
+    ap.help = "average precision (trec_eval's map), to rank k with @k (map_cut.k)";
+    ap.trec_eval = "map";
+    ap.trec_eval_at_k = "map_cut";
+    return std::vector<IrMeasureSpec>{ap};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

@@ -24,6 +24,7 @@
 
 #include "check_slips.h"
 #include "common.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 namespace {
@@ -306,3 +307,30 @@ const CheckFamily& bpref_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// bpref on TREC files, as ir_measures names it (trec/ir_spec.h), and infAP, the other measure of
+// trec_eval's for incomplete judgments: trec_eval's bpref and infAP.
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& bpref_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec bpref;
+    bpref.name = "Bpref";
+    bpref.params = {"rel"};
+    bpref.aliases = {{"BPref"}};
+    bpref.help = "binary preference (trec_eval's bpref)";
+    bpref.trec_eval = "bpref";
+
+    IrMeasureSpec infap;
+    infap.name = "infAP";
+    infap.params = {"rel"};
+    infap.help = "inferred AP, for incomplete judgments (trec_eval's infAP)";
+    infap.trec_eval = "infAP";
+    return std::vector<IrMeasureSpec>{bpref, infap};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

@@ -53,6 +53,7 @@
 #include "check_slips.h"
 #include "common.h"
 #include "parse/text.h"
+#include "trec/ir_spec.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
 
@@ -1686,3 +1687,93 @@ const CheckFamily& cascade_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// The cascade measures on TREC files, as ir_measures names them (trec/ir_spec.h), each computed
+// above ("on TREC files"): ERR@k as gdeval.pl computes it, RBP and its residual, Compat, INST and
+// SDCG.
+
+namespace irm::trec {
+namespace {
+
+// INST's and SDCG's gain scale: max_rel= has no default, and the grades min_rel..max_rel must
+// span at least one step.
+std::optional<IrObjection> check_cwl_scale(const IrMeasure& m) {
+  const std::string name = m.spec->name;
+  if (!m.max_rel) {
+    return IrObjection{
+        true, name + " needs max_rel=, the top grade of the qrels (its gain is 1), such as " +
+                  name + "(max_rel=3)" + (m.spec->cutoff == IrCutoff::required ? "@10" : "")};
+  }
+  if (*m.max_rel <= m.min_rel) {
+    return IrObjection{false, name + "'s max_rel must be above min_rel (" +
+                                  std::to_string(m.min_rel) + "), found " +
+                                  std::to_string(*m.max_rel)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<IrMeasureSpec>& cascade_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec err_at;
+    err_at.name = "ERR";
+    err_at.cutoff = IrCutoff::required;
+    err_at.help = "expected reciprocal rank at k, as gdeval.pl 1.3 computes it";
+    err_at.request = [](const IrMeasure&, IrRequest& q) { q.request.def = &ir_err_def(); };
+
+    // Without rel= the grades are the gains (trec_eval 10.0's rbp); with it, binary gains.
+    IrMeasureSpec rbp;
+    rbp.name = "RBP";
+    rbp.params = {"p", IrParam::without_default("rel")};
+    rbp.cutoff = IrCutoff::optional;
+    rbp.help = "rank-biased precision (p=0.8), and NAME_resid: the most it could rise";
+    rbp.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = &ir_rbp_def();
+      q.request.values.push_back(m.p);
+      q.request.binary = m.rel.has_value();
+    };
+    rbp.second_line = "_resid";
+
+    IrMeasureSpec compat_spec;
+    compat_spec.name = "Compat";
+    compat_spec.params = {{"p", 0.95}, "normalize"};
+    compat_spec.help = "compatibility with the ideal ranking (p=0.95, normalize=True)";
+    compat_spec.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = &ir_compat_def();
+      q.request.values = {m.p, m.normalize ? 1.0 : 0.0};
+    };
+
+    IrMeasureSpec inst_spec;
+    inst_spec.name = "INST";
+    inst_spec.params = {"T", "min_rel", "max_rel"};
+    inst_spec.help = "INST as cwl_eval computes it, the grades min_rel..max_rel the gains 0..1";
+    inst_spec.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = &ir_inst_def();
+      q.request.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(*m.max_rel)};
+    };
+    inst_spec.check = check_cwl_scale;
+
+    IrMeasureSpec sdcg_spec;
+    sdcg_spec.name = "SDCG";
+    sdcg_spec.params = {"dcg", "min_rel", "max_rel"};
+    sdcg_spec.cutoff = IrCutoff::required;
+    sdcg_spec.help = "scaled DCG at k as cwl_eval computes it (log2 discount)";
+    sdcg_spec.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = &ir_sdcg_def();
+      q.request.values = {static_cast<double>(m.min_rel), static_cast<double>(*m.max_rel)};
+    };
+    sdcg_spec.check_value = [](std::string_view param, std::string_view value) -> std::string {
+      if (param == "dcg" && ir_unquoted(value) != "log2") {
+        return "log2, the only discount of SDCG (cwl_eval's)";
+      }
+      return "";
+    };
+    sdcg_spec.check = check_cwl_scale;
+    return std::vector<IrMeasureSpec>{err_at, rbp, compat_spec, inst_spec, sdcg_spec};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

@@ -45,6 +45,7 @@
 #include "check_slips.h"
 #include "common.h"
 #include "irm/inputs.h"
+#include "trec/ir_spec.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
 
@@ -912,3 +913,44 @@ const CheckFamily& dcg_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// nDCG on TREC files, as ir_measures names it (trec/ir_spec.h): trec_eval's ndcg and ndcg_cut.k
+// (dcg=log2, with gains= its gain pairs), or gdeval's nDCG@k with dcg=exp-log2 (above).
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& dcg_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec ndcg;
+    ndcg.name = "nDCG";
+    ndcg.params = {"dcg", "gains", "judged_only"};
+    ndcg.cutoff = IrCutoff::optional;
+    ndcg.aliases = {{"NDCG"}};
+    ndcg.help = "nDCG (trec_eval's ndcg, ndcg_cut.k); dcg=exp-log2: gdeval.pl's, gain 2^grade - 1";
+    ndcg.trec_eval = "ndcg";
+    ndcg.trec_eval_at_k = "ndcg_cut";
+    ndcg.request = [](const IrMeasure& m, IrRequest& q) {
+      if (m.exp_log2) q.request.def = &ir_ndcg_exp_def();
+      q.request.gains = m.gains;
+    };
+    // gdeval evaluates to a depth, and its gains are its own.
+    ndcg.check = [](const IrMeasure& m) -> std::optional<IrObjection> {
+      if (m.exp_log2 && !m.cutoff) {
+        return IrObjection{true,
+                           "nDCG(dcg=exp-log2) needs a cutoff, such as nDCG(dcg=exp-log2)@20 "
+                           "(gdeval evaluates to a depth)"};
+      }
+      if (m.exp_log2 && !m.gains.empty()) {
+        return IrObjection{false,
+                           "gains= goes with dcg=log2 (trec_eval's nDCG); dcg=exp-log2 is "
+                           "gdeval's nDCG, whose gains are 2^grade - 1"};
+      }
+      return std::nullopt;
+    };
+    return std::vector<IrMeasureSpec>{ndcg};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

@@ -26,6 +26,7 @@
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 namespace {
@@ -465,3 +466,25 @@ const CheckFamily& interpolation_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// Interpolated precision on TREC files, as ir_measures names it (trec/ir_spec.h): IPrec@r is
+// trec_eval's iprec_at_recall at the recall level r.
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& interpolation_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec iprec;
+    iprec.name = "IPrec";
+    iprec.params = {"rel", "judged_only"};
+    iprec.cutoff = IrCutoff::recall;
+    iprec.help = "interpolated precision at recall level r (trec_eval's iprec_at_recall.r)";
+    iprec.trec_eval = "iprec_at_recall";
+    iprec.request = [](const IrMeasure& m, IrRequest& q) { q.request.values.push_back(m.recall); };
+    return std::vector<IrMeasureSpec>{iprec};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

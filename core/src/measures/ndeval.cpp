@@ -22,11 +22,15 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "parse/text.h"
+#include "trec/ir_spec.h"
+#include "trec/irmeasures.h"
+#include "trec/plan.h"
 
 namespace irm::diversity {
 namespace {
@@ -1090,3 +1094,260 @@ std::optional<double> value_of(const TopicScores& scores, std::string_view colum
 }
 
 }  // namespace irm::diversity
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// The diversity measures on TREC files, as ir_measures names them (trec/ir_spec.h): alpha_nDCG@k,
+// ERR_IA@k, NRBP, AP_IA, ... computed by ndeval's rules above, the qrels read as subtopic qrels
+// (the iteration column is the subtopic). The teaching code of the same measures is
+// measures/diversity.cpp; this file holds their TREC files' side because the TREC module
+// compiles it for speed (wasm/CMakeLists.txt).
+
+namespace irm::trec {
+namespace {
+
+// The diversity measures' scores of a topic, one per TrecPlan::diversity entry, as ndeval
+// evaluates its ranking (after -M, and -J: the judged documents only). The qrels are read as
+// subtopic qrels too; each topic's ideal rankings are built when it is first evaluated.
+class DiversityNeed final : public TopicNeed {
+ public:
+  explicit DiversityNeed(const TrecPlan& plan) : wanted_(plan.diversity) {
+    // NRBP, nNRBP and AP_IA alone ask for no cutoff, and ndeval evaluates to one: 20, its
+    // deepest (none of its values at 20 is printed then).
+    for (TrecPlan::Diversity& d : wanted_) {
+      if (d.cutoffs.empty()) d.cutoffs.push_back(20);
+    }
+  }
+
+  void configured(const TrecOptions& options, std::vector<std::string>& warnings) override {
+    if (options.judged_only) {
+      warnings.push_back(
+          "-J leaves the unjudged documents out of the diversity measures' rankings too (ndeval "
+          "has no such option)");
+    }
+  }
+  diversity::SubtopicQrels* subtopics() override { return &subtopics_; }
+  void qrels_read(const Qrels&, const TrecJudged&, std::vector<std::string>&) override {
+    ideals_.assign(subtopics_.topics.size(), {});
+  }
+  bool reads_ranking() const override { return true; }
+  bool prepare(const TopicRun& run, std::optional<InputError>& error) override {
+    // The ranking, each document by its index among the topic's judgments, is its index among
+    // the subtopic qrels' documents (read_qrels reads both at once); -1: not judged.
+    const std::vector<std::int32_t>& docs = *run.ranking;
+    const auto index = subtopics_.topic_index.find(run.topic);
+    const diversity::TopicQrels* judged =
+        index == subtopics_.topic_index.end() ? nullptr : &subtopics_.topics[index->second];
+    scores.resize(wanted_.size());
+    for (std::size_t d = 0; d < wanted_.size(); ++d) {
+      const TrecPlan::Diversity& want = wanted_[d];
+      diversity::Options o;
+      o.alpha = want.alpha;
+      o.beta = want.beta;
+      o.relevance_level = want.level;
+      o.cutoffs = want.cutoffs;
+      o.whole_ranking = want.whole;
+      if (judged == nullptr) {  // a topic the subtopic qrels lack (cannot happen: one file)
+        scores[d] = diversity::TopicScores{};
+        continue;
+      }
+      std::vector<diversity::Ideal>& ideals = ideals_[index->second];
+      if (ideals.size() != wanted_.size()) {
+        ideals.clear();
+        for (const TrecPlan::Diversity& each : wanted_) {
+          // The measures at k alone need the ideal ranking to their deepest k only.
+          const std::size_t depth = each.whole ? static_cast<std::size_t>(-1)
+                                               : static_cast<std::size_t>(*std::max_element(
+                                                     each.cutoffs.begin(), each.cutoffs.end()));
+          ideals.push_back(diversity::ideal_ranking(*judged, each.alpha, each.level, depth,
+                                                    diversity::IdealDocs::gains_only));
+        }
+      }
+      Result<diversity::TopicScores> topic_scores = diversity::evaluate(judged, ideals[d], docs, o);
+      if (!topic_scores.ok()) {
+        error = topic_scores.error();
+        return false;
+      }
+      scores[d] = std::move(topic_scores.value());
+    }
+    return true;
+  }
+
+  std::vector<diversity::TopicScores> scores;  // one per TrecPlan::diversity entry
+
+ private:
+  std::vector<TrecPlan::Diversity> wanted_;
+  diversity::SubtopicQrels subtopics_;
+  std::vector<std::vector<diversity::Ideal>> ideals_;  // [subtopic topic][diversity entry]
+};
+
+std::unique_ptr<TopicNeed> make_diversity_need(const TrecPlan& plan) {
+  return std::make_unique<DiversityNeed>(plan);
+}
+
+// Which of the topic's scores a diversity measure prints (its Requested::values[1]).
+enum class DiversityValue {
+  alpha_dcg,
+  alpha_ndcg,
+  err_ia,
+  nerr_ia,
+  nrbp,
+  nnrbp,
+  ap_ia,
+  p_ia,
+  strecall,
+};
+
+// A diversity measure: its value in the topic's scores of its (alpha, beta, level).
+void diversity_measure(const Topic& t, const Requested& r, double* out, std::string*) {
+  const diversity::TopicScores& s =
+      need_of<DiversityNeed>(t, r).scores[static_cast<std::size_t>(r.values[0])];
+  out[r.first_slot] = 0.0;
+  const auto which = static_cast<DiversityValue>(static_cast<int>(r.values[1]));
+  switch (which) {
+    case DiversityValue::nrbp:
+      out[r.first_slot] = s.nrbp;
+      return;
+    case DiversityValue::nnrbp:
+      out[r.first_slot] = s.nnrbp;
+      return;
+    case DiversityValue::ap_ia:
+      out[r.first_slot] = s.map_ia;
+      return;
+    default:
+      break;
+  }
+  const diversity::AtCutoff* at = nullptr;
+  for (const diversity::AtCutoff& a : s.at) {
+    if (!r.cutoffs.empty() && a.k == r.cutoffs[0]) at = &a;
+  }
+  if (at == nullptr) return;
+  switch (which) {
+    case DiversityValue::alpha_dcg:
+      out[r.first_slot] = at->alpha_dcg;
+      break;
+    case DiversityValue::alpha_ndcg:
+      out[r.first_slot] = at->alpha_ndcg;
+      break;
+    case DiversityValue::err_ia:
+      out[r.first_slot] = at->err_ia;
+      break;
+    case DiversityValue::nerr_ia:
+      out[r.first_slot] = at->nerr_ia;
+      break;
+    case DiversityValue::p_ia:
+      out[r.first_slot] = at->p_ia;
+      break;
+    case DiversityValue::strecall:
+      out[r.first_slot] = at->strec;
+      break;
+    default:
+      break;
+  }
+}
+
+const MeasureDef& diversity_def() {
+  static const MeasureDef def{"diversity",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "ndeval's diversity measures",
+                              diversity_measure,
+                              make_diversity_need};
+  return def;
+}
+
+// The request of a diversity measure: each distinct (alpha, beta, level) is evaluated once per
+// topic (a TrecPlan::diversity entry), at every cutoff asked of it.
+void diversity_request(const IrMeasure& m, IrRequest& q, DiversityValue which) {
+  q.request.def = &diversity_def();
+  std::vector<TrecPlan::Diversity>& entries = q.plan.diversity;
+  const int rel = m.rel.value_or(q.level);
+  std::size_t d = 0;
+  while (d < entries.size() &&
+         !(entries[d].alpha == m.alpha && entries[d].beta == m.beta && entries[d].level == rel)) {
+    ++d;
+  }
+  if (d == entries.size()) entries.push_back(TrecPlan::Diversity{m.alpha, m.beta, rel, {}});
+  if (which == DiversityValue::nrbp || which == DiversityValue::nnrbp ||
+      which == DiversityValue::ap_ia) {
+    entries[d].whole = true;
+  }
+  std::vector<int>& cutoffs = entries[d].cutoffs;
+  if (m.cutoff &&
+      std::find(cutoffs.begin(), cutoffs.end(), static_cast<int>(*m.cutoff)) == cutoffs.end()) {
+    cutoffs.push_back(static_cast<int>(*m.cutoff));
+  }
+  q.request.values = {static_cast<double>(d), static_cast<double>(static_cast<int>(which))};
+}
+
+// One diversity measure's declaration: they differ in name, cutoff and parameters only.
+IrMeasureSpec diversity_spec(const char* name, std::vector<IrParam> params, IrCutoff cutoff,
+                             const char* help, void (*request)(const IrMeasure& m, IrRequest& q)) {
+  IrMeasureSpec spec;
+  spec.name = name;
+  spec.params = std::move(params);
+  spec.cutoff = cutoff;
+  spec.help = help;
+  spec.request = request;
+  // ndeval reads rel= itself (its relevance level), and ranks the run as -l and -J leave it.
+  spec.default_view = true;
+  spec.check_value = [](std::string_view param, std::string_view value) -> std::string {
+    if (param != "beta") return "";
+    const auto x = ir_number(value);
+    if (!x || !(*x >= 0.0 && *x <= 1.0)) {
+      return "the user's patience, a number from 0 to 1, such as beta=0.5";
+    }
+    return "";
+  };
+  spec.check_cutoff = [](std::int64_t k, std::string_view written) -> std::string {
+    if (k <= 1000000) return "";
+    return "the diversity measures' cutoff is at most 1000000; found " + text::quoted(written);
+  };
+  return spec;
+}
+
+}  // namespace
+
+const std::vector<IrMeasureSpec>& ndeval_ir_measures() {
+  // Each request says which value it prints; a lambda without captures is a plain function.
+  using V = DiversityValue;
+  static const std::vector<IrMeasureSpec> specs = [] {
+    std::vector<IrMeasureSpec> out;
+    out.push_back(diversity_spec(
+        "alpha_DCG", {"alpha", "rel"}, IrCutoff::required, "ndeval's alpha-DCG at k",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::alpha_dcg); }));
+    out.push_back(diversity_spec(
+        "alpha_nDCG", {"alpha", "rel"}, IrCutoff::required, "ndeval's alpha-nDCG at k",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::alpha_ndcg); }));
+    out.push_back(diversity_spec(
+        "ERR_IA", {"alpha", "rel"}, IrCutoff::required, "ndeval's intent-aware ERR at k",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::err_ia); }));
+    out.push_back(diversity_spec(
+        "nERR_IA", {"alpha", "rel"}, IrCutoff::required, "ndeval's normalised ERR-IA at k",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::nerr_ia); }));
+    out.push_back(
+        diversity_spec("NRBP", {"alpha", {"beta", 0.5}, "rel"}, IrCutoff::none,
+                       "ndeval's novelty- and rank-biased precision",
+                       [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::nrbp); }));
+    out.push_back(diversity_spec(
+        "nNRBP", {"alpha", {"beta", 0.5}, "rel"}, IrCutoff::none, "ndeval's normalised NRBP",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::nnrbp); }));
+    IrMeasureSpec ap_ia =
+        diversity_spec("AP_IA", {"rel"}, IrCutoff::none, "ndeval's intent-aware AP (its MAP-IA)",
+                       [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::ap_ia); });
+    ap_ia.aliases = {{"MAP_IA"}};
+    out.push_back(ap_ia);
+    out.push_back(
+        diversity_spec("P_IA", {"rel"}, IrCutoff::required, "ndeval's intent-aware precision at k",
+                       [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::p_ia); }));
+    out.push_back(diversity_spec(
+        "StRecall", {"rel"}, IrCutoff::required, "ndeval's subtopic recall at k",
+        [](const IrMeasure& m, IrRequest& q) { diversity_request(m, q, V::strecall); }));
+    return out;
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

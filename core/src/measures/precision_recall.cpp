@@ -15,6 +15,7 @@
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 namespace {
@@ -348,3 +349,40 @@ const CheckFamily& precision_recall_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// P@k, R@k and R-precision on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's
+// P.k, recall.k and Rprec.
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& precision_recall_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec precision;
+    precision.name = "P";
+    precision.params = {"rel", "judged_only"};
+    precision.cutoff = IrCutoff::required;
+    precision.aliases = {{"Precision"}};
+    precision.help = "precision at rank k (trec_eval's P.k)";
+    precision.trec_eval = "P";
+
+    IrMeasureSpec recall;
+    recall.name = "R";
+    recall.params = {"rel", "judged_only"};
+    recall.cutoff = IrCutoff::required;
+    recall.aliases = {{"Recall"}};
+    recall.help = "recall at rank k (trec_eval's recall.k)";
+    recall.trec_eval = "recall";
+
+    IrMeasureSpec rprec;
+    rprec.name = "Rprec";
+    rprec.params = {"rel", "judged_only"};
+    rprec.aliases = {{"RPrec"}};
+    rprec.help = "precision at rank R, the number of relevant documents (trec_eval's Rprec)";
+    rprec.trec_eval = "Rprec";
+    return std::vector<IrMeasureSpec>{precision, recall, rprec};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

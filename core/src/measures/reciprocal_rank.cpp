@@ -7,8 +7,11 @@
 //
 // Golden tests: one-relevant-ap-rr (tests/core/golden_ranked.cpp).
 
+#include <algorithm>
+
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 
@@ -108,3 +111,58 @@ const CheckFamily& reciprocal_rank_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// RR and Success@k on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's
+// recip_rank and success.k, and RR@k, which trec_eval lacks, computed here.
+
+namespace irm::trec {
+namespace {
+
+// RR@k: the reciprocal rank of the first relevant document in the top k, 0 when none is.
+void ir_rr_cut(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = std::min(r.cutoffs[0], t.num_ret);
+  out[r.first_slot] = 0.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    if (g >= 0 && g >= t.level) {
+      out[r.first_slot] = 1.0 / static_cast<double>(i + 1);
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+const MeasureDef& ir_rr_cut_def() {
+  static const MeasureDef def{"RR@k", Params::none,   "",       TrecKind::real, TrecSummary::mean,
+                              true,   "RR to rank k", ir_rr_cut};
+  return def;
+}
+
+const std::vector<IrMeasureSpec>& reciprocal_rank_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec rr;
+    rr.name = "RR";
+    rr.params = {"rel", "judged_only"};
+    rr.cutoff = IrCutoff::optional;
+    rr.aliases = {{"MRR"}};
+    rr.help = "reciprocal rank (trec_eval's recip_rank), to rank k with @k";
+    rr.trec_eval = "recip_rank";
+    rr.request = [](const IrMeasure& m, IrRequest& q) {
+      if (m.cutoff) q.request.def = &ir_rr_cut_def();
+    };
+
+    // Success@k: whether the first relevant document is in the top k (RR@k above 0).
+    IrMeasureSpec success;
+    success.name = "Success";
+    success.params = {"rel", "judged_only"};
+    success.cutoff = IrCutoff::required;
+    success.help = "1 when a relevant document is in the top k, else 0 (trec_eval's success.k)";
+    success.trec_eval = "success";
+    return std::vector<IrMeasureSpec>{rr, success};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

@@ -30,6 +30,7 @@
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/ir_spec.h"
 
 namespace irm {
 namespace {
@@ -868,3 +869,47 @@ const CheckFamily& set_measures_checks() {
 }
 
 }  // namespace irm::checking
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// The set measures on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's set_P
+// (set_relative_P with relative=True), set_recall, set_F (beta= its parameter) and set_map.
+
+namespace irm::trec {
+
+const std::vector<IrMeasureSpec>& set_measures_ir_measures() {
+  static const std::vector<IrMeasureSpec> specs = [] {
+    IrMeasureSpec setp;
+    setp.name = "SetP";
+    setp.params = {"rel", "relative", "judged_only"};
+    setp.aliases = {{"SetRelP", "relative", "True"}};
+    setp.help =
+        "precision of the whole list (trec_eval's set_P); relative=True: over min(R, n) "
+        "(set_relative_P)";
+    setp.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = q.trec_eval(m.relative ? "set_relative_P" : "set_P");
+    };
+
+    IrMeasureSpec setr;
+    setr.name = "SetR";
+    setr.params = {"rel"};
+    setr.help = "recall of the whole list (trec_eval's set_recall)";
+    setr.trec_eval = "set_recall";
+
+    IrMeasureSpec setf;
+    setf.name = "SetF";
+    setf.params = {"rel", "beta", "judged_only"};
+    setf.help = "F of the whole list (trec_eval's set_F, beta= its parameter)";
+    setf.trec_eval = "set_F";
+    setf.request = [](const IrMeasure& m, IrRequest& q) { q.request.values.push_back(m.beta); };
+
+    IrMeasureSpec setap;
+    setap.name = "SetAP";
+    setap.params = {"rel", "judged_only"};
+    setap.help = "the whole list's precision times its recall (trec_eval's set_map)";
+    setap.trec_eval = "set_map";
+    return std::vector<IrMeasureSpec>{setp, setr, setf, setap};
+  }();
+  return specs;
+}
+
+}  // namespace irm::trec

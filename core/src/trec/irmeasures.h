@@ -2,9 +2,13 @@
 // `P(rel=2,judged_only=True)@5`, … (the grammar of the Python package ir_measures, by Sean
 // MacAvaney, Craig Macdonald and Iadh Ounis: Name(param=value,…)@cutoff). Each is read into a
 // request for the trec_eval engine: most are trec_eval measures under another name (AP@10 is
-// map_cut.10), a few are computed here (RR@k, Judged@k, NumQ, the diversity measures) or in the
-// file of their measure family, beside the teaching code (ERR@k and nDCG(dcg=exp-log2)@k as
-// gdeval.pl computes them, RBP and its residual, Compat, INST, SDCG: see below).
+// map_cut.10), the others are computed in the file of their measure family, beside the teaching
+// code (RR@k in measures/reciprocal_rank.cpp; ERR@k and nDCG(dcg=exp-log2)@k as gdeval.pl
+// computes them, RBP and its residual, Compat, INST, SDCG in measures/cascade.cpp and
+// measures/dcg.cpp; the diversity measures in measures/ndeval.cpp), or here (Judged@k, NumQ).
+//
+// Each name is declared by its family, at the end of the family's file (trec/ir_spec.h says
+// how); trec/irmeasures.cpp reads every name the same way by those declarations.
 //
 // A measure with rel= sees the run at that relevance level, and one with judged_only= with or
 // without the unjudged documents, whatever -l and -J say for the others (a plan "view").
@@ -29,13 +33,13 @@ namespace irm::trec {
 struct MeasureDef;
 class TopicNeed;
 
-/// Which of ir_measures' measures a name is (trec/irmeasures.cpp declares them).
-enum class IrName : int;
+/// How a family declares one of ir_measures' measures (trec/ir_spec.h).
+struct IrMeasureSpec;
 
 /// One ir_measures name as read, with what it leaves out filled in: rel from -l, judged_only
 /// from -J (for the measures that take them), ir_measures' defaults for the rest.
 struct IrMeasure {
-  IrName name{};                              // the first, AP, until read
+  const IrMeasureSpec* spec = nullptr;        // which measure, as its family declares it
   std::string canonical;                      // ir_measures' spelling: nDCG(dcg='exp-log2')@10
   std::optional<std::int64_t> cutoff;         // @k
   double recall = 0.0;                        // IPrec@r
@@ -49,8 +53,8 @@ struct IrMeasure {
   double p = 0.8;                             // RBP's persistence (0.8), Compat's (0.95)
   bool normalize = true;                      // Compat
   double t = 1.0;                             // INST's T, the gain the user wants
-  int min_rel = 0;                            // INST: the grades min_rel..max_rel are the
-  int max_rel = 0;                            //   gains 0..1
+  int min_rel = 0;                            // INST, SDCG: the grades min_rel..max_rel are
+  std::optional<int> max_rel;                 //   the gains 0..1 (max_rel= has no default)
 };
 
 /// Whether `text` (an -m value) is meant as an ir_measures name: it names one of its measures
@@ -71,15 +75,9 @@ void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan
 /// Python's repr of a float, as ir_measures prints parameters: 0.9, 2.0, 1e-05.
 [[nodiscard]] std::string python_float(double value);
 
-/// The measures computed here (trec/irmeasures.cpp) rather than by a trec_eval measure.
-const MeasureDef& ir_numq_def();
-const MeasureDef& ir_rr_cut_def();
-const MeasureDef& ir_judged_def();
-/// The diversity measures: Requested::values = {index into TrecPlan::diversity, the IrName}.
-const MeasureDef& ir_diversity_def();
-
-/// The measures computed in their family's file (measures/cascade.cpp, measures/dcg.cpp),
-/// beside the teaching code of the same measure.
+/// Measures with no trec_eval counterpart, computed in their family's file beside the teaching
+/// code of the same measure (the engine's ties, trec/tie_policy.cpp, knows some of them).
+const MeasureDef& ir_rr_cut_def();    // reciprocal_rank.cpp: RR@k
 const MeasureDef& ir_err_def();       // cascade.cpp
 const MeasureDef& ir_rbp_def();       // cascade.cpp; two slots: RBP and its residual
 const MeasureDef& ir_compat_def();    // cascade.cpp
