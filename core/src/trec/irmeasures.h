@@ -68,8 +68,8 @@ struct IrMeasure {
                                                  bool judged_only);
 
 /// Adds ir_measures' names to the plan, in the order given, each once: a request of the
-/// trec_eval measure it names (AP@10 is map_cut.10) or of one computed here, seeing the run
-/// through the view its rel= and judged_only= ask for (`level`: -l, for the others).
+/// trec_eval measure it names (AP@10 is map_cut.10) or of one its family computes, seeing the
+/// run through the view its rel= and judged_only= ask for (`level`: -l, for the others).
 void add_ir_measures(const std::vector<IrMeasure>& measures, int level, TrecPlan& plan);
 
 /// Python's repr of a float, as ir_measures prints parameters: 0.9, 2.0, 1e-05.
