@@ -34,10 +34,19 @@
 // one-relevant-ap-rr, metrics-apk (tests/core/golden_ranked.cpp).
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -108,10 +117,7 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
     return R;
   };
   const std::int64_t normaliser = normaliser_of(norm);
-  const auto average_of = [](const Number& total, std::int64_t n) {
-    return n == 0 ? whole(0) : total / whole(n);
-  };
-  const auto average = [&](std::int64_t n) { return average_of(sum, n); };
+  const auto average = [&](std::int64_t n) { return over_count(sum, n); };
 
   out.value = average(normaliser);
   out.values = {{"AP", out.value},
@@ -189,7 +195,7 @@ static Result<Outcome> run_average_precision(const MeasureCall& call, const Inpu
   const Number other_sum = trapezoid ? step_sum : trapezoid_sum;
   out.alternatives.push_back(
       {canonical_name(call.with("area", trapezoid ? "steps" : "trapezoid")),
-       average_of(other_sum, normaliser),
+       over_count(other_sum, normaliser),
        trapezoid
            ? "the sum of P@k at the relevant ranks, " + number_text(step_sum) + ", over the same " +
                  std::to_string(normaliser) +
@@ -452,6 +458,164 @@ const CheckFamily& average_precision_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's measures of this family as the TREC engine computes them from a run and qrels
+// (measure_table() in trec/measures.cpp lists them): doubles, summed rank by rank in trec_eval's
+// order, so that the digits are trec_eval's own. Relevant means relevant_at(grade, -l), and a
+// sum over R is 0 when R = 0 (over_count), as in the teaching code above.
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+constexpr double infap_epsilon = 0.00001;
+
+// The sum of the precisions at the relevant ranks, and how many relevant ranks there are.
+struct PrecisionSum {
+  double sum = 0.0;
+  std::int64_t relevant = 0;
+};
+
+PrecisionSum precision_sum(const Topic& t) {
+  PrecisionSum s;
+  const std::vector<int>& g = *t.grades;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (relevant_at(g[i], t.level)) {
+      ++s.relevant;
+      s.sum += static_cast<double>(s.relevant) / static_cast<double>(i + 1);
+    }
+  }
+  return s;
+}
+
+double average_precision(const Topic& t) { return over_count(precision_sum(t).sum, t.num_rel); }
+
+void map(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = average_precision(t);
+}
+void gm_map(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = std::log(std::max(average_precision(t), min_geo_mean));
+}
+
+// AP at each rank cutoff, still divided by R (a cutoff past the end of the list reads it all).
+void map_cut(const Topic& t, const Requested& r, double* out, std::string*) {
+  double sum = 0.0;
+  std::int64_t rel_so_far = 0;
+  std::int64_t rank = 0;
+  for (std::size_t c = 0; c < r.cutoffs.size(); ++c) {
+    const std::int64_t stop = ranks_read(r.cutoffs[c], t.num_ret);
+    for (; rank < stop; ++rank) {
+      if (relevant_at((*t.grades)[static_cast<std::size_t>(rank)], t.level)) {
+        ++rel_so_far;
+        sum += static_cast<double>(rel_so_far) / static_cast<double>(rank + 1);
+      }
+    }
+    out[r.first_slot + c] = over_count(sum, t.num_rel);
+  }
+}
+
+// Inferred AP (Yilmaz and Aslam), trec_eval's infAP: the documents not in the pool (-1) are
+// skipped, those in the pool but unjudged (-2) counted.
+void inf_ap(const Topic& t, const Requested& r, double* out, std::string*) {
+  double value = 0.0;
+  std::int64_t nonrel_so_far = 0;
+  std::int64_t rel_so_far = 0;
+  std::int64_t unjudged_so_far = 0;
+  const std::vector<int>& g = *t.grades;
+  for (std::size_t j = 0; j < g.size(); ++j) {
+    if (g[j] == -1) continue;  // not in the pool
+    if (g[j] == -2) {          // in the pool, unjudged
+      ++unjudged_so_far;
+      continue;
+    }
+    if (!relevant_at(g[j], t.level)) {
+      ++nonrel_so_far;
+      continue;
+    }
+    ++rel_so_far;
+    if (j == 0) {
+      value += 1.0;
+    } else {
+      const double fj = static_cast<double>(j);
+      value += 1.0 / (fj + 1.0) +
+               (fj / (fj + 1.0)) *
+                   (static_cast<double>(rel_so_far - 1 + nonrel_so_far + unjudged_so_far) / fj) *
+                   ((static_cast<double>(rel_so_far - 1) + infap_epsilon) /
+                    (static_cast<double>(rel_so_far - 1 + nonrel_so_far) + 2 * infap_epsilon));
+    }
+  }
+  out[r.first_slot] = t.num_rel ? value / static_cast<double>(t.num_rel) : value;
+}
+
+// Robertson's "yet another average precision" (On Smoothing Average Precision, ECIR 2012):
+// log((1 + S) / (1 + R - S)), S the sum of the precisions at the relevant ranks (AP = S / R).
+void yaap(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double sum = precision_sum(t).sum;
+  out[r.first_slot] = std::log((1.0 + sum) / (1.0 + static_cast<double>(t.num_rel) - sum));
+}
+
+}  // namespace
+
+const MeasureDef& trec_map_def() {
+  static const MeasureDef def{"map", Params::none,        "", TrecKind::real, TrecSummary::mean,
+                              true,  "average precision", map};
+  return def;
+}
+
+const MeasureDef& trec_gm_map_def() {
+  static const MeasureDef def{"gm_map",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::geometric,
+                              false,
+                              "geometric mean of AP (each floored at 1e-5)",
+                              gm_map};
+  return def;
+}
+
+const MeasureDef& trec_map_cut_def() {
+  static const MeasureDef def{"map_cut",
+                              Params::long_cutoffs,
+                              rank_cutoffs,
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "AP at rank cutoffs (still divided by R)",
+                              map_cut};
+  return def;
+}
+
+const MeasureDef& trec_infap_def() {
+  static const MeasureDef def{"infAP",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "inferred AP (sampled judgments)",
+                              inf_ap};
+  return def;
+}
+
+const MeasureDef& trec_yaap_def() {
+  static const MeasureDef def{
+      "yaap",
+      Params::none,
+      "",
+      TrecKind::real,
+      TrecSummary::mean,
+      true,
+      "Robertson's smoothed AP: log((1 + S)/(1 + R - S)), S the sum of precisions at the "
+      "relevant ranks",
+      yaap};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // AP on TREC files, as ir_measures names it (trec/ir_spec.h): trec_eval's map, and map_cut.k for
 // AP@k.
@@ -474,3 +638,5 @@ const std::vector<IrMeasureSpec>& average_precision_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

@@ -21,10 +21,19 @@
 // (tests/core/golden_bpref.cpp).
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "common.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -127,7 +136,7 @@ static Result<Outcome> run_bpref(const MeasureCall& call, const Inputs& in) {
     table.rows.push_back(
         {text_cell(rank), text_cell(name), text_cell("relevant"), text_cell(n), number_cell(term)});
   }
-  const auto average = [&](const Number& s) { return R == 0 ? whole(0) : s / whole(R); };
+  const auto average = [&](const Number& s) { return over_count(s, R); };
   out.value = average(sum);
   out.values = {{"bpref", out.value},
                 {"R", whole(R)},
@@ -308,6 +317,63 @@ const CheckFamily& bpref_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's bpref and gm_bpref as the TREC engine computes them from a run and qrels
+// (measure_table() in trec/measures.cpp lists them): variant=trec above, in doubles summed in
+// trec_eval's order. N is the topic's judged non-relevant documents in the qrels.
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+double bpref_value(const Topic& t) {
+  double bpref = 0.0;
+  std::int64_t nonrel_so_far = 0;
+  const double denominator = static_cast<double>(std::min(t.judged->nonrelevant, t.num_rel));
+  for (const int g : *t.grades) {
+    if (g < 0) continue;  // not in the pool, or in it but unjudged
+    if (!relevant_at(g, t.level)) {
+      ++nonrel_so_far;
+    } else if (nonrel_so_far > 0) {
+      bpref += 1.0 - static_cast<double>(std::min(nonrel_so_far, t.num_rel)) / denominator;
+    } else {
+      bpref += 1.0;
+    }
+  }
+  return t.num_rel ? bpref / static_cast<double>(t.num_rel) : bpref;
+}
+
+void bpref(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = bpref_value(t);
+}
+void gm_bpref(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = std::log(std::max(bpref_value(t), min_geo_mean));
+}
+
+}  // namespace
+
+const MeasureDef& trec_bpref_def() {
+  static const MeasureDef def{"bpref", Params::none,        "",   TrecKind::real, TrecSummary::mean,
+                              true,    "binary preference", bpref};
+  return def;
+}
+
+const MeasureDef& trec_gm_bpref_def() {
+  static const MeasureDef def{"gm_bpref",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::geometric,
+                              false,
+                              "geometric mean of bpref (each floored at 1e-5)",
+                              gm_bpref};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // bpref on TREC files, as ir_measures names it (trec/ir_spec.h), and infAP, the other measure of
 // trec_eval's for incomplete judgments: trec_eval's bpref and infAP.
@@ -334,3 +400,5 @@ const std::vector<IrMeasureSpec>& bpref_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

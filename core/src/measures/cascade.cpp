@@ -53,32 +53,13 @@
 #include "check_slips.h"
 #include "common.h"
 #include "parse/text.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
 
 namespace irm {
 namespace {
-
-std::string doc_name(const GradedDoc& doc) { return doc.label.empty() ? "—" : doc.label; }
-
-// The documents a cutoff keeps: all of them without one.
-std::size_t depth(const MeasureCall& call, const GradedList& list) {
-  return static_cast<std::size_t>(
-      ranks_read(call.rank_cutoff, static_cast<std::int64_t>(list.docs.size())));
-}
-
-std::string at_text(const MeasureCall& call) {
-  return call.rank_cutoff ? "@" + std::to_string(*call.rank_cutoff) : "";
-}
-
-InputError grade_error(const GradedDoc& doc, const std::string& expected) {
-  return InputError{ErrorCode::out_of_range,
-                    "found the grade '" + to_short_decimal(doc.grade) + "' at line " +
-                        std::to_string(doc.where.line) + ", column " +
-                        std::to_string(doc.where.column) + "; " + expected,
-                    doc.where};
-}
 
 // --- what the teaching code and the TREC files' code share ------------------------------------
 
@@ -107,6 +88,36 @@ std::vector<std::int64_t> compat_entering(
   std::vector<std::int64_t> enters(static_cast<std::size_t>(depth) + 1, 0);
   for (const auto& [rank, place] : pairs) ++enters[static_cast<std::size_t>(std::max(rank, place))];
   return enters;
+}
+
+}  // namespace
+}  // namespace irm
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
+
+namespace irm {
+namespace {
+
+std::string doc_name(const GradedDoc& doc) { return doc.label.empty() ? "—" : doc.label; }
+
+// The documents a cutoff keeps: all of them without one.
+std::size_t depth(const MeasureCall& call, const GradedList& list) {
+  return static_cast<std::size_t>(
+      ranks_read(call.rank_cutoff, static_cast<std::int64_t>(list.docs.size())));
+}
+
+std::string at_text(const MeasureCall& call) {
+  return call.rank_cutoff ? "@" + std::to_string(*call.rank_cutoff) : "";
+}
+
+InputError grade_error(const GradedDoc& doc, const std::string& expected) {
+  return InputError{ErrorCode::out_of_range,
+                    "found the grade '" + to_short_decimal(doc.grade) + "' at line " +
+                        std::to_string(doc.where.line) + ", column " +
+                        std::to_string(doc.where.column) + "; " + expected,
+                    doc.where};
 }
 
 }  // namespace
@@ -666,280 +677,6 @@ static Result<Outcome> run_sdcg(const MeasureCall& call, const Inputs& in) {
   finish_outcome(out);
   return out;
 }
-
-// --- on TREC files -----------------------------------------------------------------------------
-// The same measures as the TREC engine computes them from a run and qrels (ir_measures' names,
-// read in trec/irmeasures.cpp): doubles, summed rank by rank in the order of the program each
-// follows (gdeval.pl, trec_eval, ir_measures, cwl_eval), so that their digits are those
-// programs' own. Only the TREC engine refers to these (trec/irmeasures.h), so the calculators'
-// wasm modules leave them out; the TREC module compiles this file for speed
-// (wasm/CMakeLists.txt).
-
-namespace trec {
-namespace {
-
-// ERR@k and nDCG(dcg=exp-log2)@k read grades above 4 as 4, gdeval.pl's largest, which refuses
-// them: the qrels' highest such grade is named once.
-class GdevalNeed final : public TopicNeed {
- public:
-  void qrels_read(const Qrels& qrels, const TrecJudged& judged,
-                  std::vector<std::string>& warnings) override {
-    std::string_view above_four;
-    int highest = 0;
-    for (const std::string_view topic : qrels.topics) {
-      const TopicJudged& grades = judged.by_topic.at(topic);
-      if (!grades.grades.empty() && grades.grades.back().grade > gdeval_max_grade &&
-          (above_four.empty() || grades.grades.back().grade > highest)) {
-        highest = grades.grades.back().grade;
-        above_four = topic;
-      }
-    }
-    if (above_four.empty()) return;
-    warnings.push_back(qrels.file_name + " has grades above 4 (the highest, " +
-                       std::to_string(highest) + ", in topic " + visible(above_four) +
-                       "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
-                       "gdeval.pl, which refuses them");
-  }
-  bool prepare(const TopicRun&, std::optional<InputError>&) override { return true; }
-};
-
-// ERR@k as gdeval.pl 1.3 computes it: the stopping probability at a grade g is
-// (2^g - 1) / 2^4 (4 being gdeval's largest grade, whatever the topic's); ERR adds, down the
-// first min(k, n) ranks, that probability times the chance of reaching the rank, over the rank.
-void err(const Topic& t, const Requested& r, double* out, std::string*) {
-  const std::int64_t stop = ranks_read(r.cutoffs[0], t.num_ret);
-  const auto max_gain = static_cast<double>(exp_gain(gdeval_max_grade) + 1);  // 2^4
-  double score = 0.0;
-  double decay = 1.0;
-  for (std::int64_t i = 0; i < stop; ++i) {
-    const int g = gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]);
-    const double stop_here = static_cast<double>(exp_gain(g)) / max_gain;
-    score += stop_here * decay / static_cast<double>(i + 1);
-    decay *= 1.0 - stop_here;
-  }
-  out[r.first_slot] = score;
-}
-
-// RBP as trec_eval 10.0 and ir_measures compute it: (1 - p) times the sum of gain_i p^(i-1)
-// down the ranks (to k, with a cutoff). With rel=N the gain is 1 at a grade of N or more, else
-// 0; without it the grades are the gains, as trec_eval 10.0's rbp takes them: divided by the
-// topic's largest grade when that is above 1 (trec_eval rescales gains outside 0..1 to it).
-// Unjudged documents gain 0.
-//
-// The residual, printed on its own line: the most RBP could rise if every unjudged document in
-// the list, and every rank past its end (to k, or for ever), had gain 1:
-// (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
-// (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
-// document, and 0 when it has none.
-void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double p = r.values[0];
-  const bool cut = !r.cutoffs.empty();
-  const std::int64_t stop =
-      ranks_read(cut ? std::optional<std::int64_t>(r.cutoffs[0]) : std::nullopt, t.num_ret);
-  int max_grade = 0;
-  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
-  const double scale = max_grade > 1 ? static_cast<double>(max_grade) : 1.0;
-  double sum = 0.0;
-  double unjudged = 0.0;
-  double weight = 1.0;  // p^i
-  for (std::int64_t i = 0; i < stop; ++i) {
-    const int g = (*t.grades)[static_cast<std::size_t>(i)];
-    double gain = 0.0;
-    if (r.binary) {
-      gain = g >= 0 && g >= t.level ? 1.0 : 0.0;
-    } else if (g > 0) {
-      gain = static_cast<double>(g) / scale;
-    }
-    if (gain != 0) sum += gain * weight;
-    if (g < 0) unjudged += weight;
-    weight *= p;
-  }
-  out[r.first_slot] = (1.0 - p) * sum;
-  double past_end = weight;  // p^stop
-  if (cut) past_end -= std::pow(p, static_cast<double>(r.cutoffs[0]));
-  out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
-}
-
-// Compat's ideal ranking, as ir_measures builds it: the topic's documents graded above 0, by
-// grade, then by the run's score (0 for one not retrieved), then in qrels order (the teaching
-// code's rule, equal grades in the run's order, with the run's scores); and each retrieved
-// document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
-class CompatNeed final : public TopicNeed {
- public:
-  bool reads_ranking() const override { return true; }
-  bool reads_scores() const override { return true; }
-  bool prepare(const TopicRun& run, std::optional<InputError>&) override {
-    const std::vector<Judgment>& all = run.judgments->all();
-    const std::vector<std::int32_t>& ranking = *run.ranking;
-    ideal_.clear();
-    index_.assign(all.size(), -1);
-    for (std::size_t j = 0; j < all.size(); ++j) {
-      if (all[j].grade <= 0) continue;
-      index_[j] = static_cast<std::int64_t>(ideal_.size());
-      ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
-    }
-    const std::vector<int>& grades = *run.grades;
-    for (std::size_t i = 0; i < ranking.size(); ++i) {
-      if (grades[i] <= 0) continue;
-      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[static_cast<std::size_t>(ranking[i])])];
-      ideal.score = run.score(i);
-      ideal.rank = static_cast<std::int64_t>(i);
-    }
-    std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
-      if (a.grade != b.grade) return a.grade > b.grade;
-      if (a.score != b.score) return a.score > b.score;
-      return a.line < b.line;
-    });
-    pairs.clear();
-    for (std::size_t q = 0; q < ideal_.size(); ++q) {
-      if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
-    }
-    ideal_size = static_cast<std::int64_t>(ideal_.size());
-    return true;
-  }
-
-  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
-  std::int64_t ideal_size = 0;
-
- private:
-  struct Ideal {
-    int grade;
-    double score;
-    int line;
-    std::int64_t rank;  // -1: not retrieved
-  };
-  std::vector<Ideal> ideal_;
-  std::vector<std::int64_t> index_;  // a judgment's place in ideal_, -1 when graded 0 or less
-};
-
-std::unique_ptr<TopicNeed> make_compat_need(const TrecPlan&) {
-  return std::make_unique<CompatNeed>();
-}
-
-// Compat as ir_measures computes it: the rank-biased overlap of the ranking with the ideal
-// ranking (CompatNeed), to the depth of the longer of the two:
-//   RBO = sum over i < depth of p^i |ranking[..i] ∩ ideal[..i]| / (i + 1), over sum of p^i;
-// normalized (the default) by the ideal ranking's own RBO.
-void compat(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double p = r.values[0];
-  const bool normalize = r.values[1] != 0.0;
-  const CompatNeed& need = need_of<CompatNeed>(t, r);
-  const std::int64_t ideal_size = need.ideal_size;
-  const std::int64_t depth = std::max(t.num_ret, ideal_size);
-  const std::vector<std::int64_t> enters = compat_entering(need.pairs, depth);
-  double score = 0.0;
-  double best = 0.0;
-  double normalizer = 0.0;
-  double weight = 1.0;
-  std::int64_t overlap = 0;
-  for (std::int64_t i = 0; i < depth; ++i) {
-    overlap += enters[static_cast<std::size_t>(i)];
-    const auto rank = static_cast<double>(i + 1);
-    score += weight * static_cast<double>(overlap) / rank;
-    best += weight * static_cast<double>(std::min(i + 1, ideal_size)) / rank;
-    normalizer += weight;
-    weight *= p;
-  }
-  if (normalizer == 0.0) {
-    out[r.first_slot] = 0.0;
-    return;
-  }
-  score /= normalizer;
-  best /= normalizer;
-  out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
-}
-
-// cwl_eval's gain of a ranked document, as ir_measures hands it the qrels: cwl_gain of its
-// grade; not judged (or a negative grade): 0, its worse case.
-double cwl_trec_gain(int grade, double low, double high) {
-  return grade < 0 ? 0.0 : cwl_gain(static_cast<double>(grade), low, high);
-}
-
-// SDCG@k as cwl_eval computes it (its NDCG-k, ir_measures' SDCG(max_rel=N)@k): the DCG of the
-// gains over the first min(k, n) ranks, discount log2(i + 1), over the DCG of k ranks of gain 1;
-// k at most cwl_eval's 1,000 ranks.
-void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double low = r.values[0];
-  const double high = r.values[1];
-  const std::int64_t k = std::min<std::int64_t>(r.cutoffs[0], cwl_ranks);
-  double dcg = 0.0;
-  double best = 0.0;
-  for (std::int64_t i = 1; i <= k; ++i) {
-    const double discount = std::log2(static_cast<double>(i + 1));
-    best += 1.0 / discount;
-    if (i <= t.num_ret) {
-      dcg += cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i - 1)], low, high) / discount;
-    }
-  }
-  out[r.first_slot] = dcg / best;
-}
-
-// INST as cwl_eval computes it for ir_measures: gains cwl_gain(grade, min_rel, max_rel), the
-// list cut or padded with gain 0 to cwl_eval's 1,000 ranks; rank i is seen with weight W_i
-// proportional to C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
-void inst(const Topic& t, const Requested& r, double* out, std::string*) {
-  const double target = r.values[0];
-  const double low = r.values[1];
-  const double high = r.values[2];
-  std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
-  const std::int64_t n = std::min<std::int64_t>(t.num_ret, cwl_ranks);
-  for (std::int64_t i = 0; i < n; ++i) {
-    gains[static_cast<std::size_t>(i)] =
-        cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i)], low, high);
-  }
-  // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
-  double found = 0.0;
-  double reach = 1.0;
-  double total = 0.0;
-  double utility = 0.0;
-  for (std::int64_t i = 0; i < cwl_ranks; ++i) {
-    const double g = gains[static_cast<std::size_t>(i)];
-    total += reach;
-    utility += reach * g;
-    found += g;
-    reach *= inst_go_on(static_cast<double>(i) + 1.0, target, target - found);
-  }
-  out[r.first_slot] = utility / total;
-}
-
-}  // namespace
-
-std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
-  return std::make_unique<GdevalNeed>();
-}
-
-const MeasureDef& ir_err_def() {
-  static const MeasureDef def{"ERR", Params::none, "",  TrecKind::real,  TrecSummary::mean,
-                              true,  "gdeval ERR", err, make_gdeval_need};
-  return def;
-}
-
-const MeasureDef& ir_rbp_def() {
-  static const MeasureDef def{
-      "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
-      true,  "RBP and its residual", ir_rbp};
-  return def;
-}
-
-const MeasureDef& ir_compat_def() {
-  static const MeasureDef def{"Compat", Params::none,    "",     TrecKind::real,  TrecSummary::mean,
-                              true,     "compatibility", compat, make_compat_need};
-  return def;
-}
-
-const MeasureDef& ir_inst_def() {
-  static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
-                              true,   "INST",       inst};
-  return def;
-}
-
-const MeasureDef& ir_sdcg_def() {
-  static const MeasureDef def{"SDCG", Params::none, "",  TrecKind::real, TrecSummary::mean,
-                              true,   "scaled DCG", sdcg};
-  return def;
-}
-
-}  // namespace trec
 
 // INST's and SDCG's max=, the top of cwl_eval's gain scale (cwl_scale).
 static ParamInfo cwl_max_param() {
@@ -1688,6 +1425,363 @@ const CheckFamily& cascade_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// The same measures as the TREC engine computes them from a run and qrels (ir_measures' names,
+// read in trec/irmeasures.cpp, and trec_eval 10.0's rbp and rbp_resid, which measure_table() in
+// trec/measures.cpp lists): doubles, summed rank by rank in the order of the program each
+// follows (gdeval.pl, trec_eval, ir_measures, cwl_eval), so that their digits are those
+// programs' own. Only the TREC engine refers to these (trec/irmeasures.h,
+// trec/family_measures.h), so the calculators' wasm modules leave them out; the TREC module
+// compiles this half for speed (wasm/CMakeLists.txt).
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+// ERR@k and nDCG(dcg=exp-log2)@k read grades above 4 as 4, gdeval.pl's largest, which refuses
+// them: the qrels' highest such grade is named once.
+class GdevalNeed final : public TopicNeed {
+ public:
+  void qrels_read(const Qrels& qrels, const TrecJudged& judged,
+                  std::vector<std::string>& warnings) override {
+    std::string_view above_four;
+    int highest = 0;
+    for (const std::string_view topic : qrels.topics) {
+      const TopicJudged& grades = judged.by_topic.at(topic);
+      if (!grades.grades.empty() && grades.grades.back().grade > gdeval_max_grade &&
+          (above_four.empty() || grades.grades.back().grade > highest)) {
+        highest = grades.grades.back().grade;
+        above_four = topic;
+      }
+    }
+    if (above_four.empty()) return;
+    warnings.push_back(qrels.file_name + " has grades above 4 (the highest, " +
+                       std::to_string(highest) + ", in topic " + visible(above_four) +
+                       "): ERR@k and nDCG(dcg=exp-log2)@k take them as 4, the largest grade of "
+                       "gdeval.pl, which refuses them");
+  }
+  bool prepare(const TopicRun&, std::optional<InputError>&) override { return true; }
+};
+
+// ERR@k as gdeval.pl 1.3 computes it: the stopping probability at a grade g is
+// (2^g - 1) / 2^4 (4 being gdeval's largest grade, whatever the topic's); ERR adds, down the
+// first min(k, n) ranks, that probability times the chance of reaching the rank, over the rank.
+void err(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t stop = ranks_read(r.cutoffs[0], t.num_ret);
+  const auto max_gain = static_cast<double>(exp_gain(gdeval_max_grade) + 1);  // 2^4
+  double score = 0.0;
+  double decay = 1.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]);
+    const double stop_here = static_cast<double>(exp_gain(g)) / max_gain;
+    score += stop_here * decay / static_cast<double>(i + 1);
+    decay *= 1.0 - stop_here;
+  }
+  out[r.first_slot] = score;
+}
+
+// RBP as trec_eval 10.0 and ir_measures compute it: (1 - p) times the sum of gain_i p^(i-1)
+// down the ranks (to k, with a cutoff). With rel=N the gain is 1 at a grade of N or more, else
+// 0; without it the grades are the gains, as trec_eval 10.0's rbp takes them: divided by the
+// topic's largest grade when that is above 1 (trec_eval rescales gains outside 0..1 to it).
+// Unjudged documents gain 0.
+//
+// The residual, printed on its own line: the most RBP could rise if every unjudged document in
+// the list, and every rank past its end (to k, or for ever), had gain 1:
+// (1 - p) * sum of p^(i-1) over the unjudged ranks, plus p^n - p^k for the ranks past the end
+// (p^n without a cutoff). trec_eval 10.0's rbp_resid is the same when the list has an unjudged
+// document, and 0 when it has none.
+void ir_rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool cut = !r.cutoffs.empty();
+  const std::int64_t stop =
+      ranks_read(cut ? std::optional<std::int64_t>(r.cutoffs[0]) : std::nullopt, t.num_ret);
+  int max_grade = 0;
+  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
+  const double scale = max_grade > 1 ? static_cast<double>(max_grade) : 1.0;
+  double sum = 0.0;
+  double unjudged = 0.0;
+  double weight = 1.0;  // p^i
+  for (std::int64_t i = 0; i < stop; ++i) {
+    const int g = (*t.grades)[static_cast<std::size_t>(i)];
+    double gain = 0.0;
+    if (r.binary) {
+      gain = g >= 0 && g >= t.level ? 1.0 : 0.0;
+    } else if (g > 0) {
+      gain = static_cast<double>(g) / scale;
+    }
+    if (gain != 0) sum += gain * weight;
+    if (g < 0) unjudged += weight;
+    weight *= p;
+  }
+  out[r.first_slot] = (1.0 - p) * sum;
+  double past_end = weight;  // p^stop
+  if (cut) past_end -= std::pow(p, static_cast<double>(r.cutoffs[0]));
+  out[r.first_slot + 1] = past_end + (1.0 - p) * unjudged;
+}
+
+// Compat's ideal ranking, as ir_measures builds it: the topic's documents graded above 0, by
+// grade, then by the run's score (0 for one not retrieved), then in qrels order (the teaching
+// code's rule, equal grades in the run's order, with the run's scores); and each retrieved
+// document graded above 0 as (its rank, its place in the ideal ranking), 0-based.
+class CompatNeed final : public TopicNeed {
+ public:
+  bool reads_ranking() const override { return true; }
+  bool reads_scores() const override { return true; }
+  bool prepare(const TopicRun& run, std::optional<InputError>&) override {
+    const std::vector<Judgment>& all = run.judgments->all();
+    const std::vector<std::int32_t>& ranking = *run.ranking;
+    ideal_.clear();
+    index_.assign(all.size(), -1);
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      if (all[j].grade <= 0) continue;
+      index_[j] = static_cast<std::int64_t>(ideal_.size());
+      ideal_.push_back({all[j].grade, 0.0, all[j].line, -1});
+    }
+    const std::vector<int>& grades = *run.grades;
+    for (std::size_t i = 0; i < ranking.size(); ++i) {
+      if (grades[i] <= 0) continue;
+      Ideal& ideal = ideal_[static_cast<std::size_t>(index_[static_cast<std::size_t>(ranking[i])])];
+      ideal.score = run.score(i);
+      ideal.rank = static_cast<std::int64_t>(i);
+    }
+    std::sort(ideal_.begin(), ideal_.end(), [](const Ideal& a, const Ideal& b) {
+      if (a.grade != b.grade) return a.grade > b.grade;
+      if (a.score != b.score) return a.score > b.score;
+      return a.line < b.line;
+    });
+    pairs.clear();
+    for (std::size_t q = 0; q < ideal_.size(); ++q) {
+      if (ideal_[q].rank >= 0) pairs.emplace_back(ideal_[q].rank, static_cast<std::int64_t>(q));
+    }
+    ideal_size = static_cast<std::int64_t>(ideal_.size());
+    return true;
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (rank, place in the ideal)
+  std::int64_t ideal_size = 0;
+
+ private:
+  struct Ideal {
+    int grade;
+    double score;
+    int line;
+    std::int64_t rank;  // -1: not retrieved
+  };
+  std::vector<Ideal> ideal_;
+  std::vector<std::int64_t> index_;  // a judgment's place in ideal_, -1 when graded 0 or less
+};
+
+std::unique_ptr<TopicNeed> make_compat_need(const TrecPlan&) {
+  return std::make_unique<CompatNeed>();
+}
+
+// Compat as ir_measures computes it: the rank-biased overlap of the ranking with the ideal
+// ranking (CompatNeed), to the depth of the longer of the two:
+//   RBO = sum over i < depth of p^i |ranking[..i] ∩ ideal[..i]| / (i + 1), over sum of p^i;
+// normalized (the default) by the ideal ranking's own RBO.
+void compat(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values[0];
+  const bool normalize = r.values[1] != 0.0;
+  const CompatNeed& need = need_of<CompatNeed>(t, r);
+  const std::int64_t ideal_size = need.ideal_size;
+  const std::int64_t depth = std::max(t.num_ret, ideal_size);
+  const std::vector<std::int64_t> enters = compat_entering(need.pairs, depth);
+  double score = 0.0;
+  double best = 0.0;
+  double normalizer = 0.0;
+  double weight = 1.0;
+  std::int64_t overlap = 0;
+  for (std::int64_t i = 0; i < depth; ++i) {
+    overlap += enters[static_cast<std::size_t>(i)];
+    const auto rank = static_cast<double>(i + 1);
+    score += weight * static_cast<double>(overlap) / rank;
+    best += weight * static_cast<double>(std::min(i + 1, ideal_size)) / rank;
+    normalizer += weight;
+    weight *= p;
+  }
+  if (normalizer == 0.0) {
+    out[r.first_slot] = 0.0;
+    return;
+  }
+  score /= normalizer;
+  best /= normalizer;
+  out[r.first_slot] = normalize && best > 0.0 ? score / best : score;
+}
+
+// cwl_eval's gain of a ranked document, as ir_measures hands it the qrels: cwl_gain of its
+// grade; not judged (or a negative grade): 0, its worse case.
+double cwl_trec_gain(int grade, double low, double high) {
+  return grade < 0 ? 0.0 : cwl_gain(static_cast<double>(grade), low, high);
+}
+
+// SDCG@k as cwl_eval computes it (its NDCG-k, ir_measures' SDCG(max_rel=N)@k): the DCG of the
+// gains over the first min(k, n) ranks, discount log2(i + 1), over the DCG of k ranks of gain 1;
+// k at most cwl_eval's 1,000 ranks.
+void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double low = r.values[0];
+  const double high = r.values[1];
+  const std::int64_t k = std::min<std::int64_t>(r.cutoffs[0], cwl_ranks);
+  double dcg = 0.0;
+  double best = 0.0;
+  for (std::int64_t i = 1; i <= k; ++i) {
+    const double discount = std::log2(static_cast<double>(i + 1));
+    best += 1.0 / discount;
+    if (i <= t.num_ret) {
+      dcg += cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i - 1)], low, high) / discount;
+    }
+  }
+  out[r.first_slot] = dcg / best;
+}
+
+// INST as cwl_eval computes it for ir_measures: gains cwl_gain(grade, min_rel, max_rel), the
+// list cut or padded with gain 0 to cwl_eval's 1,000 ranks; rank i is seen with weight W_i
+// proportional to C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
+void inst(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double target = r.values[0];
+  const double low = r.values[1];
+  const double high = r.values[2];
+  std::vector<double> gains(static_cast<std::size_t>(cwl_ranks), 0.0);
+  const std::int64_t n = std::min<std::int64_t>(t.num_ret, cwl_ranks);
+  for (std::int64_t i = 0; i < n; ++i) {
+    gains[static_cast<std::size_t>(i)] =
+        cwl_trec_gain((*t.grades)[static_cast<std::size_t>(i)], low, high);
+  }
+  // Seen-weights before normalising: 1, C_1, C_1 C_2, ...
+  double found = 0.0;
+  double reach = 1.0;
+  double total = 0.0;
+  double utility = 0.0;
+  for (std::int64_t i = 0; i < cwl_ranks; ++i) {
+    const double g = gains[static_cast<std::size_t>(i)];
+    total += reach;
+    utility += reach * g;
+    found += g;
+    reach *= inst_go_on(static_cast<double>(i) + 1.0, target, target - found);
+  }
+  out[r.first_slot] = utility / total;
+}
+
+// ---- trec_eval 10.0's rbp and rbp_resid -------------------------------------------------------
+
+// Rank-biased precision with persistence p (r.values[0], default 0.9): (1 - p) times the sum of
+// gain(rank i) p^i. Gains are those of ndcg (the grade unless given); when any gain of the
+// topic's levels 0..max grade (and any given) is below 0 or above 1, every gain g becomes
+// (g - min) / (max - min), as trec_eval 10.0 does.
+void rbp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values.empty() ? 0.9 : r.values[0];
+  int max_grade = 0;
+  for (const GradeCount& gc : t.judged->grades) max_grade = std::max(max_grade, gc.grade);
+  bool any = false;
+  double low = 0.0;
+  double high = 0.0;
+  const auto see = [&](double gain) {
+    low = any ? std::min(low, gain) : gain;
+    high = any ? std::max(high, gain) : gain;
+    any = true;
+  };
+  for (const auto& pair : r.gains) see(pair.second);
+  if (!t.judged->grades.empty()) {
+    for (int grade = 0; grade <= max_grade; ++grade) see(gain_of(grade, r));
+  }
+  const bool rescale = any && (low < 0.0 || high > 1.0);
+  double sum = 0.0;
+  double weight = 1.0;  // p^i
+  for (std::int64_t i = 0; i < t.num_ret; ++i) {
+    const int grade = (*t.grades)[static_cast<std::size_t>(i)];
+    bool known = grade >= 0;
+    for (const auto& pair : r.gains) known = known || pair.first == grade;
+    double gain = gain_of(grade, r);
+    if (rescale && known) gain = (gain - low) / (high - low);
+    if (gain != 0) sum += gain * weight;
+    weight *= p;
+  }
+  out[r.first_slot] = (1.0 - p) * sum;
+}
+
+// The most RBP could rise if every unjudged document retrieved (not in the qrels, or with a
+// negative grade) had gain 1: p^num_ret + (1 - p) times the sum of p^i over their ranks i; 0
+// when none is unjudged.
+void rbp_resid(const Topic& t, const Requested& r, double* out, std::string*) {
+  const double p = r.values.empty() ? 0.9 : r.values[0];
+  std::int64_t unjudged = 0;
+  double sum = 0.0;
+  double weight = 1.0;
+  for (std::int64_t i = 0; i < t.num_ret; ++i) {
+    if ((*t.grades)[static_cast<std::size_t>(i)] < 0) {
+      ++unjudged;
+      sum += weight;
+    }
+    weight *= p;
+  }
+  out[r.first_slot] = unjudged ? weight + (1.0 - p) * sum : 0.0;
+}
+
+}  // namespace
+
+std::unique_ptr<TopicNeed> make_gdeval_need(const TrecPlan&) {
+  return std::make_unique<GdevalNeed>();
+}
+
+const MeasureDef& ir_err_def() {
+  static const MeasureDef def{"ERR", Params::none, "",  TrecKind::real,  TrecSummary::mean,
+                              true,  "gdeval ERR", err, make_gdeval_need};
+  return def;
+}
+
+const MeasureDef& ir_rbp_def() {
+  static const MeasureDef def{
+      "RBP", Params::none,           "",    TrecKind::real, TrecSummary::mean,
+      true,  "RBP and its residual", ir_rbp};
+  return def;
+}
+
+const MeasureDef& ir_compat_def() {
+  static const MeasureDef def{"Compat", Params::none,    "",     TrecKind::real,  TrecSummary::mean,
+                              true,     "compatibility", compat, make_compat_need};
+  return def;
+}
+
+const MeasureDef& ir_inst_def() {
+  static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "INST",       inst};
+  return def;
+}
+
+const MeasureDef& ir_sdcg_def() {
+  static const MeasureDef def{"SDCG", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "scaled DCG", sdcg};
+  return def;
+}
+
+const MeasureDef& trec_rbp_def() {
+  static const MeasureDef def{"rbp",
+                              Params::gain_pairs,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "rank-biased precision; rbp.p=0.95 sets the persistence",
+                              rbp};
+  return def;
+}
+
+const MeasureDef& trec_rbp_resid_def() {
+  static const MeasureDef def{"rbp_resid",
+                              Params::gain_pairs,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "how much rbp could rise if the unjudged documents were relevant",
+                              rbp_resid};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // The cascade measures on TREC files, as ir_measures names them (trec/ir_spec.h), each computed
 // above ("on TREC files"): ERR@k as gdeval.pl computes it, RBP and its residual, Compat, INST and
@@ -1777,3 +1871,5 @@ const std::vector<IrMeasureSpec>& cascade_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

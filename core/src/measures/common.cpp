@@ -41,6 +41,8 @@ Fraction parameter_fraction(const std::string& value) {
 
 std::string latex_of(const Number& n) { return n.exact ? to_latex(*n.exact) : to_decimal(n, 4); }
 
+Number over_count(const Number& x, std::int64_t n) { return n == 0 ? whole(0) : x / whole(n); }
+
 Number power(const Number& base, std::int64_t n) {
   Number out = whole(1);
   for (std::int64_t i = 0; i < n; ++i) out = out * base;

@@ -6,6 +6,7 @@
 // registry (core/src/registry.cpp) lists those functions in the page's order, one line each.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -63,5 +64,29 @@ void finish_outcome(Outcome& outcome);
 /// 2^g - 1 for a whole grade g from 0 to 62: the exponential gain of gdeval's nDCG and of
 /// dcg=burges, and the numerator of ERR's stopping chance (2^g - 1) / 2^max.
 [[nodiscard]] constexpr std::int64_t exp_gain(std::int64_t g) { return (std::int64_t{1} << g) - 1; }
+
+/// Whether a document of grade `grade` is relevant at relevance level `level`: a grade of `level`
+/// or more. The TREC files' level is trec_eval's -l (1 unless given); a grade written in a
+/// teaching list (D1:2) or a pool's qrels is relevant at level 1.
+[[nodiscard]] constexpr bool relevant_at(std::int64_t grade, std::int64_t level) {
+  return grade >= level;
+}
+
+/// x over a count n of documents (R for recall and AP, the retrieved for set precision), 0 when
+/// n is 0: the 0/0 rule of the teaching code and of trec_eval alike. In exact numbers for the
+/// teaching code (common.cpp), in doubles for the TREC files.
+[[nodiscard]] Number over_count(const Number& x, std::int64_t n);
+[[nodiscard]] constexpr double over_count(double x, std::int64_t n) {
+  return n ? x / static_cast<double>(n) : 0.0;
+}
+
+/// How many relevant documents a recall level r asks for with R relevant, as trec_eval counts
+/// them in doubles: trec_eval 10's lround(r R) (interpolation's rule=trec10, iprec_at_recall) or
+/// trec_eval 9's (long)(r R + 0.9) (rule=trec9, --compat 9; Rprec_mult in both).
+[[nodiscard]] inline std::int64_t trec_recall_count(double r, std::int64_t R, bool trec9) {
+  const double x = r * static_cast<double>(R);
+  if (trec9) return static_cast<std::int64_t>(x + 0.9);
+  return static_cast<std::int64_t>(std::lround(x));
+}
 
 }  // namespace irm

@@ -40,14 +40,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "common.h"
 #include "irm/inputs.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
 #include "trec/irmeasures.h"
 #include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -549,56 +557,6 @@ static Result<Outcome> run_ndcg(const MeasureCall& call, const Inputs& in) {
   return run_family(call, in, Which::normalised);
 }
 
-// --- on TREC files -----------------------------------------------------------------------------
-// gdeval.pl's nDCG as the TREC engine computes it from a run and qrels (ir_measures'
-// nDCG(dcg=exp-log2)@k, read in trec/irmeasures.cpp): dcg=burges's gain 2^g - 1 and discount
-// log2(i + 1), over the judged ideal, in doubles summed as gdeval sums them. Only the TREC engine
-// refers to it (trec/irmeasures.h), so the calculators' wasm modules leave it out; the TREC
-// module compiles this file for speed (wasm/CMakeLists.txt).
-
-namespace trec {
-namespace {
-
-// gdeval's DCG term at rank i (0-based): (2^g - 1) / log2(i + 2), the logarithm taken as
-// log(i + 2) / log(2) as gdeval does.
-double gdeval_dcg_term(int grade, std::int64_t i) {
-  return static_cast<double>(exp_gain(grade)) /
-         (std::log(static_cast<double>(i) + 2.0) / std::log(2.0));
-}
-
-// nDCG(dcg=exp-log2)@k as gdeval.pl 1.3 computes it: the run's DCG over its first min(k, n)
-// documents, divided by the DCG of the topic's documents graded above 0 (retrieved or not)
-// sorted by grade, down to k. 0 when the topic has no grade above 0 (gdeval leaves such a topic
-// out).
-void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
-  const std::int64_t k = r.cutoffs[0];
-  const std::int64_t stop = ranks_read(k, t.num_ret);
-  double dcg = 0.0;
-  for (std::int64_t i = 0; i < stop; ++i) {
-    dcg += gdeval_dcg_term(gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]), i);
-  }
-  double ideal = 0.0;
-  std::int64_t i = 0;
-  const std::vector<GradeCount>& grades = t.judged->grades;  // ascending
-  for (auto it = grades.rbegin(); it != grades.rend() && i < k && it->grade > 0; ++it) {
-    for (std::int64_t c = 0; c < it->count && i < k; ++c, ++i) {
-      ideal += gdeval_dcg_term(gdeval_grade(it->grade), i);
-    }
-  }
-  out[r.first_slot] = ideal > 0.0 ? dcg / ideal : 0.0;
-}
-
-}  // namespace
-
-const MeasureDef& ir_ndcg_exp_def() {
-  static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
-                              TrecKind::real,         TrecSummary::mean, true,
-                              "gdeval nDCG",          ndcg_exp,          make_gdeval_need};
-  return def;
-}
-
-}  // namespace trec
-
 // --- the measures this file computes, as the registry lists them ----------------------------
 
 namespace {
@@ -914,6 +872,383 @@ const CheckFamily& dcg_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's DCG measures (dcg, ideal_dcg, ndcg, ndcg_cut, ndcg_rel, Rndcg) and its G and binG
+// as the TREC engine computes them from a run and qrels (measure_table() in trec/measures.cpp
+// lists them), then gdeval.pl's nDCG (ir_measures' nDCG(dcg=exp-log2)@k, read in
+// trec/irmeasures.cpp). Doubles, summed rank by rank in the order of the program each follows,
+// so that their digits are that program's own. trec_eval's DCG is dcg=trec above, with the
+// grades as gains (or the gains given) and the judged ideal (ideal=judged); gdeval's is
+// dcg=burges's gain 2^g - 1 and discount log2(i + 1), over the judged ideal. Only the TREC
+// engine refers to these, so the calculators' wasm modules leave them out; the TREC module
+// compiles this half for speed (wasm/CMakeLists.txt).
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+// ---- trec_eval's gains: dcg, ideal_dcg, ndcg, ndcg_rel, Rndcg, G, ndcg_cut --------------------
+
+struct Level {
+  int grade;
+  double gain;
+  std::int64_t count;
+};
+
+// The gain levels of a topic: every judged grade (gain = grade unless given), plus the grades
+// given gains that no document has; ascending by gain.
+std::vector<Level> gain_levels(const Topic& t, const Requested& r) {
+  std::vector<Level> levels;
+  for (const auto& [grade, gain] : r.gains) levels.push_back(Level{grade, gain, 0});
+  for (const GradeCount& gc : t.judged->grades) {
+    auto it = std::find_if(levels.begin(), levels.end(),
+                           [&](const Level& l) { return l.grade == gc.grade; });
+    if (it != levels.end()) {
+      it->count = gc.count;
+    } else {
+      levels.push_back(Level{gc.grade, static_cast<double>(gc.grade), gc.count});
+    }
+  }
+  std::stable_sort(levels.begin(), levels.end(),
+                   [](const Level& a, const Level& b) { return a.gain < b.gain; });
+  return levels;
+}
+
+// The ideal ranking, walked one rank at a time from the highest gain down.
+class IdealWalk {
+ public:
+  explicit IdealWalk(const std::vector<Level>& levels)
+      : levels_(levels), current_(static_cast<std::ptrdiff_t>(levels.size()) - 1) {
+    gain_ = current_ >= 0 ? levels_[static_cast<std::size_t>(current_)].gain : 0.0;
+  }
+  // Moves to the next rank's gain (0 once every positive gain is placed).
+  void step() {
+    ++at_level_;
+    while (current_ >= 0 && at_level_ > levels_[static_cast<std::size_t>(current_)].count) {
+      at_level_ = 1;
+      --current_;
+      gain_ = current_ >= 0 ? levels_[static_cast<std::size_t>(current_)].gain : 0.0;
+    }
+  }
+  double gain() const { return gain_; }
+
+ private:
+  const std::vector<Level>& levels_;
+  std::ptrdiff_t current_;
+  std::int64_t at_level_ = 0;
+  double gain_;
+};
+
+double discount(std::int64_t i) { return std::log2(static_cast<double>(i + 2)); }
+
+struct Dcg {
+  double results = 0.0;
+  double ideal = 0.0;
+};
+
+// DCG of the run and of the ideal ranking over the whole list and every positive ideal gain.
+Dcg full_dcg(const Topic& t, const Requested& r) {
+  const std::vector<Level> levels = gain_levels(t, r);
+  IdealWalk ideal(levels);
+  Dcg dcg;
+  std::int64_t i = 0;
+  for (; i < t.num_ret && ideal.gain() > 0.0; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    if (gain != 0) dcg.results += gain / discount(i);
+    ideal.step();
+    if (ideal.gain() > 0.0) dcg.ideal += ideal.gain() / discount(i);
+  }
+  for (; i < t.num_ret; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    if (gain != 0) dcg.results += gain / discount(i);
+  }
+  while (ideal.gain() > 0.0) {
+    ideal.step();
+    if (ideal.gain() > 0.0) dcg.ideal += ideal.gain() / discount(i);
+    ++i;
+  }
+  return dcg;
+}
+
+void dcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = full_dcg(t, r).results;
+}
+void ideal_dcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = full_dcg(t, r).ideal;
+}
+void ndcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  const Dcg d = full_dcg(t, r);
+  out[r.first_slot] = d.ideal > 0.0 ? d.results / d.ideal : 0.0;
+}
+
+void ndcg_cut(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::vector<Level> levels = gain_levels(t, r);
+  // The run's DCG at each cutoff.
+  double results = 0.0;
+  std::int64_t rank = 0;
+  for (std::size_t c = 0; c < r.cutoffs.size(); ++c) {
+    const std::int64_t stop = std::min(r.cutoffs[c], t.num_ret);
+    for (; rank < stop; ++rank) {
+      const double gain = gain_of((*t.grades)[static_cast<std::size_t>(rank)], r);
+      if (gain != 0) results += gain / discount(rank);
+    }
+    out[r.first_slot + c] = results;
+  }
+  // The ideal DCG at each cutoff.
+  IdealWalk ideal(levels);
+  double ideal_dcg = 0.0;
+  rank = 0;
+  for (std::size_t c = 0; c < r.cutoffs.size(); ++c) {
+    for (; rank < r.cutoffs[c] && ideal.gain() > 0.0; ++rank) {
+      ideal.step();
+      if (ideal.gain() > 0.0) ideal_dcg += ideal.gain() / discount(rank);
+    }
+    double& value = out[r.first_slot + c];
+    value = ideal_dcg > 0.0 ? value / ideal_dcg : 0.0;
+  }
+}
+
+void ndcg_rel(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::vector<Level> levels = gain_levels(t, r);
+  IdealWalk ideal(levels);
+  double results = 0.0;
+  double ideal_dcg = 0.0;
+  double sum = 0.0;
+  std::int64_t rel = 0;
+  std::int64_t rel_ret = 0;
+  std::int64_t i = 0;
+  for (; i < t.num_ret && ideal.gain() > 0.0; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    if (gain != 0) results += gain / discount(i);
+    ideal.step();
+    if (ideal.gain() > 0.0) {
+      ++rel;
+      ideal_dcg += ideal.gain() / discount(i);
+    }
+    if (gain > 0) {
+      sum += results / ideal_dcg;
+      ++rel_ret;
+    }
+  }
+  for (; i < t.num_ret; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    if (gain != 0) results += gain / discount(i);
+    if (gain > 0) {
+      sum += results / ideal_dcg;
+      ++rel_ret;
+    }
+  }
+  while (ideal.gain() > 0.0) {
+    ideal.step();
+    if (ideal.gain() > 0.0) {
+      ++rel;
+      ideal_dcg += ideal.gain() / discount(i);
+    }
+    ++i;
+  }
+  if (ideal_dcg > 0.0) sum += static_cast<double>(rel - rel_ret) * results / ideal_dcg;
+  out[r.first_slot] = (sum > 0.0 && rel > 0) ? sum / static_cast<double>(rel) : 0.0;
+}
+
+void rndcg(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = 0.0;
+  if (t.num_rel == 0) return;
+  const std::vector<Level> levels = gain_levels(t, r);
+  IdealWalk ideal(levels);
+  double results = 0.0;
+  double ideal_dcg = 0.0;
+  double sum = 0.0;
+  double old_gain = ideal.gain();
+  std::int64_t changes = 0;
+  std::int64_t i = 0;
+  for (; i < t.num_ret && ideal.gain() > 0.0; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    ideal.step();
+    if (old_gain != ideal.gain()) {
+      if (ideal_dcg > 0.0) {
+        sum += results / ideal_dcg;
+        ++changes;
+      }
+      old_gain = ideal.gain();
+    }
+    if (gain != 0) results += gain / discount(i);
+    if (ideal.gain() > 0.0) ideal_dcg += ideal.gain() / discount(i);
+  }
+  if (i < t.num_ret) {
+    for (; i < t.num_ret; ++i) {
+      const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+      if (gain != 0) results += gain / discount(i);
+    }
+    if (ideal_dcg > 0.0) {
+      sum += results / ideal_dcg;
+      ++changes;
+    }
+  }
+  while (ideal.gain() > 0.0) {
+    ideal.step();
+    if (old_gain != ideal.gain()) {
+      if (ideal_dcg > 0.0) {
+        sum += results / ideal_dcg;
+        ++changes;
+      }
+      old_gain = ideal.gain();
+    }
+    if (ideal.gain() > 0.0) ideal_dcg += ideal.gain() / discount(i);
+    ++i;
+  }
+  out[r.first_slot] = changes ? sum / static_cast<double>(changes) : 0.0;
+}
+
+void g_measure(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::vector<Level> levels = gain_levels(t, r);
+  IdealWalk ideal(levels);
+  constexpr double min_cost = 1.0;
+  double results_g = 0.0;
+  double sum_results = 0.0;
+  double sum_ideal = 0.0;
+  double sum_cost = 0.0;
+  std::int64_t i = 0;
+  for (; i < t.num_ret && ideal.gain() > 0.0; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    sum_results += gain;
+    ideal.step();
+    if (ideal.gain() > 0.0) sum_ideal += ideal.gain();
+    sum_cost += ideal.gain() >= min_cost ? ideal.gain() : min_cost;
+    if (gain != 0) results_g += gain / std::log2(2 + sum_cost - sum_results);
+  }
+  for (; i < t.num_ret; ++i) {
+    const double gain = gain_of((*t.grades)[static_cast<std::size_t>(i)], r);
+    sum_results += gain;
+    sum_cost += min_cost;
+    if (gain != 0) results_g += gain / std::log2(2 + sum_cost - sum_results);
+  }
+  while (ideal.gain() > 0.0) {
+    ideal.step();
+    if (ideal.gain() > 0.0) sum_ideal += ideal.gain();
+  }
+  out[r.first_slot] = sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
+}
+
+void bin_g(const Topic& t, const Requested& r, double* out, std::string*) {
+  double sum = 0.0;
+  std::int64_t rel_so_far = 0;
+  const std::vector<int>& g = *t.grades;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (relevant_at(g[i], t.level)) {
+      ++rel_so_far;
+      sum += 1.0 / std::log2(static_cast<double>(3 + static_cast<std::int64_t>(i) - rel_so_far));
+    }
+  }
+  out[r.first_slot] = rel_so_far ? sum / static_cast<double>(t.num_rel) : 0.0;
+}
+
+// ---- gdeval.pl's nDCG ---------------------------------------------------------------------------
+
+// gdeval's DCG term at rank i (0-based): (2^g - 1) / log2(i + 2), the logarithm taken as
+// log(i + 2) / log(2) as gdeval does.
+double gdeval_dcg_term(int grade, std::int64_t i) {
+  return static_cast<double>(exp_gain(grade)) /
+         (std::log(static_cast<double>(i) + 2.0) / std::log(2.0));
+}
+
+// nDCG(dcg=exp-log2)@k as gdeval.pl 1.3 computes it: the run's DCG over its first min(k, n)
+// documents, divided by the DCG of the topic's documents graded above 0 (retrieved or not)
+// sorted by grade, down to k. 0 when the topic has no grade above 0 (gdeval leaves such a topic
+// out).
+void ndcg_exp(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t k = r.cutoffs[0];
+  const std::int64_t stop = ranks_read(k, t.num_ret);
+  double dcg = 0.0;
+  for (std::int64_t i = 0; i < stop; ++i) {
+    dcg += gdeval_dcg_term(gdeval_grade((*t.grades)[static_cast<std::size_t>(i)]), i);
+  }
+  double ideal = 0.0;
+  std::int64_t i = 0;
+  const std::vector<GradeCount>& grades = t.judged->grades;  // ascending
+  for (auto it = grades.rbegin(); it != grades.rend() && i < k && it->grade > 0; ++it) {
+    for (std::int64_t c = 0; c < it->count && i < k; ++c, ++i) {
+      ideal += gdeval_dcg_term(gdeval_grade(it->grade), i);
+    }
+  }
+  out[r.first_slot] = ideal > 0.0 ? dcg / ideal : 0.0;
+}
+
+}  // namespace
+
+const MeasureDef& trec_bin_g_def() {
+  static const MeasureDef def{"binG", Params::none, "",   TrecKind::real, TrecSummary::mean,
+                              true,   "binary G",   bin_g};
+  return def;
+}
+
+const MeasureDef& trec_g_def() {
+  static const MeasureDef def{"G",  Params::gain_pairs, "",       TrecKind::real, TrecSummary::mean,
+                              true, "normalized gain",  g_measure};
+  return def;
+}
+
+const MeasureDef& trec_dcg_def() {
+  static const MeasureDef def{
+      "dcg", Params::gain_pairs,           "", TrecKind::real, TrecSummary::mean,
+      true,  "discounted cumulative gain", dcg};
+  return def;
+}
+
+const MeasureDef& trec_ideal_dcg_def() {
+  static const MeasureDef def{
+      "ideal_dcg", Params::gain_pairs,         "",       TrecKind::real, TrecSummary::mean,
+      true,        "DCG of the ideal ranking", ideal_dcg};
+  return def;
+}
+
+const MeasureDef& trec_ndcg_def() {
+  static const MeasureDef def{"ndcg", Params::gain_pairs, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "normalized DCG",   ndcg};
+  return def;
+}
+
+const MeasureDef& trec_ndcg_rel_def() {
+  static const MeasureDef def{"ndcg_rel",
+                              Params::gain_pairs,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "nDCG averaged over the relevant documents",
+                              ndcg_rel};
+  return def;
+}
+
+const MeasureDef& trec_rndcg_def() {
+  static const MeasureDef def{"Rndcg",
+                              Params::gain_pairs,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "nDCG averaged at the R levels",
+                              rndcg};
+  return def;
+}
+
+const MeasureDef& trec_ndcg_cut_def() {
+  static const MeasureDef def{
+      "ndcg_cut", Params::long_cutoffs,   rank_cutoffs, TrecKind::real, TrecSummary::mean,
+      true,       "nDCG at rank cutoffs", ndcg_cut};
+  return def;
+}
+
+const MeasureDef& ir_ndcg_exp_def() {
+  static const MeasureDef def{"nDCG(dcg='exp-log2')", Params::none,      "",
+                              TrecKind::real,         TrecSummary::mean, true,
+                              "gdeval nDCG",          ndcg_exp,          make_gdeval_need};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // nDCG on TREC files, as ir_measures names it (trec/ir_spec.h): trec_eval's ndcg and ndcg_cut.k
 // (dcg=log2, with gains= its gain pairs), or gdeval's nDCG@k with dcg=exp-log2 (above).
@@ -954,3 +1289,5 @@ const std::vector<IrMeasureSpec>& dcg_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

@@ -22,11 +22,21 @@
 // and rule=none on the lists of the study notes "Evaluation Metrics" and Bhattacharya's CS657A
 // notes in the same file.
 
+#include <algorithm>
 #include <array>
+#include <limits>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -467,6 +477,97 @@ const CheckFamily& interpolation_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's iprec_at_recall and 11pt_avg as the TREC engine computes them from a run and qrels
+// (measure_table() in trec/measures.cpp lists them): rule=trec10 above (rule=trec9 under
+// --compat 9), the level turned into a count of relevant documents by the same
+// trec_recall_count, in doubles walked as trec_eval walks the list.
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+// Interpolated precision at each recall level of `levels` (ascending), as trec_eval walks the
+// list backwards: the level r maps to trec_recall_count(r) relevant documents, and its value is
+// the highest precision at or after the rank where that many were retrieved.
+std::vector<double> interpolated(const Topic& t, const std::vector<double>& levels) {
+  std::vector<double> values(levels.size(), 0.0);
+  std::vector<std::int64_t> cutoffs(levels.size());
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    cutoffs[i] = trec_recall_count(levels[i], t.num_rel, t.compat == Compat::trec9);
+  }
+  if (t.num_ret == 0) {
+    // trec_eval's precision 0/0 (NaN) goes to every level that needs no relevant document.
+    if (t.emptied) {
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        if (cutoffs[i] == 0) values[i] = std::numeric_limits<double>::quiet_NaN();
+      }
+    }
+    return values;
+  }
+  auto current = static_cast<std::ptrdiff_t>(levels.size()) - 1;
+  while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > t.num_rel_ret) --current;
+  double precis = static_cast<double>(t.num_rel_ret) / static_cast<double>(t.num_ret);
+  double int_precis = precis;
+  std::int64_t rel_so_far = t.num_rel_ret;
+  for (std::int64_t i = t.num_ret; i > 0 && rel_so_far > 0; --i) {
+    precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+    if (int_precis < precis) int_precis = precis;
+    if (relevant_at((*t.grades)[static_cast<std::size_t>(i - 1)], t.level)) {
+      while (current >= 0 && rel_so_far == cutoffs[static_cast<std::size_t>(current)]) {
+        values[static_cast<std::size_t>(current)] = int_precis;
+        --current;
+      }
+      --rel_so_far;
+    }
+  }
+  for (; current >= 0; --current) values[static_cast<std::size_t>(current)] = int_precis;
+  return values;
+}
+
+void iprec_at_recall(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::vector<double> values = interpolated(t, r.values);
+  std::copy(values.begin(), values.end(), out + r.first_slot);
+}
+
+void eleven_pt_avg(const Topic& t, const Requested& r, double* out, std::string*) {
+  // trec_eval sums from the highest level down.
+  const std::vector<double> values = interpolated(t, r.values);
+  double sum = 0.0;
+  for (auto i = values.size(); i > 0; --i) sum += values[i - 1];
+  out[r.first_slot] = sum / static_cast<double>(values.size());
+}
+
+}  // namespace
+
+const MeasureDef& trec_iprec_at_recall_def() {
+  static const MeasureDef def{"iprec_at_recall",
+                              Params::double_cutoffs,
+                              recall_levels,
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "interpolated precision at recall levels",
+                              iprec_at_recall};
+  return def;
+}
+
+const MeasureDef& trec_11pt_avg_def() {
+  static const MeasureDef def{"11pt_avg",
+                              Params::double_params,
+                              recall_levels,
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "interpolated precision averaged over the recall levels",
+                              eleven_pt_avg};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // Interpolated precision on TREC files, as ir_measures names it (trec/ir_spec.h): IPrec@r is
 // trec_eval's iprec_at_recall at the recall level r.
@@ -488,3 +589,5 @@ const std::vector<IrMeasureSpec>& interpolation_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

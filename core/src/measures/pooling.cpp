@@ -27,9 +27,9 @@ RankedList judged_list(const RunRanking& ranking, const std::map<std::string, in
   RankedList list;
   for (const std::string& doc : ranking.docs) {
     const auto it = judged.find(doc);
-    const Judgement j = it == judged.end() ? Judgement::unjudged
-                        : it->second >= 1  ? Judgement::relevant
-                                           : Judgement::not_relevant;
+    const Judgement j = it == judged.end()           ? Judgement::unjudged
+                        : relevant_at(it->second, 1) ? Judgement::relevant
+                                                     : Judgement::not_relevant;
     list.docs.push_back(RankedDoc{doc, doc, j, Span{}});
   }
   return list;

@@ -13,9 +13,19 @@
 // Golden tests: relevant-at-2-4-6 (per-rank precision and recall), precision-at-5-and-10 (P@5,
 // P@10), Rprec and R@k on relevant-at-2-4-6 (tests/core/golden_ranked.cpp).
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -350,6 +360,155 @@ const CheckFamily& precision_recall_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's measures of this family as the TREC engine computes them from a run and qrels
+// (measure_table() in trec/measures.cpp lists them): doubles, in trec_eval's order, so that the
+// digits are trec_eval's own. As above, ranks past the end of the list count as not relevant
+// (ranks_read), relevant means relevant_at(grade, -l), and recall is 0 when R = 0 (over_count).
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+void rprec(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t look = std::min(t.num_ret, t.num_rel);
+  std::int64_t rel_so_far = 0;
+  for (std::int64_t i = 0; i < look; ++i) {
+    rel_so_far += relevant_at((*t.grades)[static_cast<std::size_t>(i)], t.level) ? 1 : 0;
+  }
+  out[r.first_slot] =
+      look == 0 ? 0.0 : static_cast<double>(rel_so_far) / static_cast<double>(t.num_rel);
+}
+
+// The measures at rank cutoffs walk the list once; `at(k, rel_in_top_k)` gives each value.
+template <class F>
+void at_cutoffs(const Topic& t, const Requested& r, double* out, F at) {
+  std::int64_t rel_so_far = 0;
+  std::int64_t rank = 0;
+  for (std::size_t c = 0; c < r.cutoffs.size(); ++c) {
+    const std::int64_t k = r.cutoffs[c];
+    const std::int64_t stop = ranks_read(k, t.num_ret);
+    for (; rank < stop; ++rank) {
+      rel_so_far += relevant_at((*t.grades)[static_cast<std::size_t>(rank)], t.level) ? 1 : 0;
+    }
+    out[r.first_slot + c] = at(k, rel_so_far);
+  }
+}
+
+void precision(const Topic& t, const Requested& r, double* out, std::string*) {
+  at_cutoffs(t, r, out, [](std::int64_t k, std::int64_t rel) {
+    return static_cast<double>(rel) / static_cast<double>(k);
+  });
+}
+void recall(const Topic& t, const Requested& r, double* out, std::string*) {
+  at_cutoffs(t, r, out, [&](std::int64_t, std::int64_t rel) {
+    return over_count(static_cast<double>(rel), t.num_rel);
+  });
+}
+void relative_p(const Topic& t, const Requested& r, double* out, std::string*) {
+  at_cutoffs(t, r, out, [&](std::int64_t k, std::int64_t rel) {
+    const std::int64_t best = std::min(k, t.num_rel);
+    return best ? static_cast<double>(rel) / static_cast<double>(best) : 0.0;
+  });
+}
+void success(const Topic& t, const Requested& r, double* out, std::string*) {
+  at_cutoffs(t, r, out, [](std::int64_t, std::int64_t rel) { return rel > 0 ? 1.0 : 0.0; });
+}
+
+// Precision at multiples r of R: at rank (long)(r R + 0.9) in both trec_eval 9 and 10, walked
+// from the bottom of the list as trec_eval walks it; a rank past the end divides the relevant
+// retrieved by it.
+void rprec_mult(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::size_t n = r.values.size();
+  std::vector<std::int64_t> cutoffs(n);
+  for (std::size_t i = 0; i < n; ++i) cutoffs[i] = trec_recall_count(r.values[i], t.num_rel, true);
+  for (std::size_t i = 0; i < n; ++i) out[r.first_slot + i] = 0.0;
+  auto current = static_cast<std::ptrdiff_t>(n) - 1;
+  while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > t.num_ret) {
+    out[r.first_slot + static_cast<std::size_t>(current)] =
+        static_cast<double>(t.num_rel_ret) /
+        static_cast<double>(cutoffs[static_cast<std::size_t>(current)]);
+    --current;
+  }
+  std::int64_t rel_so_far = t.num_rel_ret;
+  for (std::int64_t i = t.num_ret; i > 0 && rel_so_far > 0; --i) {
+    const double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+    while (current >= 0 && i == cutoffs[static_cast<std::size_t>(current)]) {
+      out[r.first_slot + static_cast<std::size_t>(current)] = precis;
+      --current;
+    }
+    if (relevant_at((*t.grades)[static_cast<std::size_t>(i - 1)], t.level)) --rel_so_far;
+  }
+}
+
+}  // namespace
+
+const MeasureDef& trec_rprec_def() {
+  static const MeasureDef def{"Rprec",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "precision after R documents",
+                              rprec};
+  return def;
+}
+
+const MeasureDef& trec_p_def() {
+  static const MeasureDef def{"P",
+                              Params::long_cutoffs,
+                              rank_cutoffs,
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "precision at rank cutoffs (divided by the cutoff)",
+                              precision};
+  return def;
+}
+
+const MeasureDef& trec_recall_def() {
+  static const MeasureDef def{
+      "recall", Params::long_cutoffs,     rank_cutoffs, TrecKind::real, TrecSummary::mean,
+      true,     "recall at rank cutoffs", recall};
+  return def;
+}
+
+const MeasureDef& trec_rprec_mult_def() {
+  static const MeasureDef def{
+      "Rprec_mult", Params::double_cutoffs,        r_multiples, TrecKind::real, TrecSummary::mean,
+      true,         "precision at multiples of R", rprec_mult};
+  return def;
+}
+
+const MeasureDef& trec_relative_p_def() {
+  static const MeasureDef def{"relative_P",
+                              Params::long_cutoffs,
+                              rank_cutoffs,
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "precision at k divided by the best possible, min(k, R)",
+                              relative_p};
+  return def;
+}
+
+const MeasureDef& trec_success_def() {
+  static const MeasureDef def{"success",
+                              Params::long_cutoffs,
+                              "1,5,10",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "1 when a relevant document is in the top k",
+                              success};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // P@k, R@k and R-precision on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's
 // P.k, recall.k and Rprec.
@@ -386,3 +545,5 @@ const std::vector<IrMeasureSpec>& precision_recall_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

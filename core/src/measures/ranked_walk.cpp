@@ -28,8 +28,8 @@ std::string judgement_text(const RankedDoc& doc) {
 
 std::int64_t RankWalk::relevant_in_top(std::int64_t k) const {
   if (k <= 0 || rows.empty()) return 0;
-  const auto last =
-      static_cast<std::size_t>(std::min<std::int64_t>(k, static_cast<std::int64_t>(rows.size())));
+  // Ranks past the end of the list are not relevant: the count stops growing there.
+  const auto last = static_cast<std::size_t>(ranks_read(k, static_cast<std::int64_t>(rows.size())));
   return rows[last - 1].relevant_so_far;
 }
 
@@ -113,10 +113,9 @@ std::int64_t required_relevant(Rule rule, Fraction level, std::int64_t R) {
       return static_cast<std::int64_t>((scaled + level.den - 1) / level.den);
     }
     case Rule::trec9:
-      // trec_eval 9.x: (long) (cutoff * num_rel + 0.9), computed in double as it does.
-      return static_cast<std::int64_t>(to_double(level) * static_cast<double>(R) + 0.9);
     case Rule::trec10:
-      return static_cast<std::int64_t>(std::lround(to_double(level) * static_cast<double>(R)));
+      // As the TREC engine counts them for iprec_at_recall (interpolation.cpp, on TREC files).
+      return trec_recall_count(to_double(level), R, rule == Rule::trec9);
   }
   return 0;
 }

@@ -8,10 +8,18 @@
 // Golden tests: one-relevant-ap-rr (tests/core/golden_ranked.cpp).
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 
@@ -112,33 +120,63 @@ const CheckFamily& reciprocal_rank_checks() {
 
 }  // namespace irm::checking
 
-// --- ir_measures' names ------------------------------------------------------------------------
-// RR and Success@k on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's
-// recip_rank and success.k, and RR@k, which trec_eval lacks, computed here.
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's recip_rank as the TREC engine computes it from a run and qrels (measure_table() in
+// trec/measures.cpp lists it): 1 over the rank of the first document relevant_at(grade, -l), 0
+// when none is; and ir_measures' RR@k, which trec_eval lacks: the same to rank k.
+#ifndef IRM_ONLY_TEACHING_HALVES
 
 namespace irm::trec {
 namespace {
 
-// RR@k: the reciprocal rank of the first relevant document in the top k, 0 when none is.
-void ir_rr_cut(const Topic& t, const Requested& r, double* out, std::string*) {
-  const std::int64_t stop = std::min(r.cutoffs[0], t.num_ret);
-  out[r.first_slot] = 0.0;
-  for (std::int64_t i = 0; i < stop; ++i) {
-    const int g = (*t.grades)[static_cast<std::size_t>(i)];
-    if (g >= 0 && g >= t.level) {
-      out[r.first_slot] = 1.0 / static_cast<double>(i + 1);
-      return;
-    }
+// 1 over the rank of the first of the top `stop` documents that `relevant` accepts, else 0.
+template <class Relevant>
+double first_relevant_reciprocal(const std::vector<int>& grades, std::size_t stop,
+                                 Relevant relevant) {
+  for (std::size_t i = 0; i < stop; ++i) {
+    if (relevant(grades[i])) return 1.0 / static_cast<double>(i + 1);
   }
+  return 0.0;
+}
+
+void recip_rank(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = first_relevant_reciprocal(
+      *t.grades, t.grades->size(), [&](int g) { return relevant_at(g, t.level); });
+}
+
+// RR@k (ir_measures' RR with a cutoff; its grades as ir_measures reads them: a document not in
+// the qrels, -1, is never relevant, whatever -l says).
+void ir_rr_cut(const Topic& t, const Requested& r, double* out, std::string*) {
+  const auto stop = static_cast<std::size_t>(std::min(r.cutoffs[0], t.num_ret));
+  out[r.first_slot] = first_relevant_reciprocal(
+      *t.grades, stop, [&](int g) { return g >= 0 && g >= t.level; });
 }
 
 }  // namespace
+
+const MeasureDef& trec_recip_rank_def() {
+  static const MeasureDef def{"recip_rank",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "reciprocal rank of the first relevant document",
+                              recip_rank};
+  return def;
+}
 
 const MeasureDef& ir_rr_cut_def() {
   static const MeasureDef def{"RR@k", Params::none,   "",       TrecKind::real, TrecSummary::mean,
                               true,   "RR to rank k", ir_rr_cut};
   return def;
 }
+
+// --- ir_measures' names ------------------------------------------------------------------------
+// RR and Success@k on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's
+// recip_rank and success.k, and RR@k above.
 
 const std::vector<IrMeasureSpec>& reciprocal_rank_ir_measures() {
   static const std::vector<IrMeasureSpec> specs = [] {
@@ -166,3 +204,5 @@ const std::vector<IrMeasureSpec>& reciprocal_rank_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file

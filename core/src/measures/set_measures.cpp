@@ -26,11 +26,20 @@
 //
 // Golden tests: sets-d1-to-d8, sets-words (tests/core/golden_sets.cpp).
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "check_slips.h"
 #include "ranked_walk.h"
+#include "trec/family_measures.h"
 #include "trec/ir_spec.h"
+#include "trec/plan.h"
+
+// The teaching half, to "on TREC files" below: the wasm build compiles each half where it is
+// used (wasm/CMakeLists.txt), the native builds both.
+#ifndef IRM_ONLY_TREC_HALVES
 
 namespace irm {
 namespace {
@@ -870,6 +879,130 @@ const CheckFamily& set_measures_checks() {
 
 }  // namespace irm::checking
 
+#endif  // IRM_ONLY_TREC_HALVES: the teaching half
+
+// --- on TREC files -----------------------------------------------------------------------------
+// trec_eval's set measures and utility as the TREC engine computes them from a run and qrels
+// (measure_table() in trec/measures.cpp lists them): the retrieved list as the set, its
+// confusion counts in doubles, a ratio with a 0 denominator taken as 0 as above.
+#ifndef IRM_ONLY_TEACHING_HALVES
+
+namespace irm::trec {
+namespace {
+
+// a TP + b FP + c FN + d TN, the collection's size given by -N.
+void utility(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::vector<double>& p = r.values;
+  out[r.first_slot] =
+      p[0] * static_cast<double>(t.num_rel_ret) +
+      p[1] * static_cast<double>(t.num_ret - t.num_rel_ret) +
+      p[2] * static_cast<double>(t.num_rel - t.num_rel_ret) +
+      p[3] * static_cast<double>(t.collection_size + t.num_rel_ret - t.num_ret - t.num_rel);
+}
+
+void set_p(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = over_count(static_cast<double>(t.num_rel_ret), t.num_ret);
+}
+void set_relative_p(const Topic& t, const Requested& r, double* out, std::string*) {
+  const std::int64_t best = std::min(t.num_ret, t.num_rel);
+  out[r.first_slot] = over_count(static_cast<double>(t.num_rel_ret), best);
+}
+void set_recall(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = over_count(static_cast<double>(t.num_rel_ret), t.num_rel);
+}
+void set_map(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] =
+      (t.num_ret && t.num_rel)
+          ? (static_cast<double>(t.num_rel_ret) * static_cast<double>(t.num_rel_ret)) /
+                (static_cast<double>(t.num_ret) * static_cast<double>(t.num_rel))
+          : 0.0;
+}
+// F with beta squared = the parameter (set_F.1 is F1).
+void set_f(const Topic& t, const Requested& r, double* out, std::string*) {
+  out[r.first_slot] = 0.0;
+  if (!t.num_ret || !t.num_rel || !t.num_rel_ret) return;
+  const double p = static_cast<double>(t.num_rel_ret) / static_cast<double>(t.num_ret);
+  const double rc = static_cast<double>(t.num_rel_ret) / static_cast<double>(t.num_rel);
+  const double x = r.values[0];
+  out[r.first_slot] = (x + 1.0) * p * rc / (x * p + rc);
+}
+
+}  // namespace
+
+const MeasureDef& trec_utility_def() {
+  static const MeasureDef def{"utility",
+                              Params::double_params,
+                              "1,-1,0,0",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "a*rel_ret + b*nonrel_ret + c*rel_not_ret + d*nonrel_not_ret",
+                              utility};
+  return def;
+}
+
+const MeasureDef& trec_set_p_def() {
+  static const MeasureDef def{"set_P",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "precision of the whole list",
+                              set_p};
+  return def;
+}
+
+const MeasureDef& trec_set_relative_p_def() {
+  static const MeasureDef def{"set_relative_P",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "set precision divided by the best possible",
+                              set_relative_p};
+  return def;
+}
+
+const MeasureDef& trec_set_recall_def() {
+  static const MeasureDef def{"set_recall",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "recall of the whole list",
+                              set_recall};
+  return def;
+}
+
+const MeasureDef& trec_set_map_def() {
+  static const MeasureDef def{"set_map",
+                              Params::none,
+                              "",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "set precision times set recall",
+                              set_map};
+  return def;
+}
+
+const MeasureDef& trec_set_f_def() {
+  static const MeasureDef def{"set_F",
+                              Params::double_params,
+                              "1",
+                              TrecKind::real,
+                              TrecSummary::mean,
+                              true,
+                              "F of the whole list; the parameter is beta squared",
+                              set_f};
+  return def;
+}
+
+}  // namespace irm::trec
+
 // --- ir_measures' names ------------------------------------------------------------------------
 // The set measures on TREC files, as ir_measures names them (trec/ir_spec.h): trec_eval's set_P
 // (set_relative_P with relative=True), set_recall, set_F (beta= its parameter) and set_map.
@@ -913,3 +1046,5 @@ const std::vector<IrMeasureSpec>& set_measures_ir_measures() {
 }
 
 }  // namespace irm::trec
+
+#endif  // IRM_ONLY_TEACHING_HALVES: the TREC half, from "on TREC files" to here, ends the file
