@@ -9,14 +9,11 @@
 // judgment-group measures) and the table of them all in trec_eval's order.
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <limits>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "measures/common.h"
-#include "parse/text.h"
 #include "trec/family_measures.h"
 #include "trec/plan.h"
 #include "trec/prefs.h"
@@ -38,7 +35,7 @@ void num_rel_ret(const Topic& t, const Requested& r, double* out, std::string*) 
 }
 void num_nonrel_judged_ret(const Topic& t, const Requested& r, double* out, std::string*) {
   std::int64_t count = 0;
-  for (const int g : *t.grades) count += (g >= 0 && g < t.level) ? 1 : 0;
+  for (const int g : *t.grades) count += (g >= 0 && !relevant_at(g, t.level)) ? 1 : 0;
   out[r.first_slot] = static_cast<double>(count);
 }
 void runid(const Topic&, const Requested&, double*, std::string*) {}
@@ -266,15 +263,20 @@ using K = TrecKind;
 using S = TrecSummary;
 constexpr MeasureDef runid_def{"runid", Params::none,    "",   K::text, S::runid,
                                false,   "the run's tag", runid};
+
 constexpr MeasureDef num_q_def{"num_q", Params::none,       "",   K::count, S::count,
                                false,   "topics evaluated", num_q};
+
 constexpr MeasureDef num_ret_def{"num_ret", Params::none,          "",     K::count, S::sum,
                                  true,      "documents retrieved", num_ret};
+
 constexpr MeasureDef num_rel_def{
     "num_rel", Params::none, "", K::count, S::sum, true, "relevant documents (R)", num_rel};
+
 constexpr MeasureDef num_rel_ret_def{
     "num_rel_ret", Params::none, "", K::count, S::sum, true, "relevant documents retrieved",
     num_rel_ret};
+
 constexpr MeasureDef relstring_def{"relstring",
                                    Params::double_params,
                                    "10",
@@ -283,6 +285,7 @@ constexpr MeasureDef relstring_def{"relstring",
                                    true,
                                    "the grades of the first N documents as characters",
                                    relstring};
+
 constexpr MeasureDef num_nonrel_judged_ret_def{"num_nonrel_judged_ret",
                                                Params::none,
                                                "",
@@ -291,6 +294,7 @@ constexpr MeasureDef num_nonrel_judged_ret_def{"num_nonrel_judged_ret",
                                                true,
                                                "judged non-relevant documents retrieved",
                                                num_nonrel_judged_ret};
+
 constexpr MeasureDef prefs_num_prefs_poss_def{"prefs_num_prefs_poss",
                                               Params::none,
                                               "",
@@ -300,6 +304,7 @@ constexpr MeasureDef prefs_num_prefs_poss_def{"prefs_num_prefs_poss",
                                               "preferences possible (-R prefs or qrels_prefs)",
                                               prefs_num_prefs_poss,
                                               make_prefs_need};
+
 constexpr MeasureDef prefs_num_prefs_ful_def{
     "prefs_num_prefs_ful",
     Params::none,
@@ -310,6 +315,7 @@ constexpr MeasureDef prefs_num_prefs_ful_def{
     "preferences fulfilled, of which one document or both were retrieved",
     prefs_num_prefs_ful,
     make_prefs_need};
+
 constexpr MeasureDef prefs_num_prefs_ful_ret_def{"prefs_num_prefs_ful_ret",
                                                  Params::none,
                                                  "",
@@ -319,6 +325,7 @@ constexpr MeasureDef prefs_num_prefs_ful_ret_def{"prefs_num_prefs_ful_ret",
                                                  "preferences fulfilled, both documents retrieved",
                                                  prefs_num_prefs_ful_ret,
                                                  make_prefs_need};
+
 constexpr MeasureDef prefs_simp_def{"prefs_simp",
                                     Params::none,
                                     "",
@@ -328,6 +335,7 @@ constexpr MeasureDef prefs_simp_def{"prefs_simp",
                                     "preferences fulfilled / preferences possible",
                                     prefs_simp,
                                     make_prefs_need};
+
 constexpr MeasureDef prefs_pair_def{
     "prefs_pair",
     Params::none,
@@ -338,6 +346,7 @@ constexpr MeasureDef prefs_pair_def{
     "each document pair's share of fulfilled preferences, averaged over the pairs",
     prefs_pair,
     make_prefs_need};
+
 constexpr MeasureDef prefs_avgjg_def{"prefs_avgjg",
                                      Params::none,
                                      "",
@@ -347,6 +356,7 @@ constexpr MeasureDef prefs_avgjg_def{"prefs_avgjg",
                                      "prefs_simp of each judgment group, averaged over the groups",
                                      prefs_avgjg,
                                      make_prefs_need};
+
 constexpr MeasureDef prefs_avgjg_rnonrel_def{
     "prefs_avgjg_Rnonrel",
     Params::none,
@@ -357,6 +367,7 @@ constexpr MeasureDef prefs_avgjg_rnonrel_def{
     "prefs_avgjg with as many non-relevant documents as relevant ones",
     prefs_avgjg_rnonrel,
     make_prefs_need};
+
 constexpr MeasureDef prefs_simp_ret_def{
     "prefs_simp_ret",
     Params::none,
@@ -367,6 +378,7 @@ constexpr MeasureDef prefs_simp_ret_def{
     "prefs_simp over the preferences of two retrieved documents",
     prefs_simp_ret,
     make_prefs_need};
+
 constexpr MeasureDef prefs_pair_ret_def{"prefs_pair_ret",
                                         Params::none,
                                         "",
@@ -376,6 +388,7 @@ constexpr MeasureDef prefs_pair_ret_def{"prefs_pair_ret",
                                         "prefs_pair over the pairs of two retrieved documents",
                                         prefs_pair_ret,
                                         make_prefs_need};
+
 constexpr MeasureDef prefs_avgjg_ret_def{
     "prefs_avgjg_ret",
     Params::none,
@@ -386,6 +399,7 @@ constexpr MeasureDef prefs_avgjg_ret_def{
     "prefs_avgjg over the preferences of two retrieved documents",
     prefs_avgjg_ret,
     make_prefs_need};
+
 constexpr MeasureDef prefs_avgjg_rnonrel_ret_def{
     "prefs_avgjg_Rnonrel_ret",
     Params::none,
@@ -396,6 +410,7 @@ constexpr MeasureDef prefs_avgjg_rnonrel_ret_def{
     "prefs_avgjg_Rnonrel over the preferences of two retrieved documents",
     prefs_avgjg_rnonrel_ret,
     make_prefs_need};
+
 constexpr MeasureDef prefs_simp_imp_def{
     "prefs_simp_imp",
     Params::none,
@@ -406,6 +421,7 @@ constexpr MeasureDef prefs_simp_imp_def{
     "prefs_simp without the preferences of which neither document was retrieved",
     prefs_simp_imp,
     make_prefs_need};
+
 constexpr MeasureDef prefs_pair_imp_def{
     "prefs_pair_imp",
     Params::none,
@@ -416,6 +432,7 @@ constexpr MeasureDef prefs_pair_imp_def{
     "prefs_pair without the pairs of which neither document was retrieved",
     prefs_pair_imp,
     make_prefs_need};
+
 constexpr MeasureDef prefs_avgjg_imp_def{
     "prefs_avgjg_imp",
     Params::none,
@@ -426,6 +443,7 @@ constexpr MeasureDef prefs_avgjg_imp_def{
     "prefs_avgjg without the preferences of which neither document was retrieved",
     prefs_avgjg_imp,
     make_prefs_need};
+
 constexpr MeasureDef map_avgjg_def{
     "map_avgjg",
     Params::none,
@@ -436,6 +454,7 @@ constexpr MeasureDef map_avgjg_def{
     "average precision of each judgment group, averaged over the groups (-R qrels_jg)",
     map_avgjg,
     make_groups_need};
+
 constexpr MeasureDef p_avgjg_def{"P_avgjg",
                                  Params::long_cutoffs,
                                  rank_cutoffs,
@@ -445,6 +464,7 @@ constexpr MeasureDef p_avgjg_def{"P_avgjg",
                                  "precision at rank cutoffs, averaged over the judgment groups",
                                  p_avgjg,
                                  make_groups_need};
+
 constexpr MeasureDef rprec_mult_avgjg_def{
     "Rprec_mult_avgjg",
     Params::double_cutoffs,
@@ -455,6 +475,7 @@ constexpr MeasureDef rprec_mult_avgjg_def{
     "precision at multiples of R, averaged over the judgment groups",
     rprec_mult_avgjg,
     make_groups_need};
+
 constexpr MeasureDef unj_def{"unj",
                              Params::long_cutoffs,
                              "5,10,20",
