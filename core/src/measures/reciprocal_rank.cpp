@@ -142,16 +142,16 @@ double first_relevant_reciprocal(const std::vector<int>& grades, std::size_t sto
 }
 
 void recip_rank(const Topic& t, const Requested& r, double* out, std::string*) {
-  out[r.first_slot] = first_relevant_reciprocal(
-      *t.grades, t.grades->size(), [&](int g) { return relevant_at(g, t.level); });
+  out[r.first_slot] = first_relevant_reciprocal(*t.grades, t.grades->size(),
+                                                [&](int g) { return relevant_at(g, t.level); });
 }
 
 // RR@k (ir_measures' RR with a cutoff; its grades as ir_measures reads them: a document not in
 // the qrels, -1, is never relevant, whatever -l says).
 void ir_rr_cut(const Topic& t, const Requested& r, double* out, std::string*) {
   const auto stop = static_cast<std::size_t>(std::min(r.cutoffs[0], t.num_ret));
-  out[r.first_slot] = first_relevant_reciprocal(
-      *t.grades, stop, [&](int g) { return g >= 0 && g >= t.level; });
+  out[r.first_slot] =
+      first_relevant_reciprocal(*t.grades, stop, [&](int g) { return g >= 0 && g >= t.level; });
 }
 
 }  // namespace
