@@ -40,9 +40,10 @@ const SYMBOLS = {
   to: '→', rightarrow: '→', mid: '|', vert: '|', lvert: '|', rvert: '|', in: '∈', cap: '∩',
   cup: '∪', sqrt: '√', alpha: 'α', beta: 'β', kappa: 'κ', tau: 'τ', sigma: 'σ', mu: 'μ',
   chi: 'χ', rho: 'ρ', lambda: 'λ', Sigma: 'Σ', quad: ' ', qquad: ' ', lfloor: '⌊', rfloor: '⌋',
+  propto: '∝',
 };
 const BINARY = new Set(['cdot', 'times', 'div', 'approx', 'le', 'leq', 'ge', 'geq', 'ne', 'neq',
-  'pm', 'to', 'rightarrow', 'mid', 'in']);
+  'pm', 'to', 'rightarrow', 'mid', 'in', 'propto']);
 const WRAPPERS = new Set(['text', 'textrm', 'textit', 'textbf', 'mathrm', 'mathit', 'mathbf',
   'mathsf', 'mathtt', 'operatorname', 'mbox', 'boldsymbol', 'displaystyle', 'textstyle']);
 const IMPLICIT_PRODUCT = /^\s*(\\(left|sum|prod|[dt]?frac|log|ln|max|min)(?![A-Za-z])|[(\w])/;

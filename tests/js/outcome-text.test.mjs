@@ -82,6 +82,10 @@ describe('deLatex', () => {
     assert.equal(deLatex('\\text{relevant retrieved}\\,=\\;3'), 'relevant retrieved = 3');
     assert.equal(deLatex('\\operatorname{P}@5 = \\left.\\frac{3}{5}\\right|'), 'P@5 = 3/5|');
   });
+  test('proportional to is ∝, as INST and INSQ write their weights', () => {
+    assert.equal(deLatex('W_i \\propto \\prod_{j<i} C_j'), 'W_i ∝ Π_{j<i} C_j');
+  });
+
   test('sums, subscripts and logs', () => {
     assert.equal(deLatex('\\sum_{k=1}^{n} \\text{rel}_i / \\log_2(i+1)'),
       'Σ_{k=1}^n rel_i / log2(i+1)');
