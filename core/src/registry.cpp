@@ -36,6 +36,7 @@ namespace irm {
   X(err, lists)                    /* cascade.cpp */           \
   X(rbp, lists)                    /* cascade.cpp */           \
   X(inst, lists)                   /* cascade.cpp */           \
+  X(insq, lists)                   /* cascade.cpp */           \
   X(sdcg, lists)                   /* cascade.cpp */           \
   X(compat, lists)                 /* cascade.cpp */           \
   X(alpha_ndcg, diversity)         /* diversity.cpp */         \

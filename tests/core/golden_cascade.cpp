@@ -6,12 +6,22 @@
 //   tag COMPAT1, compat-2-0-1-0: grades 2 0 1 0 and p = 1/2 against the ideal ranking 2, 1.
 //   tag INST1, inst-1 and inst-1-1: one and two relevant documents, where cwl_eval's sum over its
 //   1000 ranks telescopes into a sum of inverse squares.
+//   tag INSQ1, insq-1-0 and insq-0-1: INSQ's chance of reaching rank r telescopes into a
+//   square, (2T/(r + 2T − 1))², so its sum over cwl_eval's 1000 ranks is a sum of inverse squares.
+//   tag INSQ2, insq-cwl: the TREC engine on ir_measures' cwl_eval test files (tests/cwl.qrels
+//   and tests/cwl.run of ir_measures, by Sean MacAvaney and others), to the 4 decimals its
+//   tests/test_cwl_eval.py states.
 //   tag SDCG1, sdcg-2-0-1: grades 2 0 1 on a scale to 2, whose DCG is rational (ranks 1 and 3
 //   discount by log2 2 and log2 4) while the DCG of gain 1 is not.
 
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "helpers.h"
+#include "irm/check.h"
+#include "irm/trec_eval.h"
 
 using irm::Fraction;
 using test::run;
@@ -202,6 +212,115 @@ TEST_CASE("inst-1-1: INST(T=2) of two relevant documents", "[golden][INST1][INST
   CHECK(above.where.column == 3);
   CHECK(above.message.find("INST(max=2) takes grades from 0 to 2") != std::string::npos);
   CHECK(test::fails("INST(T=0)", "1").code == irm::ErrorCode::out_of_range);
+}
+
+TEST_CASE("insq-1-0: INSQ(T=1) of grades 1 0 is 1/(4 Σ_{s=2}^{1001} 1/s²)",
+          "[golden][INSQ1][INSQ]") {
+  // C_i = ((i + 2T − 1)/(i + 2T))² = ((i + 1)/(i + 2))² whatever is found. The chance of
+  // reaching rank r: Π_{j<r} C_j = (2/3 · 3/4 ⋯ r/(r + 1))² = (2/(r + 1))². Summed over
+  // cwl_eval's 1000 ranks: 4 Σ_{s=2}^{1001} 1/s² = 4(π²/6 − 1 − Σ_{s>1001} 1/s²)
+  // = 4(0.6449340668 − 0.0009985) = 2.5757422587382233. Only rank 1 has gain (1/1, max the
+  // highest grade judged): INSQ = W_1 = 1/2.5757422587382233 = 0.3882376028142943.
+  const auto o = run("INSQ", "1 0");
+  CHECK_THAT(o.value.approx, Catch::Matchers::WithinRel(0.3882376028142943, 1e-12));
+  CHECK_THAT(value_of(o, "depth").approx, Catch::Matchers::WithinRel(2.5757422587382233, 1e-12));
+  CHECK_FALSE(o.value.exact.has_value());
+  // No column of the gain still wanted (INST's T_i): INSQ keeps T.
+  const auto& table = o.steps.at(0);
+  CHECK(table.columns == std::vector<std::string>{"rank", "document", "grade", "gain g = grade/1",
+                                                  "goes on C_i", "share W_i", "W_i·g_i",
+                                                  "INSQ so far"});
+  // C_1 = (2/3)² = 4/9, C_2 = (3/4)² = 9/16; the rows of ranks 3 to 1000 hold the rest.
+  REQUIRE(table.rows.size() == 3);
+  CHECK_THAT(table.rows[0][4].number->approx, Catch::Matchers::WithinRel(4.0 / 9.0, 1e-12));
+  CHECK_THAT(table.rows[1][4].number->approx, Catch::Matchers::WithinRel(9.0 / 16.0, 1e-12));
+  CHECK(table.rows[2][0].text == "3–1000");
+  CHECK(irm::canonical("insq(t=2)") == "INSQ(T=2)");
+  CHECK(run("INSQ", "0 0").value.approx == 0.0);
+  CHECK(test::fails("INSQ(T=0)", "1").code == irm::ErrorCode::out_of_range);
+  CHECK(test::fails("INSQ(max=1)", "1 2").code == irm::ErrorCode::out_of_range);
+}
+
+TEST_CASE("insq-0-1: INSQ(T=2) of grades 0 1 is W_2 = (4/5)²/(16 Σ_{s=4}^{1003} 1/s²)",
+          "[golden][INSQ1][INSQ]") {
+  // T = 2: C_i = ((i + 3)/(i + 4))², so the chance of reaching rank r is (4/(r + 3))²: 1, 16/25,
+  // 16/36, … Their sum: 16 Σ_{s=4}^{1003} 1/s² = 16(π²/6 − 1 − 1/4 − 1/9 − Σ_{s>1003} 1/s²)
+  // = 4.525223097796883. Only rank 2 has gain: INSQ = (16/25)/4.525223097796883
+  // = 0.14142949113637862.
+  const auto o = run("INSQ(T=2)", "0 1");
+  CHECK_THAT(o.value.approx, Catch::Matchers::WithinRel(0.14142949113637862, 1e-12));
+  CHECK_THAT(value_of(o, "depth").approx, Catch::Matchers::WithinRel(4.525223097796883, 1e-12));
+}
+
+TEST_CASE("insq-cwl: INSQ and INST on TREC files, as ir_measures' cwl_eval tests state them",
+          "[golden][INSQ2][INSQ][trec]") {
+  // ir_measures' tests/cwl.qrels and tests/cwl.run (three topics of ten documents; D5, D6 of T1
+  // and D3, D4 of T2 and D1-D3 of T3 are not judged, so gain 0), and the values its
+  // tests/test_cwl_eval.py expects from cwl_eval, to 4 decimals.
+  const char* const qrels =
+      "T1 00 D1 1\nT1 00 D2 0\nT1 00 D3 1\nT1 00 D4 1\nT1 00 D7 1\nT1 00 D8 0\nT1 00 D9 1\n"
+      "T1 00 D10 0\nT2 00 D1 1\nT2 00 D2 1\nT2 00 D5 1\nT2 00 D6 0\nT2 00 D7 1\nT2 00 D8 1\n"
+      "T2 00 D9 1\nT2 00 D10 0\nT3 00 D4 0\nT3 00 D5 0\nT3 00 D6 1\nT3 00 D7 1\nT3 00 D8 1\n"
+      "T3 00 D9 0\nT3 00 D10 1\n";
+  std::string run_text;
+  for (const char* topic : {"T1", "T2", "T3"}) {
+    for (int d = 1; d <= 10; ++d) {
+      run_text += std::string(topic) + " E1 D" + std::to_string(d) + " " + std::to_string(d) + " " +
+                  std::to_string(5.0 - 0.1 * d) + " R1\n";
+    }
+  }
+  irm::TrecSession session;
+  const std::vector<std::string> args = {
+      "-q", "-m", "INSQ(max_rel=1)", "-m", "INSQ(T=2,max_rel=1)", "-m", "INST(max_rel=1)"};
+  if (auto e = session.configure(args)) FAIL("configure: " << e->message);
+  session.begin_qrels("cwl.qrels");
+  session.feed_qrels(qrels);
+  if (auto e = session.end_qrels()) FAIL("qrels: " << e->message);
+  if (auto e = session.begin_run("cwl.run", true)) FAIL("run: " << e->message);
+  if (auto e = session.feed_run(run_text)) FAIL("run: " << e->message);
+  if (auto e = session.end_run()) FAIL("run: " << e->message);
+  const auto& slots = session.slots();
+  REQUIRE(slots.size() == 3);
+  CHECK(slots[0].name == "INSQ(max_rel=1)");
+  CHECK(slots[1].name == "INSQ(T=2.0,max_rel=1)");
+  const auto& result = session.runs().at(0);
+  REQUIRE(result.topics == std::vector<std::string>{"T1", "T2", "T3"});
+  const double expected[3][3] = {
+      {0.5872, 0.4513, 0.7934},  // T1: INSQ(T=1), INSQ(T=2), INST(T=1)
+      {0.6629, 0.5068, 0.9226},  // T2
+      {0.0880, 0.1292, 0.0888},  // T3
+  };
+  for (std::size_t topic = 0; topic < 3; ++topic) {
+    for (std::size_t slot = 0; slot < 3; ++slot) {
+      INFO(result.topics[topic] << " " << slots[slot].name);
+      CHECK(std::fabs(result.values[topic][slot] - expected[topic][slot]) < 0.00005);
+    }
+  }
+  // The teaching calculator gives T1's INSQ the same: its grades in run order.
+  CHECK_THAT(run("INSQ(max=1)", "1 0 1 1 0 0 1 0 1 0").value.approx,
+             Catch::Matchers::WithinAbs(result.values[0][0], 1e-12));
+}
+
+TEST_CASE("insq-1-0's slips: C_i not squared, INST's C_i, the list's ranks only (insq.*)",
+          "[check][golden][INSQ1]") {
+  const auto check = [](const std::string& measure, const std::string& input,
+                        const std::string& answer) {
+    const auto r = irm::check_answer(measure, input, {}, answer);
+    if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+    return r.value();
+  };
+  // One relevant document, T = 1: INSQ = 1/(4 Σ_{s=2}^{1001} 1/s²) = 0.3882 (insq-1-0).
+  CHECK(check("INSQ", "1", "0.3882").correct);
+  // C_i not squared: (i + 1)/(i + 2), so the chance of reaching rank r is 2/(r + 1); summed to
+  // 1000, 2(H_1001 − 1) with H_1001 = ln 1001 + γ + 1/2002 = 7.4864699, so 12.9729398 and
+  // INSQ = 1/12.9729398 = 0.07708 (0.0771).
+  CHECK(check("INSQ", "1", "0.0771").matched == "insq.not_squared");
+  // The gain wanted lowered as gain is found is INST: 1/Σ_{r≤1000} 1/r² = 0.6083 (inst-1).
+  const auto inst = check("INSQ", "1", "0.6083");
+  CHECK(inst.matched == "insq.wanted_lowered");
+  CHECK(inst.why.find("which is INST") != std::string::npos);
+  // The attention shared over the list's one rank: W_1 = 1, INSQ = 1.
+  CHECK(check("INSQ", "1", "1").matched == "insq.list_ranks_only");
 }
 
 TEST_CASE("sdcg-2-0-1: SDCG(max=2)@3 of grades 2 0 1 is (5/4)/(3/2 + 1/log2 3)",

@@ -481,7 +481,10 @@ Result<Fraction> cwl_scale(const MeasureCall& call, const GradedList& list) {
 
 }  // namespace
 
-static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
+// INST and INSQ, which differ in one thing: INSQ's user wants T whatever they have found, INST's
+// wants less as gain is found (T_i = T − Σ g_j). `insq` says which.
+static Result<Outcome> run_cwl_target(const MeasureCall& call, const Inputs& in, bool insq) {
+  const std::string name = insq ? "INSQ" : "INST";
   const GradedList& list = *in.graded;
   const Fraction T = parameter_fraction(call.param("T"));
   if (T.num == 0) {
@@ -508,20 +511,23 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
   double total = 0.0;
   for (int i = 0; i < cwl_ranks; ++i) {
     found += gains[i];
-    wanted[i] = t - found;
+    wanted[i] = insq ? t : t - found;
     go_on[i] = inst_go_on(i + 1.0, t, wanted[i]);
     total += reach[i];
     if (i + 1 < cwl_ranks) reach[i + 1] = reach[i] * go_on[i];
   }
 
   Outcome out = start_outcome(call, in);
-  StepTable table{
-      "Rank by rank: the gain still wanted, the chance to go on, and each rank's "
-      "share of attention",
-      {"rank", "document", "grade", "gain g = grade/" + to_short_decimal(top), "still wanted T_i",
-       "goes on C_i", "share W_i", "W_i·g_i", "INST so far"},
-      {},
-      {}};
+  StepTable table{insq
+                      ? "Rank by rank: the chance to go on, and each rank's share of attention"
+                      : "Rank by rank: the gain still wanted, the chance to go on, and each rank's "
+                        "share of attention",
+                  {"rank", "document", "grade", "gain g = grade/" + to_short_decimal(top),
+                   "still wanted T_i", "goes on C_i", "share W_i", "W_i·g_i", name + " so far"},
+                  {},
+                  {}};
+  // INSQ's T_i is T at every rank: no column of its own.
+  if (insq) table.columns.erase(table.columns.begin() + 4);
   double inst = 0.0;
   std::vector<std::string> terms;
   for (std::size_t i = 0; i < shown; ++i) {
@@ -537,7 +543,8 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
                           number_cell(approx_number(go_on[i], "C_" + r)),
                           number_cell(approx_number(share, "W_" + r)),
                           number_cell(approx_number(share * gains[i], "W_" + r + " g_" + r)),
-                          number_cell(approx_number(inst, "INST@" + r))});
+                          number_cell(approx_number(inst, name + "@" + r))});
+    if (insq) table.rows.back().erase(table.rows.back().begin() + 4);
     if (gains[i] > 0.0)
       terms.push_back(to_decimal(approx_number(share, ""), 4) + " \\cdot " +
                       to_decimal(approx_number(gains[i], ""), 4));
@@ -549,13 +556,14 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
                           text_cell("past the list"), text_cell("—"), text_cell("0"), text_cell(""),
                           text_cell(""),
                           number_cell(approx_number(rest / total, "W past the list")),
-                          text_cell("0"), number_cell(approx_number(inst, "INST"))});
+                          text_cell("0"), number_cell(approx_number(inst, name))});
+    if (insq) table.rows.back().erase(table.rows.back().begin() + 4);
   }
   const Number value = approx_number(inst, "Σ W_i g_i");
   const Number depth = approx_number(total, "1/W_1");
   out.value = value;
-  out.values = {{"INST", value}, {"depth", depth}};
-  out.working = "\\text{INST} = \\sum_i W_i\\, g_i = " +
+  out.values = {{name, value}, {"depth", depth}};
+  out.working = "\\text{" + name + "} = \\sum_i W_i\\, g_i = " +
                 (terms.empty() ? std::string("0") : latex_sum(terms, 6)) + " \\approx " +
                 to_decimal(value, 4) + ",\\qquad \\frac{1}{W_1} = \\sum_{r=1}^{" +
                 std::to_string(cwl_ranks) + "} \\prod_{j<r} C_j \\approx " + to_decimal(depth, 4);
@@ -564,7 +572,9 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
       std::string(max_given ? "Gains are grade/" : "Gains are grade/") + to_short_decimal(top) +
       (max_given ? " (max given)" : " (max: the highest grade judged; set max for another scale)") +
       "; the user wants T = " + to_short_decimal(T) +
-      " of gain, and the more of it is still wanted, the likelier they go on.");
+      (insq ? " of gain, and goes on from rank i with the chance C_i = ((i + 2T − 1)/(i + 2T))², "
+              "the same whatever they have found (INST lowers T as gain is found)."
+            : " of gain, and the more of it is still wanted, the likelier they go on."));
   out.notes.push_back("As cwl_eval does, the ranking is read to rank " + std::to_string(cwl_ranks) +
                       ", the ranks past the list with gain 0; the user reads " +
                       to_decimal(depth, 2) + " ranks on average (1/W_1).");
@@ -574,6 +584,14 @@ static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
   }
   finish_outcome(out);
   return out;
+}
+
+static Result<Outcome> run_inst(const MeasureCall& call, const Inputs& in) {
+  return run_cwl_target(call, in, false);
+}
+
+static Result<Outcome> run_insq(const MeasureCall& call, const Inputs& in) {
+  return run_cwl_target(call, in, true);
 }
 
 // SDCG@k (scaled DCG), as cwl_eval computes it for ir_measures' SDCG(max_rel=N)@k: DCG with
@@ -755,7 +773,8 @@ MeasureInfo measure_rbp() {
   return m;
 }
 
-MeasureInfo measure_inst() {
+// INST's and INSQ's T.
+static ParamInfo cwl_target_param() {
   ParamInfo T;
   T.name = "T";
   T.default_value = "1";
@@ -763,6 +782,10 @@ MeasureInfo measure_inst() {
       "the gain the user wants, in units of the top grade: 1 (ir_measures' default) is one fully "
       "relevant document, 3 three of them";
   T.numeric = true;
+  return T;
+}
+
+MeasureInfo measure_inst() {
   MeasureInfo m;
   m.name = "INST";
   m.title = "INST, the adaptive user model";
@@ -770,13 +793,37 @@ MeasureInfo measure_inst() {
       "The gain per rank read by a user who wants T units of gain and stops sooner once they have "
       "found it: each rank's share of attention, rank by rank.";
   m.input = InputKind::graded_list;
-  m.params = {T, cwl_max_param()};
+  m.params = {cwl_target_param(), cwl_max_param()};
   m.formula =
       "\\text{INST} = \\sum_i W_i\\,g_i,\\quad W_i \\propto \\prod_{j<i} C_j,\\quad C_i = "
       "\\left(\\frac{i + T + T_i - 1}{i + T + T_i}\\right)^2,\\quad T_i = T - \\sum_{j \\le i} g_j";
   m.example = "INST(T=2)";
   m.golden = {"INST1"};
   m.run = &run_inst;
+  return m;
+}
+
+// INSQ (Moffat, Scholer and Thomas, "Models and metrics: IR evaluation as a user process", ADCS
+// 2012), INST's forerunner, as cwl_eval computes it: the same sum over 1,000 ranks, with a chance
+// to go on that depends on the rank and T only.
+MeasureInfo measure_insq() {
+  MeasureInfo m;
+  m.name = "INSQ";
+  m.title = "INSQ, INST's forerunner";
+  m.summary =
+      "The gain per rank read by a user who wants T units of gain and goes on with a chance that "
+      "grows with the rank, whatever they have found: each rank's share of attention.";
+  m.input = InputKind::graded_list;
+  m.params = {cwl_target_param(), cwl_max_param()};
+  m.formula =
+      "\\text{INSQ} = \\sum_i W_i\\,g_i,\\quad W_i \\propto \\prod_{j<i} C_j,\\quad C_i = "
+      "\\left(\\frac{i + 2T - 1}{i + 2T}\\right)^2";
+  m.example = "INSQ(T=2)";
+  m.golden = {"INSQ1", "INSQ2"};
+  m.on_trec_files = {{"INSQ(max=4)", "INSQ(max_rel=4)"},
+                     {"INSQ(T=2,max=4)", "INSQ(T=2.0,max_rel=4)"},
+                     {"INSQ(T=0.5,max=4)", "INSQ(T=0.5,max_rel=4)"}};
+  m.run = &run_insq;
   return m;
 }
 
@@ -1049,8 +1096,11 @@ std::optional<double> inst_value(const Context& c, const InstRecipe& r) {
   return gained / total;
 }
 
-std::optional<Number> inst_slip(const Context& c, const InstRecipe& slip) {
-  const auto plain = inst_value(c, InstRecipe{});
+// A slip's value when the measure computed (INST: `base` plain; INSQ: T_i kept at T) is the
+// outcome's, so that the recipe reads the input as the measure did.
+std::optional<Number> inst_slip(const Context& c, const InstRecipe& slip,
+                                const InstRecipe& base = InstRecipe{}) {
+  const auto plain = inst_value(c, base);
   if (!plain || std::fabs(*plain - c.outcome.value.approx) > 1e-9) return std::nullopt;
   const auto value = inst_value(c, slip);
   if (!value) return std::nullopt;
@@ -1168,6 +1218,43 @@ std::optional<Candidate> inst_list_only(const Context& c) {
                        " of the list only (W_i = Π_{j<i} C_j over their sum to rank " + n +
                        "); INST, as cwl_eval computes it, shares it over 1000 ranks, those past "
                        "the list with gain 0, so the attention that goes past the list is lost"};
+}
+
+// INSQ (cascade.cpp): INST's recipe with T_i kept at T; its slips: C_i not squared, INST's
+// C_i (the gain wanted lowered as gain is found), the attention over the list's ranks only.
+constexpr InstRecipe kInsq{false, true, false};
+
+std::optional<Candidate> insq_not_squared(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{true, true, false}, kInsq);
+  if (!value) return std::nullopt;
+  return Candidate{"insq.not_squared", *value,
+                   "your chance of going on from rank i is (i + 2T − 1)/(i + 2T); INSQ squares "
+                   "it: C_i = ((i + 2T − 1)/(i + 2T))²"};
+}
+
+std::optional<Candidate> insq_wanted_lowered(const Context& c) {
+  const auto value = inst_slip(c, InstRecipe{}, kInsq);
+  if (!value) return std::nullopt;
+  return Candidate{"insq.wanted_lowered", *value,
+                   c.answer +
+                       " lowers the gain still wanted by the gain found, T_i = T − Σ_{j≤i} "
+                       "g_j, which is INST; INSQ keeps T at every rank: C_i = ((i + 2T − "
+                       "1)/(i + 2T))²"};
+}
+
+std::optional<Candidate> insq_list_only(const Context& c) {
+  const auto list = parse_graded_list(c.input);
+  if (!list.ok() || list.value().docs.size() >= static_cast<std::size_t>(kInstDepth)) {
+    return std::nullopt;
+  }
+  const auto value = inst_slip(c, InstRecipe{false, true, true}, kInsq);
+  if (!value) return std::nullopt;
+  const std::string n = std::to_string(list.value().docs.size());
+  return Candidate{"insq.list_ranks_only", *value,
+                   c.answer + " shares the user's attention over the " + n +
+                       (n == "1" ? " rank" : " ranks") +
+                       " of the list only; INSQ, as cwl_eval computes it, shares it over 1000 "
+                       "ranks, those past the list with gain 0"};
 }
 
 // Compat (cascade.cpp): the rank-biased overlap of the ranking with the ideal ranking, with a
@@ -1316,19 +1403,24 @@ std::string cascade_hint(const Context& c, const std::string& q, bool main) {
     }
     if (q == "upper") return sum + "; then add the residual p^k, k the ranks evaluated.";
   }
-  if (family == "INST") {
+  if (family == "INST" || family == "INSQ") {
     const std::string max =
         c.call.param("max").empty() ? "the highest grade judged" : "max = " + c.call.param("max");
     const std::string each =
         "Check each rank's gain g = grade/" + max +
-        ", the gain still wanted T_i = T − (the gains "
-        "down to rank i) with T = " +
-        c.call.param("T") +
-        ", the chance of going on C_i = ((i + T + T_i − 1)/(i + T + T_i))², and the chance of "
+        (family == "INST" ? ", the gain still wanted T_i = T − (the gains "
+                            "down to rank i) with T = " +
+                                c.call.param("T") +
+                                ", the chance of going on C_i = ((i + T + T_i − 1)/(i + T + "
+                                "T_i))², and the chance of "
+                          : ", the chance of going on C_i = ((i + 2T − 1)/(i + 2T))² with T = " +
+                                c.call.param("T") + ", and the chance of ") +
         "reaching each rank, the product of C above it, down to rank 1000 (the ranks past the "
         "list with gain 0)";
-    if (main)
-      return each + "; each rank's share W_i is that chance over their sum, and INST = Σ W_i g_i.";
+    if (main) {
+      return each + "; each rank's share W_i is that chance over their sum, and " + family +
+             " = Σ W_i g_i.";
+    }
     if (q == "depth") return each + "; the expected depth 1/W_1 is the sum of those chances.";
   }
   if (family == "Compat" && (main || q == "RBO")) {
@@ -1399,6 +1491,18 @@ const CheckFamily& cascade_checks() {
             {"INST"},
             "INST with the attention shared over the list's ranks only, not cwl_eval's 1000"},
            &inst_list_only},
+          {{"insq.not_squared",
+            {"INSQ"},
+            "INSQ with the chance of going on C_i = (i + 2T − 1)/(i + 2T) not squared"},
+           &insq_not_squared},
+          {{"insq.wanted_lowered",
+            {"INSQ"},
+            "INSQ with the gain wanted lowered as gain is found: INST's C_i"},
+           &insq_wanted_lowered},
+          {{"insq.list_ranks_only",
+            {"INSQ"},
+            "INSQ with the attention shared over the list's ranks only, not cwl_eval's 1000"},
+           &insq_list_only},
           {{"compat.overlap_not_over_depth",
             {"Compat"},
             "Compat adding p^(i−1)·A_i, the documents shared, instead of p^(i−1)·A_i/i"},
@@ -1636,10 +1740,11 @@ void sdcg(const Topic& t, const Requested& r, double* out, std::string*) {
   out[r.first_slot] = dcg / best;
 }
 
-// INST as cwl_eval computes it for ir_measures: gains cwl_gain(grade, min_rel, max_rel), the
-// list cut or padded with gain 0 to cwl_eval's 1,000 ranks; rank i is seen with weight W_i
-// proportional to C_1 ... C_(i-1), the weights summing to 1; INST is the sum of W_i g_i.
-void inst(const Topic& t, const Requested& r, double* out, std::string*) {
+// INST and INSQ as cwl_eval computes them for ir_measures: gains cwl_gain(grade, min_rel,
+// max_rel), the list cut or padded with gain 0 to cwl_eval's 1,000 ranks; rank i is seen with
+// weight W_i proportional to C_1 ... C_(i-1), the weights summing to 1; the measure is the sum of
+// W_i g_i. INSQ's C_i keeps the gain wanted at T (`insq`), INST's lowers it by the gain found.
+void cwl_target(const Topic& t, const Requested& r, double* out, bool insq) {
   const double target = r.values[0];
   const double low = r.values[1];
   const double high = r.values[2];
@@ -1659,9 +1764,17 @@ void inst(const Topic& t, const Requested& r, double* out, std::string*) {
     total += reach;
     utility += reach * g;
     found += g;
-    reach *= inst_go_on(static_cast<double>(i) + 1.0, target, target - found);
+    reach *= inst_go_on(static_cast<double>(i) + 1.0, target, insq ? target : target - found);
   }
   out[r.first_slot] = utility / total;
+}
+
+void inst(const Topic& t, const Requested& r, double* out, std::string*) {
+  cwl_target(t, r, out, false);
+}
+
+void insq(const Topic& t, const Requested& r, double* out, std::string*) {
+  cwl_target(t, r, out, true);
 }
 
 // ---- trec_eval 10.0's rbp and rbp_resid -------------------------------------------------------
@@ -1747,6 +1860,13 @@ const MeasureDef& ir_compat_def() {
 const MeasureDef& ir_inst_def() {
   static const MeasureDef def{"INST", Params::none, "",  TrecKind::real, TrecSummary::mean,
                               true,   "INST",       inst};
+  return def;
+}
+
+// Only INSQ's ir_measures name (below) asks for it.
+static const MeasureDef& ir_insq_def() {
+  static const MeasureDef def{"INSQ", Params::none, "",  TrecKind::real, TrecSummary::mean,
+                              true,   "INSQ",       insq};
   return def;
 }
 
@@ -1849,6 +1969,16 @@ const std::vector<IrMeasureSpec>& cascade_ir_measures() {
     };
     inst_spec.check = check_cwl_scale;
 
+    IrMeasureSpec insq_spec;
+    insq_spec.name = "INSQ";
+    insq_spec.params = {"T", "min_rel", "max_rel"};
+    insq_spec.help = "INSQ as cwl_eval computes it, the grades min_rel..max_rel the gains 0..1";
+    insq_spec.request = [](const IrMeasure& m, IrRequest& q) {
+      q.request.def = &ir_insq_def();
+      q.request.values = {m.t, static_cast<double>(m.min_rel), static_cast<double>(*m.max_rel)};
+    };
+    insq_spec.check = check_cwl_scale;
+
     IrMeasureSpec sdcg_spec;
     sdcg_spec.name = "SDCG";
     sdcg_spec.params = {"dcg", "min_rel", "max_rel"};
@@ -1865,7 +1995,7 @@ const std::vector<IrMeasureSpec>& cascade_ir_measures() {
       return "";
     };
     sdcg_spec.check = check_cwl_scale;
-    return std::vector<IrMeasureSpec>{err_at, rbp, compat_spec, inst_spec, sdcg_spec};
+    return std::vector<IrMeasureSpec>{err_at, rbp, compat_spec, inst_spec, insq_spec, sdcg_spec};
   }();
   return specs;
 }
