@@ -259,10 +259,8 @@ std::optional<InputError> TrecSession::configure(const std::vector<std::string>&
       std::string names;
       for (std::size_t i = 0; i < left.size() && i < 8; ++i) names += (i ? ", " : "") + left[i];
       if (left.size() > 8) names += ", …";
-      o.warnings.push_back(std::string(name) +
-                           " covers P, recall, map, map_cut, recip_rank, "
-                           "ndcg, ndcg_cut, RR@k and ERR@k; " +
-                           names + (left.size() == 1 ? " is" : " are") +
+      o.warnings.push_back(std::string(name) + " covers " + trec::ties_cover + "; " + names +
+                           (left.size() == 1 ? " is" : " are") +
                            " computed in trec_eval's order of equal scores (--ties docno)");
     }
   }

@@ -19,6 +19,10 @@ namespace irm::trec {
 /// measures not covered (computed in trec_eval's order), each once.
 std::vector<std::string> plan_ties(TrecPlan& plan, Ties ties);
 
+/// The measures plan_ties covers, as the warning about the others names them.
+inline constexpr const char* ties_cover =
+    "P, recall, map, map_cut, recip_rank, ndcg, ndcg_cut, RR@k and ERR@k";
+
 /// Whether any covered measure sees the plan's view `view`.
 bool ties_cover_view(const TrecPlan& plan, std::size_t view);
 
