@@ -32,7 +32,9 @@
 //
 // A named quantity (a key of Outcome.values: confusion's "precision", ttest's "t") can be checked
 // instead of the measure's own value; it is compared with the slips of 3 and 5 only (the
-// conventions and the catalogue are about the measure's value), unless it is that value.
+// conventions and the catalogue are about the measure's value), unless it is that value, and
+// with the catalogue's slips that say they read the key (SlipEntry::keys: multiclass's macro
+// means).
 //
 // When nothing gives the answer, `hint` says which intermediate quantity to check, from the
 // input and the quantities' names only: for AP, the one precision whose slip (i/(k±1), (i±1)/k,
@@ -1029,7 +1031,7 @@ Result<CheckResult> check_answer(std::string_view measure, std::string_view inpu
                                             std::nullopt, candidate->why + "."});
       continue;
     }
-    if (!measure_value || !applies(entry.info, call.value())) continue;
+    if (!(measure_value || entry.keys) || !applies(entry.info, call.value())) continue;
     candidate = entry.make(context);
     if (!candidate || !gives(a, candidate->value) || already_found(candidate->value)) continue;
     r.candidates.push_back(CheckCandidate{candidate->name, CheckCandidate::Kind::slip, "",

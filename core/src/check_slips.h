@@ -53,6 +53,9 @@ using Maker = std::function<std::optional<Candidate>(const Context&)>;
 struct SlipEntry {
   SlipInfo info;
   Maker make;  // empty for the slips with any value ("any.*", check.cpp's any_slip)
+  // Also tried when a named quantity is checked (Context::key, which the maker then reads:
+  // multiclass's macro_F1), not only the measure's own value.
+  bool keys = false;
 };
 
 // A family's hint: which intermediate quantity to check, for `q` (the key asked, or the measure's

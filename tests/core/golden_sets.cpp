@@ -477,6 +477,31 @@ TEST_CASE("MC1: a 3 × 3 matrix with class names, worked by hand", "[golden][MC1
         std::vector<std::string>{"class 1", "class 2", "class 3"});
 }
 
+TEST_CASE("MC1's slips: F1 of the macro means, weighted by support, precision and recall swapped",
+          "[check][golden][MC1][multiclass]") {
+  // MC1 above: macro P = 2/3, macro R = 208/315, macro F1 = 850/1287 = 0.6605.
+  const char* const input = "\tcat\tdog\tbird\ncat\t5\t2\t0\ndog\t1\t3\t1\nbird\t0\t1\t2";
+  const auto check = [&](const std::string& key, const std::string& answer) {
+    const auto r = irm::check_answer("multiclass", input, {}, answer, key);
+    if (!r.ok()) FAIL("unexpected error: " << r.error().message);
+    return r.value();
+  };
+  CHECK(check("macro_F1", "0.6605").correct);
+  // The F1 of the macro means: 2·(2/3)·(208/315)/(2/3 + 208/315) = 416/627 = 0.6635.
+  const auto of_means = check("macro_F1", "0.6635");
+  CHECK(of_means.matched == "multiclass.f1_of_macro_means");
+  CHECK(of_means.why.find("P = 2/3 and R = 208/315") != std::string::npos);
+  // Weighted by support 7, 5, 3 of 15: F1 (7·10/13 + 5·6/11 + 3·2/3)/15 = (1446/143)/15
+  // = 482/715 = 0.6741; precision (7·5/6 + 5·1/2 + 3·2/3)/15 = (62/6)/15 = 31/45 = 0.6889.
+  CHECK(check("macro_F1", "0.6741").matched == "multiclass.weighted_by_support");
+  CHECK(check("macro_precision", "0.6889").matched == "multiclass.weighted_by_support");
+  // Macro precision answered with macro recall's 208/315 = 0.6603: each diagonal cell over its
+  // row's total (the true class) is recall.
+  const auto swapped = check("macro_precision", "0.6603");
+  CHECK(swapped.matched == "multiclass.precision_recall_swapped");
+  CHECK(swapped.why.find("row's total (the true class), which is recall") != std::string::npos);
+}
+
 TEST_CASE("MC2: a multiclass matrix from true: and predicted: sequences",
           "[golden][MC2][multiclass]") {
   // Items: a→a, a→b, b→b, b→b, c→c.  Matrix (rows true a, b, c): [1 1 0; 0 2 0; 0 0 1].

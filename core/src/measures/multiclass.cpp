@@ -195,6 +195,91 @@ namespace irm::checking {
 
 namespace {
 
+// The rows of the classes in the table of precision, recall and F1 (the outcome's second; the
+// macro and micro rows follow them): support, precision, recall and F1 of each.
+struct ClassRow {
+  Number support, precision, recall, f1;
+};
+
+std::vector<ClassRow> class_rows(const Outcome& o) {
+  std::vector<ClassRow> out;
+  if (o.steps.size() < 2 || o.steps[1].rows.size() < 3) return out;
+  const auto& rows = o.steps[1].rows;
+  for (std::size_t c = 0; c + 2 < rows.size(); ++c) {
+    if (rows[c].size() < 8 || !rows[c][4].number || !rows[c][5].number || !rows[c][6].number ||
+        !rows[c][7].number) {
+      return {};
+    }
+    out.push_back({*rows[c][4].number, *rows[c][5].number, *rows[c][6].number, *rows[c][7].number});
+  }
+  return out;
+}
+
+// Macro F1 as the F1 of macro precision and macro recall, 2·P·R/(P + R): another number than
+// the mean of the classes' F1 (Opitz and Burst, "Macro F1 and Macro F1", 2019).
+std::optional<Candidate> multiclass_f1_of_means(const Context& c) {
+  if (c.call.info->name != "multiclass" || c.key != "macro_F1") return std::nullopt;
+  const Number* p = value_of(c.outcome, "macro_precision");
+  const Number* r = value_of(c.outcome, "macro_recall");
+  if (!p || !r || !p->exact || !r->exact || (p->exact->num == 0 && r->exact->num == 0)) {
+    return std::nullopt;
+  }
+  const Number f1 = whole(2) * *p * *r / (*p + *r);
+  return Candidate{"multiclass.f1_of_macro_means", f1,
+                   c.answer +
+                       " is the F1 of macro precision and macro recall, 2·P·R/(P + R) with "
+                       "P = " +
+                       number_text(*p) + " and R = " + number_text(*r) +
+                       "; macro F1 is the mean of the classes' own F1s, each class counting the "
+                       "same"};
+}
+
+// A macro mean weighted by each class's support (scikit-learn's average='weighted'): the
+// classes with more items count more.
+std::optional<Candidate> multiclass_weighted(const Context& c) {
+  if (c.call.info->name != "multiclass") return std::nullopt;
+  const std::string& key = c.key;
+  if (key != "macro_precision" && key != "macro_recall" && key != "macro_F1") return std::nullopt;
+  const std::vector<ClassRow> rows = class_rows(c.outcome);
+  if (rows.empty()) return std::nullopt;
+  Number sum = whole(0);
+  Number total = whole(0);
+  for (const ClassRow& row : rows) {
+    const Number& x = key == "macro_precision" ? row.precision
+                      : key == "macro_recall"  ? row.recall
+                                               : row.f1;
+    sum = sum + row.support * x;
+    total = total + row.support;
+  }
+  if (!total.exact || total.exact->num == 0) return std::nullopt;
+  const std::string what = key.substr(6);
+  return Candidate{"multiclass.weighted_by_support", sum / total,
+                   c.answer + " weights each class's " + what +
+                       " by its support (its row's total), as scikit-learn's average='weighted' "
+                       "does; the macro mean counts every class the same: the plain mean over "
+                       "the " +
+                       std::to_string(rows.size()) + " classes"};
+}
+
+// Precision and recall swapped: each class's diagonal cell over its row's total (the true
+// class: recall) for precision, or over its column's (the predicted class: precision) for
+// recall, as when the matrix is read with the true classes as columns.
+std::optional<Candidate> multiclass_swapped(const Context& c) {
+  if (c.call.info->name != "multiclass") return std::nullopt;
+  const bool precision = c.key == "macro_precision";
+  if (!precision && c.key != "macro_recall") return std::nullopt;
+  const Number* other = value_of(c.outcome, precision ? "macro_recall" : "macro_precision");
+  if (!other) return std::nullopt;
+  return Candidate{"multiclass.precision_recall_swapped", *other,
+                   c.answer + " divides each diagonal cell by its " +
+                       (precision ? "row's total (the true class), which is recall"
+                                  : "column's total (the predicted class), which is precision") +
+                       "; " + (precision ? "precision" : "recall") + " divides it by its " +
+                       (precision ? "column's total, the items predicted as the class"
+                                  : "row's total, the items truly of the class") +
+                       " (rows are the true classes, columns the predicted ones)"};
+}
+
 // A k × k matrix has no single TP, FP, FN and TN: its own hints come before the two-class ones
 // (set_measures.cpp's), which its quantities named like theirs take.
 std::string multiclass_hint(const Context& c, const std::string& q, bool /*main*/) {
@@ -221,7 +306,27 @@ std::string multiclass_hint(const Context& c, const std::string& q, bool /*main*
 }  // namespace
 
 const CheckFamily& multiclass_checks() {
-  static const CheckFamily family = {{}, {}, &multiclass_hint};
+  static const CheckFamily family = {
+      {
+          {{"multiclass.f1_of_macro_means",
+            {"multiclass"},
+            "macro F1 as the F1 of macro precision and macro recall, not the mean of the F1s"},
+           &multiclass_f1_of_means,
+           true},
+          {{"multiclass.weighted_by_support",
+            {"multiclass"},
+            "a macro mean weighted by each class's support (scikit-learn's 'weighted')"},
+           &multiclass_weighted,
+           true},
+          {{"multiclass.precision_recall_swapped",
+            {"multiclass"},
+            "macro precision and macro recall swapped: the matrix read with true classes as "
+            "columns"},
+           &multiclass_swapped,
+           true},
+      },
+      {},
+      &multiclass_hint};
   return family;
 }
 
