@@ -296,6 +296,13 @@ TEST_CASE("insq-cwl: INSQ and INST on TREC files, as ir_measures' cwl_eval tests
       CHECK(std::fabs(result.values[topic][slot] - expected[topic][slot]) < 0.00005);
     }
   }
+  // INSQ needs the top of the scale, as INST does: the message says so and shows how.
+  irm::TrecSession without_max;
+  const auto missing = without_max.configure({"-m", "INSQ(T=2)"});
+  REQUIRE(missing.has_value());
+  CHECK(missing->message ==
+        "-m 'INSQ(T=2)', column 10: INSQ needs max_rel=, the top grade of the qrels (its gain is "
+        "1), such as INSQ(max_rel=3)");
   // The teaching calculator gives T1's INSQ the same: its grades in run order.
   CHECK_THAT(run("INSQ(max=1)", "1 0 1 1 0 0 1 0 1 0").value.approx,
              Catch::Matchers::WithinAbs(result.values[0][0], 1e-12));

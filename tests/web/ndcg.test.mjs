@@ -154,3 +154,14 @@ test('inst-1: INST of one relevant document, with the ranks past the list in one
     await waitForText(page, '#outcome-0 table.step-table', ['2–1000', 'past the list']);
   });
 });
+
+test('insq-1-0: INSQ of grades 1 0, its table without the gain still wanted', async () => {
+  await withPage(shareLink('ndcg.html', { calc: 'ndcg', in: '1 0', m: 'INSQ' }), async (page) => {
+    // C_i = ((i + 1)/(i + 2))², so rank r is reached with chance (2/(r + 1))²; over 1000 ranks
+    // they sum to 4 Σ_{s=2}^{1001} 1/s² = 2.5757, and INSQ = W_1 = 1/2.5757 = 0.3882.
+    await waitForAnswers(page, ['INSQ = 0.3882']);
+    await waitForText(page, '#outcome-0 table.step-table', ['goes on C_i', '3–1000', 'past the list']);
+    const headers = await page.locator('#outcome-0 table.step-table').first().locator('th').allTextContents();
+    assert.ok(!headers.some((text) => text.includes('still wanted')), headers.join(' | '));
+  });
+});
