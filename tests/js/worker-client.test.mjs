@@ -215,7 +215,6 @@ test('serial: a running request given up is stopped by a new worker once it has 
   const stop = new AbortController();
   const slow = client.request({ type: 'compute', input: 'long' }, { signal: stop.signal });
   const next = client.request({ type: 'compute', input: 'new' });
-  made[0].send({ type: 'progress', id: 1 }); // the worker has started: it runs the request
   clock += 5;
   stop.abort();
   assert.equal(await slow, 'cancelled');
@@ -225,65 +224,6 @@ test('serial: a running request given up is stopped by a new worker once it has 
   assert.deepEqual(made[1].posted, [{ type: 'compute', input: 'new', id: 2 }]);
   made[1].send({ type: 'answer', id: 2, answer: 'new answer' });
   assert.equal(await next, 'new answer');
-});
-
-test('serial: a worker still starting is not replaced when its request is given up', async () => {
-  // A new worker loads its wasm module before it answers anything (seconds on a slow phone): a
-  // reader typing then gives up the first request, and replacing that worker would only start
-  // the load again, on every keystroke. It finishes; the next request goes to the same worker.
-  const { made, spawn } = spawner();
-  let clock = 1000;
-  const client = workerClient({
-    spawn,
-    answerOf: (data) => data.answer,
-    onFailure: () => 'failed',
-    cancelled: () => 'cancelled',
-    serial: true,
-    restartAfterMs: 0,
-    now: () => clock,
-  });
-  const stop = new AbortController();
-  const first = client.request({ type: 'compute', input: 'a' }, { signal: stop.signal });
-  const next = client.request({ type: 'compute', input: 'ab' });
-  clock += 5;
-  stop.abort();
-  await new Promise((resolve) => setTimeout(resolve, 5)); // the restart timer has fired
-  assert.equal(made.length, 1, 'no second worker while the first is starting');
-  assert.equal(made[0].terminated, false);
-  assert.equal(await state(first), 'pending');
-  made[0].send({ type: 'answer', id: 1, answer: 'A' });
-  assert.equal(await first, 'A', 'the started worker\'s answer is passed on (the page drops it)');
-  assert.deepEqual(made[0].posted.map((m) => m.input), ['a', 'ab'], 'the next request went to it');
-  made[0].send({ type: 'answer', id: 2, answer: 'AB' });
-  assert.equal(await next, 'AB');
-});
-
-test('serial: a request given up while its worker started is stopped at its first progress', async () => {
-  const { made, spawn } = spawner();
-  let clock = 1000;
-  const client = workerClient({
-    spawn,
-    answerOf: (data) => data.answer,
-    onFailure: () => 'failed',
-    cancelled: () => 'cancelled',
-    serial: true,
-    restartAfterMs: 250,
-    now: () => clock,
-  });
-  const heard = [];
-  const stop = new AbortController();
-  const slow = client.request({ type: 'compute', input: 'long' }, { signal: stop.signal, onProgress: (data) => heard.push(data) });
-  stop.abort();
-  clock += 100; // 100 ms after it was sent: not yet restartAfterMs
-  made[0].send({ type: 'progress', id: 1, done: 1 });
-  assert.equal(made.length, 1, 'too early to stop it');
-  assert.equal(heard.length, 1, 'its progress is told');
-  clock += 200; // 300 ms: the worker runs it (it told progress), and it was given up
-  made[0].send({ type: 'progress', id: 1, done: 2 });
-  assert.equal(await slow, 'cancelled');
-  assert.equal(made[0].terminated, true, 'the running worker was replaced');
-  assert.equal(made.length, 2);
-  assert.equal(heard.length, 1, 'the progress of a request stopped is not told');
 });
 
 test('serial: a request given up after it was answered changes nothing', async () => {

@@ -14,11 +14,7 @@
 // Two ways of sending:
 //   - `serial` (the calculators): one request at a time, the others wait in order, so a request
 //     given up while it waits (its AbortSignal fired) is never sent, and one given up while the
-//     worker runs it is stopped after `restartAfterMs` by replacing the worker, once that
-//     worker has said anything (answered or told progress): a worker still starting (loading its
-//     wasm module, seconds on a slow phone or a busy machine) is left to finish, since a new one
-//     would start from nothing again, and a reader typing during that start would otherwise
-//     restart it on every keystroke and never get an answer;
+//     worker runs it is stopped after `restartAfterMs` by replacing the worker;
 //   - otherwise (the TREC page) every request is posted at once, and the worker answers them as
 //     it can; a request given up is answered `cancelled()` at once and its answer dropped.
 // When the worker fails (it cannot load, it crashes), every request it held is answered by
@@ -42,7 +38,7 @@
  * @property {() => T} [cancelled] the answer to a request given up (its signal aborted)
  * @property {boolean} [serial] one request at a time (see the header)
  * @property {number} [restartAfterMs] serial only: a running request given up is stopped by
- *   replacing the worker once it has run this long and the worker has started (default: never)
+ *   replacing the worker once it has run this long (default: never)
  * @property {boolean} [respawn] after a failure, the next request starts a new worker
  * @property {() => number} [now] the clock of restartAfterMs (performance.now)
  */
@@ -50,8 +46,7 @@
 /**
  * @template T
  * @typedef {{message: object, resolve: (answer: T | Promise<T>) => void, signal?: AbortSignal,
- *            onProgress?: (data: any) => void, id?: number, started?: number,
- *            givenUp?: boolean}} Request
+ *            onProgress?: (data: any) => void, id?: number, started?: number}} Request
  */
 
 /**
@@ -72,7 +67,6 @@ export function workerClient(options) {
   } = options;
   /** @type {WorkerLike | null} */
   let worker = null;
-  let warm = false; // the worker has posted a message: it has started (see the header)
   let failed = false; // without respawn: the worker failed, onFailure answers from now on
   let nextId = 0;
   /** @type {Request<T>[]} serial: the requests not yet sent, in the order asked */
@@ -90,16 +84,10 @@ export function workerClient(options) {
   function listen(own) {
     own.addEventListener('message', ({ data }) => {
       if (own !== worker) return;
-      warm = true;
       const request = sent.get(data?.id);
       if (!request) return;
-      if (data.type === 'progress') {
-        // Given up while the worker was starting: now that it runs, stop it as if started warm.
-        if (request.givenUp && now() - (request.started ?? 0) >= restartAfterMs) restart(request);
-        else request.onProgress?.(data);
-      } else {
-        finish(request, answerOf(data));
-      }
+      if (data.type === 'progress') request.onProgress?.(data);
+      else finish(request, answerOf(data));
     });
     own.addEventListener('error', (event) => {
       event.preventDefault?.();
@@ -118,7 +106,6 @@ export function workerClient(options) {
   function running() {
     if (!worker && !failed) {
       worker = spawn();
-      warm = false;
       if (worker) listen(worker);
       else if (!respawn) failed = true;
     }
@@ -165,12 +152,9 @@ export function workerClient(options) {
       return;
     }
     if (!Number.isFinite(restartAfterMs)) return;
-    request.givenUp = true;
     setTimeout(
       () => {
-        // A worker still starting finishes the request (its answer, or its progress once it
-        // runs, decides); a new one would only start again.
-        if (sent.get(request.id) === request && warm) restart(request);
+        if (sent.get(request.id) === request) restart(request);
       },
       Math.max(0, request.started + restartAfterMs - now()),
     );
