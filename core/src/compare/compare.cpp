@@ -67,6 +67,7 @@
 #include <numeric>
 
 #include "irm/distributions.h"
+#include "stats/paired_tests.h"
 #include "stats/splitmix.h"
 
 namespace irm {
@@ -167,55 +168,27 @@ TestOutcome sign_test(std::int64_t wins, std::int64_t losses) {
 TestOutcome wilcoxon_test(const std::vector<double>& d, double tol, const CompareOptions& o) {
   TestOutcome out;
   out.statistic_name = "W";
-  std::vector<std::size_t> order;
-  std::int64_t zeros = 0;
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    const bool zero = std::fabs(d[i]) <= tol;
-    zeros += zero ? 1 : 0;
-    if (!zero || o.wilcoxon_pratt) order.push_back(i);
-  }
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    const double ax = std::fabs(d[x]) <= tol ? 0.0 : std::fabs(d[x]);
-    const double ay = std::fabs(d[y]) <= tol ? 0.0 : std::fabs(d[y]);
-    return ax < ay;
-  });
-  // Ranks kept doubled so that averages stay whole.
-  std::int64_t twice_plus = 0;
-  std::int64_t twice_minus = 0;
-  double tie_sum = 0.0;  // Σ (t³ − t) over tied groups of non-zero |d|
-  bool tied = false;
-  for (std::size_t i = 0; i < order.size();) {
-    const double size_i = std::fabs(d[order[i]]) <= tol ? 0.0 : std::fabs(d[order[i]]);
-    std::size_t j = i + 1;
-    while (j < order.size()) {
-      const double size_j = std::fabs(d[order[j]]) <= tol ? 0.0 : std::fabs(d[order[j]]);
-      if (size_j - size_i > tol) break;
-      ++j;
-    }
-    const auto first = static_cast<std::int64_t>(i + 1);
-    const auto last = static_cast<std::int64_t>(j);
-    const std::int64_t t = last - first + 1;
-    if (size_i > 0.0 && t >= 2) {
-      tied = true;
-      tie_sum += static_cast<double>(t * t * t - t);
-    }
-    for (std::size_t k = i; k < j; ++k) {
-      const double v = d[order[k]];
-      if (std::fabs(v) <= tol) continue;
-      (v > 0 ? twice_plus : twice_minus) += first + last;
-    }
-    i = j;
-  }
-  const std::int64_t n = static_cast<std::int64_t>(d.size()) - zeros;
-  const double w_plus = static_cast<double>(twice_plus) / 2.0;
-  const double w_minus = static_cast<double>(twice_minus) / 2.0;
-  out.statistic = std::min(w_plus, w_minus);
+  // |d| within the tolerance of 0 is 0; two |d| within the tolerance of a group's smallest tie.
+  const auto size = [&](std::size_t i) { return std::fabs(d[i]) <= tol ? 0.0 : std::fabs(d[i]); };
+  const stats::SignedRanks ranks = stats::signed_ranks(
+      d.size(), o.wilcoxon_pratt,
+      [&](std::size_t i) { return size(i) == 0.0 ? 0
+                                  : d[i] > 0     ? 1
+                                                 : -1; },
+      [&](std::size_t x, std::size_t y) { return size(x) < size(y); },
+      [&](std::size_t first, std::size_t j) { return size(j) - size(first) <= tol; });
+  const std::int64_t n = ranks.n;
+  const std::int64_t twice_plus = ranks.twice_plus;
+  const std::int64_t twice_minus = ranks.twice_minus;
+  const bool tied = !ranks.ties.empty();
+  const std::int64_t zeros = ranks.zeros;
+  out.statistic = static_cast<double>(std::min(twice_plus, twice_minus)) / 2.0;
   if (n == 0) {
     out.p = 1.0;
     out.method = "every difference is 0: p = 1";
     return out;
   }
-  const bool exact = o.wilcoxon_exact && !tied && !(o.wilcoxon_pratt && zeros > 0) && n <= 50;
+  const bool exact = o.wilcoxon_exact && stats::wilcoxon_exact_possible(ranks, o.wilcoxon_pratt);
   if (exact) {
     const std::int64_t top = n * (n + 1) / 2;
     const std::vector<std::int64_t> ways = stats::signed_rank_counts(n);
@@ -228,25 +201,24 @@ TestOutcome wilcoxon_test(const std::vector<double>& d, double tol, const Compar
     out.method = "exact";
     return out;
   }
-  const std::int64_t z0 = o.wilcoxon_pratt ? zeros : 0;
-  const auto all = static_cast<double>(n + z0);
-  const auto zd = static_cast<double>(z0);
-  const double mu = (all * (all + 1.0) - zd * (zd + 1.0)) / 4.0;
+  const stats::WilcoxonMoments moments = stats::wilcoxon_moments(ranks, o.wilcoxon_pratt);
+  const double mu = moments.mean_times_4<double>() / 4.0;
   const double variance =
-      (all * (all + 1.0) * (2.0 * all + 1.0) - zd * (zd + 1.0) * (2 * zd + 1.0)) / 24.0 -
-      tie_sum / 48.0;
+      moments.untied_variance_times_24<double>() / 24.0 - static_cast<double>(ranks.tie_sum) / 48.0;
   const double sigma = std::sqrt(std::max(0.0, variance));
   const double shift = out.statistic - mu;
   const double correction = o.wilcoxon_continuity ? 0.5 * ((shift > 0) - (shift < 0)) : 0.0;
   const double z = sigma > 0.0 ? (shift - correction) / sigma : 0.0;
   out.z = z;
   out.p = sigma > 0.0 ? std::min(1.0, 2.0 * stats::normal_upper(std::fabs(z))) : 1.0;
-  out.method = std::string("normal approximation") +
-               (o.wilcoxon_continuity ? ", continuity correction" : "") +
-               (o.wilcoxon_exact ? (tied                              ? " (tied |d|)"
-                                    : (o.wilcoxon_pratt && zeros > 0) ? " (Pratt zeros)"
-                                                                      : " (n > 50)")
-                                 : "");
+  out.method =
+      std::string("normal approximation") +
+      (o.wilcoxon_continuity ? ", continuity correction" : "") +
+      (o.wilcoxon_exact ? (tied ? " (tied |d|)"
+                           : (o.wilcoxon_pratt && zeros > 0)
+                               ? " (Pratt zeros)"
+                               : " (n > " + std::to_string(stats::wilcoxon_exact_limit) + ")")
+                        : "");
   return out;
 }
 
@@ -280,26 +252,12 @@ TestOutcome randomization_test(const std::vector<double>& d, double tol, const S
   }
   const bool exact = m <= 20;
   const std::vector<double>& values = exact ? used : d;
-  // Each block of 8 values: the signed sums of its 256 sign patterns (bit k set = value k
-  // flipped).
-  const std::size_t blocks = (values.size() + 7) / 8;
-  std::vector<double> table(blocks * 256, 0.0);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    for (std::size_t pattern = 0; pattern < 256; ++pattern) {
-      double sum = 0.0;
-      for (std::size_t k = 0; k < 8 && 8 * b + k < values.size(); ++k) {
-        sum += ((pattern >> k) & 1U) ? -values[8 * b + k] : values[8 * b + k];
-      }
-      table[b * 256 + pattern] = sum;
-    }
-  }
+  const stats::SignSums<double> sums(values);
   std::int64_t count = 0;
   if (exact) {
-    const std::uint32_t total = std::uint32_t{1} << m;
-    for (std::uint32_t mask = 0; mask < total; ++mask) {
-      double sum = 0.0;
-      for (std::size_t b = 0; b < blocks; ++b) sum += table[b * 256 + ((mask >> (8 * b)) & 0xFFU)];
-      count += std::fabs(sum) >= threshold ? 1 : 0;
+    const std::uint64_t total = std::uint64_t{1} << m;
+    for (std::uint64_t mask = 0; mask < total; ++mask) {
+      count += std::fabs(sums.sum(mask)) >= threshold ? 1 : 0;
     }
     out.p = static_cast<double>(count) / static_cast<double>(total);
     out.method = "exact, all 2^" + std::to_string(m) + " sign assignments";
@@ -307,11 +265,7 @@ TestOutcome randomization_test(const std::vector<double>& d, double tol, const S
   }
   for (std::int64_t s = 0; s < samples; ++s) {
     const std::uint64_t* row = random.bits.data() + static_cast<std::size_t>(s) * random.words;
-    double sum = 0.0;
-    for (std::size_t b = 0; b < blocks; ++b) {
-      sum += table[b * 256 + ((row[b / 8] >> (8 * (b % 8))) & 0xFFU)];
-    }
-    count += std::fabs(sum) >= threshold ? 1 : 0;
+    count += std::fabs(sums.sum(row)) >= threshold ? 1 : 0;
   }
   const auto n = static_cast<double>(samples);
   out.p = (1.0 + static_cast<double>(count)) / (1.0 + n);

@@ -68,6 +68,7 @@
 #include "check_slips.h"
 #include "common.h"
 #include "irm/distributions.h"
+#include "stats/paired_tests.h"
 #include "stats/splitmix.h"
 
 namespace irm {
@@ -94,7 +95,6 @@ const char* tail_name(Tail tail) {
 
 constexpr Tail all_tails[] = {Tail::two_sided, Tail::greater, Tail::less};
 constexpr std::int64_t sign_exact_limit = 60;          // 2^60 and every C(60, k) fit in 64 bits
-constexpr std::int64_t wilcoxon_exact_limit = 50;      // 2^50 sign assignments of the ranks
 constexpr std::int64_t randomization_exact_bits = 20;  // up to 2^20 assignments enumerated
 constexpr std::int64_t monte_carlo_samples = 100000;
 constexpr std::uint64_t monte_carlo_seed = 20240917;
@@ -472,55 +472,44 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
   Wilcoxon out;
   const std::size_t count = data.queries.size();
   std::vector<Number> size(count);
-  std::vector<std::size_t> order;
   std::vector<std::string> zero_ids;
   for (std::size_t i = 0; i < count; ++i) {
     size[i] = absolute(data.queries[i].difference.value);
-    const bool zero = sign_of(size[i]) == 0;
-    if (zero) zero_ids.push_back(data.queries[i].id);
-    if (!zero || pratt) order.push_back(i);
+    if (sign_of(size[i]) == 0) zero_ids.push_back(data.queries[i].id);
   }
-  out.zeros = static_cast<std::int64_t>(zero_ids.size());
-  out.n = static_cast<std::int64_t>(count) - out.zeros;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return compare_numbers(size[a], size[b]) < 0;
-  });
+  const stats::SignedRanks r = stats::signed_ranks(
+      count, pratt, [&](std::size_t i) { return sign_of(data.queries[i].difference.value); },
+      [&](std::size_t a, std::size_t b) { return compare_numbers(size[a], size[b]) < 0; },
+      [&](std::size_t first, std::size_t j) { return compare_numbers(size[first], size[j]) == 0; });
+  out.zeros = r.zeros;
+  out.n = r.n;
+  const std::vector<std::int64_t>& twice_rank = r.twice_rank;
 
-  // Ranks 1..m of |d|; a group of equal |d| shares the average of its ranks. Ranks are kept
-  // doubled, so that averages such as 5.5 stay whole numbers.
-  std::vector<std::int64_t> twice_rank(count, 0);
+  // Ranks 1..m of |d|; a group of equal |d| shares the average of its ranks, kept doubled so
+  // that averages such as 5.5 stay whole numbers.
   StepTable ties{"Tied |d|: the average rank and the tie correction",
                  {"|d|", "queries tied t", "ranks", "average rank", "t³ − t"},
                  {},
                  {}};
-  std::int64_t tie_sum = 0;  // Σ (t³ − t) over tied groups of non-zero |d|
+  const std::int64_t tie_sum = r.tie_sum;
   std::vector<std::string> tie_parts;
-  for (std::size_t i = 0; i < order.size();) {
-    std::size_t j = i + 1;
-    while (j < order.size() && compare_numbers(size[order[j]], size[order[i]]) == 0) ++j;
-    const auto first = static_cast<std::int64_t>(i + 1);
-    const auto last = static_cast<std::int64_t>(j);
-    for (std::size_t k = i; k < j; ++k) twice_rank[order[k]] = first + last;
-    const std::int64_t t = last - first + 1;
-    const bool zero_group = sign_of(size[order[i]]) == 0;
-    if (t >= 2 && !zero_group) {
-      tie_sum += t * t * t - t;
-      const std::string ranks = std::to_string(first) + "–" + std::to_string(last);
-      const Number average = ratio(first + last, 2);
-      ties.rows.push_back({short_cell(size[order[i]]), text_cell(std::to_string(t)),
-                           text_cell(ranks), short_cell(average),
-                           text_cell(std::to_string(t * t * t - t))});
-      tie_parts.push_back(short_text(size[order[i]]) + " (ranks " + ranks + " → " +
-                          short_text(average) + ")");
-    }
-    i = j;
+  for (const stats::SignedRanks::Tie& tie : r.ties) {
+    const auto first = static_cast<std::int64_t>(tie.first + 1);
+    const auto t = static_cast<std::int64_t>(tie.count);
+    const std::int64_t last = first + t - 1;
+    const Number& tied = size[r.order[tie.first]];
+    const std::string ranks = std::to_string(first) + "–" + std::to_string(last);
+    const Number average = ratio(first + last, 2);
+    ties.rows.push_back({short_cell(tied), text_cell(std::to_string(t)), text_cell(ranks),
+                         short_cell(average), text_cell(std::to_string(t * t * t - t))});
+    tie_parts.push_back(short_text(tied) + " (ranks " + ranks + " → " + short_text(average) + ")");
   }
 
   std::vector<std::string> columns = query_columns(data);
   columns.insert(columns.end(), {"d = x − y", "|d|", "rank of |d|", "signed rank"});
   StepTable ranks{"Differences ranked by size", columns, {}, {}};
-  std::int64_t twice_plus = 0;
-  std::int64_t twice_minus = 0;
+  const std::int64_t twice_plus = r.twice_plus;
+  const std::int64_t twice_minus = r.twice_minus;
   for (std::size_t i = 0; i < count; ++i) {
     const PairedQuery& q = data.queries[i];
     std::vector<Cell> row = query_cells(data, q);
@@ -532,7 +521,6 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
       row.push_back(pratt ? short_cell(rank) : text_cell("— (d = 0, dropped)"));
       row.push_back(text_cell(pratt ? "0 (rank dropped)" : "—"));
     } else {
-      (sign > 0 ? twice_plus : twice_minus) += twice_rank[i];
       row.push_back(short_cell(rank));
       row.push_back(short_cell(sign > 0 ? rank : whole(0) - rank));
     }
@@ -572,15 +560,14 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
                 "): a large W+ favours x > y.");
 
   // Which method: the exact table needs the ranks 1..n (no ties, no Pratt zeros).
-  const bool exact_possible =
-      tie_parts.empty() && !(pratt && out.zeros > 0) && out.n <= wilcoxon_exact_limit;
+  const bool exact_possible = stats::wilcoxon_exact_possible(r, pratt);
   if (want_exact && !exact_possible) {
     out.fallback = !tie_parts.empty() ? "some |d| are tied, so the ranks are not 1, 2, …, n"
                    : (pratt && out.zeros > 0)
                        ? "zero=pratt leaves the ranks of the zeros out, so the ranks that count "
                          "are not 1, 2, …, n"
                        : "n = " + std::to_string(out.n) + " is above " +
-                             std::to_string(wilcoxon_exact_limit) +
+                             std::to_string(stats::wilcoxon_exact_limit) +
                              ", the largest n whose 2^n sign assignments are counted";
   }
   out.exact = want_exact && exact_possible;
@@ -649,12 +636,12 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
   } else {
     // Normal approximation. Under pratt the zeros keep their place in the ranking, so the mean
     // and variance are those of ranks 1..n_all less the zeros' ranks 1..z0.
-    const std::int64_t z0 = pratt ? out.zeros : 0;
-    const std::int64_t all = out.n + z0;
-    const Number mean = ratio(all * (all + 1) - z0 * (z0 + 1), 4);
-    const Number variance =
-        ratio(all * (all + 1) * (2 * all + 1) - z0 * (z0 + 1) * (2 * z0 + 1), 24) -
-        ratio(tie_sum, 48);
+    const stats::WilcoxonMoments moments = stats::wilcoxon_moments(r, pratt);
+    const std::int64_t z0 = moments.z0;
+    const std::int64_t all = moments.all;
+    const Number mean = ratio(moments.mean_times_4<std::int64_t>(), 4);
+    const Number untied = ratio(moments.untied_variance_times_24<std::int64_t>(), 24);
+    const Number variance = untied - ratio(tie_sum, 48);
     const double sigma = std::sqrt(std::max(0.0, variance.approx));
     const Number correction = continuity ? ratio(tail == Tail::greater ? -1 : 1, 2) : whole(0);
     Number shift = out.statistic - mean + correction;
@@ -693,12 +680,9 @@ Wilcoxon wilcoxon(const PairedScores& data, Tail tail, bool pratt, bool want_exa
     const std::string variance_formula =
         std::string(z0 > 0 ? "\\frac{n(n+1)(2n+1) - z_0(z_0+1)(2z_0+1)}{24}"
                            : "\\frac{n(n+1)(2n+1)}{24}") +
-        (tie_sum > 0
-             ? " - \\frac{\\sum (t^3 - t)}{48} = " +
-                   short_latex(
-                       ratio(all * (all + 1) * (2 * all + 1) - z0 * (z0 + 1) * (2 * z0 + 1), 24)) +
-                   " - \\frac{" + std::to_string(tie_sum) + "}{48}"
-             : "");
+        (tie_sum > 0 ? " - \\frac{\\sum (t^3 - t)}{48} = " + short_latex(untied) + " - \\frac{" +
+                           std::to_string(tie_sum) + "}{48}"
+                     : "");
     out.working = "\\begin{gathered}\\mu = " + mean_formula + " = " + short_latex(mean) +
                   ",\\qquad \\sigma^2 = " + variance_formula + " = " + short_latex(variance) +
                   "\\\\ z = \\frac{" + short_latex(out.statistic) + " - " + short_latex(mean) +
@@ -771,42 +755,24 @@ void count_extreme(const std::vector<Value>& values, Value observed, Value toler
     out.extreme[1] += sum >= observed - tolerance ? 1 : 0;
     out.extreme[2] += sum <= observed + tolerance ? 1 : 0;
   };
+  // Bit i of an assignment flips difference i; mask 0 is the observed one. To keep 100,000
+  // samples of many queries fast, the sums go 8 differences at a time (stats::SignSums).
+  const stats::SignSums<Value> sums(values);
   if (out.exact) {
-    // Assignment `mask`: bit i set = the sign of difference i flipped; mask 0 is the observed one.
     const std::uint64_t total = std::uint64_t{1} << m;
     for (std::uint64_t mask = 0; mask < total; ++mask) {
-      Value sum = 0;
-      for (std::size_t i = 0; i < m; ++i) sum += ((mask >> i) & 1U) ? -values[i] : values[i];
+      const Value sum = sums.sum(mask);
       tally(sum);
       if (row) row(mask, sum);
     }
     return;
   }
-  // Bit i of the random stream flips difference i. To keep 100,000 samples of many queries fast,
-  // the differences go in blocks of 8, and each block's 256 possible signed sums are tabled, so a
-  // sample costs one lookup per 8 queries.
-  const std::size_t blocks = (m + 7) / 8;
-  std::vector<Value> block_sums(blocks * 256, 0);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    for (std::size_t pattern = 0; pattern < 256; ++pattern) {
-      Value sum = 0;
-      for (std::size_t k = 0; k < 8 && 8 * b + k < m; ++k) {
-        sum += ((pattern >> k) & 1U) ? -values[8 * b + k] : values[8 * b + k];
-      }
-      block_sums[b * 256 + pattern] = sum;
-    }
-  }
   SplitMix64 random{monte_carlo_seed};
   tally(observed);  // the observed assignment counts as one sample
+  std::vector<std::uint64_t> bits(sums.words());
   for (std::int64_t s = 0; s < monte_carlo_samples; ++s) {
-    Value sum = 0;
-    std::uint64_t bits = 0;
-    for (std::size_t b = 0; b < blocks; ++b) {
-      if (b % 8 == 0) bits = random.next();
-      sum += block_sums[b * 256 + (bits & 0xFFU)];
-      bits >>= 8;
-    }
-    tally(sum);
+    for (std::uint64_t& word : bits) word = random.next();
+    tally(sums.sum(bits.data()));
   }
 }
 
