@@ -2,9 +2,9 @@
 // "4 3 0 1", a 2 × 2 grid, …). The core also reads the forms exercises print: captions,
 // brackets and program lists, sentences, tables with headers, labelled grids and Python
 // sessions (printed.h, transcript.h and the parsers' own). A calculator page's first module (a
-// group module, wasm/group_module.cpp) leaves them out to stay small; for an input it cannot
-// read in the calculator's own notation it answers read_elsewhere(), and the page's engine asks
-// the module that has every reader (web/js/engine-worker.js).
+// group module, wasm/groups/printed_forms.cpp) leaves them out to stay small; for an input it
+// cannot read in the calculator's own notation it answers read_elsewhere(), and the page's engine
+// asks the module that has every reader (web/js/engine-worker.js).
 //
 // So that both give one answer, each parser tries the calculator's own notation first in every
 // build, and only for input outside it reaches the forms a group module leaves out.
