@@ -361,6 +361,32 @@ TEST_CASE("IPrec: trec_eval 10's lround(r·R) is recognised (iprec.rule_trec10)"
   CHECK(check("IPrec@0.3", "N R N N N R", "0.5", "4").matched == "iprec.rule_trec10");
 }
 
+TEST_CASE(
+    "IPrec: the maximum over recall > r, or taken up the list (iprec.strictly_above, "
+    "iprec.looked_up_the_list)",
+    "[check][interpolation]") {
+  // N R R N N N R N N R, R = 4: relevant at ranks 2, 3, 7, 10 with precision 1/2, 2/3, 3/7, 4/10.
+  // IPrec@0.75 needs ⌈0.75 × 4⌉ = 3 relevant: max(3/7, 2/5) = 3/7 = 0.4286.
+  const char* const list = "N R R N N N R N N R";
+  CHECK(check("IPrec@0.75", list, "0.43", "4").correct);
+  // Recall above 0.75 (strictly) leaves out rank 7, whose recall is exactly 3/4: only rank 10,
+  // 4/10 = 0.4.
+  const auto above = check("IPrec@0.75", list, "0.40", "4");
+  CHECK(above.matched == "iprec.strictly_above");
+  CHECK_THAT(above.why, Catch::Contains("leaving out rank 7, whose recall is exactly 0.75"));
+  // Up the list, ranks 1 to 7: max(1/2, 2/3, 3/7) = 2/3, at rank 3.
+  const auto up = check("IPrec@0.75", list, "0.67", "4");
+  CHECK(up.matched == "iprec.looked_up_the_list");
+  CHECK_THAT(up.why, Catch::Contains("the precision at rank 3, above rank 7"));
+  // IPrec@0.6 needs ⌈2.4⌉ = 3 too, but no rank has recall exactly 0.6 (2.4 relevant): recall
+  // above 0.6 is recall ≥ 0.6, so 0.4 is no slip there. 2/3 is trec_eval 10's answer there
+  // (lround(2.4) = 2 relevant: max(2/3, 3/7, 2/5)), a convention, which outranks the slip.
+  CHECK(check("IPrec@0.6", list, "0.40", "4").matched.empty());
+  CHECK(check("IPrec@0.6", list, "0.67", "4").matched == "iprec.rule_trec10");
+  // rule=none does not interpolate: neither slip is tried (its value at 0.75 is P@7 = 3/7).
+  CHECK(check("IPrec(rule=none)@0.75", list, "0.67", "4").matched.empty());
+}
+
 // --- the catalogue of slips --------------------------------------------------------------------
 
 TEST_CASE("AP@k: the sum over min(R, k) and over k (ap.over_min_r_k, ap.over_k)",
@@ -1003,7 +1029,9 @@ TEST_CASE("the catalogue: unique names that apply to registry measures", "[check
     CHECK(slip.name.find('.') != std::string::npos);
     for (const auto& m : slip.measures) {
       INFO(m);
-      CHECK(irm::parse_measure_name(m == "P" || m == "R" ? m + "@5" : m).ok());
+      // P and R need a cutoff to be named, IPrec a recall level.
+      const std::string named = m == "P" || m == "R" ? m + "@5" : m == "IPrec" ? m + "@0.5" : m;
+      CHECK(irm::parse_measure_name(named).ok());
     }
   }
   CHECK(names.count("any.truncated") == 1);
@@ -1018,9 +1046,6 @@ TEST_CASE("the catalogue: every measure of the registry has a slip of its own, o
       {"pool", "a count of the documents the runs put in the pool, not a formula"},
       {"PR", "the table of P@k and R@k at every rank; its value is P and R at the last rank"},
       {"mean", "mean(M) of any measure M over queries: a slip in a query's value is M's"},
-      // Gaps, partly covered by conventions: no slip of their own yet, but the variants students
-      // mix up are the parameters' choices, tried first as conventions.
-      {"IPrec", "no slip yet; the interpolation rules are its rule= conventions"},
   };
   std::set<std::string> covered;
   for (const auto& slip : irm::all_slips())

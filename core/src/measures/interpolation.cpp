@@ -432,6 +432,85 @@ std::string rule_text(const Context& c, const std::string& level) {
   return "at any rank whose recall reaches " + level;
 }
 
+// The relevant ranks of the list, with R and the level asked, for IPrec's slips; empty for
+// another measure, for rule=none (which does not interpolate), and when R is 0.
+struct IprecFacts {
+  std::vector<std::int64_t> ranks;  // of the relevant documents, rank j − 1 holding j of them
+  std::int64_t R = 0;
+  std::int64_t needed = 0;  // relevant documents the rule asks for
+  Fraction level;
+};
+
+std::optional<IprecFacts> iprec_facts(const Context& c) {
+  if (c.call.info->name != "IPrec" || !c.call.recall_cutoff || c.call.param("rule") == "none") {
+    return std::nullopt;
+  }
+  const Number* R = value_of(c.outcome, "R");
+  const Number* needed = value_of(c.outcome, "required_relevant");
+  auto ranks = relevant_ranks(c);
+  if (!R || !needed || !R->exact || !needed->exact || R->exact->num <= 0 || !ranks) {
+    return std::nullopt;
+  }
+  return IprecFacts{std::move(*ranks), R->exact->num, needed->exact->num, *c.call.recall_cutoff};
+}
+
+// The highest precision j/rank_j over the relevant documents j = first, …, last (1-based), and the
+// rank where it is; empty when there are none.
+std::optional<std::pair<Fraction, std::int64_t>> best_precision(const IprecFacts& f,
+                                                                std::int64_t first,
+                                                                std::int64_t last) {
+  std::optional<std::pair<Fraction, std::int64_t>> best;
+  for (std::int64_t j = std::max<std::int64_t>(first, 1);
+       j <= std::min<std::int64_t>(last, static_cast<std::int64_t>(f.ranks.size())); ++j) {
+    const std::int64_t rank = f.ranks[static_cast<std::size_t>(j - 1)];
+    const Fraction p = *make_fraction(j, rank);
+    if (!best || compare(p, best->first) > 0) best = std::make_pair(p, rank);
+  }
+  return best;
+}
+
+// Recall strictly above r: the rank whose recall is exactly r left out of the maximum.
+std::optional<Candidate> iprec_strictly_above(const Context& c) {
+  const auto f = iprec_facts(c);
+  if (!f || f->needed < 1 || c.call.param("rule") != "textbook") return std::nullopt;
+  // j/R > num/den ⟺ j·den > num·R: the fewest relevant documents with recall above r.
+  const std::int64_t above = f->level.num * f->R / f->level.den + 1;
+  if (above == f->needed) return std::nullopt;  // no rank has recall exactly r
+  const auto best = best_precision(*f, above, f->R);
+  const Number value = exact_number(best ? best->first : Fraction{0, 1});
+  if (same_number(value, c.expected)) return std::nullopt;
+  const std::string r = to_short_decimal(f->level);
+  const std::int64_t exact_rank = f->ranks.size() >= static_cast<std::size_t>(f->needed)
+                                      ? f->ranks[static_cast<std::size_t>(f->needed - 1)]
+                                      : 0;
+  return Candidate{"iprec.strictly_above", value,
+                   c.answer + " is the highest precision at the ranks whose recall is above " + r +
+                       ", leaving out rank " + std::to_string(exact_rank) +
+                       ", whose recall is exactly " + r +
+                       ": interpolated precision takes every rank with recall ≥ r"};
+}
+
+// The maximum taken up the list: over the ranks down to the first that reaches r, instead of that
+// rank and every later one.
+std::optional<Candidate> iprec_looked_up(const Context& c) {
+  const auto f = iprec_facts(c);
+  if (!f || f->needed < 2 || static_cast<std::size_t>(f->needed) > f->ranks.size()) {
+    return std::nullopt;
+  }
+  const auto best = best_precision(*f, 1, f->needed);
+  if (!best) return std::nullopt;
+  const Number value = exact_number(best->first);
+  if (same_number(value, c.expected)) return std::nullopt;
+  const std::string reach = std::to_string(f->ranks[static_cast<std::size_t>(f->needed - 1)]);
+  return Candidate{"iprec.looked_up_the_list", value,
+                   c.answer + " is the precision at rank " + std::to_string(best->second) +
+                       ", above rank " + reach + " (the first whose recall reaches " +
+                       to_short_decimal(f->level) +
+                       "): interpolation looks down the list, taking the highest precision at "
+                       "rank " +
+                       reach + " or any later rank"};
+}
+
 std::string interpolation_hint(const Context& c, const std::string& q, bool main) {
   const std::string& family = c.call.info->name;
   if (family != "IPrec" && family != "11pt") return "";
@@ -462,7 +541,18 @@ std::string interpolation_hint(const Context& c, const std::string& q, bool main
 
 const CheckFamily& interpolation_checks() {
   static const CheckFamily family = {
-      {},
+      {
+          {{"iprec.strictly_above",
+            {"IPrec"},
+            "the maximum over the ranks whose recall is above r, leaving out the rank whose recall "
+            "is exactly r"},
+           &iprec_strictly_above},
+          {{"iprec.looked_up_the_list",
+            {"IPrec"},
+            "the maximum over the ranks down to the first that reaches r (up the list), instead "
+            "of that rank and the later ones"},
+           &iprec_looked_up},
+      },
       {
           {{"11pt.rounded_intermediates",
             {"11pt"},
