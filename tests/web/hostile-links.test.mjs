@@ -150,7 +150,7 @@ test('a 5 MB link pasted into the open page (hashchange): the same clear refusal
     await page.evaluate(() => {
       window.location.hash = `calc=ranked&in=${'R+N+'.repeat((5 * 1024 * 1024) / 4)}&m=AP`;
     });
-    await waitForText(page, '#input-error', ['the input is too long: it has more than 500,000 words and numbers'], { timeout: 15_000 });
+    await waitForText(page, '#input-error', ['the input is too long: it has more than 500,000 words and numbers'], { timeout: 30_000 });
     assert.equal((await page.inputValue('#input')).length, 5 * 1024 * 1024);
     // 15 + 5,242,880 + 5 = 5,242,900 characters of hash: more than the ~2 MB browsers keep.
     await page.waitForFunction(() => !document.querySelector('[data-link-notice]').hidden);
