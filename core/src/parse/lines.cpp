@@ -114,18 +114,28 @@ Assignments read_assignments(const std::vector<Token>& tokens) {
   return out;
 }
 
-std::string_view line_text(std::string_view input, int number) {
+LineIndex::LineIndex(std::string_view input) : input_(input) {
   std::size_t start = input.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // the tokenizer skips a BOM
-  for (int line = 1; line < number; ++line) {
-    const std::size_t end = input.find('\n', start);
-    if (end == std::string_view::npos) return {};
-    start = end + 1;
+  starts_.push_back(start);
+  for (std::size_t end = input.find('\n', start); end != std::string_view::npos;
+       end = input.find('\n', end + 1)) {
+    starts_.push_back(end + 1);
   }
-  std::size_t end = input.find('\n', start);
-  if (end == std::string_view::npos) end = input.size();
-  std::string_view out = input.substr(start, end - start);
+}
+
+std::string_view LineIndex::text(int number) const {
+  if (number < 1) number = 1;
+  if (static_cast<std::size_t>(number) > starts_.size()) return {};
+  const std::size_t start = starts_[static_cast<std::size_t>(number - 1)];
+  std::size_t end = input_.find('\n', start);
+  if (end == std::string_view::npos) end = input_.size();
+  std::string_view out = input_.substr(start, end - start);
   if (!out.empty() && out.back() == '\r') out.remove_suffix(1);
   return out;
+}
+
+std::string_view line_text(std::string_view input, int number) {
+  return LineIndex(input).text(number);
 }
 
 bool looks_numeric(std::string_view t) {

@@ -48,8 +48,22 @@ struct Assignments {
 };
 [[nodiscard]] Assignments read_assignments(const std::vector<Token>& tokens);
 
-/// The text of line `number` (1-based) of `input`, without its line break; empty when there is
-/// no such line.
+/// The lines of `input`, found once, for reading many of them: `text(number)` is the text of line
+/// `number` (1-based), without its line break; empty when there is no such line. A byte order
+/// mark before the first line is skipped, as the tokenizer skips it.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view input);
+  [[nodiscard]] std::string_view text(int number) const;
+
+ private:
+  std::string_view input_;
+  std::vector<std::size_t> starts_;  // where each line starts
+};
+
+/// The text of line `number` of `input`, as LineIndex reads it: for one line; a reader of many
+/// lines of one input builds a LineIndex once (reading each line from the top would take time
+/// growing with the square of the input).
 [[nodiscard]] std::string_view line_text(std::string_view input, int number);
 
 /// A token that starts like a number: a digit, or '-', '+' or '.' followed by a digit or '.'.

@@ -192,6 +192,7 @@ Result<Printed> read_printed(std::string_view input, int first_line) {
   for (const Token& token : tokenized.value()) cut(token, pieces);
 
   Printed out;
+  const text::LineIndex lines(input);
   std::size_t i = 0;
   while (i < pieces.size()) {
     // A statement: the pieces of one line, and of the lines its brackets span.
@@ -283,8 +284,7 @@ Result<Printed> read_printed(std::string_view input, int first_line) {
     }
     // The caption as typed, with its own spacing and brackets: "differences (system 1 minus 2)".
     if (!caption.empty() && caption.front().where.line == caption.back().where.line) {
-      const std::string_view whole =
-          text::line_text(input, caption.front().where.line - first_line + 1);
+      const std::string_view whole = lines.text(caption.front().where.line - first_line + 1);
       const int from = caption.front().where.column;
       const int to = caption.back().where.column + caption.back().where.length;
       s.caption_text = columns(whole, from, to);
@@ -560,11 +560,12 @@ std::optional<Prose> skip_prose(std::string_view input, int first_line) {
   Prose out;
   std::vector<std::vector<Span>> blanks;
   std::size_t skipped_tokens = 0;
+  const text::LineIndex lines(input);
   for (std::size_t index = 0; index < sentences.size(); ++index) {
     const std::vector<Token>& s = sentences[index];
     const bool comment = comments[index];
     // A row of a tab or pipe table is no sentence, whatever its words.
-    const std::string_view line_of = text::line_text(input, s.front().where.line - first_line + 1);
+    const std::string_view line_of = lines.text(s.front().where.line - first_line + 1);
     if (line_of.find_first_of("\t|") != std::string_view::npos) continue;
     if (!comment && !is_prose(s)) continue;
     skipped_tokens += s.size();
