@@ -50,6 +50,7 @@ const INPUT_NAMES = {
   paired: 'paired scores of two systems over the same queries',
   judges: 'two judges’ labels, or their agreement table',
   ratings: 'many raters’ counts per item and category',
+  reliability: 'coders’ judgments of units, some missing',
   rankings: 'two rankings of the same items',
   subtopic_list: 'a ranking whose documents cover subtopics of a query',
 };

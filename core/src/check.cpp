@@ -546,6 +546,7 @@ constexpr FamilyChecks kFamilies[] = {
     &reciprocal_rank_checks,
     &dcg_checks,
     &kappa_checks,
+    &krippendorff_checks,
     &set_measures_checks,
     &multiclass_checks,
     &cascade_checks,

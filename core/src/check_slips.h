@@ -81,6 +81,7 @@ const CheckFamily& bpref_checks();              // bpref
 const CheckFamily& reciprocal_rank_checks();    // RR
 const CheckFamily& dcg_checks();                // DCG, IDCG, nDCG
 const CheckFamily& kappa_checks();              // kappa, fleiss
+const CheckFamily& krippendorff_checks();       // krippendorff
 const CheckFamily& set_measures_checks();       // confusion, F
 const CheckFamily& multiclass_checks();         // multiclass
 const CheckFamily& cascade_checks();            // ERR, RBP, INST, SDCG, Compat

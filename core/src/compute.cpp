@@ -162,6 +162,10 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
       if constexpr (keeps("agreement"))
         return run_on(call, in, parse_ratings(input), &Inputs::ratings);
       break;
+    case InputKind::reliability:
+      if constexpr (keeps("agreement"))
+        return run_on(call, in, parse_reliability(input), &Inputs::reliability);
+      break;
     case InputKind::rankings:
       if constexpr (keeps("agreement"))
         return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);

@@ -61,6 +61,7 @@ namespace irm {
   X(randomization, significance)   /* significance.cpp */      \
   X(kappa, agreement)              /* kappa.cpp */             \
   X(fleiss, agreement)             /* kappa.cpp */             \
+  X(krippendorff, agreement)       /* krippendorff.cpp */      \
   X(tau, agreement)                /* correlation.cpp */
 
 #define IRM_DECLARE(id, ...) MeasureInfo measure_##id();
@@ -87,6 +88,8 @@ const char* to_string(InputKind kind) {
       return "judges";
     case InputKind::ratings:
       return "ratings";
+    case InputKind::reliability:
+      return "reliability";
     case InputKind::rankings:
       return "rankings";
     case InputKind::paired:

@@ -498,6 +498,22 @@ TEST_CASE("fleiss-14-raters: the notes' Fleiss 0.22 comes from rounded intermedi
   CHECK(check("fleiss", input, "0.22").matched == "fleiss.rounded_intermediates");
 }
 
+TEST_CASE("krippendorff-12-units: expected disagreement over n² pairs, and rounded D_o, D_e",
+          "[check][golden][K5]") {
+  // krippendorff-12-units, nominal: D_o = 1/5, D_e = 152/195, n = 40, α = 113/152 = 0.7434.
+  //   n² slip: D_e' = Σ n_c n_k δ² / n² = D_e · 39/40 = 19/25, α' = 1 − (1/5)/(19/25) = 14/19
+  //            = 0.7368, printed 0.737;
+  //   rounded: D_o ≈ 0.20, D_e ≈ 0.78: 1 − 0.20/0.78 = 29/39 = 0.7436, printed 0.744.
+  const char* const input =
+      "A: 1 2 3 3 2 1 4 1 2 * * *\nB: 1 2 3 3 2 2 4 1 2 5 * 3\n"
+      "C: * 3 3 3 2 3 4 2 2 5 1 *\nD: 1 2 3 3 2 4 4 1 2 5 1 *";
+  CHECK(check("krippendorff", input, "0.743").correct);
+  CHECK(check("krippendorff", input, "113/152").correct);
+  CHECK(check("krippendorff", input, "0.737").matched == "krippendorff.n_squared");
+  CHECK(check("krippendorff", input, "14/19").matched == "krippendorff.n_squared");
+  CHECK(check("krippendorff", input, "0.744").matched == "krippendorff.rounded_intermediates");
+}
+
 TEST_CASE("sets-d1-to-d8: F₂ with β and 1/β swapped, with β for β², and with P and R rounded",
           "[check][golden][S1]") {
   // sets-d1-to-d8: P = 1/2, R = 2/3. F₂ = 5PR/(4P + R) = (5/3)/(8/3) = 5/8 = 0.625 (0.63 at 2

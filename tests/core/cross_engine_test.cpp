@@ -486,6 +486,7 @@ const std::vector<TeachingOnly>& teaching_only() {
       {"EER", "equal error rate of a classifier: no TREC counterpart"},
       {"kappa", "agreement between two judges: judges, not runs; no TREC counterpart"},
       {"fleiss", "agreement among many raters: no TREC counterpart"},
+      {"krippendorff", "agreement among coders with missing judgments: no TREC counterpart"},
       {"tau",
        "Kendall's tau between two rankings of items: compare/ compares runs by significance "
        "tests, not by rank correlation"},

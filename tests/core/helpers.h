@@ -84,6 +84,8 @@ inline std::string sample_input(irm::InputKind kind) {
       return "A: R R N N R\nB: R N N N R";
     case irm::InputKind::ratings:
       return "0 2 6 4 2\n0 0 3 5 6\n2 2 8 1 1";
+    case irm::InputKind::reliability:
+      return "A: 1 2 3 3 *\nB: 1 2 3 2 2\nC: * 2 3 3 2";
     case irm::InputKind::rankings:
       return "x: 1 2 3 4 5\ny: 2 1 4 3 5";
     case irm::InputKind::paired:

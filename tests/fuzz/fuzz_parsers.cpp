@@ -63,6 +63,25 @@ void run_parser(char which, std::string_view text) {
     case 'f':
       check(irm::parse_ratings(text), text);
       break;
+    case 'K': {
+      // Krippendorff's reliability data: every cell a value or missing, every value used in range.
+      const auto data = irm::parse_reliability(text);
+      check(data, text);
+      if (data.ok()) {
+        const auto& d = data.value();
+        if (d.values.size() != d.numbers.size()) fuzz::fail("reliability", "values and numbers");
+        if (d.coders.size() != d.cells.size()) fuzz::fail("reliability", "a row per coder");
+        for (const auto& row : d.cells) {
+          if (row.size() != d.units.size()) fuzz::fail("reliability", "a cell per unit");
+          for (const int v : row) {
+            if (v < -1 || v >= static_cast<int>(d.values.size())) {
+              fuzz::fail("reliability", "value out of range");
+            }
+          }
+        }
+      }
+      break;
+    }
     case 'k':
       check(irm::parse_two_rankings(text), text);
       break;
@@ -143,7 +162,7 @@ void run_parser(char which, std::string_view text) {
   }
 }
 
-constexpr char kParsers[] = "rgqscmjfkpunadQRTi";
+constexpr char kParsers[] = "rgqscmjfKkpunadQRTi";
 
 }  // namespace
 

@@ -130,6 +130,8 @@ calculatorPageChecks(session, {
     K2: [K2_KAPPA],
     K3: [K3_KAPPA],
     K4: [K4_KAPPA],
+    // krippendorff-12-units at the interval level (tests/web/agreement-krippendorff.test.mjs).
+    K5: ['α = 951/1120 ≈ 0.8491'],
     Labels: [LABELS_KAPPA],
   },
   markup: 'A: <b>R</b> <img/src=x/onerror=alert(1)> N\nB: <b>R</b> N <img/src=x/onerror=alert(1)>',

@@ -131,7 +131,7 @@ test('a measure of another group typed on the ranked page is answered from the l
     await waitForText(page, '#measures-error', ["unknown measure 'kapa'", 'did you mean kappa?']);
     const handOff = page.locator('[data-hand-off="agreement"]');
     await handOff.waitFor();
-    assert.match(await handOff.textContent(), /kappa \(.*\) is computed on the Judges’ agreement \(kappa, Fleiss\) page/);
+    assert.match(await handOff.textContent(), /kappa \(.*\) is computed on the Judges’ agreement \(kappa, Fleiss, Krippendorff\) page/);
     await waitForText(page, '#outcome-0 .answer', ['28/45']);
   });
   assert.equal(beforeTyping.length, 1, beforeTyping.join(' '));

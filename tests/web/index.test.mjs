@@ -45,8 +45,8 @@ test('the reference groups every measure by input kind, under its calculator, ea
       'ROC, AUC, EER': ['roc.html', ['ROC', 'AUC', 'EER', 'AUC-PR']],
       'Sets and confusion matrices': ['sets.html', ['confusion', 'F']],
       'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],
-      // Two input families (two judges, Fleiss' table), one calculator, one section.
-      'Judges’ agreement (kappa, Fleiss)': ['agreement.html', ['kappa', 'fleiss']],
+      // Three input families (two judges, Fleiss' table, coders × units), one calculator, one section.
+      'Judges’ agreement (kappa, Fleiss, Krippendorff)': ['agreement.html', ['kappa', 'fleiss', 'krippendorff']],
       'Kendall’s τ': ['correlation.html', ['tau']],
       'Significance tests': ['significance.html', ['sign', 'wilcoxon', 'ttest', 'randomization']],
       Pooling: ['pooling.html', ['pool']],

@@ -5,7 +5,7 @@
 // wasm module the page's engine starts with (engine-modules.js; core/include/irm/module_group.h):
 // the one holding the page's measures and input readers only.
 
-import { NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
+import { KRIPPENDORFF_2011, NOTE_002_RATINGS, TEN_QUERIES, THREE_RUNS } from './examples.js';
 import { parseMeasureName } from '../../common/measure-list.js';
 
 /**
@@ -112,14 +112,16 @@ export const calculators = [
     subject: 'these judgments',
     page: 'agreement.html',
     engine: 'agreement',
-    title: 'Judges’ agreement (kappa, Fleiss)',
+    title: 'Judges’ agreement (kappa, Fleiss, Krippendorff)',
     short: 'Agreement',
     summary:
       'How far judges agree beyond chance: Cohen’s κ for two judges (a grid of counts or their labels), ' +
-      'with Cohen’s or pooled chance agreement and the band on each scale, and Fleiss’ κ for many raters.',
+      'with Cohen’s or pooled chance agreement and the band on each scale, Fleiss’ κ for many raters, and ' +
+      'Krippendorff’s α for any number of coders with missing judgments, at the nominal, ordinal, interval or ratio level.',
     samples: {
       judges: { in: '75 25\n75 225' },
       ratings: { in: NOTE_002_RATINGS },
+      reliability: { in: KRIPPENDORFF_2011 },
     },
   },
   {

@@ -18,6 +18,18 @@ export const NOTE_002_RATINGS = [
 ].join('\n');
 
 /**
+ * Krippendorff's own example ("Computing Krippendorff's Alpha-Reliability", 2011): 4 observers,
+ * 12 units, values 1–5, * for a missing judgment. α = 0.743 nominal, 0.815 ordinal, 0.849
+ * interval, 0.797 ratio.
+ */
+export const KRIPPENDORFF_2011 = [
+  'A: 1 2 3 3 2 1 4 1 2 * * *',
+  'B: 1 2 3 3 2 2 4 1 2 5 * 3',
+  'C: * 3 3 3 2 3 4 2 2 5 1 *',
+  'D: 1 2 3 3 2 4 4 1 2 5 1 *',
+].join('\n');
+
+/**
  * The APs of two systems x and y over ten queries, a query per line: x ahead on 8, behind on 1
  * (q6), level on q4.
  */

@@ -136,6 +136,7 @@ export type MeasureInfo = {
     | 'multiclass'
     | 'judges'
     | 'ratings'
+    | 'reliability'
     | 'rankings'
     | 'paired'
     | 'runs'

@@ -23,6 +23,10 @@ export const SOURCES = {
     short: 'the notes “Evaluation”',
     full: 'the question-and-answer notes “Evaluation” (“What is… precision, recall, interpolated precision?”)',
   },
+  krippendorff2011: {
+    short: 'Krippendorff (2011)',
+    full: 'Klaus Krippendorff, “Computing Krippendorff’s Alpha-Reliability”, University of Pennsylvania (2011)',
+  },
   week3: {
     short: 'the lecture notes “Week 3: Metrics”',
     full: 'the lecture notes “Week 3: Metrics”',

@@ -1,13 +1,15 @@
 // Judges' agreement: two judges' labels (a LabelMatrix from confusion.h, rows = judge A,
-// columns = judge B) and Fleiss' items x categories table.
+// columns = judge B), Fleiss' items x categories table and Krippendorff's coders x units data.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "irm/confusion.h"
+#include "irm/number.h"
 #include "irm/result.h"
 
 namespace irm {
@@ -53,5 +55,37 @@ struct RatingTable {
 /// inconsistent_counts (rows that do not all sum to the same m, naming the first that differs;
 /// fewer than 2 raters per item; a Total row that is not the sum of the counts).
 [[nodiscard]] Result<RatingTable> parse_ratings(std::string_view text);
+
+/// Krippendorff's reliability data: what each coder said about each unit, some judgments
+/// missing.
+///
+///        1  2  3  4  5  6  7  8  9 10 11 12     an optional header of unit names
+///   A    1  2  3  3  2  1  4  1  2  *  *  *     one row per coder (Krippendorff's layout),
+///   B    1  2  3  3  2  2  4  1  2  5  *  3     optionally labelled (A, B: or "coder A")
+///   C    .  3  3  3  2  3  4  2  2  5  1  .     missing: * . - ? NA, or an empty cell between
+///                                               tabs, commas or '|'
+/// A corner word over the row labels says what the rows are: "unit", "item", "subject" (rows
+/// are units, columns coders) or "coder", "observer", "judge", "rater", "annotator" (rows are
+/// coders); with none, rows are coders. Values are numbers or any words; equal numbers are one
+/// value however written (2, 2.0).
+struct ReliabilityData {
+  std::vector<std::string> coders;
+  std::vector<std::string> units;
+  /// The distinct values: numbers in ascending order, then words in order of first appearance.
+  std::vector<std::string> values;
+  std::vector<std::optional<Fraction>> numbers;  // each value's number, when it is one
+  std::vector<std::vector<int>> cells;           // cells[coder][unit]: index into values, or -1
+  std::vector<std::string> reading;              // how the text was read, for Outcome.notes
+};
+
+/// The most distinct values the reader takes (the coincidence and difference tables are
+/// values × values).
+inline constexpr std::size_t max_reliability_values = 1000;
+
+/// Errors: empty_input; bad_token (rows of different lengths when values are separated by
+/// spaces, a header that does not fit, fewer than two coders, no unit with two judgments, more
+/// than max_reliability_values distinct values); bad_number (a number with an exponent or more
+/// than 18 digits).
+[[nodiscard]] Result<ReliabilityData> parse_reliability(std::string_view text);
 
 }  // namespace irm

@@ -21,20 +21,21 @@ namespace irm {
 
 /// Everything a measure may read, already parsed and checked by compute().
 struct Inputs {
-  const RankedList* ranked = nullptr;         // InputKind::ranked_list
-  std::int64_t total_relevant = 0;            // R (resolved; see resolve_total_relevant)
-  const GradedList* graded = nullptr;         // InputKind::graded_list
-  const QuerySet* queries = nullptr;          // InputKind::queries
-  const ScoredLabels* scored = nullptr;       // InputKind::scored_labels
-  const ConfusionInput* confusion = nullptr;  // InputKind::confusion
-  const LabelMatrix* multiclass = nullptr;    // InputKind::multiclass
-  const LabelMatrix* judges = nullptr;        // InputKind::judges (rows judge A, columns B)
-  const RatingTable* ratings = nullptr;       // InputKind::ratings
-  const TwoRankings* rankings = nullptr;      // InputKind::rankings
-  const PairedScores* paired = nullptr;       // InputKind::paired
-  const RunSet* runs = nullptr;               // InputKind::runs
-  const SubtopicList* subtopics = nullptr;    // InputKind::subtopic_list
-  std::vector<std::string> notes;             // how the input was read; copied into every Outcome
+  const RankedList* ranked = nullptr;            // InputKind::ranked_list
+  std::int64_t total_relevant = 0;               // R (resolved; see resolve_total_relevant)
+  const GradedList* graded = nullptr;            // InputKind::graded_list
+  const QuerySet* queries = nullptr;             // InputKind::queries
+  const ScoredLabels* scored = nullptr;          // InputKind::scored_labels
+  const ConfusionInput* confusion = nullptr;     // InputKind::confusion
+  const LabelMatrix* multiclass = nullptr;       // InputKind::multiclass
+  const LabelMatrix* judges = nullptr;           // InputKind::judges (rows judge A, columns B)
+  const RatingTable* ratings = nullptr;          // InputKind::ratings
+  const ReliabilityData* reliability = nullptr;  // InputKind::reliability
+  const TwoRankings* rankings = nullptr;         // InputKind::rankings
+  const PairedScores* paired = nullptr;          // InputKind::paired
+  const RunSet* runs = nullptr;                  // InputKind::runs
+  const SubtopicList* subtopics = nullptr;       // InputKind::subtopic_list
+  std::vector<std::string> notes;  // how the input was read; copied into every Outcome
 };
 
 }  // namespace irm

@@ -25,6 +25,7 @@ enum class InputKind {
   multiclass,     // a k x k grid with labels, or true:/predicted: lines: confusion.h
   judges,         // two judges: a k x k grid of counts, or A:/B: label lines: agreement.h
   ratings,        // Fleiss: items x categories counts, one row per item: agreement.h
+  reliability,    // Krippendorff: coders x units of values, some missing: agreement.h
   rankings,       // two rankings x:/y: of scores or ranks, one value per item: correlation.h
   paired,         // per-query scores of two systems: two columns, x:/y: or d: lines: paired.h
   runs,           // several runs: ranked lists per topic, or TREC runs: pooling.h
