@@ -11,7 +11,8 @@
 //      from the registry's parameter choices (AP norm=, dcg=, kappa chance=, tau variant=,
 //      bpref variant=, interpolation rule=), named "<measure>.<param>_<choice>";
 //   2. the catalogue: slips students make with each measure (AP@k over k, P@k over the
-//      documents retrieved, DCG with ln, κ with rounded intermediates, F with β and 1/β
+//      documents retrieved, DCG with ln, κ with rounded intermediates, weighted κ with its
+//      agreement and disagreement forms mixed, F with β and 1/β
 //      swapped, ERR with the linear gain g/max, RBP without its 1 − p, INST's C_i not squared,
 //      Compat's overlap not divided by the depth, alpha-nDCG without the redundancy (1 − α)^c,
 //      ERR-IA summed over the subtopics, S-recall over the documents, bpref counting unjudged
@@ -679,6 +680,12 @@ const std::vector<std::pair<std::string, std::string>>& convention_users() {
       {"*.dcg_burges", "Burges et al. (2005) and Manning et al.'s Introduction to IR do"},
       {"kappa.chance_cohen", "Cohen (1960) and scikit-learn's cohen_kappa_score do"},
       {"kappa.chance_pooled", "Manning et al.'s Introduction to IR does"},
+      {"kappa.weights_linear",
+       "scikit-learn's cohen_kappa_score(weights='linear') and statsmodels' "
+       "cohens_kappa(wt='linear') do"},
+      {"kappa.weights_quadratic",
+       "scikit-learn's cohen_kappa_score(weights='quadratic') and statsmodels' "
+       "cohens_kappa(wt='quadratic') do"},
       {"tau.variant_b", "SciPy's kendalltau and R's cor(method = \"kendall\") do"},
       {"bpref.variant_trec", "trec_eval does"},
       {"bpref.variant_notes", "Buckley and Voorhees (2004) do"},
@@ -741,6 +748,11 @@ std::string convention_what(const Context& c, const std::string& name) {
   }
   if (name == "kappa.chance_cohen") {
     return "with the chance agreement P(E) from each judge's own shares";
+  }
+  if (name == "kappa.weights_none") return "without weights: every disagreement costs the same";
+  if (name == "kappa.weights_linear") return "with linear disagreement weights |i − j|/(k − 1)";
+  if (name == "kappa.weights_quadratic") {
+    return "with quadratic disagreement weights ((i − j)/(k − 1))²";
   }
   if (name == "tau.variant_a") return "dividing by all n(n − 1)/2 pairs, ties or not";
   if (name == "tau.variant_b") return "correcting for ties";

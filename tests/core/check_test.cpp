@@ -514,6 +514,53 @@ TEST_CASE("krippendorff-12-units: expected disagreement over n² pairs, and roun
   CHECK(check("krippendorff", input, "0.744").matched == "krippendorff.rounded_intermediates");
 }
 
+TEST_CASE(
+    "weighted kappa: the disagreement weights put into the agreement form "
+    "(kappa.weights_mixed), and the other weightings as conventions",
+    "[check][golden][WK1]") {
+  // WK1 (tests/core/golden_agreement.cpp): a 3-grade scale, 10 items, rows judge A:
+  //   3 1 0 / 1 2 1 / 0 1 1.  Quadratic weights ((i − j)/2)²: Σ w·O = 1/4 · 4 = 1,
+  //   Σ w·E = 1/4 (8/5 + 8/5 + 4/5 + 4/5) + 1 (4/5 + 4/5) = 14/5, κ_w = 1 − 1/(14/5) = 9/14.
+  // The slip: the disagreement weights taken as agreement weights in (P_o − P_e)/(1 − P_e), with
+  //   P_o = Σ w·O/n = 1/10 and P_e = Σ w·E/n = 7/25: (1/10 − 7/25)/(1 − 7/25) = (−9/50)/(18/25)
+  //   = −1/4. Agreement weights 1 − w in 1 − Σ w·O/Σ w·E give the same:
+  //   1 − (10 − 1)/(10 − 14/5) = 1 − 9/(36/5) = 1 − 5/4 = −1/4.
+  const char* const input = "  0 1 2\n0 3 1 0\n1 1 2 1\n2 0 1 1";
+  CHECK(check("kappa(weights=quadratic)", input, "0.6429").correct);
+  const auto r = check("kappa(weights=quadratic)", input, "-0.25");
+  CHECK(r.matched == "kappa.weights_mixed");
+  CHECK(r.why ==
+        "you put the disagreement weights w_ij into the agreement form (P_o − P_e)/(1 − P_e), "
+        "with P_o = Σ w·O/n = 1/10 and P_e = Σ w·E/n = 7/25 (agreement weights 1 − w_ij in 1 − "
+        "Σ w·O/Σ w·E give the same); with disagreement weights κ_w = 1 − Σ w·O/Σ w·E = 1 − "
+        "1/(14/5), and the agreement form takes the agreement weights 1 − w_ij.");
+  // Linear weights |i − j|/2: Σ w·O = 2, Σ w·E = 4 (κ_w = 1/2); the slip gives
+  //   (2 − 4)/(10 − 4) = −1/3.
+  CHECK(check("kappa(weights=linear)", input, "-1/3").matched == "kappa.weights_mixed");
+  // Unweighted κ has no weights to mix: −1/3 is nothing there (κ = 3/8).
+  CHECK(check("kappa", input, "-1/3").matched.empty());
+  // The other weightings are conventions: linear gives 1/2 and no weights 3/8 (P(A) = 6/10,
+  // P(E) = 9/25, κ = (3/5 − 9/25)/(16/25) = 3/8).
+  const auto linear = check("kappa(weights=quadratic)", input, "0.5");
+  CHECK(linear.matched == "kappa.weights_linear");
+  CHECK(linear.convention == "kappa(weights=linear)");
+  CHECK(linear.why ==
+        "Correct under kappa(weights=linear): with linear disagreement weights |i − j|/(k − 1), "
+        "as scikit-learn's cohen_kappa_score(weights='linear') and statsmodels' "
+        "cohens_kappa(wt='linear') do; the measure asked (κ, with quadratic disagreement weights "
+        "((i − j)/(k − 1))²) gives 9/14 ≈ 0.6429.");
+  CHECK(check("kappa(weights=quadratic)", input, "0.375").matched == "kappa.weights_none");
+  // The two sums are named quantities that can be checked alone.
+  CHECK(check_key("kappa(weights=quadratic)", input, "sum_wO", "1").correct);
+  CHECK(check_key("kappa(weights=quadratic)", input, "sum_wE", "14/5").correct);
+  CHECK(check_key("kappa(weights=quadratic)", input, "sum_wE", "2.8").correct);
+  // Nothing gives 0.9: the hint names weighted κ's quantities in order.
+  CHECK(check("kappa(weights=quadratic)", input, "0.9").hint ==
+        "Check the weights w_ij = ((i − j)/(k − 1))² (0 on the diagonal) and Σ w_ij O_ij over "
+        "the judges' table; the expected counts E_ij = (A's total of i)(B's total of j)/n and Σ "
+        "w_ij E_ij; then κ_w = 1 − Σ w·O/Σ w·E.");
+}
+
 TEST_CASE("sets-d1-to-d8: F₂ with β and 1/β swapped, with β for β², and with P and R rounded",
           "[check][golden][S1]") {
   // sets-d1-to-d8: P = 1/2, R = 2/3. F₂ = 5PR/(4P + R) = (5/3)/(8/3) = 5/8 = 0.625 (0.63 at 2

@@ -2,7 +2,9 @@
 // docs/examples.md (the What to evaluate notes and
 // 002) through the layouts a student pastes, both chance models, the interpretation scales, the
 // notes on skewed marginals, on 1 − P(E) = 0 and on rounded intermediates (Fleiss' 0.22), and a
-// 3-category example worked by hand in the comments.
+// 3-category example worked by hand in the comments. Then weighted kappa (WK1: a 3-grade example
+// worked by hand, scikit-learn 1.2.1's and statsmodels 0.13.5's values) and kappa's confidence
+// interval (KCI1: kappa-400-documents by hand, statsmodels' std_kappa, kappa_low, kappa_upp).
 
 #include <catch2/catch.hpp>
 
@@ -559,4 +561,332 @@ TEST_CASE("fleiss: Wikipedia's table with the article's P_i column, Total and p_
   CHECK(e.code == irm::ErrorCode::inconsistent_counts);
   CHECK(e.message ==
         "the Total row gives 6 at line 4, column 9 but the counts of category 2 add up to 5");
+}
+
+// --- weighted kappa (WK1) ------------------------------------------------------------------------
+
+namespace {
+
+// WK1: a 3-grade scale 0 < 1 < 2, 10 items; rows judge A, columns judge B.
+//
+//          0  1  2 | A's total        expected counts E_ij = (A's total)(B's total)/10:
+//     0    3  1  0 |  4                    8/5  8/5  4/5
+//     1    1  2  1 |  4                    8/5  8/5  4/5
+//     2    0  1  1 |  2                    4/5  4/5  2/5
+//   B's    4  4  2 | 10
+//
+// Linear weights |i − j|/2: 1/2 beside the diagonal, 1 in the two corners.
+//   Σ w·O = 1/2 (1 + 1 + 1 + 1) + 1 (0 + 0) = 2
+//   Σ w·E = 1/2 (8/5 + 8/5 + 4/5 + 4/5) + 1 (4/5 + 4/5) = 12/5 + 8/5 = 4
+//   κ_w = 1 − 2/4 = 1/2
+// Quadratic weights ((i − j)/2)²: 1/4 beside the diagonal, 1 in the corners.
+//   Σ w·O = 1/4 · 4 = 1;  Σ w·E = 1/4 · 24/5 + 8/5 = 14/5;  κ_w = 1 − 1/(14/5) = 9/14
+// Unweighted: P(A) = 6/10, P(E) = (4·4 + 4·4 + 2·2)/100 = 9/25, κ = (3/5 − 9/25)/(16/25) = 3/8.
+// With agreement weights 1 − w (quadratic): P_o(w) = 1 − 1/10 = 9/10, P_e(w) = 1 − (14/5)/10
+// = 18/25, and (9/10 − 18/25)/(7/25) = (9/50)/(14/50) = 9/14 again.
+// scikit-learn 1.2.1, a = [0,0,0,0,1,1,1,1,2,2], b = [0,0,0,1,0,1,1,2,1,2]:
+//   cohen_kappa_score(a, b, weights='linear') == 0.5
+//   cohen_kappa_score(a, b, weights='quadratic') == 0.6428571428571428
+//   cohen_kappa_score(a, b) == 0.375
+const char* const wk1_grid = "  0 1 2\n0 3 1 0\n1 1 2 1\n2 0 1 1";
+const char* const wk1_labels = "A: 0 0 0 0 1 1 1 1 2 2\nB: 0 0 0 1 0 1 1 2 1 2";
+
+// Four grades 0 < 1 < 2 < 3, 48 items (rows judge A, columns judge B).
+const char* const four_grades = "8 3 1 0\n2 9 4 1\n0 3 7 2\n1 0 2 5";
+
+// The same items as two label sequences, item by item in row order.
+std::string label_lines(const std::vector<std::vector<int>>& table) {
+  std::string a = "A:";
+  std::string b = "B:";
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    for (std::size_t j = 0; j < table[i].size(); ++j) {
+      for (int c = 0; c < table[i][j]; ++c) {
+        a += " " + std::to_string(i);
+        b += " " + std::to_string(j);
+      }
+    }
+  }
+  return a + "\n" + b;
+}
+
+}  // namespace
+
+TEST_CASE("weighted kappa worked by hand: linear 1/2, quadratic 9/14 on a 3-grade scale",
+          "[golden][WK1][kappa][weights]") {
+  const auto linear = run("kappa(weights=linear)", wk1_grid);
+  CHECK(linear.measure == "kappa(weights=linear)");
+  CHECK(linear.title == "Cohen's weighted kappa (linear weights)");
+  CHECK(test::exact_value(linear, "sum_wO") == frac(2, 1));
+  CHECK(test::exact_value(linear, "sum_wE") == frac(4, 1));
+  CHECK(test::exact_value(linear, "kappa") == frac(1, 2));
+  CHECK(*linear.value.exact == frac(1, 2));
+
+  const auto o = run("kappa(weights=quadratic)", wk1_grid);
+  CHECK(test::exact_value(o, "n") == frac(10, 1));
+  CHECK(test::exact_value(o, "sum_wO") == frac(1, 1));
+  CHECK(test::exact_value(o, "sum_wE") == frac(14, 5));
+  CHECK(*o.value.exact == frac(9, 14));
+  CHECK(irm::to_decimal(o.value, 4) == "0.6429");
+  // The working: the judges' table, the weights, the expected counts, the sums cell by cell,
+  // κ_w, then the scales.
+  REQUIRE(o.steps.size() == 6);
+  const auto& weights = o.steps.at(1);
+  CHECK(weights.title.rfind("Disagreement weights w_ij = ((i − j)/(k − 1))², k = 3", 0) == 0);
+  CHECK(weights.columns == std::vector<std::string>{"A \\ B", "0", "1", "2"});
+  CHECK(weights.rows.at(0).at(1).text == "0");
+  CHECK(weights.rows.at(0).at(2).text == "1/4");
+  CHECK(weights.rows.at(0).at(3).text == "1");
+  CHECK(weights.rows.at(2).at(2).text == "1/4");
+  const auto& expected = o.steps.at(2);
+  CHECK(*expected.rows.at(0).at(1).number->exact == frac(8, 5));
+  CHECK(*expected.rows.at(2).at(3).number->exact == frac(2, 5));
+  CHECK(expected.rows.at(3).at(4).text == "n = 10");
+  // Six cells off the diagonal (every E_ij is above 0 here), then Σ.
+  const auto& sums = o.steps.at(3);
+  REQUIRE(sums.rows.size() == 7);
+  CHECK(sums.rows.at(0).at(0).text == "0");
+  CHECK(sums.rows.at(0).at(1).text == "1");
+  CHECK(sums.rows.at(0).at(2).text == "1/4");
+  CHECK(sums.rows.at(0).at(4).text == "1/4");  // 1/4 · 1
+  CHECK(sums.rows.at(0).at(6).text == "2/5");  // 1/4 · 8/5
+  CHECK(sums.rows.at(1).at(4).text == "0");    // the corner: 1 · 0
+  CHECK(sums.rows.at(1).at(6).text == "4/5");  // 1 · 4/5
+  CHECK(*sums.rows.at(6).at(4).number->exact == frac(1, 1));
+  CHECK(*sums.rows.at(6).at(6).number->exact == frac(14, 5));
+  const auto& steps = o.steps.at(4);
+  CHECK(steps.title == "κ_w step by step");
+  CHECK(steps.rows.at(0).at(2).text == "1/4 · 1 + 1/4 · 1 + 1/4 · 1 + 1/4 · 1");
+  CHECK(steps.rows.at(2).at(2).text == "1 − 1 / (14/5)");
+  CHECK(*steps.rows.at(2).at(3).number->exact == frac(9, 14));
+  CHECK(o.working.find("\\kappa_w &= 1 - \\frac{\\sum w_{ij} O_{ij}}{\\sum w_{ij} E_{ij}} = 1 - "
+                       "\\frac{1}{\\frac{14}{5}} = \\frac{9}{14}") != std::string::npos);
+  CHECK(has_note_containing(
+      o,
+      "Equivalently, with agreement weights 1 − w_ij: P_o(w) = 1 − Σ w·O/n = 9/10, P_e(w) = "
+      "1 − Σ w·E/n = 18/25, and κ_w = (P_o(w) − P_e(w))/(1 − P_e(w)) = 9/14"));
+  CHECK(has_note_containing(o,
+                            "scikit-learn's cohen_kappa_score(a, b, weights='quadratic') and "
+                            "statsmodels' cohens_kappa(table, wt='quadratic') give the same "
+                            "value."));
+  CHECK(has_note_containing(o,
+                            "The weights take the categories as ordered 0 < 1 < 2, the "
+                            "table's order"));
+  // The other weightings beside it, unweighted κ = 3/8 among them.
+  const auto* none = test::alternative(o, "kappa");
+  REQUIRE(none != nullptr);
+  CHECK(*none->value.exact == frac(3, 8));
+  const auto* other = test::alternative(o, "kappa(weights=linear)");
+  REQUIRE(other != nullptr);
+  CHECK(*other->value.exact == frac(1, 2));
+  CHECK(other->why ==
+        "linear weights |i − j|/(k − 1): Σ w·O = 2 and Σ w·E = 4 instead of 1 and 14/5");
+
+  // The same items as two label sequences (numbers sorted by value): the same values, which are
+  // scikit-learn's (above).
+  const auto from_labels = run("kappa(weights=quadratic)", wk1_labels);
+  CHECK(*from_labels.value.exact == frac(9, 14));
+  CHECK(*run("kappa(weights=linear)", wk1_labels).value.exact == frac(1, 2));
+  CHECK(*run("kappa", wk1_labels).value.exact == frac(3, 8));
+  CHECK(from_labels.value.approx == Approx(0.6428571428571428).epsilon(1e-12));
+}
+
+TEST_CASE("weighted kappa on four grades against scikit-learn and statsmodels",
+          "[golden][WK1][kappa][weights]") {
+  // scikit-learn 1.2.1, a and b the 48 items of the table in row order (as label_lines writes
+  // them):   cohen_kappa_score(a, b, weights='linear')    == 0.5779816513761468
+  //          cohen_kappa_score(a, b, weights='quadratic') == 0.6710963455149501
+  //          cohen_kappa_score(a, b)                      == 0.46352941176470586
+  // statsmodels 0.13.5, table = np.array([[8,3,1,0],[2,9,4,1],[0,3,7,2],[1,0,2,5]]):
+  //          cohens_kappa(table, wt='linear').kappa    == 0.5779816513761469
+  //          cohens_kappa(table, wt='quadratic').kappa == 0.6710963455149501
+  // By hand (linear, w = |i − j|/3): A's totals a = 12 16 12 8, B's b = 11 15 14 8, n = 48.
+  //   Σ w·O = 1/3 (3 + 2 + 4 + 3 + 2 + 2) + 2/3 (1 + 0 + 1 + 0) + 1 (0 + 1) = 16/3 + 4/3 + 1 = 23/3
+  //   Σ w·E = (1/48) Σ w_ij a_i b_j = (1/48) [1/3 (180 + 176 + 224 + 180 + 96 + 112)
+  //           + 2/3 (168 + 132 + 128 + 120) + 1 (96 + 88)] = (1/48)(968/3 + 1096/3 + 184)
+  //           = 872/48 = 109/6
+  //   κ_w = 1 − (23/3)/(109/6) = 1 − 46/109 = 63/109 = 0.577981651376…
+  const std::vector<std::vector<int>> table = {
+      {8, 3, 1, 0}, {2, 9, 4, 1}, {0, 3, 7, 2}, {1, 0, 2, 5}};
+  const std::string labels = label_lines(table);
+  for (const std::string& input : {std::string(four_grades), labels}) {
+    INFO(input);
+    const auto linear = run("kappa(weights=linear)", input);
+    CHECK(test::exact_value(linear, "sum_wO") == frac(23, 3));
+    CHECK(test::exact_value(linear, "sum_wE") == frac(109, 6));
+    CHECK(*linear.value.exact == frac(63, 109));
+    CHECK(linear.value.approx == Approx(0.5779816513761468).epsilon(1e-12));
+    const auto quadratic = run("kappa(weights=quadratic)", input);
+    CHECK(quadratic.value.approx == Approx(0.6710963455149501).epsilon(1e-12));
+    CHECK(run("kappa", input).value.approx == Approx(0.46352941176470586).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("weighted kappa, edges: 2 categories, one category, pooled chance refused",
+          "[kappa][weights]") {
+  // kappa-400-documents' 2 × 2 table: with 2 categories the one disagreement step is the whole
+  // scale, so w = 1 off the diagonal under both weightings and κ_w = κ = 3/7 (Σ w·O = 25 + 75 =
+  // 100, Σ w·E = 100·250/400 + 300·150/400 = 125/2 + 225/2 = 175, 1 − 100/175 = 3/7).
+  // scikit-learn 1.2.1 agrees: cohen_kappa_score(a, b, weights='linear') and
+  // weights='quadratic' both give 0.4285714285714286 on these 400 items.
+  for (const char* measure : {"kappa(weights=linear)", "kappa(weights=quadratic)"}) {
+    INFO(measure);
+    const auto o = run(measure, k1_grid);
+    CHECK(test::exact_value(o, "sum_wO") == frac(100, 1));
+    CHECK(test::exact_value(o, "sum_wE") == frac(175, 1));
+    CHECK(*o.value.exact == frac(3, 7));
+    CHECK(has_note_containing(o,
+                              "With 2 categories every disagreement is one step, from one end of "
+                              "the scale to the other, so w_ij = 1 off the diagonal under linear "
+                              "and quadratic weights alike: κ_w is the unweighted κ."));
+    CHECK_FALSE(has_note_containing(o, "The weights take the categories as ordered"));
+    for (const auto& alt : o.alternatives) {
+      CHECK(*alt.value.exact == frac(3, 7));
+      CHECK(alt.why.rfind("the same here", 0) == 0);
+    }
+  }
+  // One category (k = 1): nothing to weigh, Σ w·E = 0, κ_w = 0/0 taken as 1 with a note.
+  const auto one = run("kappa(weights=quadratic)", "A: R R R\nB: R R R");
+  CHECK(*one.value.exact == frac(1, 1));
+  CHECK(test::exact_value(one, "sum_wE") == frac(0, 1));
+  CHECK(one.steps.at(4).rows.at(2).at(2).text == "0/0, taken as 1");
+  CHECK(has_note_containing(one, "Σ w·E = 0: both judges used a single category for every item"));
+  // Weights with pooled chance agreement: refused, naming both alternatives.
+  const auto e = test::fails("kappa(weights=quadratic,chance=pooled)", k1_grid);
+  CHECK(e.code == irm::ErrorCode::bad_parameter_value);
+  CHECK(e.message ==
+        "weights=quadratic takes chance agreement from each judge's own marginals (Cohen 1968) "
+        "and is not computed with chance=pooled; use kappa(weights=quadratic) for weighted "
+        "kappa, or kappa(chance=pooled) for unweighted kappa with pooled marginals (Scott's π)");
+  // The default is unchanged: no weights, no interval, the three quantities of before.
+  const auto plain = run("kappa", k1_grid);
+  CHECK(plain.values.size() == 3);
+  CHECK(plain.steps.size() == 5);
+  CHECK(run("kappa(weights=none)", k1_grid).measure == "kappa");
+}
+
+// --- the confidence interval of kappa (KCI1) ----------------------------------------------------
+
+TEST_CASE(
+    "kappa's 95% interval for kappa-400-documents, worked by hand and as statsmodels gives it",
+    "[golden][KCI1][kappa][confidence]") {
+  // Fleiss, Cohen & Everitt (1969) for unweighted κ (agreement weights v = 1 on the diagonal):
+  // p_A = (1/4, 3/4), p_B = (3/8, 5/8), κ = 3/7, 1 − κ = 4/7, P_e = 9/16.
+  //   v̄_i· = p_B(i) = 3/8, 5/8;  v̄_·j = p_A(j) = 1/4, 3/4
+  //   cell (R,R): 3/16 (1 − (3/8 + 1/4)(4/7))² = 3/16 · (9/14)² = 243/3136
+  //   cell (R,N): 1/16 (0 − (3/8 + 3/4)(4/7))² = 1/16 · (9/14)² = 81/3136
+  //   cell (N,R): 3/16 (0 − (5/8 + 1/4)(4/7))² = 3/16 · (1/2)² = 3/64
+  //   cell (N,N): 9/16 (1 − (5/8 + 3/4)(4/7))² = 9/16 · (3/14)² = 81/3136
+  //   Σ = 405/3136 + 147/3136 = 69/392;  (κ − P_e (1 − κ))² = (3/7 − 9/28)² = (3/28)² = 9/784
+  //   Var = (69/392 − 9/784) / (400 (7/16)²) = (129/784)/(1225/16) = 129/60025
+  //   SE = √129/245 = 0.0463584…, z = Φ⁻¹(0.975) = 1.959964, interval 3/7 ± 0.090861.
+  // statsmodels 0.13.5, r = cohens_kappa(np.array([[75, 25], [75, 225]])):
+  //   r.std_kappa == 0.0463584354759206, r.kappa_low == 0.3377105646590002,
+  //   r.kappa_upp == 0.5194322924838569.
+  const auto o = run("kappa(confidence=0.95)", k1_grid);
+  CHECK(o.measure == "kappa(confidence=0.95)");
+  CHECK(*o.value.exact == frac(3, 7));
+  REQUIRE(o.steps.size() == 8);
+  const auto& terms = o.steps.at(6);
+  CHECK(*terms.rows.at(0).at(5).number->exact == frac(243, 3136));
+  CHECK(*terms.rows.at(2).at(5).number->exact == frac(3, 64));
+  CHECK(*terms.rows.at(4).at(5).number->exact == frac(69, 392));
+  const auto& summary = o.steps.at(7);
+  CHECK(summary.title == "Standard error of κ (Fleiss, Cohen & Everitt 1969) and its 95% interval");
+  CHECK(*summary.rows.at(0).at(2).number->exact == frac(9, 16));
+  CHECK(*summary.rows.at(2).at(2).number->exact == frac(9, 784));
+  CHECK(*summary.rows.at(3).at(2).number->exact == frac(129, 60025));
+  CHECK(summary.rows.at(6).at(2).text == "[0.3377, 0.5194]");
+  CHECK(value_of(o, "SE").approx == Approx(0.0463584354759206).epsilon(1e-12));
+  CHECK(value_of(o, "CI_low").approx == Approx(0.3377105646590002).epsilon(1e-12));
+  CHECK(value_of(o, "CI_high").approx == Approx(0.5194322924838569).epsilon(1e-12));
+  CHECK(has_note_containing(o,
+                            "The 95% interval is κ ± z · SE = 3/7 ± 1.9600 × 0.0464 = "
+                            "[0.3377, 0.5194], with SE the large-sample standard error of "
+                            "Fleiss, Cohen & Everitt (1969)"));
+  CHECK(has_note_containing(o, "the std_kappa of statsmodels' cohens_kappa"));
+  // With 2 categories the weighted interval is the same.
+  const auto weighted = run("kappa(weights=quadratic,confidence=0.95)", k1_grid);
+  CHECK(value_of(weighted, "SE").approx == Approx(0.0463584354759206).epsilon(1e-12));
+}
+
+TEST_CASE("kappa's interval, weighted and not, against statsmodels' std_kappa",
+          "[golden][KCI1][kappa][confidence][weights]") {
+  // statsmodels 0.13.5, cohens_kappa(table, wt=…) with kappa, std_kappa, kappa_low, kappa_upp:
+  struct Case {
+    const char* measure;
+    std::string input;
+    double kappa, se, low, high;
+  };
+  const std::vector<Case> cases = {
+      // table = [[3,1,0],[1,2,1],[0,1,1]] (WK1), wt='quadratic'
+      {"kappa(weights=quadratic,confidence=0.95)", wk1_grid, 0.6428571428571428, 0.1616429276779683,
+       0.32604282625271214, 0.9596714594615734},
+      // the same table, wt='linear'; and no wt (unweighted)
+      {"kappa(weights=linear,confidence=0.95)", wk1_grid, 0.5, 0.20463381929681126,
+       0.09892508415937229, 0.9010749158406277},
+      {"kappa(confidence=0.95)", wk1_grid, 0.3749999999999999, 0.24048037455658422,
+       -0.09633287311960764, 0.8463328731196074},
+      // table = [[10,2,0],[3,8,2],[1,1,3]], no wt; κ = 49/94 (worked above)
+      {"kappa(confidence=0.95)", "10 2 0\n3 8 2\n1 1 3", 0.5212765957446808, 0.13169304706252424,
+       0.26316296648779486, 0.7793902250015667},
+      // table = [[8,3,1,0],[2,9,4,1],[0,3,7,2],[1,0,2,5]], wt='linear' and 'quadratic'
+      {"kappa(weights=linear,confidence=0.95)", four_grades, 0.5779816513761469,
+       0.08943571653681248, 0.402690868032461, 0.7532724347198327},
+      {"kappa(weights=quadratic,confidence=0.95)", four_grades, 0.6710963455149501,
+       0.10461761498883966, 0.4660495879883466, 0.8761431030415536},
+      // Other levels: statsmodels' interval is at 95% only, so with r = cohens_kappa(table,
+      // wt='linear') and scipy 1.10.1's z = norm.isf((1 - c)/2): r.kappa ∓ z * r.std_kappa.
+      {"kappa(weights=linear,confidence=0.9)", four_grades, 0.5779816513761469, 0.08943571653681248,
+       0.43087298865156703, 0.7250903141007268},
+      {"kappa(weights=linear,confidence=0.99)", four_grades, 0.5779816513761469,
+       0.08943571653681248, 0.3476105119367323, 0.8083527908155614},
+  };
+  for (const auto& c : cases) {
+    INFO(c.measure << " on " << c.input);
+    const auto o = run(c.measure, c.input);
+    CHECK(o.value.approx == Approx(c.kappa).epsilon(1e-12));
+    CHECK(value_of(o, "SE").approx == Approx(c.se).epsilon(1e-12));
+    CHECK(value_of(o, "CI_low").approx == Approx(c.low).epsilon(1e-9));
+    CHECK(value_of(o, "CI_high").approx == Approx(c.high).epsilon(1e-9));
+  }
+  // WK1 quadratic by hand, the variance's exact value: Σ = 1327/7840 (seven cells),
+  // (κ − P_e (1 − κ))² = (9/14 − 18/25 · 5/14)² = (27/70)² = 729/4900, n (1 − P_e)² = 10 (7/25)²
+  // = 98/125: Var = (1327/7840 − 729/4900)/(98/125) = (6635/39200 − 5832/39200)(125/98)
+  // = (803/39200)(125/98) = 4015/153664, and √(4015/153664) = 0.16164…, statsmodels' std_kappa.
+  const auto q = run("kappa(weights=quadratic,confidence=0.95)", wk1_grid);
+  CHECK(*q.steps.at(8).rows.at(3).at(2).number->exact == frac(4015, 153664));
+}
+
+TEST_CASE("kappa's interval: levels outside (0, 1), pooled chance, every rating alike",
+          "[kappa][confidence]") {
+  for (const char* level : {"0", "1"}) {
+    const auto e = test::fails(std::string("kappa(confidence=") + level + ")", k1_grid);
+    CHECK(e.code == irm::ErrorCode::out_of_range);
+    CHECK(e.message == std::string("confidence must be above 0 and below 1, such as 0.95 for a "
+                                   "95% interval; found ") +
+                           level);
+  }
+  // A percentage is not a level: the name's reader refuses it, pointing at the value.
+  const auto percent = test::fails("kappa(confidence=95)", k1_grid);
+  CHECK(
+      percent.message ==
+      "confidence must be a number from 0 to 1; found 95 at column 18 of \"kappa(confidence=95)\"");
+  // Pooled chance: κ as before, the interval declined in a note.
+  const auto pooled = run("kappa(chance=pooled,confidence=0.95)", k1_grid);
+  CHECK(*pooled.value.exact == frac(23, 55));
+  CHECK(pooled.steps.size() == 5);
+  CHECK(has_note_containing(pooled,
+                            "No confidence interval for kappa with pooled marginals: the standard "
+                            "error of Fleiss, Cohen & Everitt (1969) is that of Cohen's κ, with "
+                            "chance from each judge's own marginals; kappa(confidence=0.95) gives "
+                            "it."));
+  // Every rating in one category: κ = 0/0 taken as 1, and no interval.
+  const auto one = run("kappa(confidence=0.9)", "A: R R R\nB: R R R");
+  CHECK(*one.value.exact == frac(1, 1));
+  CHECK(has_note_containing(one, "No 90% interval: with every rating in one category"));
+  // Perfect agreement over two categories: Var = 0, so SE = 0 and the interval is [1, 1]
+  // (cells: 1/2 (1 − 0)² twice = 1; (1 − P_e · 0)² = 1; Var = (1 − 1)/… = 0).
+  const auto perfect = run("kappa(confidence=0.95)", "5 0\n0 5");
+  CHECK(*value_of(perfect, "SE").exact == frac(0, 1));
+  CHECK(value_of(perfect, "CI_low").approx == 1.0);
 }

@@ -12,6 +12,12 @@
 //           κ = (P(A) − P(E)) / (1 − P(E)), exact.
 //           The expected-count table is n · P_A(i) · P_B(j) (pooled: n · P(i) · P(j)); its
 //           diagonal sums to n · P(E).
+//           weights=linear|quadratic: weighted κ for ordered categories (Cohen 1968), in
+//             kappa_weighted.cpp; it takes each judge's own marginals, and chance=pooled with
+//             weights is refused with a message naming both alternatives (run_kappa).
+//           confidence=c: κ ± z·SE with the large-sample standard error of Fleiss, Cohen & Everitt
+//             (1969), weighted or not (kappa_weighted.cpp); with chance=pooled a note declines it
+//             (that SE is Cohen's κ's, not Scott's π's).
 //           scale=iir|cs657a|landis-koch (notes001 and notes002 are older names of the first
 //           two): which interpretation is stated first; all three are shown (iir: Manning et al.
 //           §8.5 and the study notes "What to evaluate": > 0.8 good, 0.67–0.8 fair, < 0.67 not
@@ -30,12 +36,15 @@
 // 0.2099).
 //
 // Golden tests: kappa-400-documents, kappa-40-documents, kappa-40-documents-pooled
-// (tests/core/golden_agreement.cpp), fleiss-14-raters (same file).
+// (tests/core/golden_agreement.cpp), fleiss-14-raters (same file); WK1 and KCI1 there for weights
+// and confidence.
 
 #include <algorithm>
+#include <optional>
 
 #include "check_slips.h"
 #include "common.h"
+#include "kappa_weighted.h"
 
 namespace irm {
 namespace {
@@ -223,6 +232,63 @@ void add_kappa_rows(StepTable& steps, const Number& pa, const Number& pe, const 
   steps.highlight.push_back(4);
 }
 
+// The judges' table as a heat map, its agreements on the diagonal.
+Chart judges_chart(const LabelMatrix& m, std::int64_t agreed, std::int64_t n) {
+  const std::size_t k = m.labels.size();
+  Chart chart;
+  chart.id = "judges";
+  chart.title = "The judges' table";
+  chart.matrix = count_matrix("judge A", "judge B", m.labels, m.counts);
+  chart.description = std::to_string(k) + " × " + std::to_string(k) +
+                      " table of two judges' labels, rows judge A and columns judge B; the "
+                      "diagonal holds the " +
+                      str(agreed) + " items of " + str(n) + " on which they agree.";
+  return chart;
+}
+
+// kappa(weights=linear|quadratic), after the judges' table: the weighted working
+// (kappa_weighted.cpp), the scales, the other weightings as alternatives, and the interval when
+// asked.
+void finish_weighted_kappa(Outcome& out, const MeasureCall& call, const JudgesTotals& totals,
+                           KappaWeights weights, std::int64_t agreed,
+                           const std::optional<Fraction>& confidence) {
+  const WeightedKappa weighted = add_weighted_kappa(out, totals, weights);
+  add_scales(out, weighted.kappa, scale_of(call.param("scale")));
+  const std::size_t k = totals.judges.labels.size();
+  for (const KappaWeights other :
+       {KappaWeights::none, KappaWeights::linear, KappaWeights::quadratic}) {
+    if (other == weights) continue;
+    const WeightedKappa value = weighted_kappa_value(totals, other);
+    std::string why;
+    if (k < 2) {
+      why = "the same here: with one category there is no disagreement to weigh";
+    } else if (k == 2) {
+      why =
+          "the same here: with 2 categories every weighting puts 1 off the diagonal, which is "
+          "unweighted κ";
+    } else if (other == KappaWeights::none) {
+      why =
+          "no weights (Cohen's κ): only exact agreement counts, and every disagreement costs "
+          "the same; κ = (P(A) − P(E))/(1 − P(E))";
+    } else {
+      why = std::string(other == KappaWeights::linear ? "linear weights |i − j|/(k − 1)"
+                                                      : "quadratic weights ((i − j)/(k − 1))²") +
+            ": Σ w·O = " + number_text(value.observed) +
+            " and Σ w·E = " + number_text(value.expected) + " instead of " +
+            number_text(weighted.observed) + " and " + number_text(weighted.expected);
+    }
+    const char* name = other == KappaWeights::none     ? "none"
+                       : other == KappaWeights::linear ? "linear"
+                                                       : "quadratic";
+    out.alternatives.push_back({canonical_name(call.with("weights", name)), value.kappa, why});
+  }
+  if (confidence) {
+    add_kappa_interval(out, totals, weights, weighted.kappa, weighted.undefined, *confidence);
+  }
+  out.charts.push_back(judges_chart(totals.judges, agreed, totals.n));
+  finish_outcome(out);
+}
+
 }  // namespace
 
 // --- kappa ---------------------------------------------------------------------------------------
@@ -231,6 +297,32 @@ static Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   const LabelMatrix& m = *in.judges;
   const std::size_t k = m.labels.size();
   const bool pooled = call.param("chance") == "pooled";
+  const KappaWeights weights = kappa_weights_of(call.param("weights"));
+  // Weighted κ with pooled chance agreement is refused rather than computed: Cohen (1968) and
+  // every tool compared here (scikit-learn, statsmodels) take the expected counts from each
+  // judge's own marginals, and a pooled variant would have no source to be checked against.
+  if (weights != KappaWeights::none && pooled) {
+    return InputError{ErrorCode::bad_parameter_value,
+                      "weights=" + call.param("weights") +
+                          " takes chance agreement from each judge's own marginals (Cohen 1968) "
+                          "and is not computed with chance=pooled; use " +
+                          canonical_name(call.with("chance", "cohen")) +
+                          " for weighted kappa, or " +
+                          canonical_name(call.with("weights", "none")) +
+                          " for unweighted kappa with pooled marginals (Scott's π)",
+                      Span{}, Field::measure};
+  }
+  std::optional<Fraction> confidence;
+  if (!call.param("confidence").empty()) {
+    confidence = parameter_fraction(call.param("confidence"));
+    if (confidence->num == 0 || compare(*confidence, Fraction{1, 1}) >= 0) {
+      return InputError{ErrorCode::out_of_range,
+                        "confidence must be above 0 and below 1, such as 0.95 for a 95% interval; "
+                        "found " +
+                            call.param("confidence"),
+                        Span{}, Field::measure};
+    }
+  }
 
   std::vector<std::int64_t> a_total(k, 0);  // judge A's count of each category (row sums)
   std::vector<std::int64_t> b_total(k, 0);  // judge B's (column sums)
@@ -284,6 +376,11 @@ static Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   b_row.push_back(number_cell("n = " + str(n), whole(n)));
   table.rows.push_back(std::move(b_row));
   out.steps.push_back(std::move(table));
+  const JudgesTotals totals{m, a_total, b_total, n};
+  if (weights != KappaWeights::none) {
+    finish_weighted_kappa(out, call, totals, weights, agreed, confidence);
+    return out;
+  }
 
   // Observed agreement: the diagonal.
   const Number pa = ratio(agreed, n);
@@ -446,15 +543,21 @@ static Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   out.alternatives.push_back(
       {canonical_name(call.with("chance", pooled ? "cohen" : "pooled")), other_kappa, why});
 
-  Chart chart;
-  chart.id = "judges";
-  chart.title = "The judges' table";
-  chart.matrix = count_matrix("judge A", "judge B", m.labels, m.counts);
-  chart.description = std::to_string(k) + " × " + std::to_string(k) +
-                      " table of two judges' labels, rows judge A and columns judge B; the "
-                      "diagonal holds the " +
-                      str(agreed) + " items of " + str(n) + " on which they agree.";
-  out.charts.push_back(std::move(chart));
+  if (confidence) {
+    if (pooled) {
+      // The standard error of Fleiss, Cohen and Everitt (1969) is that of Cohen's κ: Scott's π
+      // has another, which no tool compared here computes. The answer stays; the interval is
+      // declined in a note.
+      out.notes.push_back(
+          "No confidence interval for kappa with pooled marginals: the standard error of Fleiss, "
+          "Cohen & Everitt (1969) is that of Cohen's κ, with chance from each judge's own "
+          "marginals; " +
+          canonical_name(call.with("chance", "cohen")) + " gives it.");
+    } else {
+      add_kappa_interval(out, totals, KappaWeights::none, kappa, undefined, *confidence);
+    }
+  }
+  out.charts.push_back(judges_chart(m, agreed, n));
   finish_outcome(out);
   return out;
 }
@@ -592,6 +695,8 @@ static Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
 namespace {
 
 std::string kappa_title(const MeasureCall& call) {
+  const std::string& weights = call.param("weights");
+  if (weights != "none") return "Cohen's weighted kappa (" + weights + " weights)";
   return call.param("chance") == "pooled" ? "Kappa with pooled marginals (Scott's π)"
                                           : "Cohen's kappa";
 }
@@ -619,21 +724,43 @@ MeasureInfo measure_kappa() {
       "good, > 0.4 fair, > 0.2 slight); or landis-koch, Landis & Koch's (slight, fair, "
       "moderate, substantial, almost perfect)";
   scale.value_aliases = {{"notes001", "iir"}, {"notes002", "cs657a"}};
+  ParamInfo weights;
+  weights.name = "weights";
+  weights.choices = {"none", "linear", "quadratic"};
+  weights.default_value = "none";
+  weights.help =
+      "for ordered categories, how much a disagreement costs (Cohen's weighted kappa, 1968): "
+      "none, every disagreement alike; linear, |i − j|/(k − 1); or quadratic, ((i − j)/(k − "
+      "1))², i and j the categories' places in the table's order; κ_w = 1 − Σ w·O / Σ w·E";
+  weights.users = {{"linear",
+                    "scikit-learn's cohen_kappa_score (weights='linear') and statsmodels' "
+                    "cohens_kappa (wt='linear')"},
+                   {"quadratic",
+                    "scikit-learn's cohen_kappa_score (weights='quadratic') and statsmodels' "
+                    "cohens_kappa (wt='quadratic')"}};
+  ParamInfo confidence;
+  confidence.name = "confidence";
+  confidence.help =
+      "show a confidence interval at this level, such as 0.95: κ ± z·SE with the large-sample "
+      "standard error of Fleiss, Cohen & Everitt (1969), statsmodels' std_kappa";
+  confidence.numeric = true;
+  confidence.maximum = Fraction{1, 1};
 
   MeasureInfo m;
   m.name = "kappa";
   m.title = "Cohen's kappa";
   m.summary =
       "Agreement between two judges beyond what chance would give, over any number of "
-      "categories, with chance from each judge's own marginals or from pooled marginals.";
+      "categories, with chance from each judge's own marginals or from pooled marginals; "
+      "weighted for ordered categories, with a confidence interval if asked.";
   m.input = InputKind::judges;
-  m.params = {chance, scale};
+  m.params = {chance, scale, weights, confidence};
   m.aliases = {"cohen-kappa", "cohens-kappa", "kappa-statistic"};
   m.formula =
       "\\kappa = \\frac{P(A) - P(E)}{1 - P(E)},\\quad P(A) = \\frac{\\sum_c M_{cc}}{n},\\quad "
       "P(E) = \\sum_c P_A(c)\\,P_B(c) \\text{ or } \\sum_c P(c)^2";
   m.example = "kappa(chance=pooled)";
-  m.golden = {"K1", "K2", "K3"};
+  m.golden = {"K1", "K2", "K3", "WK1", "KCI1"};
   m.run = &run_kappa;
   m.variant_title = &kappa_title;
   return m;
@@ -660,7 +787,7 @@ MeasureInfo measure_fleiss() {
 
 }  // namespace irm
 
-// --- "Check my answer": the slips of kappa, Fleiss (check.cpp, check_slips.h) --------------------
+// --- "Check my answer": the slips of kappa, weighted kappa, Fleiss (check.cpp, check_slips.h) ----
 
 namespace irm::checking {
 namespace {
@@ -679,6 +806,36 @@ std::optional<Candidate> kappa_rounded(const Context& c) {
                        "); keep them exact (or to 4 decimals) and round only κ"};
 }
 
+// Weighted κ's two forms mixed: disagreement weights w put into the agreement form (P_o − P_e)/(1 −
+// P_e) with P_o = Σ w·O/n and P_e = Σ w·E/n, or agreement weights 1 − w put into 1 − Σ w·O/Σ w·E.
+// Both give (Σ w·O − Σ w·E)/(n − Σ w·E): sources write weighted κ either way (Cohen 1968 gives
+// both), so a student can take the weights from one and the formula from the other.
+std::optional<Candidate> kappa_weights_mixed(const Context& c) {
+  const Number* n = value_of(c.outcome, "n");
+  const Number* observed = value_of(c.outcome, "sum_wO");
+  const Number* expected = value_of(c.outcome, "sum_wE");
+  if (!n || !observed || !expected) return std::nullopt;
+  const Number denominator = *n - *expected;
+  if (denominator.exact ? denominator.exact->num == 0 : denominator.approx == 0.0) {
+    return std::nullopt;
+  }
+  const Number po = *observed / *n;
+  const Number pe = *expected / *n;
+  // "1", "(14/5)": a quantity inside the formula.
+  const auto term = [](const Number& x) {
+    const std::string text = number_text(x);
+    return text.find_first_of("/-") == std::string::npos ? text : "(" + text + ")";
+  };
+  return Candidate{"kappa.weights_mixed", (*observed - *expected) / denominator,
+                   "you put the disagreement weights w_ij into the agreement form (P_o − P_e)/(1 − "
+                   "P_e), with P_o = Σ w·O/n = " +
+                       number_text(po) + " and P_e = Σ w·E/n = " + number_text(pe) +
+                       " (agreement weights 1 − w_ij in 1 − Σ w·O/Σ w·E give the same); with "
+                       "disagreement weights κ_w = 1 − Σ w·O/Σ w·E = 1 − " +
+                       term(*observed) + "/" + term(*expected) +
+                       ", and the agreement form takes the agreement weights 1 − w_ij"};
+}
+
 std::string agreement_hint(const Context& c, const std::string& q, bool /*main*/) {
   const std::string& family = c.call.info->name;
   if (family != "kappa" && family != "fleiss") return "";
@@ -694,6 +851,21 @@ std::string agreement_hint(const Context& c, const std::string& q, bool /*main*/
     if (q == "kappa") {
       return "Check each category's share p_j, each item's agreement P_i, their mean P̄ and P̄_e "
              "= Σ p_j², then κ = (P̄ − P̄_e)/(1 − P̄_e).";
+    }
+    return "";
+  }
+  if (c.call.param("weights") != "none") {
+    const std::string weights =
+        "the weights w_ij = " +
+        std::string(c.call.param("weights") == "linear" ? "|i − j|/(k − 1)"
+                                                        : "((i − j)/(k − 1))²") +
+        " (0 on the diagonal) and Σ w_ij O_ij over the judges' table";
+    const std::string expected =
+        "the expected counts E_ij = (A's total of i)(B's total of j)/n and Σ w_ij E_ij";
+    if (q == "sum_wO") return "Check " + weights + ".";
+    if (q == "sum_wE") return "Check " + expected + ".";
+    if (q == "kappa") {
+      return "Check " + weights + "; " + expected + "; then κ_w = 1 − Σ w·O/Σ w·E.";
     }
     return "";
   }
@@ -715,7 +887,13 @@ std::string agreement_hint(const Context& c, const std::string& q, bool /*main*/
 
 const CheckFamily& kappa_checks() {
   static const CheckFamily family = {
-      {},
+      {
+          {{"kappa.weights_mixed",
+            {"kappa"},
+            "weighted κ with the disagreement weights put into the agreement form (P_o − P_e)/(1 "
+            "− P_e), or the agreement weights into 1 − Σ w·O/Σ w·E"},
+           &kappa_weights_mixed},
+      },
       {
           {{"kappa.rounded_intermediates", {"kappa"}, "P(A) and P(E) rounded to 2 decimals first"},
            &kappa_rounded},
