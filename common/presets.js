@@ -257,6 +257,27 @@ export const CONVENTIONS = [
     },
   },
   {
+    id: 'kappa-weights',
+    param: 'weights',
+    choices: ['none', 'linear', 'quadratic'],
+    name: 'κ weights',
+    meaning: {
+      none: 'unweighted κ: any two different categories disagree fully',
+      linear: 'linear disagreement weights |i − j|/(k − 1) between ordered categories',
+      quadratic: 'quadratic disagreement weights ((i − j)/(k − 1))² between ordered categories',
+    },
+    presets: {
+      // The kappa examples of the notes are unweighted (tests/core/golden_agreement.cpp).
+      notes: { value: 'none', why: 'the notes’ κ examples weigh every disagreement alike' },
+      iir: { value: 'none', why: 'IIR §8.5 computes unweighted κ' },
+      croft: { value: null, why: 'this table takes no κ weights from Croft et al.' },
+      trec10: { value: null, why: 'trec_eval has no κ' },
+      trec9: { value: null, why: 'trec_eval has no κ' },
+      // cohen_kappa_score(y1, y2, weights=None): "None means no weighted".
+      sklearn: { value: 'none', why: 'cohen_kappa_score weighs nothing unless weights= is given' },
+    },
+  },
+  {
     id: 'kappa-scale',
     param: 'scale',
     choices: ['iir', 'cs657a', 'landis-koch'],

@@ -87,7 +87,7 @@ if ((site)); then
   fi
   wasm_outputs=(web/generated/irmetrics-lite.wasm web/generated/irmetrics-lite.js web/generated/irmetrics-check.wasm
     web/generated/irmetrics-check.js web/generated/irmetrics.wasm web/generated/irmetrics.js)
-  for group in lists diversity sets roc significance agreement pooling; do # wasm/CMakeLists.txt IRM_GROUPS
+  for group in lists diversity sets roc significance agreement correlation pooling; do # wasm/CMakeLists.txt IRM_GROUPS
     wasm_outputs+=("web/generated/irmetrics-$group.wasm" "web/generated/irmetrics-$group.js")
   done
   for output in "${wasm_outputs[@]}"; do

@@ -167,7 +167,7 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
         return run_on(call, in, parse_reliability(input), &Inputs::reliability);
       break;
     case InputKind::rankings:
-      if constexpr (keeps("agreement"))
+      if constexpr (keeps("correlation"))
         return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);
       break;
     case InputKind::paired:

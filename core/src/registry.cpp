@@ -62,7 +62,7 @@ namespace irm {
   X(kappa, agreement)              /* kappa.cpp */             \
   X(fleiss, agreement)             /* kappa.cpp */             \
   X(krippendorff, agreement)       /* krippendorff.cpp */      \
-  X(tau, agreement)                /* correlation.cpp */
+  X(tau, correlation)              /* correlation.cpp */
 
 #define IRM_DECLARE(id, ...) MeasureInfo measure_##id();
 // A measure this build does not keep is never named, so the linker leaves its code out.

@@ -84,6 +84,22 @@ test('kappa(weights=quadratic,confidence=0.95): the standard error of Fleiss, Co
   });
 });
 
+// kappa-400-documents (the What to evaluate notes' table, κ = 3/7): statsmodels 0.13.5,
+// cohens_kappa([[75, 25], [75, 225]]): std_kappa 0.0463584354759206, kappa_low 0.3377105646590002,
+// kappa_upp 0.5194322924838569.
+test('the confidence field writes kappa(confidence=…) and shows the interval of kappa-400-documents', async () => {
+  await withPage(shareLink('agreement.html', { calc: 'agreement', in: '75 25\n75 225', m: 'kappa' }), async (page) => {
+    await waitForAnswers(page, ['κ = 3/7 ≈ 0.4286']);
+    await page.fill('#confidence', '0.95');
+    await waitForText(page, '#outcome-0', ['95% interval']);
+    assert.equal(await page.inputValue('#measures'), 'kappa(confidence=0.95)');
+    const values = await shownQuantities(page);
+    assert.equal(values.SE, '0.0464');
+    assert.equal(values.CI_low, '0.3377');
+    assert.equal(values.CI_high, '0.5194');
+  });
+});
+
 test('weights with pooled chance agreement are refused, naming both ways out', async () => {
   await withPage(shareLink('agreement.html', { calc: 'agreement', in: GRADES, m: 'kappa(weights=quadratic)' }), async (page) => {
     await waitForAnswers(page, [QUADRATIC]);

@@ -128,7 +128,7 @@ export const calculators = [
     calc: 'correlation',
     subject: 'these two rankings',
     page: 'correlation.html',
-    engine: 'agreement',
+    engine: 'correlation',
     title: 'Kendall’s τ',
     short: 'Kendall’s τ',
     summary:

@@ -17,5 +17,6 @@ export const groupModules = {
   roc: () => import('../generated/irmetrics-roc.js'),
   significance: () => import('../generated/irmetrics-significance.js'),
   agreement: () => import('../generated/irmetrics-agreement.js'),
+  correlation: () => import('../generated/irmetrics-correlation.js'),
   pooling: () => import('../generated/irmetrics-pooling.js'),
 };

@@ -5,7 +5,7 @@
 // IRM_KEEP (native, tests, the TREC module, the lite and check modules) keeps everything.
 //
 // The groups, by page: lists (ranked, ndcg, queries), diversity, sets (sets, multiclass), roc,
-// significance, agreement (agreement, correlation), pooling.
+// significance, agreement, correlation, pooling.
 
 #pragma once
 

@@ -15,6 +15,7 @@ const NOTE_002_JUDGES = '    R   I\nR  20  12\nI   4   4';
 startCalculator({
   calc: 'agreement',
   defaultMeasures: 'kappa',
+  paramFields: [{ param: 'confidence', measure: 'kappa' }],
   emptyMessage: 'Paste two judges’ counts or labels, a table of ratings, or coders’ judgments of units, or pick an example.',
   presets: [
     { id: 'K1', name: 'Two judges, 400 documents', source: 'whatToEvaluate', input: '    R   N\nR  75  25\nN  75 225', measures: 'kappa' },
