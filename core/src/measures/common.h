@@ -37,6 +37,11 @@ void finish_outcome(Outcome& outcome);
 /// A value for a formula: its exact fraction in LaTeX, else its decimal to 4 places.
 [[nodiscard]] std::string latex_of(const Number& n);
 
+/// Whether a quantity is 0: its fraction when exact, else its double.
+[[nodiscard]] inline bool is_zero_number(const Number& x) {
+  return x.exact ? x.exact->num == 0 : x.approx == 0.0;
+}
+
 /// base^n (n ≥ 0) by repeated multiplication: exact while the fractions fit.
 [[nodiscard]] Number power(const Number& base, std::int64_t n);
 

@@ -82,8 +82,6 @@ int compare_to(const Number& x, Fraction f) {
   return x.approx < g ? -1 : (x.approx > g ? 1 : 0);
 }
 
-bool is_zero(const Number& x) { return x.exact ? x.exact->num == 0 : x.approx == 0.0; }
-
 // --- interpretation scales -------------------------------------------------------------------
 
 enum class Scale { iir, cs657a, landis_koch };
@@ -198,7 +196,7 @@ std::string undefined_note(const std::string& who) {
 // (P(A) − P(E)) / (1 − P(E)), with the 0/0 convention above.
 Number kappa_of(const Number& pa, const Number& pe) {
   const Number denominator = whole(1) - pe;
-  if (is_zero(denominator)) return whole(1);
+  if (is_zero_number(denominator)) return whole(1);
   return (pa - pe) / denominator;
 }
 
@@ -468,7 +466,7 @@ static Result<Outcome> run_kappa(const MeasureCall& call, const Inputs& in) {
   out.steps.push_back(std::move(expected));
 
   const Number one_minus = whole(1) - pe;
-  const bool undefined = is_zero(one_minus);
+  const bool undefined = is_zero_number(one_minus);
   const Number kappa = kappa_of(pa, pe);
   std::string diagonal_sum;
   for (const auto& t : diagonal_terms) diagonal_sum += (diagonal_sum.empty() ? "" : " + ") + t;
@@ -639,7 +637,7 @@ static Result<Outcome> run_fleiss(const MeasureCall& call, const Inputs& in) {
 
   const Number pa = pa_sum / whole(n);
   const Number one_minus = whole(1) - pe;
-  const bool undefined = is_zero(one_minus);
+  const bool undefined = is_zero_number(one_minus);
   const Number kappa = kappa_of(pa, pe);
   StepTable steps{"κ step by step", {"quantity", "formula", "with these counts", "value"}, {}, {}};
   steps.rows.push_back({text_cell("P(A), mean agreement"),

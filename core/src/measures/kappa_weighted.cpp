@@ -40,8 +40,6 @@
 namespace irm {
 namespace {
 
-bool is_zero_amount(const Number& x) { return x.exact ? x.exact->num == 0 : x.approx == 0.0; }
-
 // A quantity with no exact form: a decimal with how it was made.
 Number kappa_decimal(double value, std::string formula) {
   Number out;
@@ -95,7 +93,7 @@ Number expected_count(const JudgesTotals& t, std::size_t i, std::size_t j) {
 }
 
 void settle_weighted_kappa(WeightedKappa& r) {
-  r.undefined = is_zero_amount(r.expected);
+  r.undefined = is_zero_number(r.expected);
   r.kappa = r.undefined ? whole(1) : whole(1) - r.observed / r.expected;
 }
 
@@ -200,7 +198,7 @@ WeightedKappa add_weighted_kappa(Outcome& out, const JudgesTotals& t, KappaWeigh
   for (std::size_t i = 0; i < k; ++i) {
     for (std::size_t j = 0; j < k; ++j) {
       const std::int64_t o = m.counts[i][j];
-      if (i == j || (o == 0 && is_zero_amount(e[i][j]))) continue;
+      if (i == j || (o == 0 && is_zero_number(e[i][j]))) continue;
       const Number weight = exact_number(w[i][j]);
       const Number wo = weight * whole(o);
       const Number we = weight * e[i][j];
@@ -379,7 +377,7 @@ void add_kappa_interval(Outcome& out, const JudgesTotals& t, KappaWeights weight
   const Number centre_squared = centre * centre;
   const Number one_minus_pe = whole(1) - pe;
   const Number variance = (spread - centre_squared) / (n * one_minus_pe * one_minus_pe);
-  const Number se = is_zero_amount(variance)
+  const Number se = is_zero_number(variance)
                         ? whole(0)
                         : kappa_decimal(std::sqrt(std::max(0.0, variance.approx)), "√Var(κ)");
   const auto upper_point = divide(*add(Fraction{1, 1}, confidence), Fraction{2, 1});

@@ -191,8 +191,6 @@ struct Alpha {
   bool undefined = false;  // D_e = 0
 };
 
-bool is_zero(const Number& x) { return x.exact ? x.exact->num == 0 : x.approx == 0.0; }
-
 Alpha alpha_at(Level level, const ReliabilityData& d, const Coincidences& co) {
   const Difference delta(level, d, co);
   Alpha a;
@@ -204,16 +202,16 @@ Alpha alpha_at(Level level, const ReliabilityData& d, const Coincidences& co) {
   }
   a.expected_sum = whole(0);
   for (std::size_t c = 0; c < co.k; ++c) {
-    if (is_zero(co.n_c[c])) continue;
+    if (is_zero_number(co.n_c[c])) continue;
     for (std::size_t k = 0; k < co.k; ++k) {
-      if (k == c || is_zero(co.n_c[k])) continue;
+      if (k == c || is_zero_number(co.n_c[k])) continue;
       a.expected_sum = a.expected_sum + co.n_c[c] * co.n_c[k] * delta(c, k);
     }
   }
   const Number n = whole(co.n);
   a.d_o = a.observed_sum / n;
   a.d_e = a.expected_sum / (n * whole(co.n - 1));
-  a.undefined = is_zero(a.expected_sum);
+  a.undefined = is_zero_number(a.expected_sum);
   a.alpha = a.undefined ? whole(1) : whole(1) - a.d_o / a.d_e;
   return a;
 }
@@ -264,7 +262,7 @@ Result<Outcome> run_krippendorff(const MeasureCall& call, const Inputs& in) {
   if (a.undefined) {
     std::string value;
     for (std::size_t c = 0; c < co.k; ++c) {
-      if (!is_zero(co.n_c[c])) value = d.values[c];
+      if (!is_zero_number(co.n_c[c])) value = d.values[c];
     }
     return InputError{ErrorCode::inconsistent_counts,
                       "every pairable judgment is the same value ('" + visible(value) +
