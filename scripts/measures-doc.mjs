@@ -52,6 +52,7 @@ const INPUT_NAMES = {
   ratings: 'many raters’ counts per item and category',
   reliability: 'coders’ judgments of units, some missing',
   rankings: 'two rankings of the same items',
+  two_lists: 'two ranked lists of any items and lengths',
   subtopic_list: 'a ranking whose documents cover subtopics of a query',
 };
 

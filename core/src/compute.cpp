@@ -170,6 +170,10 @@ Result<Outcome> compute(std::string_view measure, std::string_view typed_input,
       if constexpr (keeps("correlation"))
         return run_on(call, in, parse_two_rankings(input), &Inputs::rankings);
       break;
+    case InputKind::two_lists:
+      if constexpr (keeps("correlation"))
+        return run_on(call, in, parse_two_lists(input), &Inputs::two_lists);
+      break;
     case InputKind::paired:
       if constexpr (keeps("significance"))
         return run_on(call, in, parse_paired_scores(input), &Inputs::paired);

@@ -92,6 +92,8 @@ const char* to_string(InputKind kind) {
       return "reliability";
     case InputKind::rankings:
       return "rankings";
+    case InputKind::two_lists:
+      return "two_lists";
     case InputKind::paired:
       return "paired";
     case InputKind::runs:

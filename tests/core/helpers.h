@@ -88,6 +88,8 @@ inline std::string sample_input(irm::InputKind kind) {
       return "A: 1 2 3 3 *\nB: 1 2 3 2 2\nC: * 2 3 3 2";
     case irm::InputKind::rankings:
       return "x: 1 2 3 4 5\ny: 2 1 4 3 5";
+    case irm::InputKind::two_lists:
+      return "x: d3 d1 d2 d7\ny: d1 d4 d3";
     case irm::InputKind::paired:
       return "q1 0.42 0.38\nq2 0.51 0.47\nq3 0.30 0.35\nq4 0.62 0.50\nq5 0.45 0.41";
     case irm::InputKind::subtopic_list:

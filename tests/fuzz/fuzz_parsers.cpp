@@ -85,6 +85,9 @@ void run_parser(char which, std::string_view text) {
     case 'k':
       check(irm::parse_two_rankings(text), text);
       break;
+    case 'l':
+      check(irm::parse_two_lists(text), text);
+      break;
     case 'p':
       check(irm::parse_paired_scores(text), text);
       break;
@@ -162,7 +165,7 @@ void run_parser(char which, std::string_view text) {
   }
 }
 
-constexpr char kParsers[] = "rgqscmjfKkpunadQRTi";
+constexpr char kParsers[] = "rgqscmjfKkpunadQRTil";
 
 }  // namespace
 

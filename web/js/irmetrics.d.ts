@@ -138,6 +138,7 @@ export type MeasureInfo = {
     | 'ratings'
     | 'reliability'
     | 'rankings'
+    | 'two_lists'
     | 'paired'
     | 'runs'
     | 'subtopic_list';

@@ -1,4 +1,5 @@
-// Two rankings of the same items, for Kendall's tau.
+// Two rankings of the same items, for Kendall's tau, τ_AP, Spearman's ρ and Pearson's r; and two
+// ranked lists of items that may differ, for rank-biased overlap.
 #pragma once
 
 #include <string>
@@ -43,5 +44,23 @@ struct TwoRankings {
 /// bad_number (a value that is not a number); out_of_range (a value beyond 10^18 or below
 /// 10^-18 in size); inconsistent_counts (x and y, or items:, of different lengths).
 [[nodiscard]] Result<TwoRankings> parse_two_rankings(std::string_view text);
+
+/// Two ranked lists of item names, each from rank 1 down, for rank-biased overlap: of any
+/// lengths, and an item of one need not be in the other.
+struct TwoLists {
+  std::vector<std::string> x;  // x's items from rank 1 down
+  std::vector<std::string> y;
+  std::string x_name = "x";  // the keys as typed, for the tables
+  std::string y_name = "y";
+  std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+};
+
+/// Parses two ranked lists: two keyed lines (x: d3 d1 d2 d7 and y: d1 d4 d3, with the keys
+/// tau's reader takes), two plain lines, or two captioned lists as a program prints them
+/// (S = ['d3', 'd1']). Every entry is an item name, numbers too (document ids).
+/// Errors: empty_input; bad_token (an unknown key, a missing or repeated line, an items: line, an
+/// item listed twice in one list, a tie written with parentheses, more than two lines);
+/// out_of_range (more than 10,000 items in a list).
+[[nodiscard]] Result<TwoLists> parse_two_lists(std::string_view text);
 
 }  // namespace irm

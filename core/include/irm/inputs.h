@@ -32,6 +32,7 @@ struct Inputs {
   const RatingTable* ratings = nullptr;          // InputKind::ratings
   const ReliabilityData* reliability = nullptr;  // InputKind::reliability
   const TwoRankings* rankings = nullptr;         // InputKind::rankings
+  const TwoLists* two_lists = nullptr;           // InputKind::two_lists
   const PairedScores* paired = nullptr;          // InputKind::paired
   const RunSet* runs = nullptr;                  // InputKind::runs
   const SubtopicList* subtopics = nullptr;       // InputKind::subtopic_list

@@ -27,6 +27,7 @@ enum class InputKind {
   ratings,        // Fleiss: items x categories counts, one row per item: agreement.h
   reliability,    // Krippendorff: coders x units of values, some missing: agreement.h
   rankings,       // two rankings x:/y: of scores or ranks, one value per item: correlation.h
+  two_lists,      // two ranked lists of items x:/y:, any lengths and items: correlation.h
   paired,         // per-query scores of two systems: two columns, x:/y: or d: lines: paired.h
   runs,           // several runs: ranked lists per topic, or TREC runs: pooling.h
   subtopic_list,  // d1: 1 3, d2: -, or 1,3 | - | 2, optional "unretrieved: d7: 2": subtopics.h

@@ -1,6 +1,9 @@
 // The two-rankings parser for Kendall's tau: keyed lines (x: … y: …, optional items: …), two
 // orders of item names, two plain lines, or columns (x y, or name x y, one item per line).
 // Values are kept exact, so "0.1" and "0.10" tie.
+//
+// The two-lists parser for rank-biased overlap (parse_two_lists, at the end): two ranked lists of
+// item names, keyed or plain lines or captioned lists, of any lengths and items.
 
 #include <map>
 #include <optional>
@@ -394,6 +397,134 @@ std::optional<Result<TwoRankings>> two_captioned(std::string_view input) {
   return result;
 }
 
+// --- two ranked lists (rank-biased overlap) ---------------------------------------------------
+
+// The most items a list may hold: the per-depth table has a row per depth.
+constexpr std::size_t max_list_items = 10'000;
+
+// Builds the two lists from two lines of item names.
+Result<TwoLists> build_lists(const Values& x, const Values& y, TwoLists out) {
+  for (const Values* v : {&x, &y}) {
+    if (v->tokens.empty()) {
+      return at(ErrorCode::empty_input, v->key,
+                "the " + v->name + " line at " + text::position(v->key.where) +
+                    " is empty; list its items from rank 1 down, as in x: d3 d1 d2");
+    }
+    if (v->tokens.size() > max_list_items) {
+      const Token& t = v->tokens[max_list_items];
+      return at(ErrorCode::out_of_range, t,
+                v->name + " lists " + std::to_string(v->tokens.size()) +
+                    " items; this calculator takes up to " + std::to_string(max_list_items) +
+                    " per list (the one past them is at " + text::position(t.where) + ")");
+    }
+    std::map<std::string, Span> seen;
+    bool numeric = true;
+    for (const Token& t : v->tokens) {
+      // Tied items would be written as a group, (d1 d2), as Corsi and Urbano write them.
+      if (t.text.find_first_of("(){}") != std::string::npos) {
+        return at(ErrorCode::bad_token, t,
+                  "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                      text::position(t.where) +
+                      "; items tied at one rank are not read here: list each item at a rank of "
+                      "its own, from rank 1 down");
+      }
+      const auto [it, inserted] = seen.emplace(t.text, t.where);
+      if (!inserted) {
+        return at(ErrorCode::bad_token, t,
+                  "item " + text::quoted(t.text) + " is listed twice in " + v->name + ", at " +
+                      text::position(it->second) + " and at " + text::position(t.where) +
+                      "; a ranked list holds each item once");
+      }
+      numeric = numeric && text::looks_numeric(t.text);
+      (v == &x ? out.x : out.y).push_back(t.text);
+    }
+    if (numeric && v == &y && text::looks_numeric(x.tokens[0].text)) {
+      bool x_numeric = true;
+      for (const Token& t : x.tokens) x_numeric = x_numeric && text::looks_numeric(t.text);
+      if (x_numeric) {
+        out.reading.push_back(
+            "Every entry is a number: each is read as an item's name (a document id), and each "
+            "line as the items from rank 1 down, not as scores or ranks of items in a fixed "
+            "order.");
+      }
+    }
+  }
+  std::size_t shared = 0;
+  {
+    std::map<std::string, bool> in_x;
+    for (const std::string& item : out.x) in_x.emplace(item, true);
+    for (const std::string& item : out.y) shared += in_x.count(item);
+  }
+  out.reading.insert(out.reading.begin(),
+                     "Read two ranked lists, each from rank 1 down: " + out.x_name + " with " +
+                         count_text(out.x.size(), "item", "items") + ", " + out.y_name + " with " +
+                         count_text(out.y.size(), "item", "items") + "; " + std::to_string(shared) +
+                         " of them in both.");
+  return out;
+}
+
+Result<TwoLists> keyed_lists(const std::vector<Line>& lines) {
+  std::map<Role, KeyedLine> given;
+  for (const Line& line : lines) {
+    const auto keyed = text::keyed_line(line);
+    const Role role = keyed ? role_of(keyed->key) : Role::none;
+    if (role == Role::none || role == Role::items) {
+      const Token& t = keyed ? keyed->key_token : line.tokens[0];
+      return at(ErrorCode::bad_token, t,
+                "found " + text::quoted(keyed ? t.text + keyed->separator : t.text) + " at " +
+                    text::position(t.where) + "; expected a line starting x: or y:" +
+                    (role == Role::items ? " (the lists name their items themselves)" : ""));
+    }
+    const auto [it, inserted] = given.emplace(role, *keyed);
+    if (!inserted) {
+      return at(ErrorCode::bad_token, keyed->key_token,
+                "a second " + keyed->key_token.text + ": line at " +
+                    text::position(keyed->key_token.where) + "; the first is on line " +
+                    std::to_string(it->second.key_token.where.line) + ". Give it once");
+    }
+  }
+  if (!given.count(Role::x) || !given.count(Role::y)) {
+    const KeyedLine& other = given.count(Role::x) ? given[Role::x] : given[Role::y];
+    return at(ErrorCode::bad_token, other.key_token,
+              "found " + other.key_token.text + ": at " + text::position(other.key_token.where) +
+                  " but no " + (given.count(Role::x) ? "y:" : "x:") +
+                  " line; give two ranked lists, as in x: d3 d1 d2 and y: d1 d4 d3");
+  }
+  const auto values = [&](Role role) {
+    const KeyedLine& k = given[role];
+    return Values{k.key_token.text + ":", k.key_token, k.values};
+  };
+  TwoLists out;
+  out.x_name = given[Role::x].key_token.text;
+  out.y_name = given[Role::y].key_token.text;
+  return build_lists(values(Role::x), values(Role::y), out);
+}
+
+// Two lists as a program prints them, under captions that are not x and y: the first is x.
+std::optional<Result<TwoLists>> two_captioned_lists(std::string_view input) {
+  const auto p = printed::read_printed(input);
+  if (!p.ok() || p.value().statements.size() != 2) return std::nullopt;
+  const printed::Statement& first = p.value().statements[0];
+  const printed::Statement& second = p.value().statements[1];
+  for (const printed::Statement* s : {&first, &second}) {
+    if (s->caption.empty() || !s->bracketed || s->rows.size() != 1 || !s->after.empty()) {
+      return std::nullopt;
+    }
+  }
+  if (role_of(first.key) != Role::none && role_of(second.key) != Role::none) return std::nullopt;
+  TwoLists out;
+  out.x_name = first.caption_text;
+  out.y_name = second.caption_text;
+  const Values x{first.caption_text, first.caption.front(), printed::items(first)};
+  const Values y{second.caption_text, second.caption.front(), printed::items(second)};
+  auto result = build_lists(x, y, out);
+  if (result.ok()) {
+    result.value().reading.push_back("Read " + first.caption_text + " as x and " +
+                                     second.caption_text + " as y, in the order given.");
+  }
+  return result;
+}
+
 }  // namespace
 
 Result<TwoRankings> parse_two_rankings(std::string_view input) {
@@ -436,6 +567,45 @@ Result<TwoRankings> parse_two_rankings(std::string_view input) {
     return result;
   }
   return column_layout(lines);
+}
+
+Result<TwoLists> parse_two_lists(std::string_view input) {
+  auto tokenized = text::tokenize(input, ",;");
+  if (!tokenized.ok()) return tokenized.error();
+  if (tokenized.value().empty()) {
+    return InputError{ErrorCode::empty_input,
+                      "the input is empty; give two ranked lists of items, each from rank 1 down, "
+                      "as two lines x: d3 d1 d2 d7 and y: d1 d4 d3",
+                      Span{}};
+  }
+  if (auto captioned = two_captioned_lists(input)) return std::move(*captioned);
+  const std::vector<Line> lines = text::group_lines(tokenized.value());
+  if (text::keyed_line(lines[0])) return keyed_lists(lines);
+  for (const Line& line : lines) {
+    if (text::keyed_line(line)) {
+      const Token& t = line.tokens[0];
+      return at(ErrorCode::bad_token, t,
+                "found " + text::quoted(t.text) + " at " + text::position(t.where) +
+                    " after lines without a key; start both lines with x: and y:, or neither");
+    }
+  }
+  if (lines.size() != 2) {
+    const Token& t = lines.size() == 1 ? lines[0].tokens[0] : lines[2].tokens[0];
+    return at(ErrorCode::bad_token, t,
+              "found " + count_text(lines.size(), "line", "lines") + " (the " +
+                  (lines.size() == 1 ? "only one" : "third") + " at " + text::position(t.where) +
+                  "); give two ranked lists, one a line, as in x: d3 d1 d2 and y: d1 d4 d3");
+  }
+  TwoLists out;
+  const Values x{"line " + std::to_string(lines[0].number), lines[0].tokens[0], lines[0].tokens};
+  const Values y{"line " + std::to_string(lines[1].number), lines[1].tokens[0], lines[1].tokens};
+  auto result = build_lists(x, y, out);
+  if (result.ok()) {
+    result.value().reading.push_back("Read line " + std::to_string(lines[0].number) +
+                                     " as x and line " + std::to_string(lines[1].number) +
+                                     " as y (start them with x: and y: to say so).");
+  }
+  return result;
 }
 
 }  // namespace irm
