@@ -62,7 +62,11 @@ namespace irm {
   X(kappa, agreement)              /* kappa.cpp */             \
   X(fleiss, agreement)             /* kappa.cpp */             \
   X(krippendorff, agreement)       /* krippendorff.cpp */      \
-  X(tau, correlation)              /* correlation.cpp */
+  X(tau, correlation)              /* correlation.cpp */       \
+  X(tau_ap, correlation)           /* correlation.cpp */       \
+  X(spearman, correlation)         /* correlation.cpp */       \
+  X(pearson, correlation)          /* correlation.cpp */       \
+  X(rbo, correlation)              /* correlation.cpp */
 
 #define IRM_DECLARE(id, ...) MeasureInfo measure_##id();
 // A measure this build does not keep is never named, so the linker leaves its code out.

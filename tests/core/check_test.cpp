@@ -955,6 +955,64 @@ TEST_CASE("tau with the tied pairs counted as concordant or discordant (tau.ties
   CHECK(check("tau", input, "0.6").matched == "tau.ties_discordant");
 }
 
+TEST_CASE("τ_AP with the lines swapped (tau_ap.lines_swapped)", "[check][TAU5]") {
+  // x (the truth) a b c d, y b c a d: walking down y, C = 1, 0, 3 over 1, 2, 3: Σ = 2,
+  // τ_AP = (2/3)·2 − 1 = 1/3. With y as the truth, walking down x: C = 0, 1, 3 over 1, 2, 3:
+  // Σ = 3/2, (2/3)(3/2) − 1 = 0 (golden_correlation.cpp, TAU5).
+  const char* const input = "x: a b c d\ny: b c a d";
+  CHECK(check("tau_ap", input, "1/3").correct);
+  const auto r = check("tau_ap", input, "0");
+  CHECK(r.matched == "tau_ap.lines_swapped");
+  CHECK(r.why ==
+        "0 takes y as the truth and walks down x; τ_AP is asymmetric: x is the truth and y the "
+        "ranking evaluated, so C(i) counts the items above the i-th of y that x also puts above "
+        "it.");
+}
+
+TEST_CASE("Spearman's shortcut used despite ties (spearman.shortcut_with_ties)", "[check][RHO2]") {
+  // x 0.9 0.7 0.7 0.4 0.2, y 0.8 0.9 0.5 0.5 0.1: average ranks x 5, 3.5, 3.5, 2, 1 and
+  // y 4, 5, 2.5, 2.5, 1; ρ = 7.25/9.5 = 29/38 = 0.7632. d = 1, −1.5, 1, −0.5, 0, Σd² = 4.5, and
+  // the no-ties formula 1 − 6 · 4.5/(5 · 24) = 1 − 27/120 = 31/40 = 0.775.
+  const char* const input = "x: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1";
+  CHECK(check("spearman", input, "0.763").correct);
+  const auto r = check("spearman", input, "0.775");
+  CHECK(r.matched == "spearman.shortcut_with_ties");
+  CHECK(r.why ==
+        "0.775 is 1 − 6Σd²/(n(n² − 1)) = 1 − 6 · 4.5/(5 · 24), the formula for rankings without "
+        "ties; with tied values ρ is Pearson's r of the ranks, tied values sharing their mean "
+        "rank.");
+  // Without ties the shortcut is ρ itself: x 1 2 3 4 5, y 2 1 4 3 5, ρ = 1 − 6·4/120 = 4/5.
+  CHECK(check("spearman", "x: 1 2 3 4 5\ny: 2 1 4 3 5", "0.8").correct);
+}
+
+TEST_CASE("Pearson's r² given for r, and r for r² (pearson.r_squared, pearson.r_for_r2)",
+          "[check][PEARSON1]") {
+  // x 0.5 0.6 0.7 0.4, y 0.4 0.4 0.6 0.5: S_xy = 3/200, S_xx = 1/20, S_yy = 11/400, so
+  // r² = (9/40000)/(11/8000) = 9/55 = 0.1636 and r = √(9/55) = 0.4045.
+  const char* const input = "x: 0.5 0.6 0.7 0.4\ny: 0.4 0.4 0.6 0.5";
+  CHECK(check("pearson", input, "0.4045").correct);
+  const auto r = check("pearson", input, "0.1636");
+  CHECK(r.matched == "pearson.r_squared");
+  CHECK(r.why ==
+        "0.1636 is r² = 9/55, the square of the correlation; r itself is S_xy/√(S_xx S_yy), its "
+        "square root with the sign of S_xy.");
+  CHECK(check_key("pearson", input, "r2", "9/55").correct);
+  CHECK(check_key("pearson", input, "r2", "0.4045").matched == "pearson.r_for_r2");
+}
+
+TEST_CASE("RBO_min given for RBO_ext (rbo.min_for_ext)", "[check][RBO3]") {
+  // x d3 d1 d2 d7, y d1 d4 d3, p = 0.9 (golden_correlation.cpp, RBO3): X_d = 0, 1, 2, 2,
+  // RBO_ext = 0.13545 + 0.01215 + 0.4374 = 0.585, RBO_min = 0.13545 + (2/9) · 0.590560 = 0.2667.
+  const char* const input = "x: d3 d1 d2 d7\ny: d1 d4 d3";
+  CHECK(check("rbo", input, "0.585").correct);
+  const auto r = check("rbo", input, "0.2667");
+  CHECK(r.matched == "rbo.min_for_ext");
+  CHECK(r.why ==
+        "0.2667 is RBO_min, the lower bound that takes the ranks past the lists to share no more "
+        "items; RBO_ext extrapolates instead, carrying on the agreement X_s/s seen at depth s "
+        "(Webber et al.'s equation 32).");
+}
+
 TEST_CASE("the paired t-test taken as a two-sample test, and with the SD over n (ttest.*)",
           "[check][ttest]") {
   // x 0.5 0.6 0.7 0.4, y 0.4 0.4 0.6 0.5: the paired t = 1.1921, df = 3, p = 0.3189 (worked out

@@ -490,6 +490,11 @@ const std::vector<TeachingOnly>& teaching_only() {
       {"tau",
        "Kendall's tau between two rankings of items: compare/ compares runs by significance "
        "tests, not by rank correlation"},
+      {"tau_ap", "AP rank correlation between two rankings of items: no TREC counterpart"},
+      {"spearman", "Spearman's rho between two rankings of items: no TREC counterpart"},
+      {"pearson", "Pearson's r between two lines of values: no TREC counterpart"},
+      {"rbo",
+       "RBO between two ranked lists: Compat on TREC files is RBO against the ideal ranking"},
   };
   return table;
 }

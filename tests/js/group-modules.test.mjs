@@ -44,7 +44,7 @@ test('the registry lines read as the groups they are known to hold', () => {
   assert.deepEqual(GROUPS.pooling, ['AP', 'pool', 'bpref']);
   assert.deepEqual(GROUPS.significance, ['sign', 'wilcoxon', 'ttest', 'randomization']);
   assert.deepEqual(GROUPS.agreement, ['kappa', 'fleiss', 'krippendorff']);
-  assert.deepEqual(GROUPS.correlation, ['tau']);
+  assert.deepEqual(GROUPS.correlation, ['tau', 'tau_ap', 'spearman', 'pearson', 'rbo']);
   for (const name of ['AP', 'nDCG', 'ERR', 'RBP', 'INST', 'Compat', 'F']) assert.ok(GROUPS.lists.includes(name), name);
   assert.ok(GROUPS.sets.includes('F'));
 });

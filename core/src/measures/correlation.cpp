@@ -1,4 +1,9 @@
-// Rank correlation between two rankings of the same n items: Kendall's tau (`tau`).
+// Correlation between two rankings of the same n items: Kendall's tau (`tau`), AP rank
+// correlation (`tau_ap`), Spearman's rho (`spearman`) and Pearson's r (`pearson`); and the
+// rank-biased overlap of two ranked lists that may hold different items (`rbo`). Each of the
+// four after tau has its own comment block above its code.
+//
+// Kendall's tau:
 //
 //   For each pair i < j:  a_ij = sign(x_i − x_j),  b_ij = sign(y_i − y_j)   (CS657A notes)
 //     concordant   a_ij · b_ij > 0  (both rankings order the pair the same way)
@@ -21,10 +26,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
+#include <optional>
 
 #include "check_slips.h"
 #include "common.h"
+#include "irm/distributions.h"
 
 namespace irm {
 namespace {
@@ -275,6 +283,891 @@ static Result<Outcome> run_tau(const MeasureCall& call, const Inputs& in) {
   return out;
 }
 
+// --- shared by τ_AP, Spearman's ρ and Pearson's r ----------------------------------------------
+
+namespace {
+
+// A quantity known only as a double, with how it was made.
+Number corr_decimal(double value, std::string formula) {
+  Number n;
+  n.approx = value;
+  n.formula = std::move(formula);
+  return n;
+}
+
+// The two-sided p of Student's t with `df` degrees of freedom, as scipy's spearmanr and pearsonr
+// (SciPy 1.10.1) report it for a correlation r of n items: t² = (n − 2) r²/(1 − r²), df = n − 2.
+// `r_squared` may be exact. Cases scipy handles apart: n = 2 (df = 0; pearsonr gives 1),
+// |r| = 1 (t infinite, p = 0) and r = 0/0 (every value of one line the same; scipy gives NaN).
+struct CorrelationP {
+  std::optional<Number> t;  // empty when infinite (|r| = 1)
+  Number p;
+  std::string note;  // what was taken where the test does not apply
+};
+CorrelationP correlation_p(const Number& r, const Number& r_squared, std::int64_t n, bool undefined,
+                           const std::string& symbol, const std::string& scipy) {
+  CorrelationP out;
+  const std::int64_t df = n - 2;
+  if (undefined) {
+    out.p = whole(1);
+    out.note = "With " + symbol +
+               " taken as 0, the p-value is taken as 1: there is nothing to test (scipy's " +
+               scipy + " returns NaN).";
+    return out;
+  }
+  if (df == 0) {
+    out.p = whole(1);
+    out.note = "With 2 items " + symbol +
+               " is always +1 or −1 and the t distribution has n − 2 = 0 degrees of freedom: the "
+               "p-value is taken as 1, no evidence either way (scipy's pearsonr gives 1, its "
+               "spearmanr NaN).";
+    return out;
+  }
+  const bool perfect = r_squared.exact ? *r_squared.exact == Fraction{1, 1} : r_squared.approx >= 1;
+  if (perfect) {
+    out.p = whole(0);
+    out.note = symbol + " = " + (r.approx > 0 ? "1" : "−1") +
+               ": t is infinite and p = 0 (scipy computes r in floating point and may print a "
+               "tiny p instead, such as 1.3e-08).";
+    return out;
+  }
+  const Number t_squared = whole(df) * r_squared / (whole(1) - r_squared);
+  const double t = std::copysign(std::sqrt(t_squared.approx), r.approx);
+  out.t = corr_decimal(t, symbol + "·√((n − 2)/(1 − " + symbol + "²))");
+  const double p = stats::student_two_sided(t_squared.approx, static_cast<double>(df));
+  out.p = corr_decimal(
+      p, "P(|T_" + str(df) + "| ≥ " + to_decimal(corr_decimal(std::fabs(t), ""), 4) + ")");
+  return out;
+}
+
+// √v for v ≥ 0 when v is a perfect square; empty otherwise.
+std::optional<std::int64_t> corr_exact_root(std::int64_t v) {
+  if (v < 0) return std::nullopt;
+  const __int128 root = integer_root(v);
+  if (root * root != v) return std::nullopt;
+  return static_cast<std::int64_t>(root);
+}
+
+}  // namespace
+
+// --- τ_AP ----------------------------------------------------------------------------------------
+//
+// AP rank correlation (Yilmaz, Aslam and Robertson, "A new rank correlation coefficient for
+// information retrieval", SIGIR 2008): x is the truth, y the ranking evaluated. Walking down y,
+//   C(i) = the items y puts above its i-th item that x also puts above it,
+//   τ_AP = (2/(n − 1)) Σ_{i=2..n} C(i)/(i − 1) − 1.
+// Like AP, a swap near the top of y costs more than one near the bottom; unlike τ it is
+// asymmetric: with the lines swapped the value changes (the slip tau_ap.lines_swapped).
+//
+// ties=b: Urbano and Marrero's τ_AP,b ("The treatment of ties in AP correlation", ICTIR 2017, as
+// their R package ircor computes it), for two rankings that may both have ties. Walking down a
+// ranking W against a truth T, an item i below the top group of W counts
+//   c_i = the items in groups of W strictly above i's that T puts strictly above i,
+// over p_i − 1, the items above i's group (p_i: the top rank of i's group); then
+//   A(T, W) = (2/m) Σ_i c_i/(p_i − 1) − 1,  m = the items outside W's top group,
+//   τ_AP,b = (A(x, y) + A(y, x))/2,
+// symmetric: without ties it is the mean of τ_AP with x and with y as the truth, not τ_AP itself.
+// Their τ_AP,a (ties in the evaluated ranking only) is not offered.
+//
+// The ranking comes from the values: rank 1 first (values=ranks), the highest first
+// (values=scores), or values=auto: ranks when every value of both lines is a whole number from 1
+// to n, else scores; two orders of names give positions. Exact while the sum's denominators fit.
+//
+// Golden tests: TAU4, TAU5, TAU6, TAU7 (tests/core/golden_correlation.cpp).
+
+namespace {
+
+// The rows of the τ_AP table that are shown; the sum covers every item.
+constexpr std::size_t shown_ap_rows = 1000;
+
+// How a line's values order the items: smaller key = nearer the top.
+struct ApKeys {
+  std::vector<Fraction> x;
+  std::vector<Fraction> y;
+  bool ranks = true;
+  std::string how;  // the note saying how the values were read
+};
+
+ApKeys ap_keys(const MeasureCall& call, const TwoRankings& r) {
+  ApKeys keys;
+  const std::string& chosen = call.param("values");
+  const auto n = static_cast<std::int64_t>(r.items.size());
+  if (r.from_orders) {
+    keys.ranks = true;
+    keys.how = "Each order lists its items from rank 1 down, so an item's rank is its position.";
+  } else if (chosen == "auto") {
+    bool whole_ranks = true;
+    for (const auto* line : {&r.x, &r.y}) {
+      for (const Fraction& v : *line)
+        whole_ranks = whole_ranks && v.den == 1 && v.num >= 1 && v.num <= n;
+    }
+    keys.ranks = whole_ranks;
+    keys.how = whole_ranks
+                   ? "The values are read as ranks, 1 the top (values=auto: every value is a whole "
+                     "number from 1 to n). If they are scores, the higher the better, give "
+                     "values=scores."
+                   : "The values are read as scores, the highest at the top (values=auto: not "
+                     "every value is a whole number from 1 to n). If they are ranks, 1 the top, "
+                     "give values=ranks.";
+  } else {
+    keys.ranks = chosen == "ranks";
+    keys.how = keys.ranks ? "The values are ranks (values=ranks): rank 1 is the top."
+                          : "The values are scores (values=scores): the highest is the top.";
+  }
+  for (std::size_t i = 0; i < r.items.size(); ++i) {
+    keys.x.push_back(keys.ranks ? r.x[i] : Fraction{-r.x[i].num, r.x[i].den});
+    keys.y.push_back(keys.ranks ? r.y[i] : Fraction{-r.y[i].num, r.y[i].den});
+  }
+  return keys;
+}
+
+// One direction of τ_AP: walking down `walked` (W) against the truth `truth` (T).
+struct ApDirection {
+  Number sum = whole(0);           // Σ c_i/(p_i − 1)
+  std::int64_t counted = 0;        // m: the items outside W's top group
+  std::vector<std::int64_t> c;     // c_i by item
+  std::vector<std::int64_t> top;   // p_i by item: the top rank of its group in W (1-based)
+  std::vector<std::size_t> order;  // the items in W's order
+};
+
+ApDirection ap_direction(const std::vector<Fraction>& truth, const std::vector<Fraction>& walked) {
+  const std::size_t n = truth.size();
+  ApDirection out;
+  out.c.assign(n, 0);
+  out.top.assign(n, 0);
+  out.order.resize(n);
+  std::iota(out.order.begin(), out.order.end(), 0);
+  std::stable_sort(out.order.begin(), out.order.end(),
+                   [&](std::size_t a, std::size_t b) { return compare(walked[a], walked[b]) < 0; });
+  const std::vector<std::int64_t> truth_rank = dense_ranks(truth);  // 0-based, ties share one
+  // A Fenwick tree over the truth's ranks: how many of the items already passed T puts above.
+  std::vector<std::int64_t> tree(n + 1, 0);
+  const auto add = [&](std::int64_t rank) {
+    for (auto k = static_cast<std::size_t>(rank) + 1; k <= n; k += k & (~k + 1)) ++tree[k];
+  };
+  const auto below = [&](std::int64_t rank) {  // passed items with a truth rank < rank
+    std::int64_t total = 0;
+    for (auto k = static_cast<std::size_t>(rank); k > 0; k -= k & (~k + 1)) total += tree[k];
+    return total;
+  };
+  std::size_t group = 0;
+  while (group < n) {
+    std::size_t end = group + 1;
+    while (end < n && compare(walked[out.order[end]], walked[out.order[group]]) == 0) ++end;
+    const auto above = static_cast<std::int64_t>(group);  // p − 1
+    for (std::size_t k = group; k < end; ++k) {
+      const std::size_t item = out.order[k];
+      out.top[item] = above + 1;
+      if (above == 0) continue;
+      out.c[item] = below(truth_rank[item]);
+      out.sum = out.sum + ratio(out.c[item], above);
+      ++out.counted;
+    }
+    for (std::size_t k = group; k < end; ++k) add(truth_rank[out.order[k]]);
+    group = end;
+  }
+  return out;
+}
+
+// A(T, W) = (2/m) Σ − 1; m > 0.
+Number ap_value(const ApDirection& d) { return ratio(2, d.counted) * d.sum - whole(1); }
+
+bool has_ties(const std::vector<Fraction>& values) {
+  std::vector<Fraction> sorted = values;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Fraction& a, const Fraction& b) { return compare(a, b) < 0; });
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i] == sorted[i - 1]) return true;
+  }
+  return false;
+}
+
+// The first two items a line ties, for the message: "items 2 and 3 (both 0.7)".
+std::string first_tie(const TwoRankings& r, const std::vector<Fraction>& values,
+                      const std::vector<std::string>& texts) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t j = i + 1; j < values.size(); ++j) {
+      if (values[i] == values[j]) {
+        return "items " + r.items[i] + " and " + r.items[j] + " (both " + texts[i] + ")";
+      }
+    }
+  }
+  return "";
+}
+
+// The table of one direction: walking down W against the truth T.
+StepTable ap_table(const ApDirection& d, const TwoRankings& r, const std::string& T,
+                   const std::string& W, bool with_ties) {
+  StepTable table{
+      with_ties
+          ? "Walking down " + W + " against " + T + ": for each item, the items in groups of " + W +
+                " above its own that " + T + " also puts above it"
+          : "Walking down " + W + " against the truth " + T + ": C(i), the items " + W +
+                " puts above its i-th item that " + T + " also puts above it",
+      with_ties ? std::vector<std::string>{"p (top rank of its group in " + W + ")", "item", "c",
+                                           "p − 1", "c/(p − 1)", "running sum"}
+                : std::vector<std::string>{"i (rank in " + W + ")", "item", "C(i)", "i − 1",
+                                           "C(i)/(i − 1)", "running sum"},
+      {},
+      {}};
+  Number running = whole(0);
+  for (std::size_t k = 0; k < d.order.size() && k < shown_ap_rows; ++k) {
+    const std::size_t item = d.order[k];
+    const std::int64_t above = d.top[item] - 1;
+    if (above == 0) {
+      table.rows.push_back({text_cell(str(d.top[item])), text_cell(r.items[item]), text_cell("—"),
+                            number_cell(whole(0)), text_cell("— (nothing above it)"),
+                            text_cell("—")});
+      continue;
+    }
+    const Number term = ratio(d.c[item], above);
+    running = running + term;
+    table.rows.push_back({text_cell(str(d.top[item])), text_cell(r.items[item]),
+                          number_cell(whole(d.c[item])), number_cell(whole(above)),
+                          number_cell(term), number_cell(running)});
+  }
+  return table;
+}
+
+}  // namespace
+
+static Result<Outcome> run_tau_ap(const MeasureCall& call, const Inputs& in) {
+  const TwoRankings& r = *in.rankings;
+  const auto n = static_cast<std::int64_t>(r.items.size());
+  if (n > max_items) {
+    return InputError{ErrorCode::out_of_range,
+                      "tau_ap takes up to " + str(max_items) + " items; found " + str(n), Span{}};
+  }
+  const bool ties_b = call.param("ties") == "b";
+  const std::string& X = r.x_name;
+  const std::string& Y = r.y_name;
+  const ApKeys keys = ap_keys(call, r);
+  const bool tied_x = has_ties(keys.x);
+  const bool tied_y = has_ties(keys.y);
+  if (!ties_b && (tied_x || tied_y)) {
+    const bool in_x = tied_x;
+    return InputError{
+        ErrorCode::bad_token,
+        (in_x ? X : Y) + " ties " + first_tie(r, in_x ? r.x : r.y, in_x ? r.x_text : r.y_text) +
+            "; τ_AP as Yilmaz, Aslam and Robertson define it takes rankings without ties. Break "
+            "the tie, or use tau_ap(ties=b), Urbano and Marrero's τ_AP,b, which allows them",
+        Span{}};
+  }
+  Outcome out = start_outcome(call, in);
+  out.label = ties_b ? "τ_AP,b" : "τ_AP";
+
+  StepTable items{"The two rankings", {"item", X, Y}, {}, {}};
+  for (std::size_t i = 0; i < r.items.size(); ++i) {
+    items.rows.push_back({text_cell(r.items[i]), number_cell(r.x_text[i], exact_number(r.x[i])),
+                          number_cell(r.y_text[i], exact_number(r.y[i]))});
+  }
+  if (r.from_orders) {
+    items.title = "The two rankings (each item's position in each order)";
+    items.columns = {"item", "rank in " + X, "rank in " + Y};
+  }
+  out.steps.push_back(std::move(items));
+  out.notes.push_back(keys.how);
+
+  const ApDirection forward = ap_direction(keys.x, keys.y);  // truth x, walking down y
+  if (!ties_b) {
+    out.steps.push_back(ap_table(forward, r, X, Y, false));
+    const Number tau_ap = ap_value(forward);
+    const ApDirection backward = ap_direction(keys.y, keys.x);
+    const Number symmetric = (tau_ap + ap_value(backward)) / whole(2);
+    out.value = tau_ap;
+    out.values = {{"tau_ap", tau_ap}, {"sum", forward.sum}};
+    out.working = "\\tau_{AP} = \\frac{2}{n-1}\\sum_{i=2}^{n} \\frac{C(i)}{i-1} - 1 = \\frac{2}{" +
+                  str(n - 1) + "} \\cdot " + latex_of(forward.sum) +
+                  " - 1 = " + latex_value(tau_ap);
+    out.notes.push_back(X + " is the truth and " + Y +
+                        " the ranking evaluated: C(i) counts the items " + Y +
+                        " puts above its i-th item that " + X +
+                        " also puts above it. τ_AP is asymmetric: with the lines swapped (" + Y +
+                        " as the truth) it is " + short_text(ap_value(backward)) + " here.");
+    out.alternatives.push_back({canonical_name(call.with("ties", "b")), symmetric,
+                                "Urbano and Marrero's τ_AP,b: the mean of τ_AP with " + X +
+                                    " as the truth and with " + Y +
+                                    " as the truth, symmetric, and defined with ties too"});
+  } else {
+    const ApDirection backward = ap_direction(keys.y, keys.x);  // truth y, walking down x
+    if (forward.counted == 0 || backward.counted == 0) {
+      const std::string& flat = forward.counted == 0 ? Y : X;
+      return InputError{ErrorCode::bad_token,
+                        "every value of " + flat + " is the same, so " + flat +
+                            " orders no item above another and τ_AP,b is 0/0, undefined",
+                        Span{}};
+    }
+    out.steps.push_back(ap_table(forward, r, X, Y, true));
+    out.steps.push_back(ap_table(backward, r, Y, X, true));
+    const Number a_xy = ap_value(forward);
+    const Number a_yx = ap_value(backward);
+    const Number value = (a_xy + a_yx) / whole(2);
+    StepTable both{"τ_AP,b: the mean of the two directions",
+                   {"direction", "items counted m", "Σ c/(p − 1)", "(2/m) Σ − 1"},
+                   {},
+                   {}};
+    both.rows.push_back({text_cell(X + " the truth, walking down " + Y),
+                         number_cell(whole(forward.counted)), number_cell(forward.sum),
+                         number_cell(a_xy)});
+    both.rows.push_back({text_cell(Y + " the truth, walking down " + X),
+                         number_cell(whole(backward.counted)), number_cell(backward.sum),
+                         number_cell(a_yx)});
+    out.steps.push_back(std::move(both));
+    out.value = value;
+    out.values = {{"tau_ap_b", value}, {"a_xy", a_xy}, {"a_yx", a_yx}};
+    out.working = "\\tau_{AP,b} = \\frac{1}{2}\\Big(\\frac{2}{" + str(forward.counted) +
+                  "} \\cdot " + latex_of(forward.sum) + " - 1 + \\frac{2}{" +
+                  str(backward.counted) + "} \\cdot " + latex_of(backward.sum) +
+                  " - 1\\Big) = \\frac{1}{2}\\big(" + latex_of(a_xy) + " + " + latex_of(a_yx) +
+                  "\\big) = " + latex_value(value);
+    out.notes.push_back(
+        "τ_AP,b (Urbano and Marrero, \"The treatment of ties in AP correlation\", 2017, as their "
+        "package ircor computes it) is symmetric: the mean of the tie-aware τ_AP with " +
+        X + " as the truth and with " + Y +
+        " as the truth. An item counts the items in groups strictly above its own that the "
+        "other ranking puts strictly above it, over p − 1; the items of the top group are not "
+        "counted (m of them are).");
+    if (!tied_x && !tied_y) {
+      out.notes.push_back(
+          "There are no ties here, and still τ_AP,b is not τ_AP: it is the mean of τ_AP in both "
+          "directions.");
+      out.alternatives.push_back({canonical_name(call.with("ties", "none")), a_xy,
+                                  "Yilmaz, Aslam and Robertson's τ_AP with " + X +
+                                      " as the truth, in one direction only"});
+    }
+  }
+  if (r.items.size() > shown_ap_rows) {
+    out.notes.push_back("The table shows the first " +
+                        str(static_cast<std::int64_t>(shown_ap_rows)) +
+                        " items; the sum covers all " + str(n) + ".");
+  }
+  finish_outcome(out);
+  return out;
+}
+
+// --- Spearman's ρ --------------------------------------------------------------------------------
+//
+// Spearman's rank correlation: Pearson's r of the ranks, each line ranked on its own with tied
+// values sharing the mean of the ranks they take (average ranks, as scipy.stats.spearmanr does):
+//   ρ = S_RS / √(S_RR · S_SS),  S_RS = Σ (R_i − R̄)(S_i − S̄), R̄ = S̄ = (n + 1)/2.
+// Without ties this is ρ = 1 − 6 Σ d_i²/(n(n² − 1)), d_i = R_i − S_i, the formula shown then; with
+// ties that shortcut is wrong (the slip spearman.shortcut_with_ties). Ranks are halves at most,
+// so the sums are taken on twice the ranks, in whole numbers: ρ is exact when S_RR · S_SS is a
+// perfect square (always without ties), else a decimal. The p-value is scipy's: Student's t with
+// n − 2 degrees of freedom, t = ρ √((n − 2)/(1 − ρ²)), two-sided.
+//
+// Golden tests: RHO1, RHO2 (tests/core/golden_correlation.cpp).
+
+namespace {
+
+// Twice each value's average rank in ascending order: tied values share the mean of the places
+// they take, (2k + t + 1)/2 for a group of t from place k + 1, doubled to stay whole.
+std::vector<std::int64_t> twice_average_ranks(const std::vector<Fraction>& values, bool& ties) {
+  std::vector<std::size_t> order(values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return compare(values[a], values[b]) < 0; });
+  std::vector<std::int64_t> twice(values.size(), 0);
+  std::size_t k = 0;
+  while (k < order.size()) {
+    std::size_t end = k + 1;
+    while (end < order.size() && compare(values[order[end]], values[order[k]]) == 0) ++end;
+    ties = ties || end - k > 1;
+    const auto shared = static_cast<std::int64_t>(k + end + 1);  // 2k + t + 1
+    for (std::size_t j = k; j < end; ++j) twice[order[j]] = shared;
+    k = end;
+  }
+  return twice;
+}
+
+}  // namespace
+
+static Result<Outcome> run_spearman(const MeasureCall& call, const Inputs& in) {
+  const TwoRankings& r = *in.rankings;
+  const auto n = static_cast<std::int64_t>(r.items.size());
+  if (n > max_items) {
+    return InputError{ErrorCode::out_of_range,
+                      "spearman takes up to " + str(max_items) + " items; found " + str(n), Span{}};
+  }
+  const std::string& X = r.x_name;
+  const std::string& Y = r.y_name;
+  Outcome out = start_outcome(call, in);
+  out.label = "ρ";
+  bool ties_x = false;
+  bool ties_y = false;
+  const std::vector<std::int64_t> a = twice_average_ranks(r.x, ties_x);
+  const std::vector<std::int64_t> b = twice_average_ranks(r.y, ties_y);
+  const bool ties = ties_x || ties_y;
+
+  StepTable table{"Each line ranked on its own (tied values share their mean rank), d = rank in " +
+                      X + " − rank in " + Y,
+                  {"item", X, Y, "rank in " + X, "rank in " + Y, "d", "d²"},
+                  {},
+                  {}};
+  __int128 sum_a = 0;
+  __int128 sum_b = 0;
+  __int128 sum_aa = 0;
+  __int128 sum_bb = 0;
+  __int128 sum_ab = 0;
+  std::int64_t sum_dd4 = 0;  // Σ (2d)² = 4 Σ d²
+  for (std::size_t i = 0; i < r.items.size(); ++i) {
+    const std::int64_t diff = a[i] - b[i];  // 2d
+    sum_a += a[i];
+    sum_b += b[i];
+    sum_aa += static_cast<__int128>(a[i]) * a[i];
+    sum_bb += static_cast<__int128>(b[i]) * b[i];
+    sum_ab += static_cast<__int128>(a[i]) * b[i];
+    sum_dd4 += diff * diff;
+    table.rows.push_back({text_cell(r.items[i]), number_cell(r.x_text[i], exact_number(r.x[i])),
+                          number_cell(r.y_text[i], exact_number(r.y[i])),
+                          number_cell(ratio(a[i], 2)), number_cell(ratio(b[i], 2)),
+                          number_cell(ratio(diff, 2)), number_cell(ratio(diff * diff, 4))});
+  }
+  const Number sum_d2 = ratio(sum_dd4, 4);
+  table.rows.push_back({text_cell("Σ"), text_cell(""), text_cell(""), text_cell(""), text_cell(""),
+                        text_cell(""), number_cell(sum_d2)});
+  table.highlight.push_back(static_cast<int>(table.rows.size() - 1));
+  out.steps.push_back(std::move(table));
+
+  // n² times the centred sums of the doubled ranks: n Σab − Σa Σb = 4n S_RS.
+  const __int128 s_ab = n * sum_ab - sum_a * sum_b;
+  const __int128 s_aa = n * sum_aa - sum_a * sum_a;
+  const __int128 s_bb = n * sum_bb - sum_b * sum_b;
+  const auto as64 = [](__int128 v) { return static_cast<std::int64_t>(v); };
+  // 1 − 6 Σd²/(n(n² − 1)) = 1 − 3 Σ(2d)²/(2n(n² − 1)).
+  const Number shortcut = whole(1) - ratio(3 * sum_dd4, 2 * n * (n * n - 1));
+  const bool undefined = s_aa == 0 || s_bb == 0;
+  Number rho;
+  Number rho_squared;
+  std::string pearson_text;
+  if (undefined) {
+    rho = whole(0);
+    rho_squared = whole(0);
+  } else {
+    const __int128 product = s_aa * s_bb;
+    const __int128 root = integer_root(product);
+    const Number s_rs = ratio(as64(s_ab), 4 * n);
+    const Number s_rr = ratio(as64(s_aa), 4 * n);
+    const Number s_ss = ratio(as64(s_bb), 4 * n);
+    rho_squared = s_rs * s_rs / (s_rr * s_ss);
+    pearson_text = short_text(s_rs) + "/√(" + short_text(s_rr) + " · " + short_text(s_ss) + ")";
+    if (root * root == product) {
+      rho = ratio(as64(s_ab), as64(root));
+    } else {
+      rho = corr_decimal(static_cast<double>(s_ab) / std::sqrt(static_cast<double>(s_aa)) /
+                             std::sqrt(static_cast<double>(s_bb)),
+                         pearson_text);
+    }
+    StepTable sums{"Pearson's r of the ranks (R̄ = (n + 1)/2 = " + short_text(ratio(n + 1, 2)) + ")",
+                   {"quantity", "formula", "value"},
+                   {},
+                   {}};
+    sums.rows.push_back({text_cell("S_RS"), text_cell("Σ (R_i − R̄)(S_i − S̄)"), number_cell(s_rs)});
+    sums.rows.push_back({text_cell("S_RR"), text_cell("Σ (R_i − R̄)²"), number_cell(s_rr)});
+    sums.rows.push_back({text_cell("S_SS"), text_cell("Σ (S_i − S̄)²"), number_cell(s_ss)});
+    sums.rows.push_back({text_cell("ρ"), text_cell("S_RS / √(S_RR · S_SS)"), number_cell(rho)});
+    if (!ties) {
+      sums.rows.push_back({text_cell("ρ"),
+                           text_cell("1 − 6 Σd²/(n(n² − 1)), the same without ties"),
+                           number_cell(shortcut)});
+    }
+    out.steps.push_back(std::move(sums));
+  }
+  const CorrelationP test = correlation_p(rho, rho_squared, n, undefined, "ρ", "spearmanr");
+  out.value = rho;
+  out.values = {{"rho", rho}, {"sum_d2", sum_d2}, {"n", whole(n)}};
+  if (test.t) out.values.emplace_back("t", *test.t);
+  out.values.emplace_back("df", whole(n - 2));
+  out.values.emplace_back("p", test.p);
+  if (!ties) {
+    out.working = "\\rho = 1 - \\frac{6 \\sum d_i^2}{n(n^2 - 1)} = 1 - \\frac{6 \\cdot " +
+                  latex_of(sum_d2) + "}{" + str(n) + "(" + str(n) +
+                  "^2 - 1)} = " + latex_value(rho);
+    out.notes.push_back(
+        "No ties: ρ = 1 − 6 Σd²/(n(n² − 1)), which equals Pearson's r of the ranks.");
+  } else if (!undefined) {
+    out.working = "\\rho = \\frac{S_{RS}}{\\sqrt{S_{RR}\\,S_{SS}}} = " + latex_value(rho);
+    out.notes.push_back(
+        "There are ties, so ρ is Pearson's r of the ranks, tied values sharing the mean of their "
+        "ranks (as scipy.stats.spearmanr does). The shortcut 1 − 6 Σd²/(n(n² − 1)) assumes no "
+        "ties: here it would give " +
+        short_text(shortcut) + ".");
+  }
+  if (undefined) {
+    out.notes.push_back("Every value of " + (s_aa == 0 ? X : Y) +
+                        " is the same, so its ranks do not vary and ρ = 0/0 is undefined "
+                        "(scipy returns NaN). It is reported as 0.");
+  }
+  if (!test.note.empty()) {
+    out.notes.push_back(test.note);
+  } else {
+    out.notes.push_back(
+        "The p-value is scipy.stats.spearmanr's: two-sided, from Student's t with n − 2 = " +
+        str(n - 2) + " degrees of freedom, t = ρ √((n − 2)/(1 − ρ²)) = " + to_decimal(*test.t, 4) +
+        ".");
+  }
+  if (!rho.exact && !undefined) {
+    out.notes.push_back("ρ is a square root here, irrational, so it is shown as a decimal: " +
+                        pearson_text + " ≈ " + to_decimal(rho, 4) + ".");
+  }
+  Chart chart;
+  chart.id = "spearman";
+  chart.title = "Rank in " + Y + " against rank in " + X;
+  chart.x_label = "rank in " + X;
+  chart.y_label = "rank in " + Y;
+  Series dots{"items", Series::Kind::dot, {}, false};
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    dots.points.emplace_back(static_cast<double>(a[i]) / 2.0, static_cast<double>(b[i]) / 2.0);
+  }
+  chart.series.push_back(std::move(dots));
+  chart.description =
+      "Each of the " + str(n) + " items at (its rank in " + X + ", its rank in " + Y + ").";
+  out.charts.push_back(std::move(chart));
+  finish_outcome(out);
+  return out;
+}
+
+// --- Pearson's r ---------------------------------------------------------------------------------
+//
+// Pearson's correlation of the values themselves:
+//   r = S_xy / √(S_xx · S_yy),  S_xy = Σ (x_i − x̄)(y_i − ȳ),  S_xx = Σ (x_i − x̄)²,
+// in exact fractions while they fit. r² = S_xy²/(S_xx S_yy) is rational; r is exact only when
+// r² is the square of a fraction, else it is shown as ±√(r²). The p-value is scipy.stats.pearsonr's
+// (SciPy 1.10.1): two-sided, from the exact beta distribution of r under independence, the same
+// as Student's t with n − 2 degrees of freedom, t² = (n − 2) r²/(1 − r²).
+//
+// Golden tests: PEARSON1, PEARSON2 (tests/core/golden_correlation.cpp).
+
+static Result<Outcome> run_pearson(const MeasureCall& call, const Inputs& in) {
+  const TwoRankings& r = *in.rankings;
+  const auto n = static_cast<std::int64_t>(r.items.size());
+  if (n > max_items) {
+    return InputError{ErrorCode::out_of_range,
+                      "pearson takes up to " + str(max_items) + " items; found " + str(n), Span{}};
+  }
+  const std::string& X = r.x_name;
+  const std::string& Y = r.y_name;
+  Outcome out = start_outcome(call, in);
+  out.label = "r";
+  Number sum_x = whole(0);
+  Number sum_y = whole(0);
+  for (std::size_t i = 0; i < r.items.size(); ++i) {
+    sum_x = sum_x + exact_number(r.x[i]);
+    sum_y = sum_y + exact_number(r.y[i]);
+  }
+  const Number mean_x = sum_x / whole(n);
+  const Number mean_y = sum_y / whole(n);
+  const std::string dx = X + " − " + X + "̄";
+  const std::string dy = Y + " − " + Y + "̄";
+  StepTable table{
+      "Each value's distance from its line's mean (" + X + "̄ = " + short_text(mean_x) + ", " + Y +
+          "̄ = " + short_text(mean_y) + ")",
+      {"item", X, Y, dx, dy, "(" + dx + ")(" + dy + ")", "(" + dx + ")²", "(" + dy + ")²"},
+      {},
+      {}};
+  Number s_xy = whole(0);
+  Number s_xx = whole(0);
+  Number s_yy = whole(0);
+  for (std::size_t i = 0; i < r.items.size(); ++i) {
+    const Number u = exact_number(r.x[i]) - mean_x;
+    const Number v = exact_number(r.y[i]) - mean_y;
+    const Number uv = u * v;
+    const Number uu = u * u;
+    const Number vv = v * v;
+    s_xy = s_xy + uv;
+    s_xx = s_xx + uu;
+    s_yy = s_yy + vv;
+    table.rows.push_back({text_cell(r.items[i]), number_cell(r.x_text[i], exact_number(r.x[i])),
+                          number_cell(r.y_text[i], exact_number(r.y[i])), number_cell(u),
+                          number_cell(v), number_cell(uv), number_cell(uu), number_cell(vv)});
+  }
+  table.rows.push_back({text_cell("Σ"), text_cell(""), text_cell(""), text_cell(""), text_cell(""),
+                        number_cell(s_xy), number_cell(s_xx), number_cell(s_yy)});
+  table.highlight.push_back(static_cast<int>(table.rows.size() - 1));
+  out.steps.push_back(std::move(table));
+
+  const auto is_zero = [](const Number& v) {
+    return v.exact ? v.exact->num == 0 : v.approx == 0.0;
+  };
+  const bool undefined = is_zero(s_xx) || is_zero(s_yy);
+  Number r_value = whole(0);
+  Number r_squared = whole(0);
+  std::string r_text;
+  if (!undefined) {
+    r_squared = s_xy * s_xy / (s_xx * s_yy);
+    const bool negative = s_xy.exact ? s_xy.exact->num < 0 : s_xy.approx < 0;
+    std::optional<std::int64_t> top;
+    std::optional<std::int64_t> bottom;
+    if (r_squared.exact) {
+      top = corr_exact_root(r_squared.exact->num);
+      bottom = corr_exact_root(r_squared.exact->den);
+    }
+    if (top && bottom) {
+      r_value = ratio(negative ? -*top : *top, *bottom);
+    } else {
+      r_text = std::string(negative ? "−" : "") + "√(" +
+               (r_squared.exact ? to_string(*r_squared.exact) : to_decimal(r_squared, 6)) + ")";
+      r_value = corr_decimal(s_xy.approx / std::sqrt(s_xx.approx) / std::sqrt(s_yy.approx), r_text);
+    }
+    StepTable quantities{"r from the sums", {"quantity", "formula", "value"}, {}, {}};
+    quantities.rows.push_back(
+        {text_cell("r²"), text_cell("S_xy² / (S_xx · S_yy)"), number_cell(r_squared)});
+    quantities.rows.push_back(
+        {text_cell("r"), text_cell("S_xy / √(S_xx · S_yy)"), number_cell(r_value)});
+    out.steps.push_back(std::move(quantities));
+  }
+  const CorrelationP test = correlation_p(r_value, r_squared, n, undefined, "r", "pearsonr");
+  out.value = r_value;
+  out.values = {{"r", r_value}, {"r2", r_squared}, {"Sxy", s_xy}, {"Sxx", s_xx}, {"Syy", s_yy}};
+  if (test.t) out.values.emplace_back("t", *test.t);
+  out.values.emplace_back("df", whole(n - 2));
+  out.values.emplace_back("p", test.p);
+  if (!undefined) {
+    out.working = "r = \\frac{S_{xy}}{\\sqrt{S_{xx}\\,S_{yy}}} = \\frac{" + latex_of(s_xy) +
+                  "}{\\sqrt{" + latex_of(s_xx) + " \\cdot " + latex_of(s_yy) +
+                  "}} = " + latex_value(r_value) + ",\\qquad r^2 = " + latex_value(r_squared);
+  }
+  if (undefined) {
+    out.notes.push_back("Every value of " + (is_zero(s_xx) ? X : Y) + " is the same, so S_" +
+                        (is_zero(s_xx) ? "xx" : "yy") +
+                        " = 0 and r = 0/0 is undefined (scipy returns NaN). It is reported as 0.");
+  } else if (!r_value.exact) {
+    out.notes.push_back("r² = " + short_text(r_squared) +
+                        " is exact, but r, its square root, is irrational here: " + r_text + " ≈ " +
+                        to_decimal(r_value, 4) + ".");
+  }
+  if (!test.note.empty()) {
+    out.notes.push_back(test.note);
+  } else {
+    out.notes.push_back(
+        "The p-value is scipy.stats.pearsonr's: two-sided, from the exact distribution of r "
+        "when the lines are independent, the same as Student's t with n − 2 = " +
+        str(n - 2) + " degrees of freedom, t = r √((n − 2)/(1 − r²)) = " + to_decimal(*test.t, 4) +
+        ".");
+  }
+  out.notes.push_back(
+      "Pearson's r uses the values themselves, not their ranks (that is Spearman's ρ).");
+  Chart chart;
+  chart.id = "pearson";
+  chart.title = Y + " against " + X;
+  chart.x_label = X;
+  chart.y_label = Y;
+  Series dots{"items", Series::Kind::dot, {}, false};
+  for (std::size_t i = 0; i < r.x.size(); ++i) {
+    dots.points.emplace_back(to_double(r.x[i]), to_double(r.y[i]));
+  }
+  chart.series.push_back(std::move(dots));
+  chart.description = "Each of the " + str(n) + " items as a dot at (" + X + ", " + Y + ").";
+  out.charts.push_back(std::move(chart));
+  finish_outcome(out);
+  return out;
+}
+
+// --- rank-biased overlap -------------------------------------------------------------------------
+//
+// RBO (Webber, Moffat and Zobel, "A similarity measure for indefinite rankings", TOIS 2010) of
+// two ranked lists S (the shorter, s items) and L (l items), which may hold different items:
+//   X_d = the items the top d of both share (for d > s: S whole against L's top d),
+//   A_d = X_d/d,  weight w_d = (1 − p) p^(d − 1) (what depth d weighs),
+//   RBO_min = Σ_{d=1..l} w_d A_d + ((1 − p)/p) X_l Σ_{d>l} p^d/d
+//             (no more overlap past what was seen; the tail Σ p^d/d = ln(1/(1 − p)) − Σ_{d≤l}
+//             p^d/d makes it irrational unless X_l = 0),
+//   RBO_max = Σ_{d≤s} w_d X_d/d + Σ_{s<d≤l} w_d (X_d + d − s)/d
+//             + Σ_{l<d≤f} w_d (2d − l − s + X_l)/d + p^f,  f = l + s − X_l
+//             (every unseen rank matches as far as the items allow; rational),
+//   RBO_res = RBO_max − RBO_min,
+//   RBO_ext = Σ_{d=1..l} w_d A_d + Σ_{d=s+1..l} w_d X_s (d − s)/(s d) + ((X_l − X_s)/l + X_s/s) p^l
+//             (the paper's equation 32: the agreement seen at s carried on; rational).
+// The value shown is RBO_ext; the others are quantities of the answer. Exact while the fractions
+// fit (p = 9/10 makes denominators 10^d: a few dozen depths), then doubles with the overflow note.
+// Ties within a list are refused by the reader (parse_two_lists): Corsi and Urbano's treatment of
+// ties ("The treatment of ties in rank-biased overlap", SIGIR 2024) is a later step.
+//
+// Worked by hand (p = 0.9, w = 0.1, 0.09, 0.081, 0.0729, …):
+//   equal lists a b c: X_d = d, A_d = 1: RBO_ext = (1 − p³) + p³ = 1; RBO_max = 1 (f = 3).
+//   disjoint a b / c d: X_d = 0: RBO_ext = RBO_min = 0; RBO_max = w_3 (2/3) + w_4 (4/4) + p⁴.
+//   x: d3 d1 d2 d7, y: d1 d4 d3: X = 0, 1, 2, 2; RBO_ext = 117/200 (golden test RBO3).
+//
+// Golden tests: RBO1, RBO2, RBO3 (tests/core/golden_correlation.cpp).
+
+namespace {
+
+// Σ_{d>l} p^d/d = ln(1/(1 − p)) − Σ_{d≤l} p^d/d, summed from d = l + 1 on (no cancellation)
+// until the terms no longer change the sum.
+double rbo_tail(double p, std::int64_t l) {
+  double power_of_p = std::pow(p, static_cast<double>(l + 1));
+  double tail = 0.0;
+  for (std::int64_t d = l + 1; d < l + 10'000'000; ++d) {
+    const double term = power_of_p / static_cast<double>(d);
+    tail += term;
+    if (term <= tail * 1e-17) return tail;
+    power_of_p *= p;
+  }
+  double head = 0.0;  // p within a hair of 1: the long way
+  double pd = 1.0;
+  for (std::int64_t d = 1; d <= l; ++d) {
+    pd *= p;
+    head += pd / static_cast<double>(d);
+  }
+  return -std::log1p(-p) - head;
+}
+
+}  // namespace
+
+static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
+  const TwoLists& lists = *in.two_lists;
+  const Fraction p_fraction = parameter_fraction(call.param("p"));
+  if (compare(p_fraction, Fraction{1, 1}) >= 0 || p_fraction.num == 0) {
+    return InputError{ErrorCode::out_of_range,
+                      "p, the persistence, must be above 0 and below 1; found " + call.param("p"),
+                      Span{}, Field::measure};
+  }
+  const Number p = exact_number(p_fraction);
+  const Number one_minus_p = whole(1) - p;
+  const auto size_x = static_cast<std::int64_t>(lists.x.size());
+  const auto size_y = static_cast<std::int64_t>(lists.y.size());
+  const std::int64_t s = std::min(size_x, size_y);
+  const std::int64_t l = std::max(size_x, size_y);
+  const std::string& X = lists.x_name;
+  const std::string& Y = lists.y_name;
+  Outcome out = start_outcome(call, in);
+  out.label = "RBO_ext";
+
+  StepTable table{"Depth by depth: X_d, the items the top d of " + X + " and of " + Y +
+                      " share, and the agreement A_d = X_d/d",
+                  {"d", X + " at d", Y + " at d", "X_d", "A_d = X_d/d", "weight (1 − p)p^(d − 1)",
+                   "weight · A_d", "running sum"},
+                  {},
+                  {}};
+  std::map<std::string, bool> seen_x;
+  std::map<std::string, bool> seen_y;
+  std::vector<std::int64_t> overlap(static_cast<std::size_t>(l) + 1, 0);  // X_d, X_0 = 0
+  std::int64_t shared = 0;
+  Number weight = one_minus_p;  // w_1
+  Number sum = whole(0);        // Σ_{d≤l} w_d A_d
+  Number max_sum = whole(0);    // RBO_max's terms up to l
+  Number ext_extra = whole(0);  // Σ_{s<d≤l} w_d X_s (d − s)/(s d)
+  Series agreement{"A_d", Series::Kind::line, {}, false};
+  for (std::int64_t d = 1; d <= l; ++d) {
+    const auto k = static_cast<std::size_t>(d - 1);
+    if (d <= size_x) {
+      shared += static_cast<std::int64_t>(seen_y.count(lists.x[k]));
+      seen_x.emplace(lists.x[k], true);
+    }
+    if (d <= size_y) {
+      shared += static_cast<std::int64_t>(seen_x.count(lists.y[k]));
+      seen_y.emplace(lists.y[k], true);
+    }
+    overlap[static_cast<std::size_t>(d)] = shared;
+    const Number a_d = ratio(shared, d);
+    const Number term = weight * a_d;
+    sum = sum + term;
+    max_sum = max_sum + weight * (d <= s ? a_d : ratio(shared + d - s, d));
+    if (d > s) {
+      const std::int64_t x_s = overlap[static_cast<std::size_t>(s)];
+      ext_extra = ext_extra + weight * ratio(x_s * (d - s), s * d);
+    }
+    table.rows.push_back({text_cell(str(d)), text_cell(d <= size_x ? lists.x[k] : "—"),
+                          text_cell(d <= size_y ? lists.y[k] : "—"), number_cell(whole(shared)),
+                          number_cell(a_d), number_cell(weight), number_cell(term),
+                          number_cell(sum)});
+    agreement.points.emplace_back(static_cast<double>(d), a_d.approx);
+    weight = weight * p;  // w_(d+1)
+  }
+  out.steps.push_back(std::move(table));
+
+  const std::int64_t x_s = overlap[static_cast<std::size_t>(s)];
+  const std::int64_t x_l = overlap[static_cast<std::size_t>(l)];
+  const Number p_to_l = power(p, l);
+  // RBO_ext, equation 32.
+  const Number ext_tail = (ratio(x_l - x_s, l) + ratio(x_s, s)) * p_to_l;
+  const Number ext = sum + ext_extra + ext_tail;
+  // RBO_max: past l, depth d matches 2d − l − s + X_l items until f, then all of them.
+  const std::int64_t f = l + s - x_l;
+  Number max_value = max_sum;
+  for (std::int64_t d = l + 1; d <= f; ++d) {
+    max_value = max_value + weight * ratio(2 * d - l - s + x_l, d);
+    weight = weight * p;
+  }
+  max_value = max_value + power(p, f);
+  // RBO_min: past l no new item is shared, so A_d = X_l/d.
+  Number min_value = sum;
+  std::string min_text = "Σ w_d A_d";
+  if (x_l > 0) {
+    const double tail = rbo_tail(p.approx, l);
+    min_value =
+        corr_decimal(sum.approx + one_minus_p.approx / p.approx * static_cast<double>(x_l) * tail,
+                     "Σ_{d≤" + str(l) + "} w_d A_d + ((1 − p)/p) · " + str(x_l) + " · Σ_{d>" +
+                         str(l) + "} p^d/d");
+    min_text = short_text(sum) + " + ((1 − p)/p) · " + str(x_l) + " · (ln(1/(1 − p)) − Σ_{d≤" +
+               str(l) + "} p^d/d)";
+  }
+  const Number res = max_value - min_value;
+
+  StepTable values{
+      "RBO's four values (s = " + str(s) + ", l = " + str(l) + ", X_s = " + str(x_s) +
+          ", X_l = " + str(x_l) + ")",
+      {"value", "the ranks past what was seen are taken to", "with these numbers", "value"},
+      {},
+      {}};
+  values.rows.push_back({text_cell("RBO_min"), text_cell("share no more items"),
+                         text_cell(min_text), number_cell(min_value)});
+  values.rows.push_back(
+      {text_cell("RBO_max"),
+       text_cell("share every item they can (depth f = l + s − X_l = " + str(f) + " on: all)"),
+       text_cell("Σ over the seen depths + Σ_{d=" + str(l + 1) + ".." + str(f) +
+                 "} w_d (2d − l − s + X_l)/d + p^" + str(f)),
+       number_cell(max_value)});
+  values.rows.push_back({text_cell("RBO_res"), text_cell("the gap between the two"),
+                         text_cell("RBO_max − RBO_min"), number_cell(res)});
+  values.rows.push_back(
+      {text_cell("RBO_ext"),
+       text_cell("keep the agreement X_s/s seen at depth s (Webber et al.'s equation 32)"),
+       text_cell(short_text(sum) + " + " + short_text(ext_extra) + " + (" + str(x_l - x_s) + "/" +
+                 str(l) + " + " + str(x_s) + "/" + str(s) + ") · p^" + str(l)),
+       number_cell(ext)});
+  values.highlight.push_back(3);
+  out.steps.push_back(std::move(values));
+
+  out.value = ext;
+  out.values = {{"ext", ext}, {"min", min_value}, {"max", max_value}, {"res", res}, {"sum", sum}};
+  out.working =
+      "\\text{RBO}_\\text{ext} = \\sum_{d=1}^{" + str(l) +
+      "} (1-p)p^{d-1} \\frac{X_d}{d} + \\sum_{d=s+1}^{l} (1-p)p^{d-1}\\frac{X_s (d-s)}{s\\,d} + "
+      "\\Big(\\frac{X_l - X_s}{l} + \\frac{X_s}{s}\\Big)p^l = " +
+      latex_of(sum) + " + " + latex_of(ext_extra) + " + " + latex_of(ext_tail) + " = " +
+      latex_value(ext);
+  out.notes.push_back("p = " + to_short_decimal(p_fraction) +
+                      ": the agreement at depth d weighs (1 − p)p^(d − 1), and these weights add "
+                      "up to 1 over all depths.");
+  out.notes.push_back(
+      "RBO_ext is the value shown: Webber, Moffat and Zobel's extrapolation (their equation 32 "
+      "for lists of unequal lengths), which assumes the agreement seen at depth s goes on. "
+      "RBO_min and RBO_max bound what the full rankings could give; RBO_res = RBO_max − RBO_min "
+      "is the part still unknown.");
+  if (s < l) {
+    out.notes.push_back("The lists have unequal lengths (s = " + str(s) + ", l = " + str(l) +
+                        "): past depth s the shorter list is taken as seen whole, and its unseen "
+                        "ranks as the ones that may still match.");
+  }
+  if (x_l > 0) {
+    out.notes.push_back(
+        "RBO_min and RBO_res go through ln(1/(1 − p)), irrational, so they are "
+        "shown as decimals; RBO_ext and RBO_max are exact.");
+  }
+  Chart chart;
+  chart.id = "rbo";
+  chart.title = "Agreement A_d by depth";
+  chart.x_label = "depth d";
+  chart.y_label = "A_d";
+  chart.series.push_back(std::move(agreement));
+  chart.description =
+      "The agreement A_d = X_d/d of the two lists at each depth d from 1 to " + str(l) + ".";
+  out.charts.push_back(std::move(chart));
+  finish_outcome(out);
+  return out;
+}
+
 // --- the measures this file computes, as the registry lists them ----------------------------
 
 namespace {
@@ -313,6 +1206,117 @@ MeasureInfo measure_tau() {
   return m;
 }
 
+namespace {
+
+std::string tau_ap_title(const MeasureCall& call) {
+  return call.param("ties") == "b" ? "AP rank correlation with ties (τ_AP,b)"
+                                   : "AP rank correlation (τ_AP)";
+}
+
+}  // namespace
+
+MeasureInfo measure_tau_ap() {
+  ParamInfo ties;
+  ties.name = "ties";
+  ties.choices = {"none", "b"};
+  ties.default_value = "none";
+  ties.help =
+      "none: Yilmaz, Aslam and Robertson's τ_AP, with x the truth and y the ranking evaluated, "
+      "refusing ties; b: Urbano and Marrero's τ_AP,b, which allows ties and is symmetric (the "
+      "mean of both directions)";
+  ParamInfo values;
+  values.name = "values";
+  values.choices = {"auto", "ranks", "scores"};
+  values.default_value = "auto";
+  values.help =
+      "how numbers order the items: ranks (1 the top), scores (the highest the top), or auto: "
+      "ranks when every value is a whole number from 1 to n, else scores. Two orders of names "
+      "need none";
+
+  MeasureInfo m;
+  m.name = "tau_ap";
+  m.title = "AP rank correlation (τ_AP)";
+  m.summary =
+      "Rank correlation that weighs the top most, as AP does: x is the truth, y the ranking "
+      "evaluated, and a swap near the top of y costs more than one near the bottom.";
+  m.input = InputKind::rankings;
+  m.params = {ties, values};
+  m.aliases = {"ap-correlation", "ap-corr"};
+  m.formula =
+      "\\tau_{AP} = \\frac{2}{n-1} \\sum_{i=2}^{n} \\frac{C(i)}{i-1} - 1,\\qquad C(i) = "
+      "\\text{items above the } i\\text{-th of } y \\text{ that } x \\text{ also puts above it}";
+  m.example = "tau_ap(ties=b)";
+  m.golden = {"TAU4", "TAU5", "TAU6", "TAU7"};
+  m.run = &run_tau_ap;
+  m.variant_title = &tau_ap_title;
+  return m;
+}
+
+MeasureInfo measure_spearman() {
+  MeasureInfo m;
+  m.name = "spearman";
+  m.title = "Spearman's rank correlation (ρ)";
+  m.summary =
+      "Pearson's r of the ranks (tied values share their mean rank), with scipy's p-value: "
+      "1 − 6Σd²/(n(n² − 1)) when there are no ties.";
+  m.input = InputKind::rankings;
+  m.aliases = {"spearman-rho", "spearmans-rho", "rho"};
+  m.formula =
+      "\\rho = \\frac{\\sum_i (R_i - \\bar R)(S_i - \\bar S)}{\\sqrt{\\sum_i (R_i - \\bar R)^2 "
+      "\\sum_i (S_i - \\bar S)^2}},\\qquad \\text{without ties } \\rho = 1 - \\frac{6 \\sum_i "
+      "d_i^2}{n(n^2 - 1)}";
+  m.example = "spearman";
+  m.golden = {"RHO1", "RHO2"};
+  m.run = &run_spearman;
+  return m;
+}
+
+MeasureInfo measure_pearson() {
+  MeasureInfo m;
+  m.name = "pearson";
+  m.title = "Pearson's correlation (r)";
+  m.summary =
+      "Linear correlation of the values themselves, r = S_xy/√(S_xx S_yy), with r² exact and "
+      "scipy's p-value.";
+  m.input = InputKind::rankings;
+  m.aliases = {"pearson-r", "pearsons-r"};
+  m.formula =
+      "r = \\frac{\\sum_i (x_i - \\bar x)(y_i - \\bar y)}{\\sqrt{\\sum_i (x_i - \\bar x)^2 \\sum_i "
+      "(y_i - \\bar y)^2}}";
+  m.example = "pearson";
+  m.golden = {"PEARSON1", "PEARSON2"};
+  m.run = &run_pearson;
+  return m;
+}
+
+MeasureInfo measure_rbo() {
+  ParamInfo p;
+  p.name = "p";
+  p.default_value = "0.9";
+  p.help = "the persistence: depth d weighs (1 − p)p^(d − 1); above 0 and below 1";
+  p.numeric = true;
+  p.maximum = Fraction{1, 1};
+
+  MeasureInfo m;
+  m.name = "rbo";
+  m.title = "Rank-biased overlap (RBO)";
+  m.summary =
+      "Similarity of two ranked lists that may hold different items and differ in length: the "
+      "overlap of their tops, depth by depth, weighted towards the top (RBO_ext, with RBO_min, "
+      "RBO_max and the residual).";
+  m.input = InputKind::two_lists;
+  m.params = {p};
+  m.aliases = {"rank-biased-overlap"};
+  m.formula =
+      "\\text{RBO}_\\text{ext} = \\frac{1-p}{p}\\Big(\\sum_{d=1}^{l} \\frac{X_d}{d} p^d + "
+      "\\sum_{d=s+1}^{l} \\frac{X_s (d-s)}{s\\,d} p^d\\Big) + \\Big(\\frac{X_l - X_s}{l} + "
+      "\\frac{X_s}{s}\\Big) p^l";
+  m.example = "rbo(p=0.8)";
+  m.golden = {"RBO1", "RBO2", "RBO3"};
+  m.run = &run_rbo;
+  return m;
+}
+
 }  // namespace irm
 
 // --- "Check my answer": the slips of tau (check.cpp, check_slips.h) ------------------------------
@@ -342,8 +1346,89 @@ std::optional<Candidate> tau_ties_counted(const Context& c, bool as_concordant) 
           "n_c − n_d"};
 }
 
-std::string tau_hint(const Context& c, const std::string& q, bool /*main*/) {
-  if (c.call.info->name != "tau") return "";
+// τ_AP with the lines swapped: y taken as the truth and x walked down (ties=none: τ_AP,b is
+// symmetric).
+std::optional<Candidate> tau_ap_swapped(const Context& c) {
+  if (c.call.param("ties") == "b") return std::nullopt;
+  const auto parsed = parse_two_rankings(c.input);
+  if (!parsed.ok()) return std::nullopt;
+  const TwoRankings& r = parsed.value();
+  const ApKeys keys = ap_keys(c.call, r);
+  if (has_ties(keys.x) || has_ties(keys.y)) return std::nullopt;
+  const Number swapped = ap_value(ap_direction(keys.y, keys.x));
+  return Candidate{"tau_ap.lines_swapped", swapped,
+                   c.answer + " takes " + r.y_name + " as the truth and walks down " + r.x_name +
+                       "; τ_AP is asymmetric: " + r.x_name + " is the truth and " + r.y_name +
+                       " the ranking evaluated, so C(i) counts the items above the i-th of " +
+                       r.y_name + " that " + r.x_name + " also puts above it"};
+}
+
+// Spearman's shortcut 1 − 6Σd²/(n(n² − 1)) on average ranks, when there are ties.
+std::optional<Candidate> spearman_shortcut(const Context& c) {
+  const Number* sum = value_of(c.outcome, "sum_d2");
+  const Number* n = value_of(c.outcome, "n");
+  if (!sum || !n || !sum->exact || !n->exact) return std::nullopt;
+  const std::int64_t count = n->exact->num;
+  const Number shortcut = whole(1) - whole(6) * *sum / whole(count * (count * count - 1));
+  if (same_number(shortcut, c.outcome.value)) return std::nullopt;  // no ties: the same
+  return Candidate{"spearman.shortcut_with_ties", shortcut,
+                   c.answer + " is 1 − 6Σd²/(n(n² − 1)) = 1 − 6 · " + short_text(*sum) + "/(" +
+                       std::to_string(count) + " · " + std::to_string(count * count - 1) +
+                       "), the formula for rankings without ties; with tied values ρ is Pearson's "
+                       "r of the ranks, tied values sharing their mean rank"};
+}
+
+// r² given for r, or r for r².
+std::optional<Candidate> pearson_square(const Context& c, bool square_for_r) {
+  const Number* r = value_of(c.outcome, "r");
+  const Number* r2 = value_of(c.outcome, "r2");
+  if (!r || !r2) return std::nullopt;
+  if (square_for_r) {
+    if (!c.key.empty() && c.key != "r") return std::nullopt;
+    if (same_number(*r, *r2)) return std::nullopt;  // r = 0 or 1
+    return Candidate{"pearson.r_squared", *r2,
+                     c.answer + " is r² = " + short_text(*r2) +
+                         ", the square of the correlation; r itself is S_xy/√(S_xx S_yy), its "
+                         "square root with the sign of S_xy"};
+  }
+  if (c.key != "r2" || same_number(*r, *r2)) return std::nullopt;
+  return Candidate{"pearson.r_for_r2", *r,
+                   c.answer + " is r itself; r² is its square, S_xy²/(S_xx S_yy)"};
+}
+
+// RBO_min, the lower bound, given for RBO_ext.
+std::optional<Candidate> rbo_min_for_ext(const Context& c) {
+  if (!c.key.empty() && c.key != "ext") return std::nullopt;
+  const Number* low = value_of(c.outcome, "min");
+  const Number* ext = value_of(c.outcome, "ext");
+  if (!low || !ext || close_numbers(*low, *ext)) return std::nullopt;
+  return Candidate{
+      "rbo.min_for_ext", *low,
+      c.answer +
+          " is RBO_min, the lower bound that takes the ranks past the lists to share "
+          "no more items; RBO_ext extrapolates instead, carrying on the agreement X_s/s "
+          "seen at depth s (Webber et al.'s equation 32)"};
+}
+
+std::string tau_hint(const Context& c, const std::string& q, bool main) {
+  const std::string& name = c.call.info->name;
+  if (name == "tau_ap") {
+    return "Walk down y from its second item: count C(i), the items above it in y that x also "
+           "puts above it, and add C(i)/(i − 1); then τ_AP = (2/(n − 1)) Σ − 1.";
+  }
+  if (name == "spearman" && (main || q == "rho" || q == "sum_d2")) {
+    return "Rank each line on its own, tied values sharing their mean rank; without ties ρ = 1 − "
+           "6Σd²/(n(n² − 1)), with ties ρ is Pearson's r of the ranks.";
+  }
+  if (name == "pearson" && (main || q == "r" || q == "r2")) {
+    return "Find the two means, then S_xy = Σ(x − x̄)(y − ȳ), S_xx and S_yy; r = S_xy/√(S_xx "
+           "S_yy) and r² = S_xy²/(S_xx S_yy).";
+  }
+  if (name == "rbo") {
+    return "At each depth d count X_d, the items the two tops share, and A_d = X_d/d; weigh A_d "
+           "by (1 − p)p^(d − 1) and add, then the extrapolated tail ((X_l − X_s)/l + X_s/s)p^l.";
+  }
+  if (name != "tau") return "";
   const std::string pairs =
       "each pair of items: concordant (n_c: x and y order it the same way), discordant (n_d), "
       "tied in x (n_1) or in y (n_2)";
@@ -373,6 +1458,21 @@ const CheckFamily& correlation_checks() {
             {"tau"},
             "τ with each pair tied in either ranking counted as discordant instead of neither"},
            [](const Context& c) { return tau_ties_counted(c, false); }},
+          {{"tau_ap.lines_swapped",
+            {"tau_ap"},
+            "τ_AP with y taken as the truth and x as the ranking evaluated"},
+           &tau_ap_swapped},
+          {{"spearman.shortcut_with_ties",
+            {"spearman"},
+            "ρ by 1 − 6Σd²/(n(n² − 1)) although there are ties"},
+           &spearman_shortcut},
+          {{"pearson.r_squared", {"pearson"}, "r² given for r"},
+           [](const Context& c) { return pearson_square(c, true); }},
+          {{"pearson.r_for_r2", {"pearson"}, "r given for r²"},
+           [](const Context& c) { return pearson_square(c, false); },
+           true},
+          {{"rbo.min_for_ext", {"rbo"}, "RBO_min, the lower bound, given for RBO_ext"},
+           &rbo_min_for_ext},
       },
       {},
       &tau_hint};
