@@ -42,12 +42,25 @@ constexpr std::int64_t shown_pairs = 1000;
 // Every pair is visited: 10,000 items make 5·10^7 pairs, under a second in a browser.
 constexpr std::int64_t max_items = 10'000;
 
-// Dense ranks: equal values share a rank, so comparing ranks compares the values exactly.
-std::vector<std::int64_t> dense_ranks(const std::vector<Fraction>& values) {
+// Item indexes in the order of their values, equal values by index. Every ranking of this file
+// sorts through it: one comparator type, so the module holds one instance of std::sort.
+struct ByValue {
+  const std::vector<Fraction>* values;
+  bool operator()(std::size_t a, std::size_t b) const {
+    const int c = compare((*values)[a], (*values)[b]);
+    return c != 0 ? c < 0 : a < b;
+  }
+};
+std::vector<std::size_t> order_by_value(const std::vector<Fraction>& values) {
   std::vector<std::size_t> order(values.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return compare(values[a], values[b]) < 0; });
+  std::sort(order.begin(), order.end(), ByValue{&values});
+  return order;
+}
+
+// Dense ranks: equal values share a rank, so comparing ranks compares the values exactly.
+std::vector<std::int64_t> dense_ranks(const std::vector<Fraction>& values) {
+  const std::vector<std::size_t> order = order_by_value(values);
   std::vector<std::int64_t> rank(values.size(), 0);
   std::int64_t current = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {
@@ -435,10 +448,7 @@ ApDirection ap_direction(const std::vector<Fraction>& truth, const std::vector<F
   ApDirection out;
   out.c.assign(n, 0);
   out.top.assign(n, 0);
-  out.order.resize(n);
-  std::iota(out.order.begin(), out.order.end(), 0);
-  std::stable_sort(out.order.begin(), out.order.end(),
-                   [&](std::size_t a, std::size_t b) { return compare(walked[a], walked[b]) < 0; });
+  out.order = order_by_value(walked);
   const std::vector<std::int64_t> truth_rank = dense_ranks(truth);  // 0-based, ties share one
   // A Fenwick tree over the truth's ranks: how many of the items already passed T puts above.
   std::vector<std::int64_t> tree(n + 1, 0);
@@ -473,11 +483,9 @@ ApDirection ap_direction(const std::vector<Fraction>& truth, const std::vector<F
 Number ap_value(const ApDirection& d) { return ratio(2, d.counted) * d.sum - whole(1); }
 
 bool has_ties(const std::vector<Fraction>& values) {
-  std::vector<Fraction> sorted = values;
-  std::sort(sorted.begin(), sorted.end(),
-            [](const Fraction& a, const Fraction& b) { return compare(a, b) < 0; });
-  for (std::size_t i = 1; i < sorted.size(); ++i) {
-    if (sorted[i] == sorted[i - 1]) return true;
+  const std::vector<std::size_t> order = order_by_value(values);
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    if (values[order[k]] == values[order[k - 1]]) return true;
   }
   return false;
 }
@@ -663,10 +671,7 @@ namespace {
 // Twice each value's average rank in ascending order: tied values share the mean of the places
 // they take, (2k + t + 1)/2 for a group of t from place k + 1, doubled to stay whole.
 std::vector<std::int64_t> twice_average_ranks(const std::vector<Fraction>& values, bool& ties) {
-  std::vector<std::size_t> order(values.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return compare(values[a], values[b]) < 0; });
+  const std::vector<std::size_t> order = order_by_value(values);
   std::vector<std::int64_t> twice(values.size(), 0);
   std::size_t k = 0;
   while (k < order.size()) {
@@ -1039,8 +1044,8 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
                    "weight · A_d", "running sum"},
                   {},
                   {}};
-  std::map<std::string, bool> seen_x;
-  std::map<std::string, bool> seen_y;
+  std::map<std::string, std::size_t> seen_x;  // each item and its place (the reader's map type)
+  std::map<std::string, std::size_t> seen_y;
   std::vector<std::int64_t> overlap(static_cast<std::size_t>(l) + 1, 0);  // X_d, X_0 = 0
   std::int64_t shared = 0;
   Number weight = one_minus_p;  // w_1
@@ -1052,11 +1057,11 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
     const auto k = static_cast<std::size_t>(d - 1);
     if (d <= size_x) {
       shared += static_cast<std::int64_t>(seen_y.count(lists.x[k]));
-      seen_x.emplace(lists.x[k], true);
+      seen_x.emplace(lists.x[k], k);
     }
     if (d <= size_y) {
       shared += static_cast<std::int64_t>(seen_x.count(lists.y[k]));
-      seen_y.emplace(lists.y[k], true);
+      seen_y.emplace(lists.y[k], k);
     }
     overlap[static_cast<std::size_t>(d)] = shared;
     const Number a_d = ratio(shared, d);

@@ -451,8 +451,8 @@ Result<TwoLists> build_lists(const Values& x, const Values& y, TwoLists out) {
   }
   std::size_t shared = 0;
   {
-    std::map<std::string, bool> in_x;
-    for (const std::string& item : out.x) in_x.emplace(item, true);
+    std::map<std::string, std::size_t> in_x;
+    for (std::size_t i = 0; i < out.x.size(); ++i) in_x.emplace(out.x[i], i);
     for (const std::string& item : out.y) shared += in_x.count(item);
   }
   out.reading.insert(out.reading.begin(),
