@@ -332,8 +332,8 @@ CorrelationP correlation_p(const Number& r, const Number& r_squared, std::int64_
     out.p = whole(1);
     out.note = "With 2 items " + symbol +
                " is always +1 or −1 and the t distribution has n − 2 = 0 degrees of freedom: the "
-               "p-value is taken as 1, no evidence either way (scipy's pearsonr gives 1, its "
-               "spearmanr NaN).";
+               "p-value is taken as 1, no evidence either way (scipy's pearsonr gives 1; its "
+               "spearmanr returns NaN).";
     return out;
   }
   const bool perfect = r_squared.exact ? *r_squared.exact == Fraction{1, 1} : r_squared.approx >= 1;
@@ -407,7 +407,7 @@ ApKeys ap_keys(const MeasureCall& call, const TwoRankings& r) {
   const auto n = static_cast<std::int64_t>(r.items.size());
   if (r.from_orders) {
     keys.ranks = true;
-    keys.how = "Each order lists its items from rank 1 down, so an item's rank is its position.";
+    keys.how = "";  // the reader's note says it: an item's rank is its position
   } else if (chosen == "auto") {
     bool whole_ranks = true;
     for (const auto* line : {&r.x, &r.y}) {
@@ -574,7 +574,7 @@ static Result<Outcome> run_tau_ap(const MeasureCall& call, const Inputs& in) {
     items.columns = {"item", "rank in " + X, "rank in " + Y};
   }
   out.steps.push_back(std::move(items));
-  out.notes.push_back(keys.how);
+  if (!keys.how.empty()) out.notes.push_back(keys.how);
 
   const ApDirection forward = ap_direction(keys.x, keys.y);  // truth x, walking down y
   if (!ties_b) {
@@ -1137,7 +1137,7 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
   out.value = ext;
   out.values = {{"ext", ext}, {"min", min_value}, {"max", max_value}, {"res", res}, {"sum", sum}};
   out.working =
-      "\\text{RBO}_\\text{ext} = \\sum_{d=1}^{" + str(l) +
+      "\\text{RBO}_{\\text{ext}} = \\sum_{d=1}^{" + str(l) +
       "} (1-p)p^{d-1} \\frac{X_d}{d} + \\sum_{d=s+1}^{l} (1-p)p^{d-1}\\frac{X_s (d-s)}{s\\,d} + "
       "\\Big(\\frac{X_l - X_s}{l} + \\frac{X_s}{s}\\Big)p^l = " +
       latex_of(sum) + " + " + latex_of(ext_extra) + " + " + latex_of(ext_tail) + " = " +
@@ -1313,7 +1313,7 @@ MeasureInfo measure_rbo() {
   m.params = {p};
   m.aliases = {"rank-biased-overlap"};
   m.formula =
-      "\\text{RBO}_\\text{ext} = \\frac{1-p}{p}\\Big(\\sum_{d=1}^{l} \\frac{X_d}{d} p^d + "
+      "\\text{RBO}_{\\text{ext}} = \\frac{1-p}{p}\\Big(\\sum_{d=1}^{l} \\frac{X_d}{d} p^d + "
       "\\sum_{d=s+1}^{l} \\frac{X_s (d-s)}{s\\,d} p^d\\Big) + \\Big(\\frac{X_l - X_s}{l} + "
       "\\frac{X_s}{s}\\Big) p^l";
   m.example = "rbo(p=0.8)";

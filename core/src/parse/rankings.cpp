@@ -223,9 +223,9 @@ Result<TwoRankings> build_rankings(const Values& x, const Values& y,
     }
     out.reading.push_back("Read " + count_text(n, "item", "items") + ": " + out.x_name + " and " +
                           out.y_name +
-                          " give each item's score or rank; only the order within each line "
-                          "matters, so both lines must be of the same kind (both ranks or both "
-                          "scores).");
+                          " give each item's score or rank, both lines of the same kind (both "
+                          "ranks or both scores); τ, τ_AP and ρ use only the order within each "
+                          "line, Pearson's r the values themselves.");
     return out;
   }
   // Two orders: positions are ranks.
