@@ -47,7 +47,7 @@ test('the reference groups every measure by input kind, under its calculator, ea
       'Multiclass confusion matrix': ['multiclass.html', ['multiclass']],
       // Three input families (two judges, Fleiss' table, coders × units), one calculator, one section.
       'Judges’ agreement (kappa, Fleiss, Krippendorff)': ['agreement.html', ['kappa', 'fleiss', 'krippendorff']],
-      'Kendall’s τ': ['correlation.html', ['tau']],
+      'Rank correlation (τ, τ_AP, ρ, r, RBO)': ['correlation.html', ['tau', 'tau_ap', 'spearman', 'pearson', 'rbo']],
       'Significance tests': ['significance.html', ['sign', 'wilcoxon', 'ttest', 'randomization']],
       Pooling: ['pooling.html', ['pool']],
     };

@@ -129,12 +129,16 @@ export const calculators = [
     subject: 'these two rankings',
     page: 'correlation.html',
     engine: 'correlation',
-    title: 'Kendall’s τ',
-    short: 'Kendall’s τ',
+    title: 'Rank correlation (τ, τ_AP, ρ, r, RBO)',
+    short: 'Rank correlation',
     summary:
-      'How alike two rankings of the same items are: every pair of items marked concordant, discordant ' +
-      'or tied, and τa and τb from the counts.',
-    samples: { rankings: { in: 'x: 1 2 3 4 5\ny: 2 1 4 3 5' } },
+      'How alike two rankings of the same items are: Kendall’s τa and τb from every pair, AP correlation ' +
+      'τ_AP walking down the ranking, Spearman’s ρ and Pearson’s r with their p-values; and the ' +
+      'rank-biased overlap of two ranked lists of any items, depth by depth.',
+    samples: {
+      rankings: { in: 'x: 1 2 3 4 5\ny: 2 1 4 3 5' },
+      two_lists: { in: 'x: d3 d1 d2 d7\ny: d1 d4 d3' },
+    },
   },
   {
     calc: 'significance',

@@ -1,7 +1,9 @@
 // @ts-check
-// The "Kendall's τ" calculator: two rankings of the same items (x: and y: lines of ranks or
-// scores, optionally items:) in; the pair table, n_c, n_d, the ties, τb or τa (variant=b|a, a
-// selector built from the registry) out. See calculator-page.js.
+// The rank correlation calculator: two rankings of the same items (x: and y: lines of ranks or
+// scores, optionally items:) in; Kendall's τ (the pair table, n_c, n_d, the ties, τb or τa),
+// τ_AP (x the truth, y walked down), Spearman's ρ and Pearson's r out. Its second input family,
+// two ranked lists of any items (x: d3 d1 d2 d7), is rank-biased overlap's. Selectors from the
+// registry (variant=b|a, ties=none|b, values=…). See calculator-page.js.
 
 import { startCalculator } from './calculator-page.js';
 
@@ -19,5 +21,17 @@ startCalculator({
       input: 'items: d1 d2 d3 d4 d5\nx: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1',
       measures: 'tau, tau(variant=a)',
     },
+    // The top two swapped: C(i) = 0, 2, 3 over 1, 2, 3, so τ_AP = (2/3)·2 − 1 = 1/3, while
+    // τ = (5 − 1)/6 = 2/3 (tests/web/correlation-more.test.mjs).
+    { id: 'AP1', name: 'τ_AP: the top two swapped', input: 'x: a b c d\ny: b a c d', measures: 'tau_ap, tau' },
+    // T2's scores: average ranks 5, 3.5, 3.5, 2, 1 and 4, 5, 2.5, 2.5, 1, ρ = 7.25/9.5 = 29/38.
+    {
+      id: 'S1',
+      name: 'Spearman’s ρ with ties',
+      input: 'x: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1',
+      measures: 'spearman, pearson',
+    },
+    // Two lists of different items and lengths: X_d = 0, 1, 2, 2, RBO_ext = 117/200 = 0.585.
+    { id: 'RBO1', name: 'RBO of two uneven lists', input: 'x: d3 d1 d2 d7\ny: d1 d4 d3', measures: 'rbo' },
   ],
 });
