@@ -111,9 +111,9 @@ export function measuresMarkdown(measures, version) {
   return `${lines.join('\n')}\n`;
 }
 
-/** GitHub's heading anchor for a measure name ("AP@k" → "apk", "nDCG" → "ndcg"). */
+/** GitHub's heading anchor for a measure name ("AP@k" → "apk", "nDCG" → "ndcg", "tau_ap" → "tau_ap": an underscore stays). */
 function anchor(text) {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-');
+  return text.toLowerCase().replace(/[^\p{L}\p{N}\p{Pc}\s-]/gu, '').replace(/\s/g, '-');
 }
 
 /** The reference the current build would write. */
