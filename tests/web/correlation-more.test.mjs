@@ -22,16 +22,16 @@ const AP1_TAU = 'τb = 2/3 ≈ 0.6667';
 // 0/1, 1/1, 3/3, A = (2/3)·2 − 1 = 1/3. τ_AP,b = (0 + 1/3)/2 = 1/6.
 const TIED = 'x: 0.4 0.3 0.3 0.1\ny: 0.3 0.4 0.2 0.1';
 const TIED_B = 'τ_AP,b = 1/6 ≈ 0.1667';
-// S1 by hand: x 0.9 0.7 0.7 0.4 0.2 → average ranks 5, 3.5, 3.5, 2, 1; y 0.8 0.9 0.5 0.5 0.1 →
+// SP1 by hand: x 0.9 0.7 0.7 0.4 0.2 → average ranks 5, 3.5, 3.5, 2, 1; y 0.8 0.9 0.5 0.5 0.1 →
 // 4, 5, 2.5, 2.5, 1. Around the mean 3: S_RS = 2·1 + 0.5·2 − 0.5·0.5 + 1·0.5 + 2·2 = 7.25, S_RR =
 // S_SS = 9.5, ρ = 29/38. Pearson's r of the same values: x̄ = 0.58, ȳ = 0.56, x − x̄ = 0.32,
 // 0.12, 0.12, −0.18, −0.38, y − ȳ = 0.24, 0.34, −0.06, −0.06, −0.46; S_xy = 0.0768 + 0.0408 −
 // 0.0072 + 0.0108 + 0.1748 = 0.296, S_xx = 0.308, S_yy = 0.392, r = 0.296/√(0.308 · 0.392) =
 // 0.8519 (scipy.stats.pearsonr([0.9,0.7,0.7,0.4,0.2], [0.8,0.9,0.5,0.5,0.1]) →
 // 0.8518699905411162, SciPy 1.10.1); r² = 0.087616/0.120736 = 2738/3773 ≈ 0.7257.
-const S1 = 'x: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1';
-const S1_RHO = 'ρ = 29/38 ≈ 0.7632';
-const S1_R = 'r = 0.8519';
+const SP1 = 'x: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1';
+const SP1_RHO = 'ρ = 29/38 ≈ 0.7632';
+const SP1_R = 'r = 0.8519';
 // RBO1 by hand (p = 0.9): x d3 d1 d2 d7, y d1 d4 d3. X_d = 0, 1, 2, 2; Σ w_d A_d = 0 + 0.09/2 +
 // 0.081·2/3 + 0.0729/2 = 0.13545; RBO_ext = 0.13545 + 0.0729·2/12 + (2/3)·0.9⁴ = 0.13545 +
 // 0.01215 + 0.4374 = 0.585 = 117/200; RBO_max = 0.099 + 0.054675 + 0.06561 + 0.59049 = 0.809775.
@@ -76,8 +76,8 @@ test('ties: refused by default with a message naming tau_ap(ties=b); the selecto
 });
 
 test('Spearman’s ρ with ties and Pearson’s r: the rank table, r² exact, and scipy’s p-values', async () => {
-  await withPage(shareLink('correlation.html', { calc: 'correlation', in: S1, m: 'spearman, pearson' }), async (page) => {
-    await waitForAnswers(page, [S1_RHO, S1_R]);
+  await withPage(shareLink('correlation.html', { calc: 'correlation', in: SP1, m: 'spearman, pearson' }), async (page) => {
+    await waitForAnswers(page, [SP1_RHO, SP1_R]);
     const ranks = page.locator('#outcome-0 table.step-table').first();
     const header = await ranks.locator('thead th').allTextContents();
     assert.deepEqual(header.map((text) => text.trim()), ['item', 'x', 'y', 'rank in x', 'rank in y', 'd', 'd²']);
@@ -124,7 +124,7 @@ calculatorPageChecks(session, {
   file: 'correlation.html',
   state: { calc: 'correlation', in: RBO1, m: 'rbo' },
   answers: [RBO1_EXT],
-  presets: { AP1: [AP1_TAU_AP, AP1_TAU], S1: [S1_RHO, S1_R], RBO1: [RBO1_EXT] },
+  presets: { AP1: [AP1_TAU_AP, AP1_TAU], SP1: [SP1_RHO, SP1_R], RBO1: [RBO1_EXT] },
   // No parentheses: a group (d1 d2) is a tie, which rbo's reader refuses.
   markup: 'x: <b>a</b> <img/src=x/onerror=alert`1`> c\ny: c a',
 });

@@ -26,7 +26,7 @@ startCalculator({
     { id: 'AP1', name: 'τ_AP: the top two swapped', input: 'x: a b c d\ny: b a c d', measures: 'tau_ap, tau' },
     // T2's scores: average ranks 5, 3.5, 3.5, 2, 1 and 4, 5, 2.5, 2.5, 1, ρ = 7.25/9.5 = 29/38.
     {
-      id: 'S1',
+      id: 'SP1',
       name: 'Spearman’s ρ with ties',
       input: 'x: 0.9 0.7 0.7 0.4 0.2\ny: 0.8 0.9 0.5 0.5 0.1',
       measures: 'spearman, pearson',
