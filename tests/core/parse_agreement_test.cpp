@@ -499,7 +499,8 @@ TEST_CASE("rankings input, error: fewer than 2 items", "[parse][tau][errors]") {
   const auto e = rankings_error("x: 1\ny: 1");
   check_at(e, ErrorCode::bad_token, 1, 4, 1);
   CHECK(e.message ==
-        "x: and y: have 1 value each; Kendall's tau compares pairs of items, so it needs at least "
+        "x: and y: have 1 value each; a rank correlation compares pairs of items, so it needs at "
+        "least "
         "2 items");
 }
 

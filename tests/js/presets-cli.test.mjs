@@ -36,12 +36,14 @@ describe('the preset table', () => {
     registry = (await loadEngine()).listMeasures();
   });
 
-  // Krippendorff's level is the data's level of measurement (categories, ranks, numbers), a fact
-  // of the data that no course sets, so it is no convention either.
-  test('every parameter with choices in the registry is in the table, but the tests’ alternative, confusion’s value (which quantity is the headline, not a convention) and Krippendorff’s level', () => {
+  // Krippendorff's level is the data's level of measurement (categories, ranks, numbers), and
+  // tau_ap's values (ranks or scores) and ties (none, or both rankings tied: τ_AP,b) say what the
+  // lines hold: facts of the data that no course sets, so no conventions either.
+  const ofTheData = new Set(['krippendorff:level', 'tau_ap:values', 'tau_ap:ties']);
+  test('every parameter with choices in the registry is in the table, but the tests’ alternative, confusion’s value (which quantity is the headline, not a convention) and what says what the data is', () => {
     const missing = registry.flatMap((info) =>
       info.params
-        .filter((param) => param.choices.length > 1 && param.name !== 'alternative' && param.name !== 'value' && !(info.name === 'krippendorff' && param.name === 'level') && !conventionFor({ ...param, measure: info.name }))
+        .filter((param) => param.choices.length > 1 && param.name !== 'alternative' && param.name !== 'value' && !ofTheData.has(`${info.name}:${param.name}`) && !conventionFor({ ...param, measure: info.name }))
         .map((param) => `${info.name}(${param.name}=${param.choices.join('|')})`),
     );
     assert.deepEqual(missing, []);

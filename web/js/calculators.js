@@ -130,7 +130,7 @@ export const calculators = [
     page: 'correlation.html',
     engine: 'correlation',
     title: 'Rank correlation (τ, τ_AP, ρ, r, RBO)',
-    short: 'Rank correlation',
+    short: 'Correlation',
     summary:
       'How alike two rankings of the same items are: Kendall’s τa and τb from every pair, AP correlation ' +
       'τ_AP walking down the ranking, Spearman’s ρ and Pearson’s r with their p-values; and the ' +

@@ -154,7 +154,7 @@ Result<TwoRankings> build_rankings(const Values& x, const Values& y,
   if (n < 2) {
     return at(ErrorCode::bad_token, x.tokens[0],
               x.name + " and " + y.name +
-                  " have 1 value each; Kendall's tau compares pairs of "
+                  " have 1 value each; a rank correlation compares pairs of "
                   "items, so it needs at least 2 items");
   }
   // Numbers (scores or ranks), or names (each line an order of the same items).
