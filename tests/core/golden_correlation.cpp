@@ -372,3 +372,17 @@ TEST_CASE("RBO3: the reader of two lists: layouts and mistakes", "[golden][RBO3]
         "found 3 lines (the third at line 3, column 1); give two ranked lists, one a line, as in "
         "x: d3 d1 d2 and y: d1 d4 d3");
 }
+
+TEST_CASE("tau_ap, spearman and pearson refuse more than 10,000 items, naming the count",
+          "[correlation]") {
+  // Two lines of 10,001 values each: one item past the calculator's limit.
+  std::string x = "x:";
+  for (int i = 1; i <= 10'001; ++i) x += " " + std::to_string(i);
+  const std::string input = x + "\ny:" + x.substr(2);
+  for (const char* name : {"tau_ap", "spearman", "pearson"}) {
+    INFO(name);
+    const auto error = fails(name, input);
+    CHECK(error.code == irm::ErrorCode::out_of_range);
+    CHECK(error.message == std::string(name) + " takes up to 10000 items; found 10001");
+  }
+}

@@ -42,6 +42,13 @@ constexpr std::int64_t shown_pairs = 1000;
 // Every pair is visited: 10,000 items make 5·10^7 pairs, under a second in a browser.
 constexpr std::int64_t max_items = 10'000;
 
+// The error of τ_AP, ρ and r for `n` items past max_items; empty when they fit.
+std::optional<InputError> too_many_items(const std::string& name, std::int64_t n) {
+  if (n <= max_items) return std::nullopt;
+  return InputError{ErrorCode::out_of_range,
+                    name + " takes up to " + str(max_items) + " items; found " + str(n), Span{}};
+}
+
 // Item indexes in the order of their values, equal values by index. Every ranking of this file
 // sorts through it: one comparator type, so the module holds one instance of std::sort.
 struct ByValue {
@@ -542,10 +549,7 @@ StepTable ap_table(const ApDirection& d, const TwoRankings& r, const std::string
 static Result<Outcome> run_tau_ap(const MeasureCall& call, const Inputs& in) {
   const TwoRankings& r = *in.rankings;
   const auto n = static_cast<std::int64_t>(r.items.size());
-  if (n > max_items) {
-    return InputError{ErrorCode::out_of_range,
-                      "tau_ap takes up to " + str(max_items) + " items; found " + str(n), Span{}};
-  }
+  if (auto error = too_many_items("tau_ap", n)) return *error;
   const bool ties_b = call.param("ties") == "b";
   const std::string& X = r.x_name;
   const std::string& Y = r.y_name;
@@ -690,10 +694,7 @@ std::vector<std::int64_t> twice_average_ranks(const std::vector<Fraction>& value
 static Result<Outcome> run_spearman(const MeasureCall& call, const Inputs& in) {
   const TwoRankings& r = *in.rankings;
   const auto n = static_cast<std::int64_t>(r.items.size());
-  if (n > max_items) {
-    return InputError{ErrorCode::out_of_range,
-                      "spearman takes up to " + str(max_items) + " items; found " + str(n), Span{}};
-  }
+  if (auto error = too_many_items("spearman", n)) return *error;
   const std::string& X = r.x_name;
   const std::string& Y = r.y_name;
   Outcome out = start_outcome(call, in);
@@ -846,10 +847,7 @@ static Result<Outcome> run_spearman(const MeasureCall& call, const Inputs& in) {
 static Result<Outcome> run_pearson(const MeasureCall& call, const Inputs& in) {
   const TwoRankings& r = *in.rankings;
   const auto n = static_cast<std::int64_t>(r.items.size());
-  if (n > max_items) {
-    return InputError{ErrorCode::out_of_range,
-                      "pearson takes up to " + str(max_items) + " items; found " + str(n), Span{}};
-  }
+  if (auto error = too_many_items("pearson", n)) return *error;
   const std::string& X = r.x_name;
   const std::string& Y = r.y_name;
   Outcome out = start_outcome(call, in);
