@@ -21,7 +21,7 @@ import { distDir, shareLink, useBrowserSession, waitForAnswers, waitForText } fr
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'";
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 
-const session = useBrowserSession({ policy: STRICT_CSP });
+const session = useBrowserSession({ policy: STRICT_CSP, reusePages: true });
 
 /** Opens `path`, runs `body`, and fails on any CSP violation, console error or failed request. */
 async function underStrictCsp(path, body, options) {

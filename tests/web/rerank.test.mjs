@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, shareLink, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
-const { withPage } = useBrowserSession();
+const { withPage } = useBrowserSession({ reusePages: true });
 
 // The notes' list with R = 5: relevant at 1, 3, 6, 9, 10, so AP = (1/1 + 2/3 + 3/6 + 4/9 + 5/10)/5
 // = (28/9)/5 = 28/45 ≈ 0.6222, and P@5 = 2/5 (+ - + - - in the top 5).
