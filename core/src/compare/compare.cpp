@@ -68,6 +68,7 @@
 
 #include "irm/distributions.h"
 #include "stats/paired_tests.h"
+#include "stats/quantile.h"
 #include "stats/splitmix.h"
 
 namespace irm {
@@ -103,14 +104,7 @@ double sd_of(const std::vector<double>& v, double mean) {
   return std::sqrt(squares / static_cast<double>(v.size() - 1));
 }
 
-// The q-quantile of sorted values by linear interpolation between order statistics (NumPy's
-// default "linear", Hyndman and Fan's type 7).
-double quantile_sorted(const std::vector<double>& sorted, double q) {
-  const double h = (static_cast<double>(sorted.size()) - 1.0) * q;
-  const auto low = static_cast<std::size_t>(std::floor(h));
-  const std::size_t high = std::min(low + 1, sorted.size() - 1);
-  return sorted[low] + (h - static_cast<double>(low)) * (sorted[high] - sorted[low]);
-}
+using stats::quantile_sorted;
 
 struct Pair {
   std::size_t a;
