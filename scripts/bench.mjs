@@ -4,7 +4,8 @@
 // code (bin/lib/trec.mjs, the wasm module); `native` times whole processes on cases T and B:
 // trec_eval (TREC_EVAL=path), build/native/irmetrics-trec, and `node bin/irmetrics.mjs trec`
 // through it and through the wasm module (scripts/bench-native.mjs); `compare` times irmetrics
-// compare on 10 runs (scripts/bench-compare.mjs), `web` first visits of the pages
+// compare on 10 runs (scripts/bench-compare.mjs), `judges` irmetrics judges on two 50,000-judgment
+// qrels and 20 runs (scripts/bench-judges.mjs), `web` first visits of the pages
 // (scripts/bench-web.mjs); no argument, all of them.
 //
 //   case  topics × docs      run         like
@@ -177,7 +178,7 @@ function main(argv) {
   // `compare` and `web` measure irmetrics compare (scripts/bench-compare.mjs) and the pages'
   // first visits (scripts/bench-web.mjs); with no argument, everything.
   const all = argv.length === 0;
-  const names = ['native', 'compare', 'web'];
+  const names = ['native', 'compare', 'judges', 'web'];
   const extras = names.filter((name) => all || argv.some((arg) => arg.toLowerCase() === name));
   argv = argv.filter((arg) => !names.includes(arg.toLowerCase()));
   let status = all || argv.length > 0 ? trecCases(argv) : 0;
@@ -206,7 +207,7 @@ function trecCases(argv) {
   const unknown = names.filter((name) => !(name in CASES));
   if (unknown.length > 0) {
     console.error(`bench: unknown case ${unknown.join(', ')}; the cases are ` +
-      `${Object.keys(CASES).join(', ')}, native, compare and web (npm run bench -- A)`);
+      `${Object.keys(CASES).join(', ')}, native, compare, judges and web (npm run bench -- A)`);
     return 2;
   }
   const rows = [];

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <string_view>
 #include <vector>
 
 #include "irm/check.h"
 #include "irm/compare.h"
 #include "irm/irm.h"
+#include "irm/judges.h"
 #include "irm/module_group.h"
 #include "irm/trec_eval.h"
 #include "to_js.h"
@@ -399,6 +401,107 @@ val read_trec_args(const val& argv) {
     return out;
   });
 }
+
+// judgesAgreement(qrelsA, nameA, qrelsB, nameB, confidence): two qrels files' agreement
+// (irm/judges.h; docs/js-api.md): {ok: true, json} with the report as JSON text, or {ok: false,
+// error} naming the file. confidence: of κ's intervals, such as "0.95".
+val judges_agreement(const std::string& a, const std::string& name_a, const std::string& b,
+                     const std::string& name_b, const std::string& confidence) {
+  return guarded([&] {
+    irm::JudgesOptions options;
+    if (!confidence.empty()) {
+      const auto level = irm::parse_decimal(confidence);
+      if (!level || level->num <= 0 || level->num >= level->den) {
+        return irm_js::trec_status(
+            option_error("the confidence must be above 0 and below 1, such as 0.95; found '" +
+                         confidence + "'"),
+            "");
+      }
+      options.confidence = *level;
+    }
+    std::string failed_file;
+    const auto report = irm::judges_agreement_json(a, name_a, b, name_b, options, &failed_file);
+    if (!report.ok()) return irm_js::trec_status(report.error(), failed_file);
+    val out = val::object();
+    out.set("ok", true);
+    out.set("json", report.value());
+    return out;
+  });
+}
+
+// judgesLeaderboards(measures, options): the runs' leaderboards under two qrels and their
+// agreement (irm/judges.h; docs/js-api.md). measures = [{measure, runs: string[], topics:
+// string[], a: number[][], b: number[][]}]; options = {rboP, bootstrap, seed, confidence}, each
+// optional. {ok: true, json} or {ok: false, error}.
+val judges_leaderboards(const val& measures, const val& options) {
+  return guarded([&] {
+    std::vector<irm::LeaderboardScores> in;
+    const int count = measures["length"].as<int>();
+    for (int i = 0; i < count; ++i) {
+      const val m = measures[i];
+      irm::LeaderboardScores scores;
+      scores.measure = val::global("String")(m["measure"]).as<std::string>();
+      scores.runs = string_array(m["runs"]);
+      scores.topics = string_array(m["topics"]);
+      for (const char* side : {"a", "b"}) {
+        const val rows = m[side];
+        auto& out = side[0] == 'a' ? scores.a : scores.b;
+        const int run_count = rows["length"].as<int>();
+        for (int r = 0; r < run_count; ++r) {
+          out.push_back(emscripten::convertJSArrayToNumberVector<double>(rows[r]));
+        }
+      }
+      in.push_back(std::move(scores));
+    }
+    irm::LeaderboardOptions o;
+    if (!options.isUndefined() && !options.isNull()) {
+      const auto fraction = [&](const char* name, irm::Fraction& into) -> bool {
+        const std::string text = text_option(options, name);
+        if (text.empty()) return true;
+        const auto f = irm::parse_decimal(text);
+        if (!f || f->num <= 0 || f->num >= f->den) return false;
+        into = *f;
+        return true;
+      };
+      if (!fraction("rboP", o.rbo_p)) {
+        return irm_js::trec_status(option_error("rboP must be above 0 and below 1"), "");
+      }
+      if (!fraction("confidence", o.confidence)) {
+        return irm_js::trec_status(option_error("the confidence must be above 0 and below 1"), "");
+      }
+      const auto whole_option = [&](const char* name,
+                                    std::uint64_t most) -> std::optional<std::uint64_t> {
+        const val v = options[name];
+        if (v.isUndefined() || v.isNull()) return std::nullopt;
+        const double d = val::global("Number")(v).as<double>();
+        if (!std::isfinite(d) || d < 0 || d > static_cast<double>(most) || d != std::floor(d)) {
+          return std::numeric_limits<std::uint64_t>::max();
+        }
+        return static_cast<std::uint64_t>(d);
+      };
+      if (const auto b = whole_option("bootstrap", 100000)) {
+        if (*b == std::numeric_limits<std::uint64_t>::max()) {
+          return irm_js::trec_status(option_error("bootstrap is a whole number from 0 to 100000"),
+                                     "");
+        }
+        o.bootstrap = static_cast<std::size_t>(*b);
+      }
+      if (const auto seed = whole_option("seed", (std::uint64_t{1} << 53) - 1)) {
+        if (*seed == std::numeric_limits<std::uint64_t>::max()) {
+          return irm_js::trec_status(option_error("the seed is a whole number from 0 to 2^53 - 1"),
+                                     "");
+        }
+        o.seed = *seed;
+      }
+    }
+    const auto report = irm::judges_leaderboards_json(in, o);
+    if (!report.ok()) return irm_js::trec_status(report.error(), "");
+    val out = val::object();
+    out.set("ok", true);
+    out.set("json", report.value());
+    return out;
+  });
+}
 #endif  // IRM_NO_TREC
 
 }  // namespace
@@ -422,6 +525,8 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("topic", &TrecSessionJs::topic)
       .function("keepTopicLists", &TrecSessionJs::keep_topic_lists);
   emscripten::function("readTrecArgs", &read_trec_args);
+  emscripten::function("judgesAgreement", &judges_agreement);
+  emscripten::function("judgesLeaderboards", &judges_leaderboards);
 #endif
   emscripten::function("compute", &compute);
   emscripten::function("compute", &compute_without_options);  // compute(measure, input)

@@ -14,6 +14,7 @@ import {
 } from './outcome-text.mjs';
 import * as trecFiles from './trec.mjs';
 import * as compareFiles from './compare.mjs';
+import * as judgesFiles from './judges.mjs';
 import { PRESETS, conventionsInForce, nameUnderPreset, presetById } from '../../common/presets.js';
 import {
   DIFFICULTIES, FAMILIES, MAX_SEED, drawExercises, freshSeed, parseSeed,
@@ -23,6 +24,7 @@ import { FORMATS, exportAs, leftOutOf } from '../../common/practice/export.js';
 
 const USAGE = `usage: irmetrics calc MEASURE [--relevant N] [--input TEXT | --file FILE] [--preset NAME] [--check [KEY=]ANSWER]... [--json]
        irmetrics trec [-q] [-m MEASURE]... [flags] QRELS RUN...   (irmetrics trec --help)
+       irmetrics judges QRELS_A QRELS_B [RUN...] [-m MEASURE]...  (irmetrics judges --help)
        irmetrics practice FAMILY [--seed N] [--count N] [--difficulty D] [--format F]
        irmetrics measures [--json]
        irmetrics --version | --help`;
@@ -43,6 +45,11 @@ Commands
                   compare runs pair by pair on each measure: a paired test over the topics,
                   a correction for the number of pairs, confidence intervals; a table of
                   means marked with the runs each beats (irmetrics compare --help)
+  judges QRELS_A QRELS_B
+                  how far two sets of judgments of the same topics agree: the table of
+                  grades, percent agreement, Cohen's κ, weighted κ with its interval,
+                  Krippendorff's α, per topic; with runs, the two leaderboards and their
+                  τ_b, τ_AP, ρ, r, RBO and swaps (irmetrics judges --help)
   practice FAMILY exercises drawn from a seed, with their answers: FAMILY is one of
                   ${FAMILIES.map((family) => family.id).join(', ')}
                   (irmetrics practice --help)
@@ -514,6 +521,53 @@ async function compare(argv) {
   return 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// irmetrics judges: two qrels files' agreement (bin/lib/judges.mjs).
+
+async function judges(argv) {
+  const parsed = judgesFiles.parseJudgesArgs(argv, usageError);
+  if (parsed.help) {
+    print(judgesFiles.JUDGES_HELP);
+    return 0;
+  }
+  const digits = parseDigits(parsed.digits, judgesFiles.JUDGES_USAGE);
+  const [a, b, ...runs] = parsed.files;
+  if (b === undefined) usageError('judges needs two qrels files, QRELS_A and QRELS_B', judgesFiles.JUDGES_USAGE);
+  const fromStdin = parsed.files.filter((file) => file === trecFiles.STDIN).length;
+  if (fromStdin > 1) usageError("standard input ('-') can be only one of the files", judgesFiles.JUDGES_USAGE);
+  if (runs.length > 0 && (a === trecFiles.STDIN || b === trecFiles.STDIN)) {
+    usageError("with runs, each qrels file is read twice: name it instead of '-'", judgesFiles.JUDGES_USAGE);
+  }
+  const engine = await loadEngine();
+  if (typeof engine.judgesAgreement !== 'function') {
+    throw new BuildMissingError('the wasm module in web/generated/ has no judgesAgreement (it was built before irmetrics judges); run npm run build');
+  }
+  const result = await judgesFiles.judgeFiles(engine, {
+    a,
+    b,
+    runs,
+    measures: parsed.measures,
+    options: parsed.options,
+    confidence: parsed.confidence,
+    onWarning: (warning) => process.stderr.write(`irmetrics judges: warning: ${warning.replace(/\s*\n\s*/g, ' ')}\n`),
+  });
+  if (!result.ok) {
+    const { error } = /** @type {{error: any}} */ (result);
+    if (parsed.format === 'json') printJson(trecFiles.errorToJson(error));
+    else process.stderr.write(`irmetrics: ${error.file ? trecFiles.describeError(error) : error.message}\n`);
+    return error.code === 'internal' ? 1 : 2;
+  }
+  const { report } = /** @type {{report: any}} */ (result);
+  const write = {
+    text: () => judgesFiles.judgesToText(report, digits),
+    markdown: () => judgesFiles.judgesToMarkdown(report, digits),
+    csv: () => judgesFiles.judgesToCsv(report),
+  }[parsed.format];
+  if (write) process.stdout.write(write());
+  else printJson(report);
+  return 0;
+}
+
 async function main(argv) {
   // trec takes trec_eval's flags (-q, -l2, -m map), which parseArgs cannot read as they are.
   if (argv[0] === 'trec') return trec(argv.slice(1));
@@ -522,6 +576,11 @@ async function main(argv) {
     return 0;
   }
   if (argv[0] === 'compare') return compare(argv.slice(1));
+  if (argv[0] === 'judges') return judges(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'judges') {
+    print(judgesFiles.JUDGES_HELP);
+    return 0;
+  }
   if (argv[0] === 'help' && argv[1] === 'compare') {
     print(compareFiles.COMPARE_HELP);
     return 0;

@@ -64,6 +64,42 @@ const FORMATS = ['text', 'json', 'csv', 'latex', 'markdown'];
 const DEFAULT_MEASURES = ['map', 'P.10', 'ndcg_cut.10'];
 
 /**
+ * The options of a command that takes files, a repeatable -m (also glued: -mmap) and --name value
+ * or --name=value options: each value goes to its handler in `valued`; -h and --help set `help`;
+ * the rest are files ('-' too). An unknown option or a missing value is a usage error.
+ * @param {string[]} argv
+ * @param {Record<string, (value: string) => void>} valued
+ * @returns {{help: boolean, files: string[]}}
+ */
+export function readCommandArgs(argv, valued, command, usage, usageError) {
+  const read = { help: false, files: [] };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      read.help = true;
+      continue;
+    }
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = equals > 0 ? arg.slice(0, equals) : arg.startsWith('-m') && arg.length > 2 ? '-m' : arg;
+    if (name in valued) {
+      let value;
+      if (equals > 0) value = arg.slice(equals + 1);
+      else if (name === '-m' && arg.length > 2) value = arg.slice(2);
+      else {
+        value = argv[i + 1];
+        i += 1;
+      }
+      if (value === undefined || value === '') usageError(`${name} needs a value`, usage);
+      valued[name](value);
+      continue;
+    }
+    if (arg.startsWith('-') && arg !== '-') usageError(`unknown option '${arg}' for ${command}`, usage);
+    read.files.push(arg);
+  }
+  return read;
+}
+
+/**
  * The command line of compare: files, repeated -m, and --name value or --name=value options.
  * @returns {{help: boolean, files: string[], measures: string[], options: object, format: string,
  *   digits: string | undefined}}
@@ -85,29 +121,9 @@ export function parseCompareArgs(argv, usageError) {
     '--format': (value) => (parsed.format = value),
     '--digits': (value) => (parsed.digits = value),
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      parsed.help = true;
-      continue;
-    }
-    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = equals > 0 ? arg.slice(0, equals) : arg.startsWith('-m') && arg.length > 2 ? '-m' : arg;
-    if (name in valued) {
-      let value;
-      if (equals > 0) value = arg.slice(equals + 1);
-      else if (name === '-m' && arg.length > 2) value = arg.slice(2);
-      else {
-        value = argv[i + 1];
-        i += 1;
-      }
-      if (value === undefined || value === '') usageError(`${name} needs a value`, COMPARE_USAGE);
-      valued[name](value);
-      continue;
-    }
-    if (arg.startsWith('-') && arg !== '-') usageError(`unknown option '${arg}' for compare`, COMPARE_USAGE);
-    parsed.files.push(arg);
-  }
+  const read = readCommandArgs(argv, valued, 'compare', COMPARE_USAGE, usageError);
+  parsed.help = read.help;
+  parsed.files = read.files;
   if (!FORMATS.includes(parsed.format)) {
     usageError(`--format expects one of ${FORMATS.join(', ')}, found '${parsed.format}'`, COMPARE_USAGE);
   }

@@ -1,0 +1,322 @@
+// @ts-check
+// irmetrics judges: two qrels files of the same topics (two assessors, or people and a language
+// model) compared document by document: the core's judgesAgreement() (irm/judges.h) reads both
+// as `irmetrics trec` reads qrels and works out the agreement with the agreement page's own
+// calculators (κ, weighted κ with its interval, Krippendorff's α); this file reads the files
+// (gzipped or not, '-' for standard input) and writes the report as text, Markdown, CSV or JSON.
+
+import { scoresFromReport } from '../../common/compare-report.js';
+import { tableToCsv } from '../../common/table-text.js';
+import { readCommandArgs } from './compare.mjs';
+import { evaluateTrec, readChunks } from './trec.mjs';
+
+export const JUDGES_USAGE = `usage: irmetrics judges QRELS_A QRELS_B [RUN...] [-m MEASURE]... [--confidence C]
+                        [--rbo-p P] [--bootstrap N] [--seed N]
+                        [--format text|json|markdown|csv] [--digits N]`;
+
+export const JUDGES_HELP = `irmetrics judges: do two sets of relevance judgments agree?
+
+${JUDGES_USAGE}
+
+Reads two qrels files of the same collection (\`topic iteration document grade\`, as trec_eval
+reads them; gzipped files too) and compares the grades of every document both judge (the same
+topic and document id): the table of grades (rows A, columns B), percent agreement, Cohen's κ,
+weighted κ with linear and quadratic weights (Cohen 1968) with their large-sample intervals
+(Fleiss, Cohen & Everitt 1969), Krippendorff's α at the ordinal and nominal levels, κ on
+relevant/not relevant at every pair of thresholds, and each topic's agreement with the topics
+that disagree most first. A topic or a document that only one file judges is counted and left
+out, never an error. Each value is the one the agreement calculator shows for the same table
+(irmetrics calc kappa, krippendorff), exact where it is a fraction.
+
+With RUNs, each run is scored under both files (as \`irmetrics trec -q -c\`, on the topics both
+judge) and the two leaderboards of each measure are set side by side with how far they agree:
+Kendall's τ_b with a bootstrap interval over the topics, τ_AP (A's order the truth), Spearman's
+ρ and Pearson's r with their p-values, rank-biased overlap (p = 0.9), and the pairs of runs whose
+order swaps.
+
+Options
+  -m MEASURE      a trec_eval measure averaged over topics, repeatable (map, P.10,
+                  ndcg_cut.10, …); default -m map -m P.10 -m ndcg_cut.10
+  --confidence C  the level of κ's and τ_b's intervals, above 0 and below 1 (default 0.95)
+  --rbo-p P       RBO's persistence (default 0.9)
+  --bootstrap N   resamples of the topics for τ_b's interval (default 1000); --seed N their seed
+  --format F      text (default), markdown, csv (one row per topic, then "all"), or json
+                  ({files, topics, documents, grades, table, agreement: {percent, kappa,
+                  kappa_linear, kappa_quadratic, krippendorff_ordinal, krippendorff_nominal,
+                  kappa_ci, kappa_linear_ci, kappa_quadratic_ci, confidence, exact, binary},
+                  per_topic, disagree_most, notes, and with runs leaderboards: {MEASURE: {runs,
+                  mean_a, mean_b, order_a, order_b, kendall_tau_b, kendall_tau_b_ci, tau_ap,
+                  spearman, spearman_p, pearson, pearson_p, rbo, swaps: [{a, b, diff_a,
+                  diff_b}], notes}}}; a value that is 0/0 is null)
+  --digits N      decimals of the values (default 4)
+
+Example
+  irmetrics judges qrels.people.txt qrels.llm.txt
+  irmetrics judges qrels.a.txt.gz qrels.b.txt.gz --format json | jq .agreement.kappa
+  irmetrics judges qrels.people.txt qrels.llm.txt runs/*.run -m map -m ndcg_cut.10
+
+Exit status: 0 compared; 2 a usage error, a bad file, or no document judged in both; 1 an
+internal error.`;
+
+const FORMATS = ['text', 'json', 'csv', 'markdown'];
+
+/**
+ * The command line of judges.
+ * @returns {{help: boolean, files: string[], measures: string[], format: string, confidence: string,
+ *   digits: string | undefined, options: Record<string, string>}}
+ */
+export function parseJudgesArgs(argv, usageError) {
+  /** @type {{help: boolean, files: string[], measures: string[], format: string, confidence: string,
+   *   digits: string | undefined, options: Record<string, string>}} */
+  const parsed = { help: false, files: [], measures: [], format: 'text', confidence: '0.95', digits: undefined, options: {} };
+  /** @type {Record<string, (value: string) => void>} */
+  const valued = {
+    '-m': (value) => parsed.measures.push(value),
+    '--rbo-p': (value) => (parsed.options.rboP = value),
+    '--bootstrap': (value) => (parsed.options.bootstrap = value),
+    '--seed': (value) => (parsed.options.seed = value),
+    '--format': (value) => (parsed.format = value),
+    '--confidence': (value) => (parsed.confidence = value),
+    '--digits': (value) => (parsed.digits = value),
+  };
+  const read = readCommandArgs(argv, valued, 'judges', JUDGES_USAGE, usageError);
+  parsed.help = read.help;
+  parsed.files = read.files;
+  if (!FORMATS.includes(parsed.format)) {
+    usageError(`--format is one of ${FORMATS.join(', ')}; found '${parsed.format}'`, JUDGES_USAGE);
+  }
+  return parsed;
+}
+
+/** A file's text, gunzipped when it is gzip. */
+async function readText(path) {
+  const chunks = [];
+  for await (const chunk of readChunks(path)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads both files and asks the module. Resolves with {ok: true, report} or {ok: false, error}
+ * (error.file names the file a problem is in; a file that cannot be read is thrown as
+ * trec.mjs's TrecFileError).
+ */
+export async function judgeFiles(engine, { a, b, confidence, runs = [], measures = [], options = {}, onWarning }) {
+  const [textA, textB] = [await readText(a), await readText(b)];
+  const answer = engine.judgesAgreement(textA, a, textB, b, confidence);
+  if (!answer.ok) return answer;
+  const report = JSON.parse(answer.json);
+  if (runs.length === 0) return { ok: true, report };
+
+  // Each run scored under each file, on the topics both judge.
+  const asked = measures.length ? measures : DEFAULT_MEASURES;
+  const scored = [];
+  for (const qrels of [a, b]) {
+    // -c scores a run's missing topic 0, as irmetrics compare does; a topic only one file judges
+    // is left out here (the report counts it), so trec's warning about it is not passed on.
+    const evaluated = await evaluateTrec(engine, {
+      args: ['-q', '-c', ...asked.flatMap((measure) => ['-m', measure])], qrels, runs, format: 'json',
+      onWarning: (warning) => {
+        if (!/with -c each is evaluated over an empty ranking/.test(warning)) onWarning?.(warning);
+      },
+    });
+    if (!evaluated.ok) return evaluated;
+    const scores = scoresFromReport(JSON.parse(evaluated.report));
+    if (scores.ok === false) {
+      const { message } = /** @type {{message: string}} */ (scores);
+      return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
+    }
+    scored.push(/** @type {any} */ (scores).input);
+  }
+  const [underA, underB] = scored;
+  const inB = new Set(underB.topics);
+  const shared = underA.topics.filter((topic) => inB.has(topic));
+  const pick = (input, rows) => {
+    const at = new Map(input.topics.map((topic, t) => [topic, t]));
+    return rows.map((row) => shared.map((topic) => row[at.get(topic)]));
+  };
+  const boards = underA.scores.map((scoreA, m) => ({
+    measure: scoreA.measure,
+    runs: underA.runs,
+    topics: shared,
+    a: pick(underA, scoreA.byRun),
+    b: pick(underB, underB.scores[m].byRun),
+  }));
+  const leaderboards = engine.judgesLeaderboards(boards, { ...options, confidence });
+  if (!leaderboards.ok) return leaderboards;
+  report.leaderboards = JSON.parse(leaderboards.json);
+  return { ok: true, report };
+}
+
+const DEFAULT_MEASURES = ['map', 'P.10', 'ndcg_cut.10'];
+
+const fixed = (value, digits) => (value === null || value === undefined ? 'undefined (0/0)' : value.toFixed(digits));
+const interval = (range, digits) => (range ? `[${range[0].toFixed(digits)}, ${range[1].toFixed(digits)}]` : '');
+
+/** The agreement rows: label, key, interval key. */
+const STATISTICS = [
+  ['percent agreement', 'percent', null],
+  ["Cohen's κ", 'kappa', 'kappa_ci'],
+  ['weighted κ, linear', 'kappa_linear', 'kappa_linear_ci'],
+  ['weighted κ, quadratic', 'kappa_quadratic', 'kappa_quadratic_ci'],
+  ["Krippendorff's α, ordinal", 'krippendorff_ordinal', null],
+  ["Krippendorff's α, nominal", 'krippendorff_nominal', null],
+];
+
+/** The report's tables as rows of cells (the first row the header), for text and Markdown. */
+function tables(report, digits) {
+  const { grades, table, agreement } = report;
+  const columnTotals = grades.map((_, j) => table.reduce((sum, row) => sum + row[j], 0));
+  const grid = [
+    ['A \\ B', ...grades.map(String), 'total'],
+    ...table.map((row, i) => [String(grades[i]), ...row.map(String), String(row.reduce((s, c) => s + c, 0))]),
+    ['total', ...columnTotals.map(String), String(report.documents.both)],
+  ];
+  const level = `${Math.round(agreement.confidence * 1000) / 10}% interval`;
+  const stats = [
+    ['statistic', 'value', 'exact', level],
+    ...STATISTICS.map(([label, key, ci]) => [
+      label, fixed(agreement[key], digits), agreement.exact[key] ?? '', ci ? interval(agreement[ci], digits) : '',
+    ]),
+  ];
+  const aThresholds = [...new Set(agreement.binary.map((entry) => entry.a))];
+  const bThresholds = [...new Set(agreement.binary.map((entry) => entry.b))];
+  const binary = [
+    ['A \\ B', ...bThresholds.map((t) => `≥${t}`)],
+    ...aThresholds.map((ta) => [`≥${ta}`, ...bThresholds.map((tb) => {
+      const entry = agreement.binary.find((e) => e.a === ta && e.b === tb);
+      return fixed(entry.kappa, digits);
+    })]),
+  ];
+  const byTopic = new Map(report.per_topic.map((row) => [row.topic, row]));
+  const worst = [
+    ['topic', 'both', 'agree', 'percent', 'κ'],
+    ...report.disagree_most.map((topic) => {
+      const row = byTopic.get(topic);
+      return [topic, String(row.both), String(row.agree), fixed(row.percent, digits), fixed(row.kappa, digits)];
+    }),
+  ];
+  return { grid, stats, binary, worst };
+}
+
+function plainTable(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+  // The first column (names) to the left, the numbers to the right.
+  const pad = (cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]));
+  return rows.map((row) => `  ${row.map(pad).join('  ').trimEnd()}`).join('\n');
+}
+
+function markdownTable(rows) {
+  const line = (row) => `| ${row.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+function summaryLines(report) {
+  const { topics, documents, files } = report;
+  const list = (ids) => (ids.length ? ids.join(' ') : 'none');
+  return [
+    `Topics: ${topics.a} in ${files.a} (A), ${topics.b} in ${files.b} (B), ${topics.both} in both; only in A: ${list(topics.only_a)}; only in B: ${list(topics.only_b)}`,
+    `Documents: ${documents.a} judged in A, ${documents.b} in B, ${documents.both} in both; ${documents.only_a} only in A and ${documents.only_b} only in B (left out)`,
+  ];
+}
+
+/** Each measure's two leaderboards side by side, and their agreement, as rows and lines. */
+function leaderboardParts(report, digits) {
+  return Object.entries(report.leaderboards ?? {}).map(([measure, board]) => {
+    const rankOf = (order) => new Map(order.map((run, rank) => [run, rank + 1]));
+    const [rankA, rankB] = [rankOf(board.order_a), rankOf(board.order_b)];
+    const rows = [
+      ['run', `${measure} A`, 'rank A', `${measure} B`, 'rank B'],
+      ...board.order_a.map((r) => [board.runs[r], board.mean_a[r].toFixed(digits), String(rankA.get(r)),
+        board.mean_b[r].toFixed(digits), String(rankB.get(r))]),
+    ];
+    const level = `${Math.round(report.agreement.confidence * 1000) / 10}%`;
+    const p = (value) => (value === null ? '' : `, p = ${value < 1e-4 ? value.toExponential(2) : value.toFixed(4)}`);
+    const lines = [
+      `Kendall's τ_b ${fixed(board.kendall_tau_b, digits)}${board.kendall_tau_b_ci ? ` (${level} bootstrap interval ${interval(board.kendall_tau_b_ci, digits)})` : ''}; ` +
+        `τ_AP ${fixed(board.tau_ap, digits)}; Spearman's ρ ${fixed(board.spearman, digits)}${p(board.spearman_p)}; ` +
+        `Pearson's r ${fixed(board.pearson, digits)}${p(board.pearson_p)}; RBO ${board.rbo === null ? 'not given (tied means)' : board.rbo.toFixed(digits)}`,
+      board.swaps.length === 0
+        ? 'No pair of runs swaps.'
+        : `${board.swaps.length} ${board.swaps.length === 1 ? 'pair swaps' : 'pairs swap'}: ` +
+          board.swaps.map((swap) => `${swap.a} > ${swap.b} under A (${swap.diff_a.toFixed(digits)}) but not under B (${swap.diff_b.toFixed(digits)})`).join('; '),
+    ];
+    return { measure, rows, lines };
+  });
+}
+
+/** The agreement's notes, then the leaderboards' (each said once). */
+const allNotes = (report) => [...new Set([...report.notes, ...Object.values(report.leaderboards ?? {}).flatMap((board) => board.notes)])];
+
+/** The report as text. */
+export function judgesToText(report, digits) {
+  const t = tables(report, digits);
+  const boards = leaderboardParts(report, digits).flatMap(({ measure, rows, lines }) => [
+    `Leaderboards of ${measure} (A's order)`, plainTable(rows), ...lines.map((line) => `  ${line}`), '',
+  ]);
+  return [
+    `irmetrics judges: ${report.files.a} (A) against ${report.files.b} (B)`,
+    '',
+    ...summaryLines(report),
+    '',
+    `Grades of the ${report.documents.both} documents both judge (rows A, columns B)`,
+    plainTable(t.grid),
+    '',
+    'Agreement',
+    plainTable(t.stats),
+    '',
+    'κ on relevant or not: relevant when A\'s grade ≥ a (rows) and B\'s ≥ b (columns)',
+    plainTable(t.binary),
+    '',
+    'Topics that disagree most (lowest percent agreement first)',
+    plainTable(t.worst),
+    '',
+    ...boards,
+    'Notes',
+    ...allNotes(report).map((note) => `  - ${note}`),
+    '',
+  ].join('\n');
+}
+
+/** The report as Markdown. */
+export function judgesToMarkdown(report, digits) {
+  const t = tables(report, digits);
+  return [
+    `## Agreement of ${report.files.a} (A) and ${report.files.b} (B)`,
+    '',
+    ...summaryLines(report).map((line) => `- ${line}`),
+    '',
+    `Grades of the ${report.documents.both} documents both judge (rows A, columns B):`,
+    '',
+    markdownTable(t.grid),
+    '',
+    markdownTable(t.stats),
+    '',
+    'κ on relevant or not (A ≥ a in rows, B ≥ b in columns):',
+    '',
+    markdownTable(t.binary),
+    '',
+    'Topics that disagree most:',
+    '',
+    markdownTable(t.worst),
+    '',
+    ...leaderboardParts(report, digits).flatMap(({ measure, rows, lines }) => [
+      `### Leaderboards of ${measure}`, '', markdownTable(rows), '', ...lines, '',
+    ]),
+    ...allNotes(report).map((note) => `- ${note}`),
+    '',
+  ].join('\n');
+}
+
+/** One row per topic both judge, then "all": the pooled figures. */
+export function judgesToCsv(report) {
+  const value = (v) => (v === null || v === undefined ? '' : String(v));
+  const columns = ['topic', 'both', 'agree', 'percent', 'kappa', 'only_a', 'only_b'];
+  const rows = [];
+  for (const row of report.per_topic) {
+    rows.push([row.topic, row.both, row.agree, value(row.percent), value(row.kappa), row.only_a, row.only_b].map(String));
+  }
+  const agreeAll = report.per_topic.reduce((sum, row) => sum + row.agree, 0);
+  rows.push(['all', String(report.documents.both), String(agreeAll), value(report.agreement.percent),
+    value(report.agreement.kappa), String(report.documents.only_a), String(report.documents.only_b)]);
+  return tableToCsv({ caption: '', columns, numeric: columns.map((_, c) => c > 0), rows });
+}
