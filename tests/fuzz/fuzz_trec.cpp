@@ -9,6 +9,8 @@
 //
 // Each run is read twice: in pieces of varying sizes (streamed when bit 0 says so, begun again
 // without streaming when run_restart_needed()), and whole without streaming in a second session.
+// The qrels and the first run are also read as two qrels files compared by judges_agreement_json
+// (irm/judges.h): an error has a message, a report is JSON without nan or inf.
 // Invariants: errors have messages; both readings agree on whether each run is an error, and on
 // the reports (text and CSV), which never print inf (but as a run's tag), nor nan other than
 // trec_eval's "-nan" (a topic left with no documents under -J or -M 0), and not even that with
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "fuzz_common.h"
+#include "irm/judges.h"
 #include "irm/trec_eval.h"
 
 namespace {
@@ -89,6 +92,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::string> args = fuzz::split_args(fuzz::take_line(rest));
   std::vector<std::string_view> sections = split_sections(rest);
   if (sections.size() > 4) sections.resize(4);
+
+  {
+    const auto judged = irm::judges_agreement_json(
+        sections[0], "a.qrels", sections.size() > 1 ? sections[1] : std::string_view(), "b.qrels");
+    if (!judged.ok() && judged.error().message.empty())
+      fuzz::fail("judges", "error without a message");
+    if (judged.ok()) {
+      const std::string& json = judged.value();
+      if (json.empty() || json.front() != '{' || json.back() != '}')
+        fuzz::fail("judges", "not an object");
+      for (const char* bad : {":nan", ":inf", ":-nan", ":-inf"}) {
+        if (json.find(bad) != std::string::npos) fuzz::fail("judges report prints", bad);
+      }
+    }
+  }
 
   irm::TrecSession pieces;
   irm::TrecSession whole;
