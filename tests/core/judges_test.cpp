@@ -145,3 +145,15 @@ TEST_CASE("judges: leaderboards need two runs and scores of the right shape") {
   REQUIRE_FALSE(report.ok());
   CHECK(has(report.error().message, "need at least 2 runs"));
 }
+
+TEST_CASE("judges: a scale of 13 grades gets no binary table, and says so") {
+  std::string qrels;
+  for (int g = 0; g <= 12; ++g)
+    qrels += "1 0 d" + std::to_string(g) + " " + std::to_string(g) + "\n";
+  const auto report = irm::judges_agreement_json(qrels, "a", qrels, "b");
+  REQUIRE(report.ok());
+  // Every document the same grade in both: percent 1 and κ 1 (P_o = 1, P_e = 13/169 = 1/13).
+  CHECK(has(report.value(), R"("percent":1,"kappa":1,)"));
+  CHECK(has(report.value(), R"("binary":[])"));
+  CHECK(has(report.value(), "for scales of at most 12 grades; these files use 13"));
+}

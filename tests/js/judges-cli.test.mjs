@@ -188,3 +188,14 @@ test("docs/trec.md's example is the command's output, as run in docs/examples/ju
   assert.equal(status, 0);
   assert.equal(shown, stdout.trimEnd());
 });
+
+test('a scale of 13 grades: no binary table in the text, and a note saying why', () => {
+  const qrels = Array.from({ length: 13 }, (_, g) => `1 0 d${g} ${g}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'wide.qrels'), qrels);
+  const { status, stdout, stderr } = run([join(dir, 'wide.qrels'), join(dir, 'wide.qrels')]);
+  assert.equal(status, 0, stderr);
+  assert.doesNotMatch(stdout, /κ on relevant or not: relevant when/);
+  assert.match(stdout, /κ on relevant or not is given for scales of at most 12 grades; these files use 13/);
+  // 13 documents, all alike: percent 13/13 = 1, κ = (1 − 1/13)/(1 − 1/13) = 1.
+  assert.match(stdout, /percent agreement +1\.0000 +1$/m);
+});

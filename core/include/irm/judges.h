@@ -30,10 +30,10 @@ struct JudgesOptions {
 ///   agreement   {percent, kappa, kappa_linear, kappa_quadratic, krippendorff_ordinal,
 ///               krippendorff_nominal (numbers, or null when undefined: 0/0), kappa_ci,
 ///               kappa_linear_ci, kappa_quadratic_ci ([low, high] or null), confidence,
-///               exact: {the same keys: "p/q" when the value is a fraction},
+///               exact: {the same keys: "p/q" when the value is a fraction, "p" when whole},
 ///               binary: [{a, b, table: [[both not, B only], [A only, both]], percent,
 ///               kappa, exact}]: relevant meaning A's grade ≥ a and B's ≥ b, for every pair of
-///               thresholds above each file's lowest grade}
+///               thresholds above the lowest grade, when there are at most 12 grades}
 ///   per_topic   [{topic, both, agree, percent, kappa, only_a, only_b}] for the topics both
 ///               judge, in A's order (kappa null when undefined or no document is shared)
 ///   disagree_most  the ids of the topics with the lowest percent agreement (then the lowest

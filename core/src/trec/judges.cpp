@@ -34,6 +34,9 @@ struct SharedJudgment {
   int b = 0;
 };
 
+// The most grades for which agreement.binary lists every pair of thresholds.
+constexpr std::size_t max_binary_grades = 12;
+
 struct TopicCount {
   std::size_t both = 0;
   std::size_t agree = 0;
@@ -51,7 +54,10 @@ struct Stat {
 Stat stat_of(const Number& n) {
   Stat s;
   s.value = n.approx;
-  if (n.exact) s.exact = std::to_string(n.exact->num) + "/" + std::to_string(n.exact->den);
+  if (n.exact) {
+    s.exact = std::to_string(n.exact->num);
+    if (n.exact->den != 1) s.exact += "/" + std::to_string(n.exact->den);
+  }
   return s;
 }
 
@@ -404,17 +410,27 @@ Result<std::string> judges_agreement_json(std::string_view qrels_a, std::string_
   }
   w.end_object();
 
-  // Binary κ: relevant = grade ≥ threshold, for each threshold above the lowest grade of each.
+  // Binary κ: relevant = grade ≥ threshold, for each threshold above the lowest grade of each
+  // (at most max_binary_grades grades: a scale of 0 to 100 would be 10,000 tables). Each 2 × 2
+  // table from the sums of the grade table's corners: above[i][j] = Σ_{i' ≥ i, j' ≥ j} table.
+  const std::size_t k = grades.size();
+  std::vector<std::vector<std::int64_t>> above(k + 1, std::vector<std::int64_t>(k + 1, 0));
+  for (std::size_t i = k; i-- > 0;) {
+    for (std::size_t j = k; j-- > 0;) {
+      above[i][j] = table.counts[i][j] + above[i + 1][j] + above[i][j + 1] - above[i + 1][j + 1];
+    }
+  }
+  const auto n_shared = static_cast<std::int64_t>(shared.size());
   w.key("binary");
   w.begin_array();
-  for (std::size_t ta = 1; ta < grades.size(); ++ta) {
-    for (std::size_t tb = 1; tb < grades.size(); ++tb) {
+  for (std::size_t ta = 1; ta < k && k <= max_binary_grades; ++ta) {
+    for (std::size_t tb = 1; tb < k; ++tb) {
       LabelMatrix two;
       two.labels = {"<" + std::to_string(grades[ta]), ">=" + std::to_string(grades[ta])};
-      two.counts.assign(2, std::vector<std::int64_t>(2, 0));
-      for (const auto& s : shared) {
-        ++two.counts[s.a >= grades[ta] ? 1 : 0][s.b >= grades[tb] ? 1 : 0];
-      }
+      const std::int64_t both = above[ta][tb];
+      const std::int64_t a_only = above[ta][0] - both;
+      const std::int64_t b_only = above[0][tb] - both;
+      two.counts = {{n_shared - both - a_only - b_only, b_only}, {a_only, both}};
       const Stat k2 = kappa_stat(two, "none", confidence);
       const Stat p2 = stat_of(
           ratio(two.counts[0][0] + two.counts[1][1], static_cast<std::int64_t>(shared.size())));
@@ -502,6 +518,11 @@ Result<std::string> judges_agreement_json(std::string_view qrels_a, std::string_
 
   w.key("notes");
   w.begin_array();
+  if (k > max_binary_grades) {
+    w.value("κ on relevant or not is given for scales of at most " +
+            std::to_string(max_binary_grades) + " grades; these files use " + std::to_string(k) +
+            ".");
+  }
   w.value("The statistics are over the " + count_text(shared.size(), "document", "documents") +
           " both files judge (the same topic and document id); a document only one file judges "
           "is counted under documents.only_a or only_b and left out.");
