@@ -230,7 +230,7 @@ function leaderboardParts(report, digits) {
         board.mean_b[r].toFixed(digits), String(rankB.get(r))]),
     ];
     const level = `${Math.round(report.agreement.confidence * 1000) / 10}%`;
-    const p = (value) => (value === null ? '' : `, p = ${value < 1e-4 ? value.toExponential(2) : value.toFixed(4)}`);
+    const p = (value) => (value === null ? '' : `, p = ${value === 0 ? '0' : value < 1e-4 ? value.toExponential(2) : value.toFixed(4)}`);
     const lines = [
       `Kendall's τ_b ${fixed(board.kendall_tau_b, digits)}${board.kendall_tau_b_ci ? ` (${level} bootstrap interval ${interval(board.kendall_tau_b_ci, digits)})` : ''}; ` +
         `τ_AP ${fixed(board.tau_ap, digits)}; Spearman's ρ ${fixed(board.spearman, digits)}${p(board.spearman_p)}; ` +

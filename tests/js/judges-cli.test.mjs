@@ -199,3 +199,12 @@ test('a scale of 13 grades: no binary table in the text, and a note saying why',
   // 13 documents, all alike: percent 13/13 = 1, κ = (1 − 1/13)/(1 − 1/13) = 1.
   assert.match(stdout, /percent agreement +1\.0000 +1$/m);
 });
+
+test('one file against itself: the same leaderboards, ρ = 1 with p = 0 printed as 0, no swap', () => {
+  // Means under A twice: (1, 1/2, 1/4), so every correlation is 1; Spearman's t is infinite and
+  // its p 0, as SciPy 1.10.1's spearmanr([1, .5, .25], [1, .5, .25]) gives (pvalue 0.0).
+  const { status, stdout, stderr } = run([a, a, ...runFiles, '-m', 'P.2', '--bootstrap', '10']);
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /Kendall's τ_b 1\.0000 .*τ_AP 1\.0000; Spearman's ρ 1\.0000, p = 0; Pearson's r 1\.0000, p = 0; RBO 1\.0000/);
+  assert.match(stdout, /No pair of runs swaps\./);
+});
