@@ -211,7 +211,13 @@ side_stages() {
   wait "$lint_core_pid"
   cat "$log_dir/lint-core.log"
   say "build: the sanitizer build (scripts/build.sh sanitizers: build/fuzz), beside lint and core"
-  cat "$log_dir/sanitizers.log"
+  # Its compiler lines in full only when it failed: otherwise they would fill the end of the log,
+  # which is what CI shows of a run.
+  if ((build_status == 0)); then
+    tail -n 3 "$log_dir/sanitizers.log"
+  else
+    cat "$log_dir/sanitizers.log"
+  fi
   if ((build_status == 0)); then
     echo "test: the sanitizer build took $(since "$build_started") s"
     # A memory error, a leak or undefined behaviour fails the test it happens in.
@@ -303,6 +309,12 @@ if ((passed + failed == 0)); then
   echo "test: no test ran at all, which counts as a failure" >&2
   echo "0 passed, 0 failed"
   exit 1
+fi
+if ((failed > 0)); then
+  # What failed, a line or two each, last: CI shows the end of a run's output.
+  echo "test: what failed, in brief (the whole messages are above, in each stage's output):"
+  node scripts/test-counts.mjs failures "$log_dir"/{core,asan}.xml "$log_dir"/{js,web}.tap
+  grep -h -A2 ' FAILED (' "$log_dir/fuzz.log" 2>/dev/null
 fi
 echo "${passed} passed, ${failed} failed"
 ((failed == 0))

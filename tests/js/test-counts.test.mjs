@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ctestCounts, lintCounts } from '../../scripts/test-counts.mjs';
+import { ctestCounts, ctestFailures, failureDigest, lintCounts, tapFailures } from '../../scripts/test-counts.mjs';
 import { pickWebTests } from '../../scripts/test-pick.mjs';
 
 /** One <testcase> of ctest's JUnit report (the shape CMake 3.25's ctest writes). */
@@ -65,4 +65,106 @@ test('test:quick picks the browser tests of the pages a change touches', () => {
   assert.deepEqual(pick('tests/web/xss.test.mjs'), ['tests/web/xss.test.mjs']);
   assert.ok(pick('tests/web/helpers.mjs').length > 40);
   assert.deepEqual(pick('core/src/number.cpp', 'bin/irmetrics.mjs', 'tests/js/cli.test.mjs'), []);
+});
+
+// Node 20's TAP reporter (node --test --test-reporter=tap) on three files: a.test.mjs with a
+// passing test, a failed assertion of two lines and a group whose subtest threw; b.test.mjs whose
+// before hook threw; c.test.mjs, whose process exited with 3 and reported no test. The shape was
+// written by node v20.20.2 (the stack lines shortened here).
+const TAP = `TAP version 13
+# Subtest: passes
+ok 1 - passes
+  ---
+  duration_ms: 2.069472
+  ...
+# Subtest: fails with a message
+not ok 2 - fails with a message
+  ---
+  duration_ms: 2.026912
+  location: '/work/main/tests/web/a.test.mjs:4:1'
+  failureType: 'testCodeFailure'
+  error: |-
+    one is not two
+    second line
+    
+    1 !== 2
+    
+  code: 'ERR_ASSERTION'
+  stack: |-
+    TestContext.<anonymous> (file:///work/main/tests/web/a.test.mjs:4:45)
+  ...
+# Subtest: group
+    # Subtest: inner fails
+    not ok 1 - inner fails
+      ---
+      duration_ms: 0.384842
+      location: '/work/main/tests/web/a.test.mjs:5:38'
+      failureType: 'testCodeFailure'
+      error: 'it''s broken'
+      code: 'ERR_TEST_FAILURE'
+      ...
+    1..1
+not ok 3 - group
+  ---
+  duration_ms: 0.933931
+  location: '/work/main/tests/web/a.test.mjs:5:1'
+  failureType: 'subtestsFailed'
+  error: '1 subtest failed'
+  code: 'ERR_TEST_FAILURE'
+  ...
+# Subtest: never runs
+not ok 4 - never runs
+  ---
+  duration_ms: 1.093621
+  location: '/work/main/tests/web/b.test.mjs:3:1'
+  failureType: 'hookFailed'
+  error: 'before hook died'
+  ...
+# Subtest: /work/main/tests/web/c.test.mjs
+not ok 3 - /work/main/tests/web/c.test.mjs
+  ---
+  duration_ms: 148.591176
+  location: '/work/main/tests/web/c.test.mjs:1:1'
+  failureType: 'testCodeFailure'
+  exitCode: 3
+  signal: ~
+  error: 'test failed'
+  code: 'ERR_TEST_FAILURE'
+  ...
+1..5
+# pass 1
+# fail 5
+`;
+
+test('failures: each failed test of a TAP report with where it is and its error; parents left out', () => {
+  const failures = tapFailures(TAP);
+  assert.deepEqual(failures.map(({ name, location, error, exit }) => ({ name, location, error, exit })), [
+    { name: 'fails with a message', location: 'tests/web/a.test.mjs:4:1', error: ['one is not two', 'second line', '1 !== 2'], exit: '' },
+    // A quoted scalar's '' is one quote.
+    { name: 'inner fails', location: 'tests/web/a.test.mjs:5:38', error: ["it's broken"], exit: '' },
+    { name: 'never runs', location: 'tests/web/b.test.mjs:3:1', error: ['before hook died'], exit: '' },
+    { name: '/work/main/tests/web/c.test.mjs', location: 'tests/web/c.test.mjs:1:1', error: ['test failed'], exit: 'exit code 3' },
+  ]);
+  // A process killed by a signal says which.
+  const killed = TAP.replace('exitCode: 3\n  signal: ~', "exitCode: ~\n  signal: 'SIGKILL'");
+  assert.equal(tapFailures(killed).at(-1).exit, 'signal SIGKILL');
+});
+
+test('failures: the digest gives two lines of each error and says how many it left out', () => {
+  assert.deepEqual(failureDigest(tapFailures(TAP), 2), [
+    '✖ fails with a message (tests/web/a.test.mjs:4:1)',
+    '    one is not two',
+    '    second line',
+    '✖ inner fails (tests/web/a.test.mjs:5:38)',
+    "    it's broken",
+    '… and 2 more',
+  ]);
+});
+
+test('failures: a failed ctest entry by name, with the first lines that say what failed', () => {
+  const xml = entry('golden_ranked', 'fail', 'Filters: [#golden_ranked]\n/w/tests/core/golden_ranked.cpp:12: FAILED:\n  CHECK( a == b )\nwith expansion:\n  1 == 2\n', true)
+    + entry('golden_sets', 'run', 'All tests passed (2 assertions in 1 test case)\n');
+  assert.deepEqual(ctestFailures(xml).map(({ name, error }) => ({ name, error })), [
+    { name: 'ctest golden_ranked', error: ['/w/tests/core/golden_ranked.cpp:12: FAILED:', 'CHECK( a == b )', 'with expansion:'] },
+  ]);
 });
