@@ -159,12 +159,18 @@ node_stage() {
   shift 2
   stage_started=$(date +%s)
   say "$stage: node --test --test-concurrency=$jobs --test-timeout=600000 ($# files)"
-  local tap=$log_dir/$stage.tap
+  local tap=$log_dir/$stage.tap times=$log_dir/$stage.times
   node --test --test-concurrency="$jobs" --test-timeout=600000 \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$tap" \
+    --test-reporter=./scripts/test-times.mjs --test-reporter-destination="$times" \
     "$@"
   local status=$?
+  # Where the stage's time went (scripts/test-times.mjs): the files that took longest.
+  if [[ -s "$times" ]]; then
+    echo "$stage: the slowest files (seconds, each a process of its own, $jobs at a time):"
+    head -n 8 "$times" | sed 's/^/  /'
+  fi
   tally "$stage" "$status" "$(tap_count pass "$tap")" \
     $(($(tap_count fail "$tap") + $(tap_count cancelled "$tap"))) "$stage_started"
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { ctestCounts, ctestFailures, failureDigest, lintCounts, tapFailures } from '../../scripts/test-counts.mjs';
 import { pickWebTests } from '../../scripts/test-pick.mjs';
+import fileTimes from '../../scripts/test-times.mjs';
 
 /** One <testcase> of ctest's JUnit report (the shape CMake 3.25's ctest writes). */
 const entry = (name, status, out, failure = false) =>
@@ -167,4 +168,23 @@ test('failures: a failed ctest entry by name, with the first lines that say what
   assert.deepEqual(ctestFailures(xml).map(({ name, error }) => ({ name, error })), [
     { name: 'ctest golden_ranked', error: ['/w/tests/core/golden_ranked.cpp:12: FAILED:', 'CHECK( a == b )', 'with expansion:'] },
   ]);
+});
+
+test('times: each file’s process time, slowest first, from node:test’s events', async () => {
+  const root = process.cwd();
+  // node --test reports a file as a test named by its path, with the process's duration; its
+  // tests (and their subtests) have other names and do not count.
+  const events = [
+    { type: 'test:complete', data: { name: 'a test', file: `${root}/tests/web/a.test.mjs`, nesting: 0, details: { duration_ms: 900 } } },
+    { type: 'test:complete', data: { name: `${root}/tests/web/a.test.mjs`, file: `${root}/tests/web/a.test.mjs`, nesting: 0, details: { duration_ms: 1250 } } },
+    { type: 'test:start', data: { name: `${root}/tests/web/b.test.mjs`, file: `${root}/tests/web/b.test.mjs`, nesting: 0 } },
+    { type: 'test:complete', data: { name: `${root}/tests/web/b.test.mjs`, file: `${root}/tests/web/b.test.mjs`, nesting: 0, details: { duration_ms: 61049 } } },
+    { type: 'test:fail', data: { name: `${root}/tests/web/b.test.mjs`, file: `${root}/tests/web/b.test.mjs`, nesting: 0, details: { duration_ms: 61049 } } },
+  ];
+  async function* source() {
+    yield* events;
+  }
+  const lines = [];
+  for await (const line of fileTimes(source())) lines.push(line);
+  assert.deepEqual(lines, ['61.0 tests/web/b.test.mjs\n', '1.3 tests/web/a.test.mjs\n']);
 });
