@@ -464,10 +464,16 @@ val judges_leaderboards(const val& measures, const val& options) {
         return true;
       };
       if (!fraction("rboP", o.rbo_p)) {
-        return irm_js::trec_status(option_error("rboP must be above 0 and below 1"), "");
+        return irm_js::trec_status(
+            option_error("RBO's persistence p must be above 0 and below 1, such as 0.9; found '" +
+                         text_option(options, "rboP") + "'"),
+            "");
       }
       if (!fraction("confidence", o.confidence)) {
-        return irm_js::trec_status(option_error("the confidence must be above 0 and below 1"), "");
+        return irm_js::trec_status(
+            option_error("the confidence must be above 0 and below 1, such as 0.95; found '" +
+                         text_option(options, "confidence") + "'"),
+            "");
       }
       const auto whole_option = [&](const char* name,
                                     std::uint64_t most) -> std::optional<std::uint64_t> {

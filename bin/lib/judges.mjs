@@ -5,7 +5,9 @@
 // calculators (κ, weighted κ with its interval, Krippendorff's α); this file reads the files
 // (gzipped or not, '-' for standard input) and writes the report as text, Markdown, CSV or JSON.
 
-import { scoresFromReport } from '../../common/compare-report.js';
+import {
+  isEmptyTopicWarning, judgesNotes, judgesSummaryLines, judgesTables, leaderboardArgs, leaderboardInput, leaderboardParts,
+} from '../../common/judges-report.js';
 import { tableToCsv } from '../../common/table-text.js';
 import { readCommandArgs } from './compare.mjs';
 import { evaluateTrec, readChunks } from './trec.mjs';
@@ -108,94 +110,28 @@ export async function judgeFiles(engine, { a, b, confidence, runs = [], measures
   if (runs.length === 0) return { ok: true, report };
 
   // Each run scored under each file, on the topics both judge.
-  const asked = measures.length ? measures : DEFAULT_MEASURES;
-  const scored = [];
+  const evaluated = [];
   for (const qrels of [a, b]) {
-    // -c scores a run's missing topic 0, as irmetrics compare does; a topic only one file judges
-    // is left out here (the report counts it), so trec's warning about it is not passed on.
-    const evaluated = await evaluateTrec(engine, {
-      args: ['-q', '-c', ...asked.flatMap((measure) => ['-m', measure])], qrels, runs, format: 'json',
+    // A topic only one file judges is left out here (the report counts it), so trec's warning
+    // about it is not passed on.
+    const scored = await evaluateTrec(engine, {
+      args: leaderboardArgs(measures), qrels, runs, format: 'json',
       onWarning: (warning) => {
-        if (!/with -c each is evaluated over an empty ranking/.test(warning)) onWarning?.(warning);
+        if (!isEmptyTopicWarning(warning)) onWarning?.(warning);
       },
     });
-    if (!evaluated.ok) return evaluated;
-    const scores = scoresFromReport(JSON.parse(evaluated.report));
-    if (scores.ok === false) {
-      const { message } = /** @type {{message: string}} */ (scores);
-      return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
-    }
-    scored.push(/** @type {any} */ (scores).input);
+    if (!scored.ok) return scored;
+    evaluated.push(JSON.parse(scored.report));
   }
-  const [underA, underB] = scored;
-  const inB = new Set(underB.topics);
-  const shared = underA.topics.filter((topic) => inB.has(topic));
-  const pick = (input, rows) => {
-    const at = new Map(input.topics.map((topic, t) => [topic, t]));
-    return rows.map((row) => shared.map((topic) => row[at.get(topic)]));
-  };
-  const boards = underA.scores.map((scoreA, m) => ({
-    measure: scoreA.measure,
-    runs: underA.runs,
-    topics: shared,
-    a: pick(underA, scoreA.byRun),
-    b: pick(underB, underB.scores[m].byRun),
-  }));
-  const leaderboards = engine.judgesLeaderboards(boards, { ...options, confidence });
+  const input = leaderboardInput(evaluated[0], evaluated[1]);
+  if (input.ok === false) {
+    const { message } = /** @type {{message: string}} */ (input);
+    return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
+  }
+  const leaderboards = engine.judgesLeaderboards(/** @type {any} */ (input).boards, { ...options, confidence });
   if (!leaderboards.ok) return leaderboards;
   report.leaderboards = JSON.parse(leaderboards.json);
   return { ok: true, report };
-}
-
-const DEFAULT_MEASURES = ['map', 'P.10', 'ndcg_cut.10'];
-
-const fixed = (value, digits) => (value === null || value === undefined ? 'undefined (0/0)' : value.toFixed(digits));
-const interval = (range, digits) => (range ? `[${range[0].toFixed(digits)}, ${range[1].toFixed(digits)}]` : '');
-
-/** The agreement rows: label, key, interval key. */
-const STATISTICS = [
-  ['percent agreement', 'percent', null],
-  ["Cohen's κ", 'kappa', 'kappa_ci'],
-  ['weighted κ, linear', 'kappa_linear', 'kappa_linear_ci'],
-  ['weighted κ, quadratic', 'kappa_quadratic', 'kappa_quadratic_ci'],
-  ["Krippendorff's α, ordinal", 'krippendorff_ordinal', null],
-  ["Krippendorff's α, nominal", 'krippendorff_nominal', null],
-];
-
-/** The report's tables as rows of cells (the first row the header), for text and Markdown. */
-function tables(report, digits) {
-  const { grades, table, agreement } = report;
-  const columnTotals = grades.map((_, j) => table.reduce((sum, row) => sum + row[j], 0));
-  const grid = [
-    ['A \\ B', ...grades.map(String), 'total'],
-    ...table.map((row, i) => [String(grades[i]), ...row.map(String), String(row.reduce((s, c) => s + c, 0))]),
-    ['total', ...columnTotals.map(String), String(report.documents.both)],
-  ];
-  const level = `${Math.round(agreement.confidence * 1000) / 10}% interval`;
-  const stats = [
-    ['statistic', 'value', 'exact', level],
-    ...STATISTICS.map(([label, key, ci]) => [
-      label, fixed(agreement[key], digits), agreement.exact[key] ?? '', ci ? interval(agreement[ci], digits) : '',
-    ]),
-  ];
-  const aThresholds = [...new Set(agreement.binary.map((entry) => entry.a))];
-  const bThresholds = [...new Set(agreement.binary.map((entry) => entry.b))];
-  const binary = [
-    ['A \\ B', ...bThresholds.map((t) => `≥${t}`)],
-    ...aThresholds.map((ta) => [`≥${ta}`, ...bThresholds.map((tb) => {
-      const entry = agreement.binary.find((e) => e.a === ta && e.b === tb);
-      return fixed(entry.kappa, digits);
-    })]),
-  ];
-  const byTopic = new Map(report.per_topic.map((row) => [row.topic, row]));
-  const worst = [
-    ['topic', 'both', 'agree', 'percent', 'κ'],
-    ...report.disagree_most.map((topic) => {
-      const row = byTopic.get(topic);
-      return [topic, String(row.both), String(row.agree), fixed(row.percent, digits), fixed(row.kappa, digits)];
-    }),
-  ];
-  return { grid, stats, binary, worst };
 }
 
 function plainTable(rows) {
@@ -210,53 +146,16 @@ function markdownTable(rows) {
   return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
 }
 
-function summaryLines(report) {
-  const { topics, documents, files } = report;
-  const list = (ids) => (ids.length ? ids.join(' ') : 'none');
-  return [
-    `Topics: ${topics.a} in ${files.a} (A), ${topics.b} in ${files.b} (B), ${topics.both} in both; only in A: ${list(topics.only_a)}; only in B: ${list(topics.only_b)}`,
-    `Documents: ${documents.a} judged in A, ${documents.b} in B, ${documents.both} in both; ${documents.only_a} only in A and ${documents.only_b} only in B (left out)`,
-  ];
-}
-
-/** Each measure's two leaderboards side by side, and their agreement, as rows and lines. */
-function leaderboardParts(report, digits) {
-  return Object.entries(report.leaderboards ?? {}).map(([measure, board]) => {
-    const rankOf = (order) => new Map(order.map((run, rank) => [run, rank + 1]));
-    const [rankA, rankB] = [rankOf(board.order_a), rankOf(board.order_b)];
-    const rows = [
-      ['run', `${measure} A`, 'rank A', `${measure} B`, 'rank B'],
-      ...board.order_a.map((r) => [board.runs[r], board.mean_a[r].toFixed(digits), String(rankA.get(r)),
-        board.mean_b[r].toFixed(digits), String(rankB.get(r))]),
-    ];
-    const level = `${Math.round(report.agreement.confidence * 1000) / 10}%`;
-    const p = (value) => (value === null ? '' : `, p = ${value === 0 ? '0' : value < 1e-4 ? value.toExponential(2) : value.toFixed(4)}`);
-    const lines = [
-      `Kendall's τ_b ${fixed(board.kendall_tau_b, digits)}${board.kendall_tau_b_ci ? ` (${level} bootstrap interval ${interval(board.kendall_tau_b_ci, digits)})` : ''}; ` +
-        `τ_AP ${fixed(board.tau_ap, digits)}; Spearman's ρ ${fixed(board.spearman, digits)}${p(board.spearman_p)}; ` +
-        `Pearson's r ${fixed(board.pearson, digits)}${p(board.pearson_p)}; RBO ${board.rbo === null ? 'not given (tied means)' : board.rbo.toFixed(digits)}`,
-      board.swaps.length === 0
-        ? 'No pair of runs swaps.'
-        : `${board.swaps.length} ${board.swaps.length === 1 ? 'pair swaps' : 'pairs swap'}: ` +
-          board.swaps.map((swap) => `${swap.a} > ${swap.b} under A (${swap.diff_a.toFixed(digits)}) but not under B (${swap.diff_b.toFixed(digits)})`).join('; '),
-    ];
-    return { measure, rows, lines };
-  });
-}
-
-/** The agreement's notes, then the leaderboards' (each said once). */
-const allNotes = (report) => [...new Set([...report.notes, ...Object.values(report.leaderboards ?? {}).flatMap((board) => board.notes)])];
-
 /** The report as text. */
 export function judgesToText(report, digits) {
-  const t = tables(report, digits);
+  const t = judgesTables(report, digits);
   const boards = leaderboardParts(report, digits).flatMap(({ measure, rows, lines }) => [
     `Leaderboards of ${measure} (A's order)`, plainTable(rows), ...lines.map((line) => `  ${line}`), '',
   ]);
   return [
     `irmetrics judges: ${report.files.a} (A) against ${report.files.b} (B)`,
     '',
-    ...summaryLines(report),
+    ...judgesSummaryLines(report),
     '',
     `Grades of the ${report.documents.both} documents both judge (rows A, columns B)`,
     plainTable(t.grid),
@@ -274,18 +173,18 @@ export function judgesToText(report, digits) {
     '',
     ...boards,
     'Notes',
-    ...allNotes(report).map((note) => `  - ${note}`),
+    ...judgesNotes(report).map((note) => `  - ${note}`),
     '',
   ].join('\n');
 }
 
 /** The report as Markdown. */
 export function judgesToMarkdown(report, digits) {
-  const t = tables(report, digits);
+  const t = judgesTables(report, digits);
   return [
     `## Agreement of ${report.files.a} (A) and ${report.files.b} (B)`,
     '',
-    ...summaryLines(report).map((line) => `- ${line}`),
+    ...judgesSummaryLines(report).map((line) => `- ${line}`),
     '',
     `Grades of the ${report.documents.both} documents both judge (rows A, columns B):`,
     '',
@@ -306,7 +205,7 @@ export function judgesToMarkdown(report, digits) {
     ...leaderboardParts(report, digits).flatMap(({ measure, rows, lines }) => [
       `### Leaderboards of ${measure}`, '', markdownTable(rows), '', ...lines, '',
     ]),
-    ...allNotes(report).map((note) => `- ${note}`),
+    ...judgesNotes(report).map((note) => `- ${note}`),
     '',
   ].join('\n');
 }

@@ -108,6 +108,10 @@ test('usage errors and bad files: exit 2 with a message naming the problem', () 
   const confidence = run([a, b, '--confidence', '2']);
   assert.equal(confidence.status, 2);
   assert.match(confidence.stderr, /confidence must be above 0 and below 1/);
+  // RBO's p is checked where the leaderboards are made: with runs.
+  const rbo = run([a, b, join(examples, 'R1.run'), '--rbo-p', '1.5']);
+  assert.equal(rbo.status, 2);
+  assert.match(rbo.stderr, /RBO's persistence p must be above 0 and below 1, such as 0\.9; found '1\.5'/);
   writeFileSync(join(dir, 'bad.qrels'), 't1 0 d1 2\nt1 0 d2\n');
   const bad = run([a, join(dir, 'bad.qrels')]);
   assert.equal(bad.status, 2);

@@ -1,0 +1,162 @@
+// @ts-check
+// Two sets of judgments compared, the part the command line (bin/lib/judges.mjs) and the TREC
+// files page (web/js/trec-worker.js, web/js/render/trec-judges.js) share: the leaderboards'
+// input taken from the runs' two TREC reports, and what the report shows as rows of cells (the
+// grade table, the statistics, binary κ, the topics that disagree most, each measure's two
+// leaderboards) and as sentences. Pure functions: no DOM, no engine. The report itself is the
+// core's (irm/judges.h: judgesAgreement and judgesLeaderboards, docs/js-api.md).
+
+import { scoresFromReport } from './compare-report.js';
+
+/** The measures of the leaderboards when none is asked for (irmetrics judges' -m). */
+export const JUDGES_DEFAULT_MEASURES = ['map', 'P.10', 'ndcg_cut.10'];
+
+/**
+ * trec_eval's arguments each run is scored with under each qrels: per topic (-q), every topic of
+ * the qrels (-c: a run's missing topic scores 0, as irmetrics compare has it), the measures.
+ * @param {string[]} measures
+ */
+export const leaderboardArgs = (measures) => ['-q', '-c', ...(measures.length ? measures : JUDGES_DEFAULT_MEASURES).flatMap((measure) => ['-m', measure])];
+
+/**
+ * trec's warning about a topic that one qrels judges and a run does not retrieve: under -c it is
+ * scored over an empty ranking. The judges report counts such topics itself, so the warning is
+ * not passed on.
+ */
+export const isEmptyTopicWarning = (warning) => /with -c each is evaluated over an empty ranking/.test(warning);
+
+/**
+ * The leaderboards' input (judgesLeaderboards' `measures`) from the runs' TREC reports under A
+ * and under B (each made with leaderboardArgs): per measure, the runs and each run's scores on
+ * the topics both reports hold.
+ * @param {any} reportA
+ * @param {any} reportB
+ * @returns {{ok: true, boards: {measure: string, runs: string[], topics: string[], a: number[][], b: number[][]}[]}
+ *   | {ok: false, message: string}}
+ */
+export function leaderboardInput(reportA, reportB) {
+  const scored = [];
+  for (const report of [reportA, reportB]) {
+    const scores = scoresFromReport(report);
+    if (scores.ok === false) return { ok: false, message: /** @type {{message: string}} */ (scores).message };
+    scored.push(/** @type {any} */ (scores).input);
+  }
+  const [underA, underB] = scored;
+  const inB = new Set(underB.topics);
+  const shared = underA.topics.filter((topic) => inB.has(topic));
+  const pick = (input, rows) => {
+    const at = new Map(input.topics.map((topic, t) => [topic, t]));
+    return rows.map((row) => shared.map((topic) => row[at.get(topic)]));
+  };
+  return {
+    ok: true,
+    boards: underA.scores.map((scoreA, m) => ({
+      measure: scoreA.measure,
+      runs: underA.runs,
+      topics: shared,
+      a: pick(underA, scoreA.byRun),
+      b: pick(underB, underB.scores[m].byRun),
+    })),
+  };
+}
+
+/** A value to `digits` decimals, or "undefined (0/0)" for null. */
+export const fixedOrUndefined = (value, digits) => (value === null || value === undefined ? 'undefined (0/0)' : value.toFixed(digits));
+/** An interval [low, high] to `digits` decimals, or '' when there is none. */
+export const intervalText = (range, digits) => (range ? `[${range[0].toFixed(digits)}, ${range[1].toFixed(digits)}]` : '');
+/** A p-value: 0 as 0, below 10⁻⁴ in scientific notation, else to 4 decimals. */
+export const pValueText = (value) => (value === 0 ? '0' : value < 1e-4 ? value.toExponential(2) : value.toFixed(4));
+/** The confidence level as a percentage: 0.95 → "95%". */
+export const levelText = (confidence) => `${Math.round(confidence * 1000) / 10}%`;
+
+/**
+ * The agreement statistics: label, key in `agreement`, key of its interval (or null), and the
+ * agreement calculator's measure that works it out on the grade table (or null).
+ */
+export const STATISTICS = [
+  ['percent agreement', 'percent', null],
+  ["Cohen's κ", 'kappa', 'kappa_ci'],
+  ['weighted κ, linear', 'kappa_linear', 'kappa_linear_ci'],
+  ['weighted κ, quadratic', 'kappa_quadratic', 'kappa_quadratic_ci'],
+  ["Krippendorff's α, ordinal", 'krippendorff_ordinal', null],
+  ["Krippendorff's α, nominal", 'krippendorff_nominal', null],
+];
+
+/**
+ * The report's tables as rows of cells (the first row the header): the grade table with its
+ * totals, the statistics, binary κ at each pair of thresholds, the topics that disagree most.
+ * @param {any} report judgesAgreement's report
+ * @param {number} digits
+ */
+export function judgesTables(report, digits) {
+  const { grades, table, agreement } = report;
+  const columnTotals = grades.map((_, j) => table.reduce((sum, row) => sum + row[j], 0));
+  const grid = [
+    ['A \\ B', ...grades.map(String), 'total'],
+    ...table.map((row, i) => [String(grades[i]), ...row.map(String), String(row.reduce((s, c) => s + c, 0))]),
+    ['total', ...columnTotals.map(String), String(report.documents.both)],
+  ];
+  const stats = [
+    ['statistic', 'value', 'exact', `${levelText(agreement.confidence)} interval`],
+    ...STATISTICS.map(([label, key, ci]) => [
+      label, fixedOrUndefined(agreement[key], digits), agreement.exact[key] ?? '', ci ? intervalText(agreement[ci], digits) : '',
+    ]),
+  ];
+  const aThresholds = [...new Set(agreement.binary.map((entry) => entry.a))];
+  const bThresholds = [...new Set(agreement.binary.map((entry) => entry.b))];
+  const binary = [
+    ['A \\ B', ...bThresholds.map((t) => `≥${t}`)],
+    ...aThresholds.map((ta) => [`≥${ta}`, ...bThresholds.map((tb) => {
+      const entry = agreement.binary.find((e) => e.a === ta && e.b === tb);
+      return fixedOrUndefined(entry.kappa, digits);
+    })]),
+  ];
+  const byTopic = new Map(report.per_topic.map((row) => [row.topic, row]));
+  const topicRow = (row) => [row.topic, String(row.both), String(row.agree), fixedOrUndefined(row.percent, digits), fixedOrUndefined(row.kappa, digits)];
+  const header = ['topic', 'both', 'agree', 'percent', 'κ'];
+  const worst = [header, ...report.disagree_most.map((topic) => topicRow(byTopic.get(topic)))];
+  const perTopic = [header, ...report.per_topic.map(topicRow)];
+  return { grid, stats, binary, worst, perTopic };
+}
+
+/** The two lines that count the topics and documents of each file. */
+export function judgesSummaryLines(report) {
+  const { topics, documents, files } = report;
+  const list = (ids) => (ids.length ? ids.join(' ') : 'none');
+  return [
+    `Topics: ${topics.a} in ${files.a} (A), ${topics.b} in ${files.b} (B), ${topics.both} in both; only in A: ${list(topics.only_a)}; only in B: ${list(topics.only_b)}`,
+    `Documents: ${documents.a} judged in A, ${documents.b} in B, ${documents.both} in both; ${documents.only_a} only in A and ${documents.only_b} only in B (left out)`,
+  ];
+}
+
+/**
+ * Each measure's two leaderboards side by side (rows, in A's order), the sentence of their
+ * agreement and the sentence of the pairs that swap.
+ * @param {any} report judgesAgreement's report with `leaderboards` (judgesLeaderboards')
+ * @param {number} digits
+ */
+export function leaderboardParts(report, digits) {
+  return Object.entries(report.leaderboards ?? {}).map(([measure, board]) => {
+    const rankOf = (order) => new Map(order.map((run, rank) => [run, rank + 1]));
+    const [rankA, rankB] = [rankOf(board.order_a), rankOf(board.order_b)];
+    const rows = [
+      ['run', `${measure} A`, 'rank A', `${measure} B`, 'rank B'],
+      ...board.order_a.map((r) => [board.runs[r], board.mean_a[r].toFixed(digits), String(rankA.get(r)),
+        board.mean_b[r].toFixed(digits), String(rankB.get(r))]),
+    ];
+    const p = (value) => (value === null ? '' : `, p = ${pValueText(value)}`);
+    const lines = [
+      `Kendall's τ_b ${fixedOrUndefined(board.kendall_tau_b, digits)}${board.kendall_tau_b_ci ? ` (${levelText(report.agreement.confidence)} bootstrap interval ${intervalText(board.kendall_tau_b_ci, digits)})` : ''}; ` +
+        `τ_AP ${fixedOrUndefined(board.tau_ap, digits)}; Spearman's ρ ${fixedOrUndefined(board.spearman, digits)}${p(board.spearman_p)}; ` +
+        `Pearson's r ${fixedOrUndefined(board.pearson, digits)}${p(board.pearson_p)}; RBO ${board.rbo === null ? 'not given (tied means)' : board.rbo.toFixed(digits)}`,
+      board.swaps.length === 0
+        ? 'No pair of runs swaps.'
+        : `${board.swaps.length} ${board.swaps.length === 1 ? 'pair swaps' : 'pairs swap'}: ` +
+          board.swaps.map((swap) => `${swap.a} > ${swap.b} under A (${swap.diff_a.toFixed(digits)}) but not under B (${swap.diff_b.toFixed(digits)})`).join('; '),
+    ];
+    return { measure, board, rows, lines };
+  });
+}
+
+/** The agreement's notes, then the leaderboards' (each said once). */
+export const judgesNotes = (report) => [...new Set([...report.notes, ...Object.values(report.leaderboards ?? {}).flatMap((board) => board.notes)])];
