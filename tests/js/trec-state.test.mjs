@@ -111,21 +111,32 @@ test('files: one qrels at a time, the same file not added twice, keys counted on
   assert.deepEqual(state.files.map((entry) => [entry.key, entry.name, entry.role]), [[2, 'run1.txt', 'run'], [3, 'b.qrels', 'qrels']]);
   // A blob without a name is called "file".
   assert.equal(withAddedFiles([], [{ blob: new Blob(['x']), role: 'run' }], 0).files[0].name, 'file');
+  // A second qrels replaces the second qrels before it, and leaves the qrels.
+  state = withAddedFiles(state.files, [{ blob: file('c.qrels'), role: 'second' }], state.lastKey);
+  state = withAddedFiles(state.files, [{ blob: file('d.qrels'), role: 'second' }], state.lastKey);
+  assert.deepEqual(state.files.map((entry) => [entry.name, entry.role]), [['run1.txt', 'run'], ['b.qrels', 'qrels'], ['d.qrels', 'second']]);
 });
 
-test('dropped files: named or shaped like judgments are the qrels, the first of them only', () => {
+test('dropped files: named or shaped like judgments are the qrels, the second of them the second qrels', () => {
   const sorted = sortDropped([
     { blob: file('run1.txt'), kind: 'run' },
     { blob: file('judged.txt'), kind: 'qrels' }, // 4 fields a line
-    { blob: file('more-qrels.txt'), kind: '' }, // named qrels, but the second: a run
+    { blob: file('more-qrels.txt'), kind: '' }, // named qrels, the second: another judge's
+    { blob: file('third.qrels'), kind: 'qrels' }, // a third: a run (the page says it is not one)
     { blob: file('odd.txt'), kind: '' },
   ]);
   assert.deepEqual(sorted.added.map(({ blob, role }) => [blob.name, role]), [
     ['run1.txt', 'run'],
     ['judged.txt', 'qrels'],
-    ['more-qrels.txt', 'run'],
+    ['more-qrels.txt', 'second'],
+    ['third.qrels', 'run'],
     ['odd.txt', 'run'],
   ]);
+  // A file named like a qrels whose lines have a run's 6 fields is not a second qrels.
+  assert.deepEqual(sortDropped([
+    { blob: file('a.qrels'), kind: 'qrels' },
+    { blob: file('qrels-run.txt'), kind: 'run' },
+  ]).added.map(({ role }) => role), ['qrels', 'run']);
   assert.equal(sorted.prefs, false);
   // A file of 5 fields a line is trec_eval's preferences: it sets the format.
   assert.equal(sortDropped([{ blob: file('p.txt'), kind: 'prefs' }, { blob: file('r.txt'), kind: 'run' }]).prefs, true);
@@ -146,6 +157,13 @@ test('sources: files by use, then the pasted texts; what is missing before an ev
     'There are 2 qrels (q.txt, pasted qrels): keep one, or mark the others as runs.',
   );
   assert.equal(missingMessage(qrels, []), 'Add at least one run (a file, or paste it).');
+  // The second qrels: from the file list, then pasted; two of them are one too many.
+  const withSecond = withAddedFiles(files, [{ blob: file('b.txt'), role: 'second' }], 2).files;
+  const { second } = sourcesOf(withSecond, { qrels: '', run: '', second: '1 0 d1 1' });
+  assert.deepEqual(second.map((source) => [source.name, source.field]), [['b.txt', undefined], ['pasted second qrels', 'second']]);
+  assert.deepEqual(sourcesOf(files, { qrels: '', run: '' }).second, []);
+  assert.equal(missingMessage(qrels, runs, second), 'There are 2 second qrels (b.txt, pasted second qrels): keep one to compare with q.txt.');
+  assert.equal(missingMessage(qrels, runs, second.slice(0, 1)), '');
 });
 
 test("the worker's evaluate request carries the args, the sources' names and blobs, and -Z's file", () => {
@@ -160,8 +178,25 @@ test("the worker's evaluate request carries the args, the sources' names and blo
     runs: [{ name: 'pasted run', blob: run.blob }],
     zscores: { name: 'z.txt', blob: zscores },
     digits: 6,
+    judges: null,
   });
   assert.equal(evaluateRequest({ qrels, runs: [], options: { measures: '', values: defaults() }, zscores: null, digits: 4 }).zscores, null);
+});
+
+test("with a second qrels, the request's judges part: its file, the leaderboards' measures, the defaults", () => {
+  const qrels = { name: 'a.qrels', blob: file('a.qrels') };
+  const second = { name: 'b.qrels', blob: file('b.qrels'), file: {} };
+  const request = evaluateRequest({
+    qrels, runs: [], options: { measures: 'map', values: defaults() }, zscores: null, digits: 4, second,
+    judges: { measures: ' map  P.10 ', confidence: ' ', rboP: '0.8' },
+  });
+  assert.deepEqual(request.judges, { second: { name: 'b.qrels', blob: second.blob }, measures: ['map', 'P.10'], confidence: '0.95', rboP: '0.8' });
+  // Judges compare qrels: under -R prefs there is no second qrels to compare.
+  const prefs = evaluateRequest({
+    qrels, runs: [], options: { measures: 'all_prefs', values: { ...defaults(), 'trec-format': 'prefs' } }, zscores: null, digits: 4, second,
+    judges: { measures: '', confidence: '0.95', rboP: '0.9' },
+  });
+  assert.equal(prefs.judges, null);
 });
 
 // A report of two runs on topics 101 and 102 (run B has 102 only), with map at index 1.

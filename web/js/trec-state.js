@@ -100,10 +100,13 @@ export function readDigits(text) {
 // ------------------------------------------------------------------ files
 
 /**
- * @typedef {{key: number, name: string, blob: Blob, role: 'qrels' | 'run',
+ * A file's use: the qrels, a run, or the second qrels (another judge's, compared with the first:
+ * common/judges-report.js).
+ * @typedef {'qrels' | 'run' | 'second'} FileRole
+ * @typedef {{key: number, name: string, blob: Blob, role: FileRole,
  *            error: {error: any, excerpt: string} | null}} TrecFile
  *   `error`: the worker's error about this file and the text of its line
- * @typedef {{blob: Blob, role: 'qrels' | 'run'}} AddedFile
+ * @typedef {{blob: Blob, role: FileRole}} AddedFile
  */
 
 /** Whether two blobs are the same file (name, size, date). */
@@ -111,7 +114,7 @@ const sameFile = (a, b) => a.name === b.name && a.size === b.size && a.lastModif
 
 /**
  * The file list with `added` files: a file already loaded is not added again, and a new qrels
- * replaces the one loaded before (there is one qrels per evaluation).
+ * (or second qrels) replaces the one loaded before (there is one of each per evaluation).
  * @param {TrecFile[]} files
  * @param {AddedFile[]} added
  * @param {number} lastKey the key given last; the new files get the next ones
@@ -119,7 +122,9 @@ const sameFile = (a, b) => a.name === b.name && a.size === b.size && a.lastModif
  */
 export function withAddedFiles(files, added, lastKey) {
   const fresh = added.filter(({ blob }) => !files.some((file) => sameFile(file.blob, blob)));
-  const kept = fresh.some(({ role }) => role === 'qrels') ? files.filter((file) => file.role !== 'qrels') : [...files];
+  /** @type {Set<FileRole>} */
+  const replaced = new Set(fresh.map(({ role }) => role).filter((role) => role !== 'run'));
+  const kept = files.filter((file) => !replaced.has(file.role));
   let key = lastKey;
   for (const { blob, role } of fresh) {
     kept.push({ key: ++key, name: /** @type {File} */ (blob).name || 'file', blob, role, error: null });
@@ -130,8 +135,9 @@ export function withAddedFiles(files, added, lastKey) {
 /**
  * The use of files dropped on the page, from their names and what the worker sniffed in their
  * first line (`kind`): named like a qrels or prefs, or with 4 or 5 fields a line, a file holds
- * the judgments; the first of several such is the qrels, the others runs. `prefs`: the
- * judgments are trec_eval's preferences (5 fields a line), which sets the judgment format.
+ * the judgments; the first of several such is the qrels, a second qrels (4 fields a line) the
+ * second qrels (another judge's), any other a run. `prefs`: the judgments are trec_eval's
+ * preferences (5 fields a line), which sets the judgment format.
  * @param {{blob: Blob, kind: string}[]} sniffed
  * @returns {{added: AddedFile[], prefs: boolean}}
  */
@@ -142,25 +148,32 @@ export function sortDropped(sniffed) {
     role: /** @type {'qrels' | 'run'} */ (/qrel|pref/i.test(/** @type {File} */ (blob).name) || kind === 'qrels' || kind === 'prefs' ? 'qrels' : 'run'),
   }));
   const firstQrels = sorted.findIndex(({ role }) => role === 'qrels');
+  const second = sorted.findIndex(({ role, kind }, index) => role === 'qrels' && index !== firstQrels && kind !== 'prefs' && kind !== 'run');
+  /** @param {number} index @returns {FileRole} */
+  const roleOf = (index) => {
+    if (sorted[index].role !== 'qrels' || index === firstQrels) return sorted[index].role;
+    return index === second ? 'second' : 'run';
+  };
   return {
-    added: sorted.map(({ blob, role }, index) => ({ blob, role: role === 'qrels' && index !== firstQrels ? 'run' : role })),
+    added: sorted.map(({ blob }, index) => ({ blob, role: roleOf(index) })),
     prefs: firstQrels >= 0 && sorted[firstQrels].kind === 'prefs',
   };
 }
 
 /**
- * What to evaluate: the qrels and runs of the file list, then the pasted texts. Each source has
- * its `file` (a TrecFile) or its `field` (the pasted text's key: 'qrels' or 'run'), to show an
- * error where it belongs.
+ * What to evaluate: the qrels, runs and second qrels of the file list, then the pasted texts.
+ * Each source has its `file` (a TrecFile) or its `field` (the pasted text's key: 'qrels', 'run'
+ * or 'second'), to show an error where it belongs.
  * @param {TrecFile[]} files
- * @param {{qrels: string, run: string}} pasted
+ * @param {{qrels: string, run: string, second?: string}} pasted
  */
 export function sourcesOf(files, pasted) {
-  const fromText = (field, name) => (pasted[field].trim() ? [{ name, blob: new Blob([pasted[field]]), field }] : []);
+  const fromText = (field, name) => (pasted[field]?.trim() ? [{ name, blob: new Blob([pasted[field]]), field }] : []);
   const fromFiles = (role) => files.filter((file) => file.role === role).map((file) => ({ name: file.name, blob: file.blob, file }));
   return {
     qrels: [...fromFiles('qrels'), ...fromText('qrels', 'pasted qrels')],
     runs: [...fromFiles('run'), ...fromText('run', 'pasted run')],
+    second: [...fromFiles('second'), ...fromText('second', 'pasted second qrels')],
   };
 }
 
@@ -169,20 +182,34 @@ export function sourcesOf(files, pasted) {
  * @param {{name: string}[]} qrels
  * @param {unknown[]} runs
  */
-export function missingMessage(qrels, runs) {
+export function missingMessage(qrels, runs, second = []) {
   if (qrels.length === 0) return 'Add a qrels (a file, or paste it) and at least one run, or load the sample data.';
   if (qrels.length > 1) {
     return `There are ${qrels.length} qrels (${qrels.map((source) => source.name).join(', ')}): keep one, or mark the others as runs.`;
+  }
+  if (second.length > 1) {
+    return `There are ${second.length} second qrels (${second.map((source) => source.name).join(', ')}): keep one to compare with ${qrels[0].name}.`;
   }
   return runs.length === 0 ? 'Add at least one run (a file, or paste it).' : '';
 }
 
 /**
- * The worker's 'evaluate' request (trec-worker.js).
- * @param {{qrels: {name: string, blob: Blob}, runs: {name: string, blob: Blob}[], options: TrecOptions,
- *          zscores: File | null, digits: number}} what
+ * The second qrels' options as the controls give them: the leaderboards' measures (as typed,
+ * trec_eval's names separated by spaces; empty: common/judges-report.js's defaults), the level
+ * of the intervals and RBO's persistence.
+ * @typedef {{measures: string, confidence: string, rboP: string}} JudgesOptions
  */
-export function evaluateRequest({ qrels, runs, options, zscores, digits }) {
+
+/**
+ * The worker's 'evaluate' request (trec-worker.js). With a second qrels, its `judges` part; the
+ * judges compare qrels files, so only under -R qrels.
+ * @param {{qrels: {name: string, blob: Blob}, runs: {name: string, blob: Blob}[], options: TrecOptions,
+ *          zscores: File | null, digits: number, second?: {name: string, blob: Blob} | null,
+ *          judges?: JudgesOptions}} what
+ */
+export function evaluateRequest({ qrels, runs, options, zscores, digits, second = null, judges }) {
+  const format = options.values['trec-format'];
+  const compared = second && (format === undefined || format === 'qrels');
   return {
     type: 'evaluate',
     args: trecArgs({ ...options, zscores: zscores?.name ?? '' }),
@@ -190,6 +217,14 @@ export function evaluateRequest({ qrels, runs, options, zscores, digits }) {
     runs: runs.map(({ name, blob }) => ({ name, blob })),
     zscores: zscores ? { name: zscores.name, blob: zscores } : null,
     digits,
+    judges: compared
+      ? {
+          second: { name: second.name, blob: second.blob },
+          measures: measureNames(judges?.measures ?? ''),
+          confidence: judges?.confidence.trim() || '0.95',
+          rboP: judges?.rboP.trim() || '0.9',
+        }
+      : null,
   };
 }
 

@@ -24,10 +24,10 @@ import { TIES_POLICIES, comparisonLink, numericMeasures, runTies, warningsOf } f
 const TEXT_LIMIT = 1_000_000;
 
 /**
- * The file list's items: each file's name, size, use (qrels or run) and Remove button, and its
- * error under it.
+ * The file list's items: each file's name, size, use (qrels, run or second qrels) and Remove
+ * button, and its error under it.
  * @param {import('./trec-state.js').TrecFile[]} files
- * @param {{onRole: (file: import('./trec-state.js').TrecFile, role: 'qrels' | 'run') => void,
+ * @param {{onRole: (file: import('./trec-state.js').TrecFile, role: import('./trec-state.js').FileRole) => void,
  *          onRemove: (file: import('./trec-state.js').TrecFile) => void}} actions
  */
 export function renderFileItems(files, { onRole, onRemove }) {
@@ -39,9 +39,10 @@ export function renderFileItems(files, { onRole, onRemove }) {
       { id: roleId, 'aria-describedby': file.error ? errorId : null },
       el('option', { value: 'qrels', text: 'qrels' }),
       el('option', { value: 'run', text: 'run' }),
+      el('option', { value: 'second', text: 'second qrels' }),
     );
     role.value = file.role;
-    role.addEventListener('change', () => onRole(file, role.value === 'qrels' ? 'qrels' : 'run'));
+    role.addEventListener('change', () => onRole(file, role.value === 'qrels' || role.value === 'second' ? role.value : 'run'));
     const remove = el(
       'button',
       { type: 'button', class: 'link-button' },

@@ -8,10 +8,16 @@
 //
 // Messages in (each with an `id`; the answer carries the same id):
 //   {type: 'evaluate', args: string[], qrels: Source, runs: Source[], zscores?: Source | null,
-//    digits: number}
+//    digits: number, judges?: {second: Source, measures: string[], confidence: string,
+//    rboP: string} | null}
 //       Source = {name: string, blob: Blob}; zscores: the -Z file (args then hold -Z and its name).
 //       Answers {ok: true, evaluation} or {ok: false, error, source, excerpt}: `source` is 0 for
 //       the qrels, 1 + i for run i, -1 for the options (and the z-score file); `excerpt` is the text of the line the error is on ('' when not about a line).
+//       With `judges` (a second qrels: another judge), the evaluation also holds `judges`: the
+//       two qrels compared (judgesAgreement) and, each run scored under both as `irmetrics
+//       judges` scores it (common/judges-report.js), their leaderboards (judgesLeaderboards):
+//       {ok: true, report, warnings} or {ok: false, error, second: boolean, excerpt}, where
+//       `second` says the error is in the second qrels. A failure there leaves the evaluation.
 //       Progress comes before it as {type: 'progress', id, done, total}. A newer 'evaluate'
 //       cancels an older one, which then answers {ok: false, cancelled: true}.
 //   {type: 'report', digits}       → {ok: true, text}: trec_eval's output of the last evaluation
@@ -27,6 +33,7 @@
 
 import createIrMetrics from '../generated/irmetrics.js';
 import { feedSession } from '../../common/trec-feed.js';
+import { isEmptyTopicWarning, leaderboardArgs, leaderboardInput } from '../../common/judges-report.js';
 
 /** Largest piece handed to the session at once: wasm memory for a chunk is allocated per feed. */
 const MAX_FEED = 1 << 20;
@@ -168,13 +175,90 @@ async function failure(error, sourceIndex, sources) {
   return { ok: false, error, source: error.field === 'options' ? -1 : sourceIndex, excerpt };
 }
 
-async function evaluate(id, { args, qrels, runs, zscores, digits }) {
+/** A blob's whole text, decompressed when it is gzip. */
+async function textOf(blob) {
+  const decoder = new TextDecoder();
+  let text = '';
+  await eachPiece(await byteStream(blob), (piece) => {
+    text += decoder.decode(piece, { stream: true });
+    return true;
+  });
+  return text + decoder.decode();
+}
+
+/**
+ * The runs scored under one qrels as the judges report scores them (leaderboardArgs), in a
+ * session of its own: the TREC report (JSON), or the failed step's answer.
+ */
+async function scoreUnder(module, id, qrels, runs, measures, progress) {
+  const scoring = new module.TrecSession();
+  try {
+    const configured = scoring.configure(leaderboardArgs(measures));
+    if (!configured.ok) return configured;
+    const read = await feedSource(scoring, id, qrels, 'qrels', progress, { size: qrels.blob.size });
+    if (!read.ok) return read;
+    for (const run of runs) {
+      const ended = await feedSource(scoring, id, run, 'run', progress, { stream: true });
+      if (!ended.ok) return ended;
+    }
+    return { ok: true, report: JSON.parse(scoring.report('json', 17)) };
+  } finally {
+    scoring.delete();
+  }
+}
+
+/**
+ * Two qrels compared (judgesAgreement), and with runs their leaderboards: the `judges` part of
+ * an evaluation (see the messages above).
+ */
+async function judgeQrels(module, id, { qrels, runs, judges }, progress) {
+  const { second, measures, confidence, rboP } = judges;
+  const fail = async (error) => {
+    const inSecond = error.file === second.name || error.field === 'input';
+    const excerpt = inSecond ? await lineOf(second.blob, error.line).catch(() => '') : '';
+    return { ok: false, error, second: inSecond, excerpt };
+  };
+  let texts;
+  try {
+    texts = [await textOf(qrels.blob), await textOf(second.blob)];
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return fail({ code: 'bad_token', message: `${second.name} could not be read to its end (${reason}).`, file: second.name, field: 'input', line: 0, column: 0, length: 0 });
+  }
+  const agreement = module.judgesAgreement(texts[0], qrels.name, texts[1], second.name, confidence);
+  if (!agreement.ok) return fail(agreement.error);
+  const report = JSON.parse(agreement.json);
+  const warnings = new Set();
+  if (runs.length > 0) {
+    const scored = [];
+    for (const judged of [qrels, second]) {
+      const answer = await scoreUnder(module, id, judged, runs, measures, progress);
+      if (answer.cancelled) return answer;
+      if (!answer.ok) return fail({ ...answer.error, file: answer.error.file ?? judged.name });
+      for (const part of [answer.report, ...answer.report.runs]) {
+        for (const warning of part.warnings ?? []) if (!isEmptyTopicWarning(warning)) warnings.add(warning);
+      }
+      scored.push(answer.report);
+    }
+    // Leaderboards that cannot be made (one topic in common, no averaged measure, a bad RBO p)
+    // leave the agreement, and say why.
+    const input = leaderboardInput(scored[0], scored[1]);
+    const boards = input.ok ? module.judgesLeaderboards(/** @type {any} */ (input).boards, { confidence, rboP }) : null;
+    if (boards?.ok) report.leaderboards = JSON.parse(boards.json);
+    else warnings.add(`No leaderboards: ${boards ? boards.error.message : /** @type {{message: string}} */ (input).message}.`);
+  }
+  return { ok: true, report, warnings: [...warnings] };
+}
+
+async function evaluate(id, { args, qrels, runs, zscores, digits, judges = null }) {
   latestEvaluation = id;
   dropSession(); // one evaluation's memory at a time: a large run may need most of it
   const module = await load();
   if (id !== latestEvaluation) return { ok: false, cancelled: true };
   const sources = [qrels, ...runs];
   let total = sources.reduce((sum, source) => sum + source.blob.size, 0);
+  // The second qrels' runs are scored twice more, once under each qrels.
+  if (judges && runs.length > 0) total += 2 * total + judges.second.blob.size;
   let done = 0;
   let lastPost = 0;
   const post = (force) => {
@@ -219,15 +303,17 @@ async function evaluate(id, { args, qrels, runs, zscores, digits }) {
       if (!ended.ok) return await failure(ended.error, index + 1, sources);
       runResults.push(ended);
     }
-    post(true);
     const report = JSON.parse(current.report('json', digits));
     const text = current.report('trec', digits);
+    const judged = judges ? await judgeQrels(module, id, { qrels, runs, judges }, progress) : null;
+    if (judged?.cancelled) return judged;
+    post(true);
     // A newer evaluation may have started while this one read its last piece: it owns the session.
     if (id !== latestEvaluation) return { ok: false, cancelled: true };
     dropSession();
     session = current;
     kept = true;
-    return { ok: true, evaluation: { qrels: qrelsResult, runs: runResults, report, text } };
+    return { ok: true, evaluation: { qrels: qrelsResult, runs: runResults, report, text, judges: judged } };
   } finally {
     if (!kept) current.delete();
   }

@@ -20,6 +20,7 @@ import { clearInputError, showInputError } from '../render/input-error.js';
 import { formatBytes } from '../render/trec-report.js';
 import { initSite, showVersion } from '../site.js';
 import { renderRunComparison } from '../render/trec-compare.js';
+import { renderJudges } from '../render/trec-judges.js';
 import { workerClient } from '../worker-client.js';
 import {
   SAMPLE_QRELS,
@@ -104,6 +105,8 @@ function main() {
   const form = $('form.trec-form');
   const qrelsField = $('#qrels-text');
   const runField = $('#run-text');
+  const secondField = $('#second-text');
+  const judgesBox = /** @type {HTMLDetailsElement} */ ($('[data-judges-input]'));
   const measuresField = $('#trec-measures');
   const digitsField = $('#trec-digits');
   const formatField = /** @type {HTMLSelectElement} */ ($('#trec-format'));
@@ -142,6 +145,13 @@ function main() {
     }
     return { measures: measuresField.value, values };
   }
+
+  /** The second qrels' options (trec-state.js, JudgesOptions). */
+  const judgesOptions = () => ({
+    measures: $('#judges-measures').value,
+    confidence: $('#judges-confidence').value,
+    rboP: $('#judges-rbo-p').value,
+  });
 
   /** The decimal places (trec-state.js, readDigits); the field is marked when it is not valid. */
   function digits() {
@@ -194,6 +204,8 @@ function main() {
 
   function filesChanged() {
     for (const file of files) file.error = null;
+    // A second qrels among the files opens its part of the form, where its options are.
+    if (files.some((file) => file.role === 'second')) judgesBox.open = true;
     renderFileList();
     evaluate();
   }
@@ -227,6 +239,7 @@ function main() {
   function clearErrors() {
     clearInputError(qrelsField, $('#qrels-text-error'));
     clearInputError(runField, $('#run-text-error'));
+    clearInputError(secondField, $('#second-text-error'));
     optionsError.hidden = true;
     optionsError.replaceChildren();
     if (files.some((file) => file.error)) {
@@ -242,7 +255,7 @@ function main() {
       optionsError.replaceChildren(el('p', { class: 'error-message', text: error.message }));
       optionsError.hidden = false;
     } else if (source.field) {
-      const field = source.field === 'qrels' ? qrelsField : runField;
+      const field = { qrels: qrelsField, run: runField, second: secondField }[source.field];
       showInputError(field, error, $(`#${field.id}-error`));
     } else {
       source.file.error = { error, excerpt };
@@ -263,8 +276,8 @@ function main() {
     clearTimeout(timer);
     const current = ++generation;
     clearErrors();
-    const { qrels, runs } = sourcesOf(files, { qrels: qrelsField.value, run: runField.value });
-    const missing = missingMessage(qrels, runs);
+    const { qrels, runs, second } = sourcesOf(files, { qrels: qrelsField.value, run: runField.value, second: secondField.value });
+    const missing = missingMessage(qrels, runs, second);
     if (missing) {
       progressStatus.textContent = '';
       progressBox.hidden = true;
@@ -275,8 +288,11 @@ function main() {
     results.classList.add('is-stale');
     progressBox.hidden = false;
     showProgress({ done: 0, total: [...qrels, ...runs].reduce((sum, source) => sum + source.blob.size, 0) });
+    const request = evaluateRequest({
+      qrels: qrels[0], runs, options: options(), zscores: zscoresFile(), digits: digits(), second: second[0] ?? null, judges: judgesOptions(),
+    });
     const answer = await worker.request(
-      evaluateRequest({ qrels: qrels[0], runs, options: options(), zscores: zscoresFile(), digits: digits() }),
+      request,
       (progress) => current === generation && showProgress(progress),
     );
     if (current !== generation || answer.cancelled) return;
@@ -289,10 +305,19 @@ function main() {
     }
     evaluation = answer.evaluation;
     const { report } = evaluation;
+    setStatus('');
+    // The second qrels' own error is shown where it is, as the others are; the evaluation stands.
+    const judged = evaluation.judges;
+    if (judged && !judged.ok && judged.second) {
+      showError({ error: judged.error, excerpt: judged.excerpt }, second[0]);
+      setStatus('');
+    }
+    if (second.length > 0 && !judged) {
+      setStatus(`${second[0].name} is not compared: two sets of judgments are compared as qrels (-R qrels), not as ${judgmentFormat()}.`);
+    }
     progressStatus.textContent = evaluatedText(report);
     for (const index of [...checkedRuns]) if (index >= report.runs.length) checkedRuns.delete(index);
     if (perTopicRun >= report.runs.length) perTopicRun = 0;
-    setStatus('');
     renderResults();
   }
 
@@ -362,6 +387,7 @@ function main() {
     if (report.runs.length >= 2) {
       results.append(renderRunComparison({ report, digits: places, request: (message) => worker.request(message) }));
     }
+    if (evaluation.judges) results.append(renderJudges(evaluation.judges, places, { rboP: $('#judges-rbo-p').value.trim() || '0.9' }));
     // Equal scores are a question of the ranked qrels measures (preferences rank their own way).
     if (qrelsFormat) results.append(renderTies(report, places, { tableOptions }));
     results.append(
@@ -423,10 +449,14 @@ function main() {
     addFiles([...event.target.files].map((blob) => ({ blob, role: 'run' })));
     event.target.value = '';
   });
+  $('#second-file').addEventListener('change', (event) => {
+    addFiles([...event.target.files].map((blob) => ({ blob, role: 'second' })));
+    event.target.value = '';
+  });
 
   takeDroppedFiles($('[data-drop-zone]'), addUnsortedFiles);
 
-  for (const field of [qrelsField, runField, measuresField]) {
+  for (const field of [qrelsField, runField, secondField, measuresField, $('#judges-measures'), $('#judges-confidence'), $('#judges-rbo-p')]) {
     field.addEventListener('input', () => evaluate({ debounce: true }));
   }
   // Every option of TREC_OPTIONS: a text field re-evaluates as the reader types, a checkbox or a
