@@ -359,10 +359,23 @@ TEST_CASE("RBO3: the reader of two lists: layouts and mistakes", "[golden][RBO3]
         "item 'a' is listed twice in x:, at line 1, column 4 and at line 1, column 8; a ranked "
         "list holds each item once");
   CHECK(twice.where.column == 8);
-  const auto tie = fails("rbo", "x: a (b c)\ny: a b c");
-  CHECK(tie.message ==
-        "found '(b' in x: at line 1, column 6; items tied at one rank are not read here: list "
-        "each item at a rank of its own, from rank 1 down");
+  // Ties are read (RBO4); a tie left open, nested, empty or closed without opening is not.
+  const auto open = fails("rbo", "x: a (b c\ny: a b c");
+  CHECK(open.message ==
+        "the tie opened at line 1, column 6 in x: is not closed; end it with ), as in (d1 d2)");
+  CHECK(open.where.column == 6);
+  CHECK(fails("rbo", "x: (a (b c))\ny: a b c").message ==
+        "found '(b' in x: at line 1, column 7 inside the tie opened at line 1, column 4; close "
+        "it with ) first: (d1 d2) d3");
+  CHECK(fails("rbo", "x: a ( ) b\ny: a b").message ==
+        "the parentheses at line 1, column 6 in x: hold no item; write the tied items inside "
+        "them, as in (d1 d2)");
+  CHECK(fails("rbo", "x: a b) c\ny: a b c").message ==
+        "found 'b)' in x: at line 1, column 6, a ) with no ( before it; tied items are written "
+        "(d1 d2)");
+  CHECK(fails("rbo", "x: a {b c}\ny: a b c").message ==
+        "found '{b' in x: at line 1, column 6; tied items are written in parentheses, (d1 d2), "
+        "one group at a time, not nested");
   const auto p = fails("rbo(p=1)", "x: a b\ny: a b");
   CHECK(p.field == irm::Field::measure);
   CHECK(fails("rbo", "x: a b").message ==
@@ -384,5 +397,73 @@ TEST_CASE("tau_ap, spearman and pearson refuse more than 10,000 items, naming th
     const auto error = fails(name, input);
     CHECK(error.code == irm::ErrorCode::out_of_range);
     CHECK(error.message == std::string(name) + " takes up to 10000 items; found 10001");
+  }
+}
+
+// RBO4: ties, as Corsi and Urbano define them ("The treatment of ties in rank-biased overlap",
+// SIGIR 2024). The decimals are their reference code's: rbo.py of github.com/julian-urbano/
+// sigir2024-rbo at 0338fd9, run with Debian's python3 and numpy 1.24.2 as
+//   rbo.rbo(rbo.from_string(X), rbo.from_string(Y), p, ties=T)  →  {'ext', 'min', 'max', 'res'}.
+// By hand, x: a (b c) d against y: a b c d, p = 0.9 (weights 0.1, 0.09, 0.081, 0.0729):
+//   ties=a: b and c each count 1/2 of x's top 2, 1 from depth 3. X = 1, 1 + 1/2·1 (b) + 1/2·0 (c
+//     is not in y's top 2) = 3/2, 3, 4; A = 1, 3/4, 1, 1; Σ w A = 0.1 + 0.0675 + 0.081 + 0.0729
+//     = 0.3214; s = l = 4, so RBO_ext = 0.3214 + (4/4)·0.9⁴ = 0.3214 + 0.6561 = 0.9775 = 391/400.
+//   ties=w: b and c are both in x's top 2: X_2 = a + b = 2 over |x_2| + |y_2| = 3 + 2, A_2 =
+//     2·2/5 = 4/5; RBO_ext = 0.1 + 0.072 + 0.081 + 0.0729 + 0.6561 = 0.982 = 491/500.
+//   ties=b: Σ parts² of x's top 2 = 1 + 1/4 + 1/4 = 3/2, of y's 2; A_2 = (3/2)/√3 = √3/2;
+//     RBO_ext = 0.9775 − 0.0675 + 0.09·0.866025 = 0.987942 (irrational: a decimal).
+TEST_CASE("RBO4: tied items, as Corsi and Urbano's reference code computes them",
+          "[golden][RBO4][rbo]") {
+  const auto a = run("rbo", "x: a (b c) d\ny: a b c d");
+  CHECK(exact(a) == frac(391, 400));
+  CHECK(std::fabs(value_of(a, "min").approx - 0.5838711524417979) < 1e-12);
+  CHECK(test::exact_value(a, "max") == frac(391, 400));
+  REQUIRE(a.steps.at(0).rows.size() == 4);
+  CHECK(a.steps.at(0).rows[1].at(1).text == "b (tied, ranks 2–3)");
+  CHECK(a.steps.at(0).rows[1].at(3).number->exact == frac(3, 2));
+  CHECK(has_note_containing(a, "Corsi and Urbano define RBO with ties"));
+  CHECK(exact(run("rbo(ties=w)", "x: a (b c) d\ny: a b c d")) == frac(491, 500));
+  const auto tied_b = run("rbo(ties=b)", "x: a (b c) d\ny: a b c d");
+  CHECK(!tied_b.value.exact);
+  CHECK(std::fabs(tied_b.value.approx - 0.9879422863405994) < 1e-12);
+  CHECK(std::fabs(value_of(tied_b, "min").approx - 0.5943134387823973) < 1e-12);
+
+  // Uneven lists with ties in both and in the longer list's own items.
+  struct Case {
+    const char* measure;
+    const char* input;
+    double ext, min, max, res;
+  };
+  const Case cases[] = {
+      {"rbo", "x: a (b c d) e f g\ny: (c a) x", 0.5990362142857142, 0.3226855762208989,
+       0.8352194857142857, 0.5125339094933868},
+      {"rbo(ties=w)", "x: a (b c d) e f g\ny: (c a) x", 0.6229834217687075, 0.3406379571732799,
+       0.8531718666666668, 0.512533909493387},
+      {"rbo(ties=b)", "x: a (b c d) e f g\ny: (c a) x", 0.6673501622672635, 0.36290615047929464,
+       0.8754400599726815, 0.5125339094933868},
+      {"rbo", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.6758236285714284, 0.27268557622089895,
+       0.8470792500000001, 0.5743936737791011},
+      {"rbo(ties=w)", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.6822538681318682,
+       0.2724572135835363, 0.8538863406593408, 0.5814291270758045},
+      {"rbo(ties=b)", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.7749705068547893,
+       0.29307069537369596, 0.8714060909681434, 0.5783353955944475},
+      {"rbo(p=0.5)", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.3543816137566137,
+       0.2890721388976686, 0.3875868055555555, 0.09851466665788694},
+      {"rbo(p=0.5,ties=w)", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.3621108058608058,
+       0.29065562485615454, 0.3976076007326007, 0.10695197587644617},
+      {"rbo(p=0.5,ties=b)", "x: d1 d2\ny: d2 (d5 d6 d1) d7 (d8 d9)", 0.419282385878674,
+       0.33605936497736016, 0.4386985817516489, 0.10263921677428872},
+  };
+  for (const Case& c : cases) {
+    INFO(c.measure << " on " << c.input);
+    const auto o = run(c.measure, c.input);
+    CHECK(std::fabs(o.value.approx - c.ext) < 1e-12);
+    CHECK(std::fabs(value_of(o, "min").approx - c.min) < 1e-12);
+    CHECK(std::fabs(value_of(o, "max").approx - c.max) < 1e-12);
+    CHECK(std::fabs(value_of(o, "res").approx - c.res) < 1e-12);
+  }
+  // Without ties the three variants are one: RBO3's lists give 117/200 under each.
+  for (const char* measure : {"rbo(ties=a)", "rbo(ties=b)", "rbo(ties=w)"}) {
+    CHECK(exact(run(measure, "x: d3 d1 d2 d7\ny: d1 d4 d3")) == frac(117, 200));
   }
 }

@@ -36,10 +36,11 @@ describe('the preset table', () => {
     registry = (await loadEngine()).listMeasures();
   });
 
-  // Krippendorff's level is the data's level of measurement (categories, ranks, numbers), and
+  // Krippendorff's level is the data's level of measurement (categories, ranks, numbers),
   // tau_ap's values (ranks or scores) and ties (none, or both rankings tied: τ_AP,b) say what the
-  // lines hold: facts of the data that no course sets, so no conventions either.
-  const ofTheData = new Set(['krippendorff:level', 'tau_ap:values', 'tau_ap:ties']);
+  // lines hold, and rbo's ties what a tie in them means (equality, w; an order unknown, a or b,
+  // as Corsi and Urbano sort them): facts of the data that no course sets, so no conventions.
+  const ofTheData = new Set(['krippendorff:level', 'tau_ap:values', 'tau_ap:ties', 'rbo:ties']);
   test('every parameter with choices in the registry is in the table, but the tests’ alternative, confusion’s value (which quantity is the headline, not a convention) and what says what the data is', () => {
     const missing = registry.flatMap((info) =>
       info.params

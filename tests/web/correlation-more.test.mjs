@@ -37,6 +37,12 @@ const SP1_R = 'r = 0.8519';
 // 0.01215 + 0.4374 = 0.585 = 117/200; RBO_max = 0.099 + 0.054675 + 0.06561 + 0.59049 = 0.809775.
 const RBO1 = 'x: d3 d1 d2 d7\ny: d1 d4 d3';
 const RBO1_EXT = 'RBO_ext = 117/200 = 0.585';
+// RBO2 by hand (p = 0.9), x: a (b c) d against y: a b c d, b and c tied at ranks 2–3 of x:
+// ties=a, each counts 1/2 of x's top 2: X = 1, 3/2, 3, 4, A = 1, 3/4, 1, 1; RBO_ext = 0.1 +
+// 0.09·3/4 + 0.081 + 0.0729 + 0.9⁴ = 0.9775 = 391/400. ties=w, both in x's top 2: X_2 = 2,
+// A_2 = 2·2/(3 + 2) = 4/5, RBO_ext = 0.982 = 491/500. ties=b: A_2 = (3/2)/√(3/2 · 2) = √3/2,
+// RBO_ext = 0.9879 (Corsi and Urbano's rbo.py: 0.9879422863405994).
+const RBO2_EXT = ['RBO_ext = 391/400 = 0.9775', 'RBO_ext = 491/500 = 0.982', 'RBO_ext = 0.9879'];
 
 const session = useBrowserSession({ clipboard: true, reusePages: true });
 
@@ -65,7 +71,8 @@ test('τ_AP typed in: the walk down y with C(i), 1/3 for the top two swapped, an
 test('ties: refused by default with a message naming tau_ap(ties=b); the selector switches to τ_AP,b', async () => {
   await withPage(shareLink('correlation.html', { calc: 'correlation', in: TIED, m: 'tau_ap' }), async (page) => {
     await waitForText(page, '#input-error', ['x ties items 2 and 3 (both 0.3)', 'tau_ap(ties=b)']);
-    await page.locator('select[data-param="ties"]').selectOption('b');
+    // τ_AP's selector (rbo's ties, of the two-lists family, is put away while rankings are read).
+    await page.locator('select[data-param="ties"]:visible').selectOption('b');
     assert.equal(await page.inputValue('#measures'), 'tau_ap(ties=b)');
     await waitForAnswers(page, [TIED_B]);
     const values = await shownQuantities(page);
@@ -124,7 +131,7 @@ calculatorPageChecks(session, {
   file: 'correlation.html',
   state: { calc: 'correlation', in: RBO1, m: 'rbo' },
   answers: [RBO1_EXT],
-  presets: { AP1: [AP1_TAU_AP, AP1_TAU], SP1: [SP1_RHO, SP1_R], RBO1: [RBO1_EXT] },
+  presets: { AP1: [AP1_TAU_AP, AP1_TAU], SP1: [SP1_RHO, SP1_R], RBO1: [RBO1_EXT], RBO2: RBO2_EXT },
   // No parentheses: a group (d1 d2) is a tie, which rbo's reader refuses.
   markup: 'x: <b>a</b> <img/src=x/onerror=alert`1`> c\ny: c a',
 });

@@ -2,6 +2,7 @@
 // ranked lists of items that may differ, for rank-biased overlap.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,13 +54,17 @@ struct TwoLists {
   std::string x_name = "x";  // the keys as typed, for the tables
   std::string y_name = "y";
   std::vector<std::string> reading;  // how the text was read, for Outcome.notes
+  // A list's tie groups, when it has any: each item's top and bottom rank (0-based), the ranks
+  // its group takes together; empty for a list without a tie.
+  std::vector<std::int64_t> x_top, x_bottom, y_top, y_bottom;
 };
 
 /// Parses two ranked lists: two keyed lines (x: d3 d1 d2 d7 and y: d1 d4 d3, with the keys
 /// tau's reader takes), two plain lines, or two captioned lists as a program prints them
 /// (S = ['d3', 'd1']). Every entry is an item name, numbers too (document ids).
+/// Tied items are written in parentheses, as Corsi and Urbano write them: x: d1 (d2 d3) d4.
 /// Errors: empty_input; bad_token (an unknown key, a missing or repeated line, an items: line, an
-/// item listed twice in one list, a tie written with parentheses, more than two lines);
+/// item listed twice in one list, a tie not closed, nested or empty, more than two lines);
 /// out_of_range (more than 10,000 items in a list).
 [[nodiscard]] Result<TwoLists> parse_two_lists(std::string_view text);
 

@@ -983,8 +983,15 @@ static Result<Outcome> run_pearson(const MeasureCall& call, const Inputs& in) {
 //             (the paper's equation 32: the agreement seen at s carried on; rational).
 // The value shown is RBO_ext; the others are quantities of the answer. Exact while the fractions
 // fit (p = 9/10 makes denominators 10^d: a few dozen depths), then doubles with the overflow note.
-// Ties within a list are refused by the reader (parse_two_lists): Corsi and Urbano's treatment of
-// ties ("The treatment of ties in rank-biased overlap", SIGIR 2024) is a later step.
+// Ties, written (d1 d2), as Corsi and Urbano define them ("The treatment of ties in rank-biased
+// overlap", SIGIR 2024; their reference code, rbo.py, gives the test values): an item's part of
+// the top d is 0 above its group, k/g at the k-th of its group's g ranks, then 1 (ties=a and b),
+// or 1 from the group's first rank (ties=w); X_d = Σ over shared items of the product of their
+// two parts; A_d = X_d/d (a), X_d/√(Σ parts² · Σ parts²) (b), 2X_d/(Σ parts + Σ parts) (w); past
+// s the shorter list counts as d items. RBO_max's unseen ranks of S hold the first d − s of L's
+// own items (their parts at d); RBO_ext's hold (d − s)·A_s of them, each at the mean part of L's
+// own items begun by d; past l, RBO_ext = ((X_l + (l − s)A_s)/l)p^l and RBO_max's f = l + s − X_l
+// (p^f a decimal when f is not whole). Without ties every variant is the formulas above.
 //
 // Worked by hand (p = 0.9, w = 0.1, 0.09, 0.081, 0.0729, …):
 //   equal lists a b c: X_d = d, A_d = 1: RBO_ext = (1 − p³) + p³ = 1; RBO_max = 1 (f = 3).
@@ -1017,6 +1024,71 @@ double rbo_tail(double p, std::int64_t l) {
 
 }  // namespace
 
+namespace {
+
+// One list as RBO reads it: each item's top and bottom rank (0-based), equal when it is untied,
+// the ranks its tie group takes together otherwise.
+struct RboSide {
+  const std::vector<std::string>& items;
+  std::vector<std::int64_t> top;
+  std::vector<std::int64_t> bottom;
+  [[nodiscard]] std::int64_t size() const { return static_cast<std::int64_t>(items.size()); }
+  [[nodiscard]] bool tied() const {
+    for (std::size_t i = 0; i < top.size(); ++i) {
+      if (top[i] != bottom[i]) return true;
+    }
+    return false;
+  }
+};
+
+RboSide rbo_side(const std::vector<std::string>& items, const std::vector<std::int64_t>& top,
+                 const std::vector<std::int64_t>& bottom) {
+  RboSide side{items, top, bottom};
+  if (side.top.size() != items.size()) {
+    side.top.resize(items.size());
+    side.bottom.resize(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      side.top[i] = side.bottom[i] = static_cast<std::int64_t>(i);
+    }
+  }
+  return side;
+}
+
+// An item's part of a list's top d = j + 1 (Corsi and Urbano's item contribution): 0 above its
+// group; under ties=w, 1 from its group's first rank on; under a and b, k/g at the k-th of its
+// group's g ranks (the chance it is there when the tie is broken at random), then 1.
+Number rbo_part(std::int64_t top, std::int64_t bottom, std::int64_t j, bool w) {
+  if (j < top) return whole(0);
+  if (w || j >= bottom) return whole(1);
+  return ratio(j - top + 1, bottom - top + 1);
+}
+
+// A list's sums over its items at depth d = j + 1: Σ of the parts under ties=w (the items whose
+// group has begun), and Σ of the squared parts under a and b (the items above the group at rank
+// j, whole, and that group's k²/g). Past the list's end, every item whole.
+Number rbo_count_w(const RboSide& side, std::int64_t j) {
+  return whole(j < side.size() ? side.bottom[static_cast<std::size_t>(j)] + 1 : side.size());
+}
+Number rbo_squares(const RboSide& side, std::int64_t j) {
+  if (j >= side.size()) return whole(side.size());
+  const auto at = static_cast<std::size_t>(j);
+  const std::int64_t k = j - side.top[at] + 1;
+  const std::int64_t g = side.bottom[at] - side.top[at] + 1;
+  return whole(side.top[at]) + ratio(k * k, g);
+}
+
+// √v: exact when v's numerator and denominator are perfect squares, else a decimal.
+Number rbo_root(const Number& v, const std::string& text) {
+  if (v.exact) {
+    const auto top = corr_exact_root(v.exact->num);
+    const auto bottom = corr_exact_root(v.exact->den);
+    if (top && bottom) return ratio(*top, *bottom);
+  }
+  return corr_decimal(std::sqrt(v.approx), "√(" + text + ")");
+}
+
+}  // namespace
+
 static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
   const TwoLists& lists = *in.two_lists;
   const Fraction p_fraction = parameter_fraction(call.param("p"));
@@ -1025,109 +1097,212 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
                       "p, the persistence, must be above 0 and below 1; found " + call.param("p"),
                       Span{}, Field::measure};
   }
+  const std::string variant = call.param("ties");
+  const bool w = variant == "w";
+  const bool b = variant == "b";
   const Number p = exact_number(p_fraction);
   const Number one_minus_p = whole(1) - p;
-  const auto size_x = static_cast<std::int64_t>(lists.x.size());
-  const auto size_y = static_cast<std::int64_t>(lists.y.size());
-  const std::int64_t s = std::min(size_x, size_y);
-  const std::int64_t l = std::max(size_x, size_y);
+  const RboSide side_x = rbo_side(lists.x, lists.x_top, lists.x_bottom);
+  const RboSide side_y = rbo_side(lists.y, lists.y_top, lists.y_bottom);
+  const bool ties = side_x.tied() || side_y.tied();
+  // S the shorter list, L the longer (y when they are as long: RBO is symmetric).
+  const bool x_longer = side_x.size() > side_y.size();
+  const RboSide& S = x_longer ? side_y : side_x;
+  const RboSide& L = x_longer ? side_x : side_y;
+  const std::int64_t s = S.size();
+  const std::int64_t l = L.size();
   const std::string& X = lists.x_name;
   const std::string& Y = lists.y_name;
   Outcome out = start_outcome(call, in);
   out.label = "RBO_ext";
 
+  // The items both lists hold, each with the depth from which it is in both tops, and the depth
+  // from which it is there whole (a tie broken); L's items that S lacks, in L's order.
+  struct Shared {
+    std::int64_t start, whole_from, top_s, bottom_s, top_l, bottom_l;
+  };
+  std::vector<Shared> shared;
+  std::vector<char> l_only(static_cast<std::size_t>(l), 1);
+  {
+    std::map<std::string, std::size_t> in_s;
+    for (std::size_t i = 0; i < S.items.size(); ++i) in_s.emplace(S.items[i], i);
+    for (std::size_t i = 0; i < L.items.size(); ++i) {
+      const auto found = in_s.find(L.items[i]);
+      if (found == in_s.end()) continue;
+      l_only[i] = 0;
+      const std::size_t k = found->second;
+      const std::int64_t start = std::max(S.top[k], L.top[i]);
+      shared.push_back({start, w ? start : std::max(S.bottom[k], L.bottom[i]), S.top[k],
+                        S.bottom[k], L.top[i], L.bottom[i]});
+    }
+    std::sort(shared.begin(), shared.end(),
+              [](const Shared& a, const Shared& c) { return a.start < c.start; });
+  }
+  // L-only items above each rank of L: how many of them are whole at depth d, and how many are
+  // in the tie group d's rank falls in (parted), for RBO_max's and RBO_ext's unseen ranks.
+  std::vector<std::int64_t> l_only_before(static_cast<std::size_t>(l) + 1, 0);
+  for (std::int64_t i = 0; i < l; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    l_only_before[at + 1] = l_only_before[at] + l_only[at];
+  }
+
+  const std::string agreement_header =
+      w ? "A_d = 2X_d/(|" + X + "_d| + |" + Y + "_d|)"
+        : (b ? "A_d = X_d/√(‖" + X + "_d‖² ‖" + Y + "_d‖²)" : "A_d = X_d/d");
   StepTable table{"Depth by depth: X_d, the items the top d of " + X + " and of " + Y +
-                      " share, and the agreement A_d = X_d/d",
-                  {"d", X + " at d", Y + " at d", "X_d", "A_d = X_d/d", "weight (1 − p)p^(d − 1)",
-                   "weight · A_d", "running sum"},
+                      " share, and the agreement " + agreement_header,
+                  {"d", X + " at d", Y + " at d", "X_d", agreement_header,
+                   "weight (1 − p)p^(d − 1)", "weight · A_d", "running sum"},
                   {},
                   {}};
-  std::map<std::string, std::size_t> seen_x;  // each item and its place (the reader's map type)
-  std::map<std::string, std::size_t> seen_y;
-  std::vector<std::int64_t> overlap(static_cast<std::size_t>(l) + 1, 0);  // X_d, X_0 = 0
-  std::int64_t shared = 0;
-  Number weight = one_minus_p;  // w_1
-  Number sum = whole(0);        // Σ_{d≤l} w_d A_d
-  Number max_sum = whole(0);    // RBO_max's terms up to l
-  Number ext_extra = whole(0);  // Σ_{s<d≤l} w_d X_s (d − s)/(s d)
+  const auto item_at = [&](const RboSide& side, std::int64_t j) -> std::string {
+    if (j >= side.size()) return "—";
+    const auto at = static_cast<std::size_t>(j);
+    const std::string& item = side.items[at];
+    if (side.top[at] == side.bottom[at]) return item;
+    return item + " (tied, ranks " + str(side.top[at] + 1) + "–" + str(side.bottom[at] + 1) + ")";
+  };
+
+  std::vector<Number> overlap;    // X_d for d = 1..l
+  Number weight = one_minus_p;    // w_1
+  Number sum = whole(0);          // Σ_{d≤l} w_d A_d, A_d of what was seen (RBO_min's agreement)
+  Number max_sum = whole(0);      // Σ_{d≤l} w_d A_d with S's unseen ranks matching what they can
+  Number ext_extra = whole(0);    // Σ_{s<d≤l} w_d (RBO_ext's A_d − the seen A_d)
+  Number agreement_s = whole(0);  // A_s, the agreement at depth s
+  std::int64_t whole_count = 0;   // shared items whole in both tops
+  std::vector<const Shared*> parted;  // shared items in both tops, some tie not yet broken
+  std::size_t next = 0;
   Series agreement{"A_d", Series::Kind::line, {}, false};
   for (std::int64_t d = 1; d <= l; ++d) {
-    const auto k = static_cast<std::size_t>(d - 1);
-    if (d <= size_x) {
-      shared += static_cast<std::int64_t>(seen_y.count(lists.x[k]));
-      seen_x.emplace(lists.x[k], k);
+    const std::int64_t j = d - 1;
+    while (next < shared.size() && shared[next].start == j) {
+      if (shared[next].whole_from <= j) {
+        ++whole_count;
+      } else {
+        parted.push_back(&shared[next]);
+      }
+      ++next;
     }
-    if (d <= size_y) {
-      shared += static_cast<std::int64_t>(seen_x.count(lists.y[k]));
-      seen_y.emplace(lists.y[k], k);
+    Number x_d = whole(whole_count);
+    std::vector<const Shared*> still;
+    for (const Shared* item : parted) {
+      if (item->whole_from <= j) {
+        ++whole_count;
+        x_d = x_d + whole(1);
+        continue;
+      }
+      x_d = x_d + rbo_part(item->top_s, item->bottom_s, j, w) *
+                      rbo_part(item->top_l, item->bottom_l, j, w);
+      still.push_back(item);
     }
-    overlap[static_cast<std::size_t>(d)] = shared;
-    const Number a_d = ratio(shared, d);
-    const Number term = weight * a_d;
-    sum = sum + term;
-    max_sum = max_sum + weight * (d <= s ? a_d : ratio(shared + d - s, d));
-    if (d > s) {
-      const std::int64_t x_s = overlap[static_cast<std::size_t>(s)];
-      ext_extra = ext_extra + weight * ratio(x_s * (d - s), s * d);
+    parted = std::move(still);
+    overlap.push_back(x_d);
+
+    // The agreement's denominator at d: its variant's size of the two tops. Past s, S counts as
+    // d items (its unseen ranks included), as Corsi and Urbano have it.
+    Number size;
+    std::string size_text;
+    if (w) {
+      size = (d <= s ? rbo_count_w(S, j) : whole(d)) + rbo_count_w(L, j);
+      size = size / whole(2);
+    } else if (b) {
+      const Number squares = (d <= s ? rbo_squares(S, j) : whole(d)) * rbo_squares(L, j);
+      size = rbo_root(squares, short_text(squares));
+    } else {
+      size = whole(d);
     }
-    table.rows.push_back({text_cell(str(d)), text_cell(d <= size_x ? lists.x[k] : "—"),
-                          text_cell(d <= size_y ? lists.y[k] : "—"), number_cell(whole(shared)),
-                          number_cell(a_d), number_cell(weight), number_cell(term),
+    const Number a_d = x_d / size;
+    sum = sum + weight * a_d;
+    if (d <= s) {
+      max_sum = max_sum + weight * a_d;
+      if (d == s) agreement_s = a_d;
+    } else {
+      // L-only items, in L's order: those whole at d, then those of the tie group d's rank
+      // falls in (each k/g of the way in), then none.
+      const auto at = static_cast<std::size_t>(j);
+      const std::int64_t group_top = L.top[at];
+      const std::int64_t group_bottom = L.bottom[at];
+      const std::int64_t whole_l = w ? l_only_before[static_cast<std::size_t>(group_bottom) + 1]
+                                     : l_only_before[static_cast<std::size_t>(group_top)];
+      const std::int64_t parted_l = w ? 0
+                                      : l_only_before[static_cast<std::size_t>(group_bottom) + 1] -
+                                            l_only_before[static_cast<std::size_t>(group_top)];
+      const Number part = ratio(j - group_top + 1, group_bottom - group_top + 1);
+      // RBO_max: S's d − s unseen ranks hold the first d − s of L's own items.
+      const std::int64_t room = d - s;
+      const Number unseen_max =
+          whole(std::min(room, whole_l)) +
+          whole(std::min(std::max<std::int64_t>(0, room - whole_l), parted_l)) * part;
+      max_sum = max_sum + weight * ((x_d + unseen_max) / size);
+      // RBO_ext: they hold A_s of them, each as far in as L's own items are on average.
+      const Number mean_part =
+          (whole(whole_l) + whole(parted_l) * part) / whole(whole_l + parted_l);
+      const Number unseen_ext = whole(room) * agreement_s * mean_part;
+      ext_extra = ext_extra + weight * (unseen_ext / size);
+    }
+    const auto at_x = item_at(side_x, j);
+    const auto at_y = item_at(side_y, j);
+    table.rows.push_back({text_cell(str(d)), text_cell(at_x), text_cell(at_y), number_cell(x_d),
+                          number_cell(a_d), number_cell(weight), number_cell(weight * a_d),
                           number_cell(sum)});
     agreement.points.emplace_back(static_cast<double>(d), a_d.approx);
     weight = weight * p;  // w_(d+1)
   }
   out.steps.push_back(std::move(table));
 
-  const std::int64_t x_s = overlap[static_cast<std::size_t>(s)];
-  const std::int64_t x_l = overlap[static_cast<std::size_t>(l)];
+  const Number& x_s = overlap[static_cast<std::size_t>(s - 1)];
+  const Number& x_l = overlap[static_cast<std::size_t>(l - 1)];
   const Number p_to_l = power(p, l);
-  // RBO_ext, equation 32.
-  const Number ext_tail = (ratio(x_l - x_s, l) + ratio(x_s, s)) * p_to_l;
+  // RBO_ext past l: the agreement at l, with the unseen part of S matching at rate A_s.
+  const Number ext_tail = (x_l + whole(l - s) * agreement_s) / whole(l) * p_to_l;
   const Number ext = sum + ext_extra + ext_tail;
-  // RBO_max: past l, depth d matches 2d − l − s + X_l items until f, then all of them.
-  const std::int64_t f = l + s - x_l;
+  // RBO_max past l: depth d matches 2d − f of its d ranks until f = l + s − X_l, then all.
+  const Number f = whole(l + s) - x_l;
+  const std::int64_t f_whole = static_cast<std::int64_t>(std::ceil(f.approx - 1e-9));
   Number max_value = max_sum;
-  for (std::int64_t d = l + 1; d <= f; ++d) {
-    max_value = max_value + weight * ratio(2 * d - l - s + x_l, d);
+  for (std::int64_t d = l + 1; d <= f_whole; ++d) {
+    max_value = max_value + weight * ((whole(2 * d) - f) / whole(d));
     weight = weight * p;
   }
-  max_value = max_value + power(p, f);
+  const bool f_exact = f.exact && f.exact->den == 1;
+  const Number p_to_f = f_exact ? power(p, f_whole)
+                                : corr_decimal(std::pow(p.approx, f.approx), "p^" + short_text(f));
+  max_value = max_value + p_to_f;
   // RBO_min: past l no new item is shared, so A_d = X_l/d.
   Number min_value = sum;
   std::string min_text = "Σ w_d A_d";
-  if (x_l > 0) {
+  if (!is_zero_number(x_l)) {
     const double tail = rbo_tail(p.approx, l);
-    min_value =
-        corr_decimal(sum.approx + one_minus_p.approx / p.approx * static_cast<double>(x_l) * tail,
-                     "Σ_{d≤" + str(l) + "} w_d A_d + ((1 − p)/p) · " + str(x_l) + " · Σ_{d>" +
-                         str(l) + "} p^d/d");
-    min_text = short_text(sum) + " + ((1 − p)/p) · " + str(x_l) + " · (ln(1/(1 − p)) − Σ_{d≤" +
-               str(l) + "} p^d/d)";
+    min_value = corr_decimal(sum.approx + one_minus_p.approx / p.approx * x_l.approx * tail,
+                             "Σ_{d≤" + str(l) + "} w_d A_d + ((1 − p)/p) · " + short_text(x_l) +
+                                 " · Σ_{d>" + str(l) + "} p^d/d");
+    min_text = short_text(sum) + " + ((1 − p)/p) · " + short_text(x_l) +
+               " · (ln(1/(1 − p)) − Σ_{d≤" + str(l) + "} p^d/d)";
   }
   const Number res = max_value - min_value;
 
   StepTable values{
-      "RBO's four values (s = " + str(s) + ", l = " + str(l) + ", X_s = " + str(x_s) +
-          ", X_l = " + str(x_l) + ")",
+      "RBO's four values (s = " + str(s) + ", l = " + str(l) + ", X_s = " + short_text(x_s) +
+          ", X_l = " + short_text(x_l) + ", A_s = " + short_text(agreement_s) + ")",
       {"value", "the ranks past what was seen are taken to", "with these numbers", "value"},
       {},
       {}};
   values.rows.push_back({text_cell("RBO_min"), text_cell("share no more items"),
                          text_cell(min_text), number_cell(min_value)});
-  values.rows.push_back(
-      {text_cell("RBO_max"),
-       text_cell("share every item they can (depth f = l + s − X_l = " + str(f) + " on: all)"),
-       text_cell("Σ over the seen depths + Σ_{d=" + str(l + 1) + ".." + str(f) +
-                 "} w_d (2d − l − s + X_l)/d + p^" + str(f)),
-       number_cell(max_value)});
+  values.rows.push_back({text_cell("RBO_max"),
+                         text_cell("share every item they can (depth f = l + s − X_l = " +
+                                   short_text(f) + " on: all)"),
+                         text_cell("Σ over the seen depths + Σ_{d=" + str(l + 1) + ".." +
+                                   str(f_whole) + "} w_d (2d − f)/d + p^" + short_text(f)),
+                         number_cell(max_value)});
   values.rows.push_back({text_cell("RBO_res"), text_cell("the gap between the two"),
                          text_cell("RBO_max − RBO_min"), number_cell(res)});
   values.rows.push_back(
       {text_cell("RBO_ext"),
-       text_cell("keep the agreement X_s/s seen at depth s (Webber et al.'s equation 32)"),
-       text_cell(short_text(sum) + " + " + short_text(ext_extra) + " + (" + str(x_l - x_s) + "/" +
-                 str(l) + " + " + str(x_s) + "/" + str(s) + ") · p^" + str(l)),
+       text_cell("keep the agreement A_s seen at depth s (Webber et al.'s equation 32)"),
+       text_cell(short_text(sum) + " + " + short_text(ext_extra) + " + ((" + short_text(x_l) +
+                 " + " + str(l - s) + " · " + short_text(agreement_s) + ")/" + str(l) + ") · p^" +
+                 str(l)),
        number_cell(ext)});
   values.highlight.push_back(3);
   out.steps.push_back(std::move(values));
@@ -1136,8 +1311,8 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
   out.values = {{"ext", ext}, {"min", min_value}, {"max", max_value}, {"res", res}, {"sum", sum}};
   out.working =
       "\\text{RBO}_{\\text{ext}} = \\sum_{d=1}^{" + str(l) +
-      "} (1-p)p^{d-1} \\frac{X_d}{d} + \\sum_{d=s+1}^{l} (1-p)p^{d-1}\\frac{X_s (d-s)}{s\\,d} + "
-      "\\Big(\\frac{X_l - X_s}{l} + \\frac{X_s}{s}\\Big)p^l = " +
+      "} (1-p)p^{d-1} A_d + \\sum_{d=s+1}^{l} (1-p)p^{d-1}\\frac{(d-s) A_s \\bar c_d}{d} + "
+      "\\frac{X_l + (l - s) A_s}{l}\\,p^l = " +
       latex_of(sum) + " + " + latex_of(ext_extra) + " + " + latex_of(ext_tail) + " = " +
       latex_value(ext);
   out.notes.push_back("p = " + to_short_decimal(p_fraction) +
@@ -1153,7 +1328,24 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
                         "): past depth s the shorter list is taken as seen whole, and its unseen "
                         "ranks as the ones that may still match.");
   }
-  if (x_l > 0) {
+  if (ties) {
+    const std::string how =
+        w ? "ties=w: tied items are equal, each in the top d from its group's first rank, and "
+            "A_d = 2X_d over the two tops' sizes (for ties that mean equality, as in a sports "
+            "table)"
+          : (b ? "ties=b: a group of g tied items counts k/g at the k-th of its ranks, and A_d "
+                 "is corrected for the information the ties lose, as τ_b corrects τ: X_d over "
+                 "√ of the two tops' sums of squared parts"
+               : "ties=a: a group of g tied items counts k/g at the k-th of its ranks, so X_d "
+                 "and A_d = X_d/d are their average over every order of the ties (for ties "
+                 "that mean uncertainty)");
+    out.notes.push_back(
+        "Tied items, written (d1 d2), are read as Corsi and Urbano define RBO "
+        "with ties (\"The treatment of ties in rank-biased overlap\", SIGIR "
+        "2024): " +
+        how + ". ties=a, b and w give the same RBO on lists without ties.");
+  }
+  if (!is_zero_number(x_l)) {
     out.notes.push_back(
         "RBO_min and RBO_res go through ln(1/(1 − p)), irrational, so they are "
         "shown as decimals; RBO_ext and RBO_max are exact.");
@@ -1165,7 +1357,7 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
   chart.y_label = "A_d";
   chart.series.push_back(std::move(agreement));
   chart.description =
-      "The agreement A_d = X_d/d of the two lists at each depth d from 1 to " + str(l) + ".";
+      "The agreement A_d of the two lists at each depth d from 1 to " + str(l) + ".";
   out.charts.push_back(std::move(chart));
   finish_outcome(out);
   return out;
@@ -1300,6 +1492,15 @@ MeasureInfo measure_rbo() {
   p.numeric = true;
   p.maximum = Fraction{1, 1};
 
+  ParamInfo ties;
+  ties.name = "ties";
+  ties.choices = {"a", "b", "w"};
+  ties.default_value = "a";
+  ties.help =
+      "tied items, written (d1 d2), as Corsi and Urbano (SIGIR 2024) read them: a, the average "
+      "over every order of the ties; b, corrected for what the ties hide (as τ_b); w, tied "
+      "items equal";
+
   MeasureInfo m;
   m.name = "rbo";
   m.title = "Rank-biased overlap (RBO)";
@@ -1308,14 +1509,14 @@ MeasureInfo measure_rbo() {
       "overlap of their tops, depth by depth, weighted towards the top (RBO_ext, with RBO_min, "
       "RBO_max and the residual).";
   m.input = InputKind::two_lists;
-  m.params = {p};
+  m.params = {p, ties};
   m.aliases = {"rank-biased-overlap"};
   m.formula =
       "\\text{RBO}_{\\text{ext}} = \\frac{1-p}{p}\\Big(\\sum_{d=1}^{l} \\frac{X_d}{d} p^d + "
       "\\sum_{d=s+1}^{l} \\frac{X_s (d-s)}{s\\,d} p^d\\Big) + \\Big(\\frac{X_l - X_s}{l} + "
       "\\frac{X_s}{s}\\Big) p^l";
   m.example = "rbo(p=0.8)";
-  m.golden = {"RBO1", "RBO2", "RBO3"};
+  m.golden = {"RBO1", "RBO2", "RBO3", "RBO4"};
   m.run = &run_rbo;
   return m;
 }

@@ -419,24 +419,81 @@ Result<TwoLists> build_lists(const Values& x, const Values& y, TwoLists out) {
     }
     std::map<std::string, Span> seen;
     bool numeric = true;
+    std::vector<std::string>& items = v == &x ? out.x : out.y;
+    // Tie groups, written as Corsi and Urbano write them: (d1 d2) holds d1 and d2 tied, at the
+    // ranks they take together. Each item's top and bottom rank (0-based) are kept.
+    std::vector<std::int64_t> top;
+    std::vector<std::int64_t> bottom;
+    bool tied = false;
+    const Token* open = nullptr;  // the token that opened the group being read
+    std::size_t group_start = 0;
     for (const Token& t : v->tokens) {
-      // Tied items would be written as a group, (d1 d2), as Corsi and Urbano write them.
-      if (t.text.find_first_of("(){}") != std::string::npos) {
+      std::string item = t.text;
+      const bool opens = !item.empty() && item.front() == '(';
+      if (opens) item.erase(0, 1);
+      const bool closes = !item.empty() && item.back() == ')';
+      if (closes) item.pop_back();
+      if (item.find_first_of("(){}") != std::string::npos) {
         return at(ErrorCode::bad_token, t,
                   "found " + text::quoted(t.text) + " in " + v->name + " at " +
                       text::position(t.where) +
-                      "; items tied at one rank are not read here: list each item at a rank of "
-                      "its own, from rank 1 down");
+                      "; tied items are written in parentheses, (d1 d2), one group at a time, "
+                      "not nested");
       }
-      const auto [it, inserted] = seen.emplace(t.text, t.where);
-      if (!inserted) {
-        return at(ErrorCode::bad_token, t,
-                  "item " + text::quoted(t.text) + " is listed twice in " + v->name + ", at " +
-                      text::position(it->second) + " and at " + text::position(t.where) +
-                      "; a ranked list holds each item once");
+      if (opens) {
+        if (open != nullptr) {
+          return at(ErrorCode::bad_token, t,
+                    "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                        text::position(t.where) + " inside the tie opened at " +
+                        text::position(open->where) + "; close it with ) first: (d1 d2) d3");
+        }
+        open = &t;
+        group_start = items.size();
       }
-      numeric = numeric && text::looks_numeric(t.text);
-      (v == &x ? out.x : out.y).push_back(t.text);
+      if (!item.empty()) {
+        const auto [it, inserted] = seen.emplace(item, t.where);
+        if (!inserted) {
+          return at(ErrorCode::bad_token, t,
+                    "item " + text::quoted(item) + " is listed twice in " + v->name + ", at " +
+                        text::position(it->second) + " and at " + text::position(t.where) +
+                        "; a ranked list holds each item once");
+        }
+        numeric = numeric && text::looks_numeric(item);
+        const auto rank = static_cast<std::int64_t>(items.size());
+        items.push_back(item);
+        top.push_back(rank);
+        bottom.push_back(rank);
+      }
+      if (closes) {
+        if (open == nullptr) {
+          return at(ErrorCode::bad_token, t,
+                    "found " + text::quoted(t.text) + " in " + v->name + " at " +
+                        text::position(t.where) +
+                        ", a ) with no ( before it; tied items are written (d1 d2)");
+        }
+        if (items.size() == group_start) {
+          return at(ErrorCode::bad_token, *open,
+                    "the parentheses at " + text::position(open->where) + " in " + v->name +
+                        " hold no item; write the tied items inside them, as in (d1 d2)");
+        }
+        const auto first = static_cast<std::int64_t>(group_start);
+        const auto last = static_cast<std::int64_t>(items.size()) - 1;
+        for (std::size_t k = group_start; k < items.size(); ++k) {
+          top[k] = first;
+          bottom[k] = last;
+        }
+        tied = tied || last > first;
+        open = nullptr;
+      }
+    }
+    if (open != nullptr) {
+      return at(ErrorCode::bad_token, *open,
+                "the tie opened at " + text::position(open->where) + " in " + v->name +
+                    " is not closed; end it with ), as in (d1 d2)");
+    }
+    if (tied) {
+      (v == &x ? out.x_top : out.y_top) = std::move(top);
+      (v == &x ? out.x_bottom : out.y_bottom) = std::move(bottom);
     }
     if (numeric && v == &y && text::looks_numeric(x.tokens[0].text)) {
       bool x_numeric = true;

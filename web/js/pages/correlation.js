@@ -33,5 +33,14 @@ startCalculator({
     },
     // Two lists of different items and lengths: X_d = 0, 1, 2, 2, RBO_ext = 117/200 = 0.585.
     { id: 'RBO1', name: 'RBO of two uneven lists', input: 'x: d3 d1 d2 d7\ny: d1 d4 d3', measures: 'rbo' },
+    // b and c tied at ranks 2–3 of x (Corsi and Urbano, SIGIR 2024): ties=a counts each 1/2 of
+    // the top 2, A_2 = 3/4, RBO_ext = 391/400; ties=w takes both in, A_2 = 4/5, 491/500; ties=b
+    // A_2 = (3/2)/√3, 0.9879 (tests/core/golden_correlation.cpp, RBO4).
+    {
+      id: 'RBO2',
+      name: 'RBO with tied items',
+      input: 'x: a (b c) d\ny: a b c d',
+      measures: 'rbo, rbo(ties=w), rbo(ties=b)',
+    },
   ],
 });
