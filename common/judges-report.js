@@ -148,7 +148,7 @@ export function leaderboardParts(report, digits) {
     const lines = [
       `Kendall's τ_b ${fixedOrUndefined(board.kendall_tau_b, digits)}${board.kendall_tau_b_ci ? ` (${levelText(report.agreement.confidence)} bootstrap interval ${intervalText(board.kendall_tau_b_ci, digits)})` : ''}; ` +
         `τ_AP ${fixedOrUndefined(board.tau_ap, digits)}; Spearman's ρ ${fixedOrUndefined(board.spearman, digits)}${p(board.spearman_p)}; ` +
-        `Pearson's r ${fixedOrUndefined(board.pearson, digits)}${p(board.pearson_p)}; RBO ${board.rbo === null ? 'not given (tied means)' : board.rbo.toFixed(digits)}`,
+        `Pearson's r ${fixedOrUndefined(board.pearson, digits)}${p(board.pearson_p)}; RBO ${fixedOrUndefined(board.rbo, digits)}`,
       board.swaps.length === 0
         ? 'No pair of runs swaps.'
         : `${board.swaps.length} ${board.swaps.length === 1 ? 'pair swaps' : 'pairs swap'}: ` +

@@ -134,6 +134,29 @@ TEST_CASE("judges: two leaderboards worked by hand: tau_b, tau_AP, rho, r, RBO a
   CHECK(has(json, R"("kendall_tau_b_ci":[)"));
 }
 
+// Tied means: under A, R1 and R2 both have 0.5 (one topic, 0.5 each), R3 0.25; under B the
+// means are 0.75, 1 and 0. A's order is (R1 R2) R3, a tie group at ranks 1–2; B's R2 R1 R3.
+// RBO^a (Corsi and Urbano, ties=a, p = 0.9): R1 and R2 each count 1/2 of A's top 1, so
+// X = 1/2 (R2's 1/2 · 1), 2, 3; A_d = 1/2, 1, 1; RBO_ext = 0.1·1/2 + 0.09 + 0.081 + 0.9³ = 0.95
+// (their rbo.py, rbo(from_string('(R1 R2) R3'), from_string('R2 R1 R3'), 0.9): 0.95).
+TEST_CASE("judges: runs of equal means are a tie for RBO, read as RBO^a") {
+  irm::LeaderboardScores scores;
+  scores.measure = "P_2";
+  scores.runs = {"R1", "R2", "R3"};
+  scores.topics = {"t1"};
+  scores.a = {{0.5}, {0.5}, {0.25}};
+  scores.b = {{0.75}, {1.0}, {0.0}};
+  irm::LeaderboardOptions options;
+  options.bootstrap = 0;
+  const auto report = irm::judges_leaderboards_json({scores}, options);
+  REQUIRE(report.ok());
+  const std::string& json = report.value();
+  INFO(json);
+  CHECK(has(json, R"("rbo":0.94999999999999996,)"));
+  CHECK(
+      has(json, "Some runs have equal means: RBO reads them as tied, as Corsi and Urbano's RBO^a"));
+}
+
 TEST_CASE("judges: leaderboards need two runs and scores of the right shape") {
   irm::LeaderboardScores one;
   one.measure = "map";

@@ -585,18 +585,33 @@ Result<std::string> judges_leaderboards_json(const std::vector<LeaderboardScores
     const Correlation pearson = correlation_of("pearson", in);
     const std::vector<std::size_t> order_a = order_of(mean_a);
     const std::vector<std::size_t> order_b = order_of(mean_b);
-    std::optional<double> rbo;
+    // RBO on the two orders of the runs; runs of equal means (at the 12 digits the other
+    // correlations read) are a tie group, read as Corsi and Urbano's RBO^a (ties=a, the average
+    // over every order of the tie).
     const bool tied = has_ties(boards);
-    if (!tied) {
-      TwoLists lists;
-      lists.x_name = "A";
-      lists.y_name = "B";
-      for (const std::size_t r : order_a) lists.x.push_back(m.runs[r]);
-      for (const std::size_t r : order_b) lists.y.push_back(m.runs[r]);
-      Inputs two;
-      two.two_lists = &lists;
-      rbo = correlation_of("rbo(p=" + parameter_number(options.rbo_p) + ")", two).value;
-    }
+    TwoLists lists;
+    lists.x_name = "A";
+    lists.y_name = "B";
+    const auto add_side = [&](const std::vector<std::size_t>& order,
+                              const std::vector<Fraction>& values, std::vector<std::string>& items,
+                              std::vector<std::int64_t>& top, std::vector<std::int64_t>& bottom) {
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        items.push_back(m.runs[order[k]]);
+        const bool with_above = k > 0 && values[order[k]] == values[order[k - 1]];
+        top.push_back(with_above ? top.back() : static_cast<std::int64_t>(k));
+        bottom.push_back(static_cast<std::int64_t>(k));
+      }
+      // Each group's bottom is its last rank.
+      for (std::size_t k = order.size(); k-- > 0;) {
+        if (k + 1 < order.size() && top[k + 1] == top[k]) bottom[k] = bottom[k + 1];
+      }
+    };
+    add_side(order_a, boards.x, lists.x, lists.x_top, lists.x_bottom);
+    add_side(order_b, boards.y, lists.y, lists.y_top, lists.y_bottom);
+    Inputs two;
+    two.two_lists = &lists;
+    const std::optional<double> rbo =
+        correlation_of("rbo(p=" + parameter_number(options.rbo_p) + ")", two).value;
 
     // τ_b's percentile interval: the topics resampled with replacement.
     std::vector<double> resampled;
@@ -680,7 +695,12 @@ Result<std::string> judges_leaderboards_json(const std::vector<LeaderboardScores
             std::to_string(options.bootstrap) +
             " resamples of the topics with a defined τ_b (splitmix64, seed " +
             std::to_string(options.seed) + "), percentile.");
-    if (tied) w.value("Some runs have equal means: RBO is not given for tied lists.");
+    if (tied) {
+      w.value(
+          "Some runs have equal means: RBO reads them as tied, as Corsi and Urbano's RBO^a "
+          "(SIGIR 2024) does, the average over every order of the tie (rbo(ties=a) on the "
+          "correlation page).");
+    }
     w.end_array();
     w.end_object();
   }

@@ -61,17 +61,31 @@ export function agreementLinks(report) {
 /**
  * The correlation calculator's links for one measure's two leaderboards: the runs' means under A
  * and under B, in the runs' order (τ_b, τ_AP with A as the truth, ρ, r), and the two orders of
- * the runs (RBO). A mean is written to 12 significant digits, as the judges report hands them to the same calculators.
+ * the runs (RBO, equal means a tie group). A mean is written to 12 significant digits, as the
+ * judges report hands them to the same calculators.
  * @param {any} board a leaderboard of the report (judgesLeaderboards')
  * @param {string} rboP
  */
 export function correlationLinks(board, rboP) {
-  const twelve = (values) => values.map((value) => String(Number(value.toPrecision(12)))).join(' ');
-  const means = `A: ${twelve(board.mean_a)}\nB: ${twelve(board.mean_b)}`;
-  const scores = `./correlation.html#${hashFor({ calc: 'correlation', in: means, m: 'tau(variant=b), tau_ap, spearman, pearson' })}`;
-  // Run names with a space cannot be one item of a ranking; RBO's link then stays out.
-  const names = board.runs.map((name) => name.replace(/\s/g, '_'));
-  const orders = `A: ${board.order_a.map((r) => names[r]).join(' ')}\nB: ${board.order_b.map((r) => names[r]).join(' ')}`;
+  const twelve = (value) => Number(value.toPrecision(12));
+  const means = `A: ${board.mean_a.map(twelve).join(' ')}\nB: ${board.mean_b.map(twelve).join(' ')}`;
+  // τ_AP as Yilmaz, Aslam and Robertson define it takes no tie; with tied means, τ_AP,b (the
+  // report's own fallback).
+  const tied = [board.mean_a, board.mean_b].some((list) => new Set(list.map(twelve)).size < list.length);
+  const scores = `./correlation.html#${hashFor({ calc: 'correlation', in: means, m: `tau(variant=b), ${tied ? 'tau_ap(ties=b)' : 'tau_ap'}, spearman, pearson` })}`;
+  // A run's name must be one item of a ranking: spaces and parentheses become '_' (when that
+  // makes two names one, RBO's link stays out). Runs of equal means are a tie group, (R1 R2).
+  const names = board.runs.map((name) => name.replace(/[\s()]/g, '_'));
+  const ranking = (order, list) => {
+    const groups = [];
+    for (const r of order) {
+      const last = groups.at(-1);
+      if (last && twelve(list[last[0]]) === twelve(list[r])) last.push(r);
+      else groups.push([r]);
+    }
+    return groups.map((group) => (group.length > 1 ? `(${group.map((r) => names[r]).join(' ')})` : names[group[0]])).join(' ');
+  };
+  const orders = `A: ${ranking(board.order_a, board.mean_a)}\nB: ${ranking(board.order_b, board.mean_b)}`;
   const rbo = new Set(names).size === names.length ? `./correlation.html#${hashFor({ calc: 'correlation', in: orders, m: `rbo(p=${rboP})` })}` : null;
   return { scores, rbo };
 }
