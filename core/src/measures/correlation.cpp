@@ -1326,7 +1326,9 @@ static Result<Outcome> run_rbo(const MeasureCall& call, const Inputs& in) {
   if (s < l) {
     out.notes.push_back("The lists have unequal lengths (s = " + str(s) + ", l = " + str(l) +
                         "): past depth s the shorter list is taken as seen whole, and its unseen "
-                        "ranks as the ones that may still match.");
+                        "ranks as the ones that may still match. RBO_ext takes (d − s)·A_s of "
+                        "them to match at depth d, each as far in as the longer list's own "
+                        "items begun by d are on average (c̄_d, 1 when no tie is open).");
   }
   if (ties) {
     const std::string how =
