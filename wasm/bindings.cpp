@@ -342,6 +342,8 @@ class TrecSessionJs {
     return guarded([&] { return irm_js::trec_topic(session_, run_index, qid); });
   }
 
+  const irm::TrecSession& session() const { return session_; }
+
  private:
   std::string_view piece(double size) const {
     const auto bytes = static_cast<std::size_t>(size > 0 ? size : 0);
@@ -405,27 +407,54 @@ val read_trec_args(const val& argv) {
 // judgesAgreement(qrelsA, nameA, qrelsB, nameB, confidence): two qrels files' agreement
 // (irm/judges.h; docs/js-api.md): {ok: true, json} with the report as JSON text, or {ok: false,
 // error} naming the file. confidence: of κ's intervals, such as "0.95".
+// The judges' options from the confidence as typed ("" for the default), or the error.
+std::optional<irm::InputError> judges_options(const std::string& confidence,
+                                              irm::JudgesOptions& options) {
+  if (confidence.empty()) return std::nullopt;
+  const auto level = irm::parse_decimal(confidence);
+  if (!level || level->num <= 0 || level->num >= level->den) {
+    return option_error("the confidence must be above 0 and below 1, such as 0.95; found '" +
+                        confidence + "'");
+  }
+  options.confidence = *level;
+  return std::nullopt;
+}
+
+val judges_json(const irm::Result<std::string>& report, const std::string& failed_file) {
+  if (!report.ok()) return irm_js::trec_status(report.error(), failed_file);
+  val out = val::object();
+  out.set("ok", true);
+  out.set("json", report.value());
+  return out;
+}
+
 val judges_agreement(const std::string& a, const std::string& name_a, const std::string& b,
                      const std::string& name_b, const std::string& confidence) {
   return guarded([&] {
     irm::JudgesOptions options;
-    if (!confidence.empty()) {
-      const auto level = irm::parse_decimal(confidence);
-      if (!level || level->num <= 0 || level->num >= level->den) {
-        return irm_js::trec_status(
-            option_error("the confidence must be above 0 and below 1, such as 0.95; found '" +
-                         confidence + "'"),
-            "");
-      }
-      options.confidence = *level;
-    }
+    if (const auto bad = judges_options(confidence, options)) return irm_js::trec_status(bad, "");
     std::string failed_file;
-    const auto report = irm::judges_agreement_json(a, name_a, b, name_b, options, &failed_file);
-    if (!report.ok()) return irm_js::trec_status(report.error(), failed_file);
-    val out = val::object();
-    out.set("ok", true);
-    out.set("json", report.value());
-    return out;
+    return judges_json(irm::judges_agreement_json(a, name_a, b, name_b, options, &failed_file),
+                       failed_file);
+  });
+}
+
+// judgesSessions(a, b, confidence): the same on the qrels two TrecSessions have read (fed in
+// pieces, so a large file is never one string; docs/js-api.md). {ok: true, json} or {ok: false,
+// error}; an error when a session has read no qrels (or read them under -R other than qrels).
+val judges_sessions(const TrecSessionJs& a, const TrecSessionJs& b, const std::string& confidence) {
+  return guarded([&] {
+    irm::JudgesOptions options;
+    if (const auto bad = judges_options(confidence, options)) return irm_js::trec_status(bad, "");
+    const irm::Qrels* qrels_a = a.session().qrels();
+    const irm::Qrels* qrels_b = b.session().qrels();
+    if (qrels_a == nullptr || qrels_b == nullptr) {
+      return irm_js::trec_status(
+          option_error("judgesSessions needs two sessions that have read a qrels (-R qrels)"), "");
+    }
+    return judges_json(irm::judges_agreement_json(*qrels_a, a.session().qrels_file(), *qrels_b,
+                                                  b.session().qrels_file(), options),
+                       "");
   });
 }
 
@@ -532,6 +561,7 @@ EMSCRIPTEN_BINDINGS(irmetrics) {
       .function("keepTopicLists", &TrecSessionJs::keep_topic_lists);
   emscripten::function("readTrecArgs", &read_trec_args);
   emscripten::function("judgesAgreement", &judges_agreement);
+  emscripten::function("judgesSessions", &judges_sessions);
   emscripten::function("judgesLeaderboards", &judges_leaderboards);
 #endif
   emscripten::function("compute", &compute);

@@ -10,7 +10,7 @@ import {
 } from '../../common/judges-report.js';
 import { tableToCsv } from '../../common/table-text.js';
 import { readCommandArgs } from './compare.mjs';
-import { evaluateTrec, readChunks } from './trec.mjs';
+import { feedFile } from './trec.mjs';
 
 export const JUDGES_USAGE = `usage: irmetrics judges QRELS_A QRELS_B [RUN...] [-m MEASURE]... [--confidence C]
                         [--rbo-p P] [--bootstrap N] [--seed N]
@@ -90,48 +90,54 @@ export function parseJudgesArgs(argv, usageError) {
   return parsed;
 }
 
-/** A file's text, gunzipped when it is gzip. */
-async function readText(path) {
-  const chunks = [];
-  for await (const chunk of readChunks(path)) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
- * Reads both files and asks the module. Resolves with {ok: true, report} or {ok: false, error}
- * (error.file names the file a problem is in; a file that cannot be read is thrown as
- * trec.mjs's TrecFileError).
+ * Reads both files into two TrecSessions (streamed in chunks, gzip or not, as irmetrics trec
+ * reads qrels) and compares their qrels (judgesSessions); with runs, scores every run in each
+ * session (leaderboardArgs: -q -c and the measures) and adds the leaderboards. Resolves with
+ * {ok: true, report} or {ok: false, error} (error.file names the file a problem is in; a file
+ * that cannot be read is thrown as trec.mjs's TrecFileError). The sessions are always released.
  */
 export async function judgeFiles(engine, { a, b, confidence, runs = [], measures = [], options = {}, onWarning }) {
-  const [textA, textB] = [await readText(a), await readText(b)];
-  const answer = engine.judgesAgreement(textA, a, textB, b, confidence);
-  if (!answer.ok) return answer;
-  const report = JSON.parse(answer.json);
-  if (runs.length === 0) return { ok: true, report };
+  const sessions = [];
+  try {
+    for (const qrels of [a, b]) {
+      const session = new engine.TrecSession();
+      sessions.push(session);
+      session.keepTopicLists(false);
+      // The measures matter only with runs: without, an -m the engine does not know is no error.
+      const configured = session.configure(leaderboardArgs(runs.length > 0 ? measures : []));
+      if (!configured.ok) return configured;
+      const read = await feedFile(session, 'qrels', qrels);
+      if (!read.ok) return read;
+    }
+    const answer = engine.judgesSessions(sessions[0], sessions[1], confidence);
+    if (!answer.ok) return answer;
+    const report = JSON.parse(answer.json);
+    if (runs.length === 0) return { ok: true, report };
 
-  // Each run scored under each file, on the topics both judge.
-  const evaluated = [];
-  for (const qrels of [a, b]) {
-    // A topic only one file judges is left out here (the report counts it), so trec's warning
-    // about it is not passed on.
-    const scored = await evaluateTrec(engine, {
-      args: leaderboardArgs(measures), qrels, runs, format: 'json',
-      onWarning: (warning) => {
-        if (!isEmptyTopicWarning(warning)) onWarning?.(warning);
-      },
-    });
-    if (!scored.ok) return scored;
-    evaluated.push(JSON.parse(scored.report));
+    // Each run scored under each file, on the topics both judge. A topic only one file judges
+    // is left out here (the report counts it), so trec's warning about it is not passed on.
+    const evaluated = [];
+    for (const session of sessions) {
+      for (const run of runs) {
+        const scored = await feedFile(session, 'run', run);
+        if (!scored.ok) return scored;
+        for (const warning of scored.warnings) if (!isEmptyTopicWarning(warning)) onWarning?.(warning);
+      }
+      evaluated.push(JSON.parse(session.report('json', 4)));
+    }
+    const input = leaderboardInput(evaluated[0], evaluated[1]);
+    if (input.ok === false) {
+      const { message } = /** @type {{message: string}} */ (input);
+      return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
+    }
+    const leaderboards = engine.judgesLeaderboards(/** @type {any} */ (input).boards, { ...options, confidence });
+    if (!leaderboards.ok) return leaderboards;
+    report.leaderboards = JSON.parse(leaderboards.json);
+    return { ok: true, report };
+  } finally {
+    for (const session of sessions) session.delete();
   }
-  const input = leaderboardInput(evaluated[0], evaluated[1]);
-  if (input.ok === false) {
-    const { message } = /** @type {{message: string}} */ (input);
-    return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
-  }
-  const leaderboards = engine.judgesLeaderboards(/** @type {any} */ (input).boards, { ...options, confidence });
-  if (!leaderboards.ok) return leaderboards;
-  report.leaderboards = JSON.parse(leaderboards.json);
-  return { ok: true, report };
 }
 
 function plainTable(rows) {

@@ -34,6 +34,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "irm/trec_eval.h"
+
 namespace {
 
 const char* const kQrelsA =
@@ -139,6 +141,34 @@ TEST_CASE("judges: two leaderboards worked by hand: tau_b, tau_AP, rho, r, RBO a
 // RBO^a (Corsi and Urbano, ties=a, p = 0.9): R1 and R2 each count 1/2 of A's top 1, so
 // X = 1/2 (R2's 1/2 · 1), 2, 3; A_d = 1/2, 1, 1; RBO_ext = 0.1·1/2 + 0.09 + 0.081 + 0.9³ = 0.95
 // (their rbo.py, rbo(from_string('(R1 R2) R3'), from_string('R2 R1 R3'), 0.9): 0.95).
+// The same two files read by TrecSessions in pieces (as irmetrics judges and the TREC page read
+// them, never as one string): the same report, byte for byte.
+TEST_CASE("judges: two qrels read by TrecSessions in pieces give the same report") {
+  irm::TrecSession a;
+  irm::TrecSession b;
+  REQUIRE(a.qrels() == nullptr);
+  for (auto* session : {&a, &b}) {
+    const std::string text = session == &a ? kQrelsA : kQrelsB;
+    session->begin_qrels(session == &a ? "a.qrels" : "b.qrels");
+    for (std::size_t at = 0; at < text.size(); at += 7) session->feed_qrels(text.substr(at, 7));
+    REQUIRE(!session->end_qrels());
+  }
+  REQUIRE(a.qrels() != nullptr);
+  const auto read =
+      irm::judges_agreement_json(*a.qrels(), a.qrels_file(), *b.qrels(), b.qrels_file());
+  const auto whole = irm::judges_agreement_json(kQrelsA, "a.qrels", kQrelsB, "b.qrels");
+  REQUIRE(read.ok());
+  REQUIRE(whole.ok());
+  CHECK(read.value() == whole.value());
+  // Under -R prefs a session holds no qrels to compare.
+  irm::TrecSession prefs;
+  REQUIRE(!prefs.configure({"-R", "prefs", "-m", "all_prefs"}));
+  prefs.begin_qrels("p.txt");
+  prefs.feed_qrels("t1 g1 s1 d1 2\n");
+  REQUIRE(!prefs.end_qrels());
+  CHECK(prefs.qrels() == nullptr);
+}
+
 TEST_CASE("judges: runs of equal means are a tie for RBO, read as RBO^a") {
   irm::LeaderboardScores scores;
   scores.measure = "P_2";

@@ -23,6 +23,7 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { PHONE, axeViolations, horizontalOverflow, useBrowserSession, waitForAnswers, waitForText } from './helpers.mjs';
 
@@ -136,6 +137,17 @@ test('a bad line in the second qrels is shown under its field; the evaluation of
     await page.fill('#second-text', 't1 0 d1 2\nt1 0 d2 1\n');
     await waitForText(page, '[data-judges] .trec-judges-facts', ['2 in both'], { timeout: 20000 });
     assert.equal(await page.isHidden('#second-text-error'), true);
+  });
+});
+
+test('a gzipped second qrels is read in pieces as it is, as the first qrels is', async () => {
+  await withPage('trec.html', async (page) => {
+    await page.setInputFiles('#qrels-file', [file('a.qrels')]);
+    await page.setInputFiles('#run-files', [file('R1.run')]);
+    await page.click('[data-judges-input] summary');
+    await page.setInputFiles('#second-file', [{ name: 'b.qrels.gz', mimeType: 'application/gzip', buffer: gzipSync(readFileSync(new URL('b.qrels', EXAMPLE))) }]);
+    await waitForText(page, '[data-judges] .trec-judges-facts', ['3 in b.qrels.gz (B)', '8 in both'], { timeout: 20000 });
+    assert.deepEqual((await tableRows(page, 'Agreement on'))[1].slice(0, 3), ["Cohen's κ", '0.4419', '19/43']);
   });
 });
 

@@ -14,7 +14,7 @@
 //       Answers {ok: true, evaluation} or {ok: false, error, source, excerpt}: `source` is 0 for
 //       the qrels, 1 + i for run i, -1 for the options (and the z-score file); `excerpt` is the text of the line the error is on ('' when not about a line).
 //       With `judges` (a second qrels: another judge), the evaluation also holds `judges`: the
-//       two qrels compared (judgesAgreement) and, each run scored under both as `irmetrics
+//       two qrels compared (judgesSessions) and, each run scored under both as `irmetrics
 //       judges` scores it (common/judges-report.js), their leaderboards (judgesLeaderboards):
 //       {ok: true, report, warnings} or {ok: false, error, second: boolean, excerpt}, where
 //       `second` says the error is in the second qrels. A failure there leaves the evaluation.
@@ -175,79 +175,58 @@ async function failure(error, sourceIndex, sources) {
   return { ok: false, error, source: error.field === 'options' ? -1 : sourceIndex, excerpt };
 }
 
-/** A blob's whole text, decompressed when it is gzip. */
-async function textOf(blob) {
-  const decoder = new TextDecoder();
-  let text = '';
-  await eachPiece(await byteStream(blob), (piece) => {
-    text += decoder.decode(piece, { stream: true });
-    return true;
-  });
-  return text + decoder.decode();
-}
-
 /**
- * The runs scored under one qrels as the judges report scores them (leaderboardArgs), in a
- * session of its own: the TREC report (JSON), or the failed step's answer.
- */
-async function scoreUnder(module, id, qrels, runs, measures, progress) {
-  const scoring = new module.TrecSession();
-  try {
-    const configured = scoring.configure(leaderboardArgs(measures));
-    if (!configured.ok) return configured;
-    const read = await feedSource(scoring, id, qrels, 'qrels', progress, { size: qrels.blob.size });
-    if (!read.ok) return read;
-    for (const run of runs) {
-      const ended = await feedSource(scoring, id, run, 'run', progress, { stream: true });
-      if (!ended.ok) return ended;
-    }
-    return { ok: true, report: JSON.parse(scoring.report('json', 17)) };
-  } finally {
-    scoring.delete();
-  }
-}
-
-/**
- * Two qrels compared (judgesAgreement), and with runs their leaderboards: the `judges` part of
+ * Two qrels compared (judgesSessions, each read into a session of its own in pieces, as the
+ * evaluation reads them), and with runs their leaderboards: every run scored in both sessions as
+ * `irmetrics judges` scores it (leaderboardArgs), then judgesLeaderboards. The `judges` part of
  * an evaluation (see the messages above).
  */
 async function judgeQrels(module, id, { qrels, runs, judges }, progress) {
   const { second, measures, confidence, rboP } = judges;
   const fail = async (error) => {
-    const inSecond = error.file === second.name || error.field === 'input';
+    const inSecond = error.file === second.name;
     const excerpt = inSecond ? await lineOf(second.blob, error.line).catch(() => '') : '';
     return { ok: false, error, second: inSecond, excerpt };
   };
-  let texts;
+  const sessions = [];
   try {
-    texts = [await textOf(qrels.blob), await textOf(second.blob)];
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    return fail({ code: 'bad_token', message: `${second.name} could not be read to its end (${reason}).`, file: second.name, field: 'input', line: 0, column: 0, length: 0 });
-  }
-  const agreement = module.judgesAgreement(texts[0], qrels.name, texts[1], second.name, confidence);
-  if (!agreement.ok) return fail(agreement.error);
-  const report = JSON.parse(agreement.json);
-  const warnings = new Set();
-  if (runs.length > 0) {
-    const scored = [];
     for (const judged of [qrels, second]) {
-      const answer = await scoreUnder(module, id, judged, runs, measures, progress);
-      if (answer.cancelled) return answer;
-      if (!answer.ok) return fail({ ...answer.error, file: answer.error.file ?? judged.name });
-      for (const part of [answer.report, ...answer.report.runs]) {
-        for (const warning of part.warnings ?? []) if (!isEmptyTopicWarning(warning)) warnings.add(warning);
-      }
-      scored.push(answer.report);
+      const session = new module.TrecSession();
+      sessions.push(session);
+      session.keepTopicLists(false);
+      // The measures matter only with runs: without, an -m the engine does not know is no error.
+      const configured = session.configure(leaderboardArgs(runs.length > 0 ? measures : []));
+      if (!configured.ok) return fail(configured.error);
+      const read = await feedSource(session, id, judged, 'qrels', progress, { size: judged.blob.size });
+      if (read.cancelled) return read;
+      if (!read.ok) return fail({ ...read.error, file: read.error.file || judged.name });
     }
-    // Leaderboards that cannot be made (one topic in common, no averaged measure, a bad RBO p)
-    // leave the agreement, and say why.
-    const input = leaderboardInput(scored[0], scored[1]);
-    const boards = input.ok ? module.judgesLeaderboards(/** @type {any} */ (input).boards, { confidence, rboP }) : null;
-    if (boards?.ok) report.leaderboards = JSON.parse(boards.json);
-    else warnings.add(`No leaderboards: ${boards ? boards.error.message : /** @type {{message: string}} */ (input).message}.`);
+    const agreement = module.judgesSessions(sessions[0], sessions[1], confidence);
+    if (!agreement.ok) return fail(agreement.error);
+    const report = JSON.parse(agreement.json);
+    const warnings = new Set();
+    if (runs.length > 0) {
+      const scored = [];
+      for (const session of sessions) {
+        for (const run of runs) {
+          const ended = await feedSource(session, id, run, 'run', progress, { stream: true });
+          if (ended.cancelled) return ended;
+          if (!ended.ok) return fail(ended.error);
+          for (const warning of ended.warnings ?? []) if (!isEmptyTopicWarning(warning)) warnings.add(warning);
+        }
+        scored.push(JSON.parse(session.report('json', 17)));
+      }
+      // Leaderboards that cannot be made (one topic in common, no averaged measure, a bad RBO p)
+      // leave the agreement, and say why.
+      const input = leaderboardInput(scored[0], scored[1]);
+      const boards = input.ok ? module.judgesLeaderboards(/** @type {any} */ (input).boards, { confidence, rboP }) : null;
+      if (boards?.ok) report.leaderboards = JSON.parse(boards.json);
+      else warnings.add(`No leaderboards: ${boards ? boards.error.message : /** @type {{message: string}} */ (input).message}.`);
+    }
+    return { ok: true, report, warnings: [...warnings] };
+  } finally {
+    for (const session of sessions) session.delete();
   }
-  return { ok: true, report, warnings: [...warnings] };
 }
 
 async function evaluate(id, { args, qrels, runs, zscores, digits, judges = null }) {
@@ -257,8 +236,8 @@ async function evaluate(id, { args, qrels, runs, zscores, digits, judges = null 
   if (id !== latestEvaluation) return { ok: false, cancelled: true };
   const sources = [qrels, ...runs];
   let total = sources.reduce((sum, source) => sum + source.blob.size, 0);
-  // The second qrels' runs are scored twice more, once under each qrels.
-  if (judges && runs.length > 0) total += 2 * total + judges.second.blob.size;
+  // With a second qrels, both qrels are read again, and the runs twice more, once under each.
+  if (judges) total += qrels.blob.size + judges.second.blob.size + 2 * (total - qrels.blob.size);
   let done = 0;
   let lastPost = 0;
   const post = (force) => {

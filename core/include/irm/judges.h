@@ -45,6 +45,14 @@ struct JudgesOptions {
     std::string_view qrels_a, std::string_view name_a, std::string_view qrels_b,
     std::string_view name_b, const JudgesOptions& options = {}, std::string* failed_file = nullptr);
 
+struct Qrels;  // irm/trec.h
+/// The same on two qrels already read (a TrecSession's, fed in pieces: TrecSession::qrels()), so
+/// that a large file need not be held as one text beside what was read of it. Errors: no
+/// (topic, document) judged in both.
+[[nodiscard]] Result<std::string> judges_agreement_json(const Qrels& a, std::string_view name_a,
+                                                        const Qrels& b, std::string_view name_b,
+                                                        const JudgesOptions& options = {});
+
 /// One measure's per-topic scores of the runs under each qrels file, on the topics both judge
 /// (`irmetrics judges A B RUN...`: each run evaluated as `irmetrics trec -q -c` does, once
 /// against each file).
@@ -66,10 +74,10 @@ struct LeaderboardOptions {
 /// The two leaderboards of each measure and how far they agree, as one JSON object keyed by
 /// measure: {MEASURE: {runs, mean_a, mean_b, order_a, order_b (run indexes, best first),
 /// kendall_tau_b, kendall_tau_b_ci ([low, high]: percentile bootstrap over topics), tau_ap (A's
-/// order the truth), spearman, spearman_p, pearson, pearson_p, rbo (RBO_ext of the two orders,
-/// null when means tie), swaps: [{a, b, diff_a, diff_b}] (pairs of runs the two order
-/// differently, A's better one first), notes}}. The values are the correlation page's (tau,
-/// tau_ap, spearman, pearson, rbo) on the two lists of means. Errors: fewer than 2 runs or
+/// order the truth), spearman, spearman_p, pearson, pearson_p, rbo (RBO_ext of the two orders;
+/// runs of equal means a tie, read as RBO^a), swaps: [{a, b, diff_a, diff_b}] (pairs of runs the
+/// two order differently, A's better one first), notes}}. The values are the correlation page's
+/// (tau, tau_ap, spearman, pearson, rbo) on the two lists of means. Errors: fewer than 2 runs or
 /// topics, scores of the wrong shape.
 [[nodiscard]] Result<std::string> judges_leaderboards_json(
     const std::vector<LeaderboardScores>& measures, const LeaderboardOptions& options = {});

@@ -182,6 +182,9 @@ class TrecSession {
   const std::vector<TrecSlot>& slots() const;
   const std::vector<TrecRunResult>& runs() const { return runs_; }
   const std::string& qrels_file() const { return qrels_file_; }
+  /// The qrels read by end_qrels (under -R qrels), or null before, after an error, and under
+  /// the other judgment formats.
+  const Qrels* qrels() const { return qrels_ && !grouped_ ? &*qrels_ : nullptr; }
   std::size_t qrels_topics() const;
   std::size_t qrels_judgments() const;  // lines, with -R prefs, qrels_prefs or qrels_jg
   const std::vector<std::string>& qrels_warnings() const;

@@ -232,16 +232,18 @@ void write_optional(JsonWriter& w, const std::string& key, const std::optional<d
 Result<std::string> judges_agreement_json(std::string_view qrels_a, std::string_view name_a,
                                           std::string_view qrels_b, std::string_view name_b,
                                           const JudgesOptions& options, std::string* failed_file) {
-  using namespace judges_report;
   auto read_a = read_qrels(qrels_a, name_a);
   auto read_b = read_a.ok() ? read_qrels(qrels_b, name_b) : read_a;
   if (!read_a.ok() || !read_b.ok()) {
     if (failed_file != nullptr) failed_file->assign(read_a.ok() ? name_b : name_a);
     return read_a.ok() ? read_b.error() : read_a.error();
   }
-  const Qrels& a = read_a.value();
-  const Qrels& b = read_b.value();
+  return judges_agreement_json(read_a.value(), name_a, read_b.value(), name_b, options);
+}
 
+Result<std::string> judges_agreement_json(const Qrels& a, std::string_view name_a, const Qrels& b,
+                                          std::string_view name_b, const JudgesOptions& options) {
+  using namespace judges_report;
   std::vector<SharedJudgment> shared;
   std::vector<TopicCount> per_topic(a.topics.size());
   std::vector<std::string_view> only_a_topics;
