@@ -1,7 +1,8 @@
 // @ts-check
 // Two sets of judgments compared, the part the command line (bin/lib/judges.mjs) and the TREC
-// files page (web/js/trec-worker.js, web/js/render/trec-judges.js) share: the leaderboards'
-// input taken from the runs' two TREC reports, and what the report shows as rows of cells (the
+// files page (web/js/trec-worker.js, web/js/render/trec-judges.js) share: reading both qrels
+// and the runs into two sessions (judgeInSessions), the leaderboards' input taken from the
+// runs' two TREC reports, and what the report shows as rows of cells (the
 // grade table, the statistics, binary κ, the topics that disagree most, each measure's two
 // leaderboards) and as sentences. Pure functions: no DOM, no engine. The report itself is the
 // core's (irm/judges.h: judgesAgreement and judgesLeaderboards, docs/js-api.md).
@@ -58,6 +59,66 @@ export function leaderboardInput(reportA, reportB) {
       b: pick(underB, underB.scores[m].byRun),
     })),
   };
+}
+
+/**
+ * The judges' report of two qrels and the runs, the one flow of the command line and the TREC
+ * page's worker: each qrels read by `feed` into a TrecSession of its own (in pieces, as the
+ * caller reads its files), the two compared (judgesSessions); with runs, every run fed to both
+ * sessions (leaderboardArgs: -q -c and the measures) and the leaderboards (judgesLeaderboards).
+ * The sessions are always released.
+ * @param {any} engine the wasm module
+ * @param {{qrels: [any, any], runs: any[], measures: string[], confidence: string,
+ *          options: object, feed: (session: any, kind: 'qrels' | 'run', source: any) => Promise<any>,
+ *          nameOf: (source: any) => string}} request `qrels` and `runs` are the caller's sources;
+ *   `feed` answers what endQrels/endRun answer (or a failed status, or {cancelled: true});
+ *   `options` judgesLeaderboards' (rboP, bootstrap, seed)
+ * @returns {Promise<{ok: true, report: any, warnings: string[], leaderboardsError: string | null}
+ *   | {ok: false, error: any} | {ok: false, cancelled: true}>} an error about a file names it
+ *   (error.file); `leaderboardsError` says why there are no leaderboards when the runs could
+ *   not give them (the agreement stands); `warnings` are the runs' (a topic one qrels lacks is
+ *   left out, not warned about: the report counts it)
+ */
+export async function judgeInSessions(engine, { qrels, runs, measures, confidence, options, feed, nameOf }) {
+  const sessions = [];
+  try {
+    for (const source of qrels) {
+      const session = new engine.TrecSession();
+      sessions.push(session);
+      session.keepTopicLists(false);
+      // The measures matter only with runs: without, an -m the engine does not know is no error.
+      const configured = session.configure(leaderboardArgs(runs.length > 0 ? measures : []));
+      if (!configured.ok) return configured;
+      const read = await feed(session, 'qrels', source);
+      if (read.cancelled) return read;
+      if (!read.ok) return { ok: false, error: { ...read.error, file: read.error.file || nameOf(source) } };
+    }
+    const agreement = engine.judgesSessions(sessions[0], sessions[1], confidence);
+    if (!agreement.ok) return agreement;
+    const report = JSON.parse(agreement.json);
+    const warnings = new Set();
+    if (runs.length === 0) return { ok: true, report, warnings: [], leaderboardsError: null };
+    const scored = [];
+    for (const session of sessions) {
+      for (const run of runs) {
+        const ended = await feed(session, 'run', run);
+        if (ended.cancelled) return ended;
+        if (!ended.ok) return { ok: false, error: { ...ended.error, file: ended.error.file || nameOf(run) } };
+        for (const warning of ended.warnings ?? []) if (!isEmptyTopicWarning(warning)) warnings.add(warning);
+      }
+      scored.push(JSON.parse(session.report('json', 17)));
+    }
+    const input = leaderboardInput(scored[0], scored[1]);
+    if (input.ok === false) {
+      return { ok: true, report, warnings: [...warnings], leaderboardsError: /** @type {{message: string}} */ (input).message };
+    }
+    const boards = engine.judgesLeaderboards(/** @type {any} */ (input).boards, { ...options, confidence });
+    if (!boards.ok) return { ok: true, report, warnings: [...warnings], leaderboardsError: boards.error.message };
+    report.leaderboards = JSON.parse(boards.json);
+    return { ok: true, report, warnings: [...warnings], leaderboardsError: null };
+  } finally {
+    for (const session of sessions) session.delete();
+  }
 }
 
 /** A value to `digits` decimals, or "undefined (0/0)" for null. */

@@ -6,11 +6,11 @@
 // (gzipped or not, '-' for standard input) and writes the report as text, Markdown, CSV or JSON.
 
 import {
-  isEmptyTopicWarning, judgesNotes, judgesSummaryLines, judgesTables, leaderboardArgs, leaderboardInput, leaderboardParts,
+  judgeInSessions, judgesNotes, judgesSummaryLines, judgesTables, leaderboardParts,
 } from '../../common/judges-report.js';
 import { tableToCsv } from '../../common/table-text.js';
 import { readCommandArgs } from './compare.mjs';
-import { feedFile } from './trec.mjs';
+import { displayName, feedFile } from './trec.mjs';
 
 export const JUDGES_USAGE = `usage: irmetrics judges QRELS_A QRELS_B [RUN...] [-m MEASURE]... [--confidence C]
                         [--rbo-p P] [--bootstrap N] [--seed N]
@@ -92,52 +92,22 @@ export function parseJudgesArgs(argv, usageError) {
 
 /**
  * Reads both files into two TrecSessions (streamed in chunks, gzip or not, as irmetrics trec
- * reads qrels) and compares their qrels (judgesSessions); with runs, scores every run in each
- * session (leaderboardArgs: -q -c and the measures) and adds the leaderboards. Resolves with
+ * reads qrels: judgeInSessions) and compares them; with runs, the leaderboards too. Resolves with
  * {ok: true, report} or {ok: false, error} (error.file names the file a problem is in; a file
- * that cannot be read is thrown as trec.mjs's TrecFileError). The sessions are always released.
+ * that cannot be read is thrown as trec.mjs's TrecFileError). The runs' warnings go to
+ * `onWarning`.
  */
 export async function judgeFiles(engine, { a, b, confidence, runs = [], measures = [], options = {}, onWarning }) {
-  const sessions = [];
-  try {
-    for (const qrels of [a, b]) {
-      const session = new engine.TrecSession();
-      sessions.push(session);
-      session.keepTopicLists(false);
-      // The measures matter only with runs: without, an -m the engine does not know is no error.
-      const configured = session.configure(leaderboardArgs(runs.length > 0 ? measures : []));
-      if (!configured.ok) return configured;
-      const read = await feedFile(session, 'qrels', qrels);
-      if (!read.ok) return read;
-    }
-    const answer = engine.judgesSessions(sessions[0], sessions[1], confidence);
-    if (!answer.ok) return answer;
-    const report = JSON.parse(answer.json);
-    if (runs.length === 0) return { ok: true, report };
-
-    // Each run scored under each file, on the topics both judge. A topic only one file judges
-    // is left out here (the report counts it), so trec's warning about it is not passed on.
-    const evaluated = [];
-    for (const session of sessions) {
-      for (const run of runs) {
-        const scored = await feedFile(session, 'run', run);
-        if (!scored.ok) return scored;
-        for (const warning of scored.warnings) if (!isEmptyTopicWarning(warning)) onWarning?.(warning);
-      }
-      evaluated.push(JSON.parse(session.report('json', 4)));
-    }
-    const input = leaderboardInput(evaluated[0], evaluated[1]);
-    if (input.ok === false) {
-      const { message } = /** @type {{message: string}} */ (input);
-      return { ok: false, error: { code: 'bad_parameter_value', message, field: 'options' } };
-    }
-    const leaderboards = engine.judgesLeaderboards(/** @type {any} */ (input).boards, { ...options, confidence });
-    if (!leaderboards.ok) return leaderboards;
-    report.leaderboards = JSON.parse(leaderboards.json);
-    return { ok: true, report };
-  } finally {
-    for (const session of sessions) session.delete();
-  }
+  const judged = await judgeInSessions(engine, {
+    qrels: [a, b], runs, measures, confidence, options,
+    feed: (session, kind, path) => feedFile(session, kind, path),
+    nameOf: displayName,
+  });
+  if (!judged.ok) return judged;
+  const { report, warnings, leaderboardsError } = /** @type {any} */ (judged);
+  warnings.forEach((warning) => onWarning?.(warning));
+  if (leaderboardsError) return { ok: false, error: { code: 'bad_parameter_value', message: leaderboardsError, field: 'options' } };
+  return { ok: true, report };
 }
 
 function plainTable(rows) {

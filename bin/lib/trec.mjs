@@ -114,7 +114,8 @@ export async function* readChunks(path, { chunkSize = CHUNK_SIZE } = {}) {
 }
 
 /** The name a session's messages use for `path`. */
-const displayName = (path) => (path === STDIN ? 'standard input' : path);
+/** A file's name in messages: its path, or "standard input" for '-'. */
+export const displayName = (path) => (path === STDIN ? 'standard input' : path);
 
 /**
  * Streams one file into `session`: begin, feed every chunk, end, and a run read again when the

@@ -33,7 +33,7 @@
 
 import createIrMetrics from '../generated/irmetrics.js';
 import { feedSession } from '../../common/trec-feed.js';
-import { isEmptyTopicWarning, leaderboardArgs, leaderboardInput } from '../../common/judges-report.js';
+import { judgeInSessions } from '../../common/judges-report.js';
 
 /** Largest piece handed to the session at once: wasm memory for a chunk is allocated per feed. */
 const MAX_FEED = 1 << 20;
@@ -176,57 +176,28 @@ async function failure(error, sourceIndex, sources) {
 }
 
 /**
- * Two qrels compared (judgesSessions, each read into a session of its own in pieces, as the
- * evaluation reads them), and with runs their leaderboards: every run scored in both sessions as
- * `irmetrics judges` scores it (leaderboardArgs), then judgesLeaderboards. The `judges` part of
- * an evaluation (see the messages above).
+ * Two qrels compared and with runs their leaderboards, as `irmetrics judges` does
+ * (judgeInSessions: each file fed in pieces into a session of its own): the `judges` part of an
+ * evaluation (see the messages above). Leaderboards that cannot be made (one topic in common,
+ * no averaged measure, a bad RBO p) leave the agreement, and say why.
  */
 async function judgeQrels(module, id, { qrels, runs, judges }, progress) {
   const { second, measures, confidence, rboP } = judges;
-  const fail = async (error) => {
+  const judged = await judgeInSessions(module, {
+    qrels: [qrels, second], runs, measures, confidence, options: { rboP },
+    feed: (session, kind, source) =>
+      feedSource(session, id, source, kind, progress, kind === 'qrels' ? { size: source.blob.size } : { stream: true }),
+    nameOf: (source) => source.name,
+  });
+  if (judged.ok === false) {
+    if ('cancelled' in judged) return judged;
+    const { error } = /** @type {any} */ (judged);
     const inSecond = error.file === second.name;
     const excerpt = inSecond ? await lineOf(second.blob, error.line).catch(() => '') : '';
     return { ok: false, error, second: inSecond, excerpt };
-  };
-  const sessions = [];
-  try {
-    for (const judged of [qrels, second]) {
-      const session = new module.TrecSession();
-      sessions.push(session);
-      session.keepTopicLists(false);
-      // The measures matter only with runs: without, an -m the engine does not know is no error.
-      const configured = session.configure(leaderboardArgs(runs.length > 0 ? measures : []));
-      if (!configured.ok) return fail(configured.error);
-      const read = await feedSource(session, id, judged, 'qrels', progress, { size: judged.blob.size });
-      if (read.cancelled) return read;
-      if (!read.ok) return fail({ ...read.error, file: read.error.file || judged.name });
-    }
-    const agreement = module.judgesSessions(sessions[0], sessions[1], confidence);
-    if (!agreement.ok) return fail(agreement.error);
-    const report = JSON.parse(agreement.json);
-    const warnings = new Set();
-    if (runs.length > 0) {
-      const scored = [];
-      for (const session of sessions) {
-        for (const run of runs) {
-          const ended = await feedSource(session, id, run, 'run', progress, { stream: true });
-          if (ended.cancelled) return ended;
-          if (!ended.ok) return fail(ended.error);
-          for (const warning of ended.warnings ?? []) if (!isEmptyTopicWarning(warning)) warnings.add(warning);
-        }
-        scored.push(JSON.parse(session.report('json', 17)));
-      }
-      // Leaderboards that cannot be made (one topic in common, no averaged measure, a bad RBO p)
-      // leave the agreement, and say why.
-      const input = leaderboardInput(scored[0], scored[1]);
-      const boards = input.ok ? module.judgesLeaderboards(/** @type {any} */ (input).boards, { confidence, rboP }) : null;
-      if (boards?.ok) report.leaderboards = JSON.parse(boards.json);
-      else warnings.add(`No leaderboards: ${boards ? boards.error.message : /** @type {{message: string}} */ (input).message}.`);
-    }
-    return { ok: true, report, warnings: [...warnings] };
-  } finally {
-    for (const session of sessions) session.delete();
   }
+  const { report, warnings, leaderboardsError } = /** @type {any} */ (judged);
+  return { ok: true, report, warnings: leaderboardsError ? [...warnings, `No leaderboards: ${leaderboardsError}.`] : warnings };
 }
 
 async function evaluate(id, { args, qrels, runs, zscores, digits, judges = null }) {
@@ -284,6 +255,7 @@ async function evaluate(id, { args, qrels, runs, zscores, digits, judges = null 
     }
     const report = JSON.parse(current.report('json', digits));
     const text = current.report('trec', digits);
+    /** @type {any} */
     const judged = judges ? await judgeQrels(module, id, { qrels, runs, judges }, progress) : null;
     if (judged?.cancelled) return judged;
     post(true);
