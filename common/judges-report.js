@@ -5,7 +5,7 @@
 // runs' two TREC reports, and what the report shows as rows of cells (the
 // grade table, the statistics, binary κ, the topics that disagree most, each measure's two
 // leaderboards) and as sentences. Pure functions: no DOM, no engine. The report itself is the
-// core's (irm/judges.h: judgesAgreement and judgesLeaderboards, docs/js-api.md).
+// core's (irm/judges.h: judgesSessions, judgesAgreement and judgesLeaderboards, docs/js-api.md).
 
 import { scoresFromReport } from './compare-report.js';
 

@@ -539,8 +539,8 @@ async function judges(argv) {
     usageError("with runs, each qrels file is read twice: name it instead of '-'", judgesFiles.JUDGES_USAGE);
   }
   const engine = await loadEngine();
-  if (typeof engine.judgesAgreement !== 'function') {
-    throw new BuildMissingError('the wasm module in web/generated/ has no judgesAgreement (it was built before irmetrics judges); run npm run build');
+  if (typeof engine.judgesSessions !== 'function') {
+    throw new BuildMissingError('the wasm module in web/generated/ has no judgesSessions (it was built before irmetrics judges read qrels in pieces); run npm run build');
   }
   const result = await judgesFiles.judgeFiles(engine, {
     a,

@@ -1,9 +1,10 @@
 // @ts-check
 // irmetrics judges: two qrels files of the same topics (two assessors, or people and a language
-// model) compared document by document: the core's judgesAgreement() (irm/judges.h) reads both
-// as `irmetrics trec` reads qrels and works out the agreement with the agreement page's own
-// calculators (κ, weighted κ with its interval, Krippendorff's α); this file reads the files
-// (gzipped or not, '-' for standard input) and writes the report as text, Markdown, CSV or JSON.
+// model) compared document by document: both are read into TrecSessions in chunks (gzipped or
+// not, '-' for standard input) as `irmetrics trec` reads qrels, and the core's judgesSessions()
+// (irm/judges.h) works out the agreement with the agreement page's own calculators (κ, weighted
+// κ with its interval, Krippendorff's α); this file writes the report as text, Markdown, CSV or
+// JSON.
 
 import {
   judgeInSessions, judgesNotes, judgesSummaryLines, judgesTables, leaderboardParts,

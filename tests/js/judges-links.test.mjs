@@ -38,3 +38,38 @@ test('the correlation links: the means to 12 digits, the orders of the runs, tie
   assert.equal(stateOf(correlationLinks({ ...board, runs: ['run one', 'R(2)', 'R3'] }, '0.9').rbo).in, 'A: run_one R_2_ R3\nB: R_2_ run_one R3');
   assert.equal(correlationLinks({ ...board, runs: ['a b', 'a_b', 'R3'] }, '0.9').rbo, null);
 });
+
+test('judgesAgreement on two texts and judgesSessions on two sessions fed in pieces give one report', async () => {
+  // The module's two ways in (docs/js-api.md): the texts whole, or the qrels read by sessions.
+  const { loadEngine } = await import('../../bin/lib/engine.mjs');
+  const { readFileSync } = await import('node:fs');
+  const engine = await loadEngine();
+  const text = (name) => readFileSync(new URL(`../../docs/examples/judges/${name}`, import.meta.url), 'utf8');
+  const whole = engine.judgesAgreement(text('a.qrels'), 'a.qrels', text('b.qrels'), 'b.qrels', '0.95');
+  const sessions = ['a.qrels', 'b.qrels'].map((name) => {
+    const session = new engine.TrecSession();
+    session.beginQrels(name);
+    const bytes = new TextEncoder().encode(text(name));
+    for (let at = 0; at < bytes.length; at += 5) {
+      const piece = bytes.subarray(at, at + 5);
+      session.buffer(piece.length).set(piece);
+      session.feedQrels(piece.length);
+    }
+    assert.equal(session.endQrels().ok, true);
+    return session;
+  });
+  try {
+    const read = engine.judgesSessions(sessions[0], sessions[1], '0.95');
+    assert.equal(read.ok, true);
+    assert.equal(read.json, whole.json);
+    // 19/43 worked by hand in tests/web/trec-judges.test.mjs's comments.
+    assert.equal(JSON.parse(read.json).agreement.exact.kappa, '19/43');
+    // A session without qrels, and a confidence out of range, are errors that say so.
+    const empty = new engine.TrecSession();
+    assert.match(engine.judgesSessions(sessions[0], empty, '').error.message, /two sessions that have read a qrels/);
+    empty.delete();
+    assert.match(engine.judgesSessions(sessions[0], sessions[1], '2').error.message, /confidence must be above 0 and below 1, such as 0\.95; found '2'/);
+  } finally {
+    for (const session of sessions) session.delete();
+  }
+});
