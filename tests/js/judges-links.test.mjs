@@ -1,5 +1,6 @@
 // The TREC page's links from two qrels compared to the calculators that work the numbers out
-// (web/js/render/trec-judges.js): what each link carries, on hand-made reports.
+// (web/js/render/trec-judges.js): what each link carries, on hand-made reports; and the
+// module's two ways to compare qrels (judgesAgreement on texts, judgesSessions on sessions).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
