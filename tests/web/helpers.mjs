@@ -47,12 +47,16 @@ export function launchOptions() {
  * tests/web/x.test.mjs`), a file launches its own Chromium. Closing a connected browser closes
  * this file's contexts and disconnects; the shared one goes on. A file that reads the clipboard
  * asks for a Chromium of its own (`clipboard: true`): a browser has one clipboard for all its
- * contexts, so two files copying at once in the shared one read each other's text.
- * @param {{clipboard?: boolean}} [options]
+ * contexts, so two files copying at once in the shared one read each other's text. So does a
+ * file that gives pages large files from disk (`localFiles: true`): a connected browser cannot
+ * open the test's path, so playwright sends it each file through the connection, base64 in
+ * protocol messages (large-inputs' 294 MB of TREC files: 244 s of one test in the shared
+ * browser, 15 s in its own, where the page reads them from the path).
+ * @param {{clipboard?: boolean, localFiles?: boolean}} [options]
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function openBrowser({ clipboard = false } = {}) {
-  const endpoint = clipboard ? undefined : process.env.IRM_BROWSER_WS;
+export function openBrowser({ clipboard = false, localFiles = false } = {}) {
+  const endpoint = clipboard || localFiles ? undefined : process.env.IRM_BROWSER_WS;
   // playwright gives each launch a fresh temporary profile (--user-data-dir) of its own.
   return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions());
 }
@@ -60,16 +64,17 @@ export function openBrowser({ clipboard = false } = {}) {
 /**
  * Starts the server over dist/ and a headless Chromium. Fails with a clear message when the
  * site has not been built. `policy`: a Content-Security-Policy header to serve instead of the
- * site's (scripts/serve.mjs). `clipboard`: the file reads the clipboard (openBrowser).
+ * site's (scripts/serve.mjs). `clipboard`: the file reads the clipboard; `localFiles`: it gives
+ * pages large files by path (both: a Chromium of its own, openBrowser).
  * `reusePages`: a test's page is kept for the next test's link (see openPage).
  * @returns {Promise<{openPage: Function, withPage: Function, close: () => Promise<void>, clipboard: boolean}>}
  */
-export async function startBrowserSession({ policy, clipboard = false, reusePages = false } = {}) {
+export async function startBrowserSession({ policy, clipboard = false, localFiles = false, reusePages = false } = {}) {
   if (!existsSync(`${distDir}index.html`)) {
     throw new Error('dist/ has not been built: run `npm run build` (or `npx vite build`) before the browser tests.');
   }
   const server = await startServer({ root: distDir, port: 0, ...(policy ? { policy } : {}) });
-  const browser = await openBrowser({ clipboard });
+  const browser = await openBrowser({ clipboard, localFiles });
 
   /**
    * A page in a context of its own, with the listeners that record its problems. The listeners

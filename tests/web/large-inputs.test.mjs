@@ -24,7 +24,8 @@ import { tableCell, useBrowserSession, waitForAnswers, waitForText } from './hel
 
 const RANKS = 100_000;
 
-const session = useBrowserSession();
+// A Chromium of its own: the TREC files are given to the page by path (helpers.mjs openBrowser).
+const session = useBrowserSession({ localFiles: true });
 
 /**
  * Records the duration of every long task (> 50 ms) in window.__longTasks, from page start, and
