@@ -7,8 +7,10 @@
 #   5. js    node:test tests of the wasm module and the CLI       (tests/js/*.test.mjs)
 #   6. web   browser tests of the pages, headless Chromium        (tests/web/*.test.mjs)
 # First `build.sh quick` (native, wasm, site). Then stages 1-4 (1 and 2 beside the sanitizer
-# build, `build.sh sanitizers`, which 3 and 4 need) run beside 5 and 6, and their output is
-# printed after them: on 2 cores the browser tests wait on pages more than they compute. Each
+# build, `build.sh sanitizers`, which 3 and 4 need; 3 beside 4) run beside 5 and 6, and their
+# output is printed after them. The whole run keeps both cores of this machine busy (vmstat,
+# sampled every 10 s of a fresh-clone run: 0-4 % idle from the build's start to the web stage's
+# end), so its wall time is about its CPU time over two: what speeds it up is less work. Each
 # test file is one process: ctest runs one entry per C++ test file; node --test runs IRM_JS_JOBS
 # files at once (default 2) and the browser tests IRM_WEB_JOBS at once (default 3), all driving
 # one shared Chromium (tests/web/browser-server.mjs).
@@ -232,10 +234,15 @@ side_stages() {
   fi
   if ((build_status == 0)); then
     echo "test: the sanitizer build took $(since "$build_started") s"
-    # A memory error, a leak or undefined behaviour fails the test it happens in.
+    # A memory error, a leak or undefined behaviour fails the test it happens in. The fuzz stage
+    # runs beside: both only read the sanitizer build, and the asan stage is mostly one long
+    # entry (cross_engine_test) on one core. Its output follows the asan stage's.
+    fuzz_stage >"$log_dir/fuzz-stage.log" 2>&1 &
+    local fuzz_pid=$!
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest_stage asan build/fuzz
-    fuzz_stage
+    wait "$fuzz_pid"
+    cat "$log_dir/fuzz-stage.log"
   else
     echo "test: the sanitizer build failed, so the asan and fuzz stages could not run" >&2
     tally asan 1 0 1 "$build_started"
@@ -272,11 +279,11 @@ node_stage js "$js_jobs" "${js_files[@]}"
 
 if [[ $mode == all ]]; then
   # The longest files first (node --test starts files in the order given), so that none of them
-  # starts near the end and runs on alone: in a fresh-clone run, large-inputs' 263 MB run took
-  # 225 s of one test, exercises' pages 213 s, a11y 50 s, phone's 375 px sweep 82 s.
+  # starts near the end and runs on alone: in a fresh-clone run, a11y took 254 s (axe-core's
+  # colour-contrast rule, 2-5 s a page), embed 119 s, exercises 117 s, hostile-links 107 s.
   web_files=()
-  for name in large-inputs exercises phone a11y index first-visit embed hostile-links subpath \
-    lms-frame; do
+  for name in a11y exercises embed hostile-links trec subpath first-screen index phone \
+    first-visit large-inputs lms-frame; do
     [[ -f tests/web/$name.test.mjs ]] && web_files+=("tests/web/$name.test.mjs")
   done
   for file in tests/web/*.test.mjs; do
