@@ -13,7 +13,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   g++ make cmake  the native build of the core and its Catch2 tests (ctest comes with cmake)
 #   catch2          the C++ test framework (Debian's 2.13.x; find_package(Catch2 2))
 #   emscripten      the C++ → WebAssembly compiler (3.1.6; brings clang, lld, binaryen, node-acorn)
-#   chromium        the browser the web tests drive through playwright-core
+#   chromium        the browser of the benchmarks (scripts/bench-web.mjs) and a user's own runs
+#   chromium-headless-shell  the same Chromium's old headless shell, which the web tests drive
+#                   through playwright-core (as playwright's own headless runs do): the same
+#                   Blink and V8 without the full browser's windowing layers
 #   fonts-dejavu-core  a font for headless Chromium, so pages lay out (and screenshot) as text
 #   fonts-dejavu-extra DejaVu Math TeX Gyre: the math font the formulas (MathML) are drawn in,
 #                   so the browser tests measure them as a reader with a math font sees them
@@ -27,8 +30,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #                   exports (tests/moodle/harness.php, from tests/js/moodle-import.test.mjs)
 #   php-xml         the XML parser Moodle's Moodle XML importer reads with (lib/xmlize.php)
 #   php-mbstring    the multibyte string functions Moodle's text handling calls
-readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium fonts-dejavu-core fonts-dejavu-extra clang-format gzip
-  clang libclang-rt-14-dev zlib1g-dev unzip libxml2-utils python3-lxml
+readonly DEBIAN_PACKAGES=(g++ make cmake catch2 emscripten chromium chromium-headless-shell fonts-dejavu-core
+  fonts-dejavu-extra clang-format gzip clang libclang-rt-14-dev zlib1g-dev unzip libxml2-utils python3-lxml
   php-cli php-xml php-mbstring)
 
 say() { printf 'setup: %s\n' "$*"; }
