@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { BuildMissingError, loadEngine } from './engine.mjs';
+import { BuildMissingError, loadEngine, smallFiles } from './engine.mjs';
 import {
   checkToJson, checkToText, errorToJson, measuresToText, outcomeToJson, outcomeToText,
 } from './outcome-text.mjs';
@@ -307,6 +307,9 @@ async function calc(typed, values) {
 // ---------------------------------------------------------------------------------------------
 // irmetrics practice: exercises drawn from a seed (common/practice/), answered by the engine.
 
+/** Up to this many exercises are a small job (engine.mjs SMALL_JOB_BYTES: 2 or 500 measured). */
+const SMALL_PRACTICE = 20;
+
 const PRACTICE_USAGE = `usage: irmetrics practice FAMILY [--seed N] [--count N] [--difficulty easy|medium|hard]
                           [--format text|json|moodle-xml|gift|qti]`;
 
@@ -398,7 +401,7 @@ async function practice(rest, values) {
     usageError(`--format ${format} writes a ${FORMATS[format].extension} file: redirect it, e.g. > quiz.${FORMATS[format].extension}`,
       PRACTICE_USAGE);
   }
-  const engine = await loadEngine();
+  const engine = await loadEngine({ small: count <= SMALL_PRACTICE });
   const result = await prepareExercises(engine, drawExercises(family, difficulty, seed, count));
   if (!result.ok) {
     // A drawn exercise the engine refuses is a bug of the generator, not the user's input.
@@ -442,7 +445,9 @@ async function trec(argv) {
   // build reads them: trec_eval's flags split as its getopt splits them (-qc, -l2, -l 2, -mmap)
   // for session.configure(), which names any mistake in them; --digits, --format, --help and the
   // files checked, the first usage error given without the usage.
-  const engine = await loadEngine();
+  // The files are known only once the module has read the arguments: every argument that names
+  // a file counts toward the job's size.
+  const engine = await loadEngine({ small: smallFiles(argv) });
   if (typeof engine.readTrecArgs !== 'function') {
     throw new BuildMissingError('the wasm module in web/generated/ has no readTrecArgs (it was built before it); run npm run build');
   }
@@ -492,7 +497,7 @@ async function compare(argv) {
   if (parsed.files.filter((file) => file === trecFiles.STDIN).length > 1) {
     usageError("standard input ('-') can be only one of the files", compareFiles.COMPARE_USAGE);
   }
-  const engine = await loadEngine();
+  const engine = await loadEngine({ small: smallFiles(parsed.files) });
   if (typeof engine.compareRuns !== 'function') {
     throw new BuildMissingError('the wasm module in web/generated/ has no compareRuns (it was built before irmetrics compare); run npm run build');
   }
@@ -538,7 +543,7 @@ async function judges(argv) {
   if (runs.length > 0 && (a === trecFiles.STDIN || b === trecFiles.STDIN)) {
     usageError("with runs, each qrels file is read twice: name it instead of '-'", judgesFiles.JUDGES_USAGE);
   }
-  const engine = await loadEngine();
+  const engine = await loadEngine({ small: smallFiles(parsed.files) });
   if (typeof engine.judgesSessions !== 'function') {
     throw new BuildMissingError('the wasm module in web/generated/ has no judgesSessions (it was built before irmetrics judges read qrels in pieces); run npm run build');
   }

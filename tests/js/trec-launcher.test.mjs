@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { smallFiles } from '../../bin/lib/engine.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'irmetrics-launcher-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -104,5 +105,28 @@ describe('which path irmetrics trec takes', () => {
     const term = both(['trec', 'term']);
     assert.equal(term.viaNode.signal, 'SIGTERM');
     assert.equal(term.viaShell?.signal, 'SIGTERM');
+  });
+});
+
+// On the wasm path, a small job's module is compiled by V8's baseline compiler alone
+// (bin/lib/engine.mjs): smallFiles decides from the arguments, before they are read.
+describe('which jobs are small: the files among the arguments, under the limit together', () => {
+  const files = join(root, 'sizes');
+  mkdirSync(files, { recursive: true });
+  const qrels = join(files, 'qrels');
+  const run = join(files, 'run');
+  writeFileSync(qrels, 'x'.repeat(300));
+  writeFileSync(run, 'y'.repeat(500));
+
+  test('300 + 500 bytes are small under 1,000 and not under 800; flags and words are passed over', () => {
+    assert.equal(smallFiles(['-q', '-m', 'map', qrels, run], 1000), true);
+    assert.equal(smallFiles([qrels, run], 800), false);
+    assert.equal(smallFiles([qrels, run, join(files, 'no-such-run')], 1000), true);
+  });
+
+  test('standard input is of unknown size, so never small; a folder counts nothing', () => {
+    assert.equal(smallFiles([qrels, '-'], 1 << 30), false);
+    assert.equal(smallFiles([files, qrels], 400), true);
+    assert.equal(smallFiles([], 1), true);
   });
 });
