@@ -307,7 +307,7 @@ async function calc(typed, values) {
 // ---------------------------------------------------------------------------------------------
 // irmetrics practice: exercises drawn from a seed (common/practice/), answered by the engine.
 
-/** Up to this many exercises are a small job (engine.mjs SMALL_JOB_BYTES: 2 or 500 measured). */
+/** Up to this many exercises are a small job (engine.mjs SMALL_JOB_BYTES says what 2 and 500 cost). */
 const SMALL_PRACTICE = 20;
 
 const PRACTICE_USAGE = `usage: irmetrics practice FAMILY [--seed N] [--count N] [--difficulty easy|medium|hard]
