@@ -16,15 +16,16 @@
 // Referrer-Policy: no-referrer. A file with a brotli or gzip copy beside it (FILE.br, FILE.gz:
 // scripts/compress.mjs, run by the build) is sent compressed to a browser that accepts it
 // (Content-Encoding, Vary: Accept-Encoding); Vite's content-hashed files (assets/) are cached
-// for a year, every other file is revalidated (no-cache).
+// for a year, every other file is revalidated (no-cache): each answer has an ETag and a
+// Last-Modified, and a browser whose copy is current gets 304 Not Modified with no body.
 //
 // Tests import startServer({root, port: 0}) to get a server on a free port (and base: '/irmetrics/'
 // to serve it under a folder).
 
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { basename, extname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMPRESSIBLE, ENCODINGS } from './compress.mjs';
 
@@ -86,19 +87,41 @@ async function findFile(root, urlPath) {
 }
 
 /**
- * The encodings an Accept-Encoding header accepts (q > 0), e.g. "gzip, deflate, br;q=0.5".
+ * The encodings an Accept-Encoding header accepts (q > 0), e.g. "gzip, deflate, br;q=0.5". A '*'
+ * accepts every encoding the header does not refuse by name ("br;q=0, *": not brotli).
  * @param {string | undefined} header
  * @returns {Set<string>}
  */
 export function acceptedEncodings(header) {
   const accepted = new Set();
+  const refused = new Set();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)).find(Boolean);
-    if (name && !(q && Number(q[1]) === 0)) accepted.add(name);
+    if (!name) continue;
+    if (q && Number(q[1]) === 0) refused.add(name);
+    else accepted.add(name);
   }
-  if (accepted.has('*')) for (const { name } of ENCODINGS) accepted.add(name);
+  for (const name of refused) accepted.delete(name);
+  if (accepted.has('*')) for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
   return accepted;
+}
+
+/**
+ * Whether the request's validators (If-None-Match, else If-Modified-Since) match the file about
+ * to be sent, so that 304 Not Modified answers it: the browser's copy is current.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {string} etag @param {number} modifiedMs
+ */
+function notModified(request, etag, modifiedMs) {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    // Weak comparison (RFC 9110, 13.1.2): W/ prefixes aside, the tags are equal.
+    const opaque = (tag) => tag.trim().replace(/^W\//, '');
+    return noneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modifiedMs / 1000) * 1000 <= since;
 }
 
 /**
@@ -111,7 +134,7 @@ async function compressedCopy(found, request) {
   for (const { name, suffix } of ENCODINGS) {
     if (!accepted.has(name)) continue;
     const info = await stat(`${found.file}${suffix}`).catch(() => null);
-    if (info?.isFile() && info.mtimeMs >= found.modified) return { encoding: name, file: `${found.file}${suffix}`, size: info.size };
+    if (info?.isFile() && info.mtimeMs >= found.modified) return { encoding: name, file: `${found.file}${suffix}` };
   }
   return null;
 }
@@ -157,17 +180,57 @@ async function handle(root, request, response, policy = contentSecurityPolicy, b
   if (basename(found.file) === OFFLINE_FILE) headers['Content-Security-Policy'] = offlinePolicy;
   const hashed = found.file.includes(`${sep}assets${sep}`); // Vite's content-hashed output
   const copy = await compressedCopy(found, request);
-  const sent = copy ?? found;
+  const type = extname(found.file).toLowerCase();
+  // The file is opened before anything is answered, and its size and date read from the open
+  // file: one removed or rewritten since it was found (a rebuild) is answered 404 or 500, never a
+  // length that the body does not have. HEAD and 304 answers send no body, but open it too (and
+  // close it at once), so that they answer as GET would.
+  let file;
+  try {
+    file = await open(copy?.file ?? found.file, 'r');
+  } catch (error) {
+    const gone = error.code === 'ENOENT' || error.code === 'ENOTDIR';
+    response.writeHead(gone ? 404 : 500, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end(gone ? 'Not found\n' : 'The server could not read this file; try again\n');
+    return;
+  }
+  let info;
+  try {
+    info = await file.stat();
+  } catch {
+    await file.close();
+    response.writeHead(500, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('The server could not read this file; try again\n');
+    return;
+  }
+  // A validator of what is sent: its size and date, and the encoding (each copy is its own).
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
+  Object.assign(headers, {
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ETag: etag,
+    'Last-Modified': new Date(info.mtimeMs).toUTCString(),
+    ...(COMPRESSIBLE.has(type) ? { Vary: 'Accept-Encoding' } : {}),
+  });
+  if (notModified(request, etag, info.mtimeMs)) {
+    await file.close();
+    response.writeHead(304, headers).end();
+    return;
+  }
   response.writeHead(200, {
     ...headers,
-    'Content-Type': mimeTypes[extname(found.file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': sent.size,
-    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...(COMPRESSIBLE.has(extname(found.file).toLowerCase()) ? { Vary: 'Accept-Encoding' } : {}),
+    'Content-Type': mimeTypes[type] ?? 'application/octet-stream',
+    'Content-Length': info.size,
     ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
   });
-  if (request.method === 'HEAD') response.end();
-  else createReadStream(sent.file).pipe(response);
+  if (request.method === 'HEAD') {
+    await file.close();
+    response.end();
+    return;
+  }
+  // pipeline closes the file whatever happens: the body sent, the client gone mid-download (each
+  // dropped download used to keep its file open, and with the descriptors spent the server
+  // stopped), or a read error (the answer is then cut short, as its length was already sent).
+  pipeline(file.createReadStream(), response, () => {});
 }
 
 /**

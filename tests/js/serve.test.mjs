@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -265,4 +265,135 @@ test('Accept-Encoding is read with its q-values', () => {
   assert.deepEqual([...acceptedEncodings('br;q=0, gzip;q=0.5')], ['gzip']);
   assert.deepEqual([...acceptedEncodings('*')].sort(), ['*', 'br', 'gzip']);
   assert.deepEqual([...acceptedEncodings(undefined)], []);
+  // A refusal by name stands against '*' (RFC 9110, 12.5.3: '*' matches any encoding not listed).
+  assert.deepEqual([...acceptedEncodings('br;q=0, *')].sort(), ['*', 'gzip']);
+  assert.deepEqual([...acceptedEncodings('*, gzip; q=0.0')].sort(), ['*', 'br']);
+});
+
+/** GET (or `method`) `path` with `headers`; resolves with the status, headers and raw body. */
+function rawGet(base, path, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('"br;q=0, *" gets the gzip copy: a refused encoding is never sent', async () => {
+  const root = tinySite();
+  await compressDirectory(root);
+  const server = await startServer({ root, port: 0, host: '127.0.0.1' });
+  try {
+    const answer = await rawGet(`http://127.0.0.1:${server.port}`, '/index.html', { 'Accept-Encoding': 'br;q=0, *' });
+    assert.equal(answer.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(answer.body), readFileSync(join(root, 'index.html')));
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a browser whose copy is current gets 304 with no body (ETag, Last-Modified), per encoding', async () => {
+  const root = tinySite();
+  await compressDirectory(root);
+  const server = await startServer({ root, port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${server.port}`;
+  try {
+    const first = await rawGet(base, '/index.html', { 'Accept-Encoding': 'br' });
+    assert.equal(first.status, 200);
+    const etag = first.headers.etag;
+    assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+-br"$/);
+    // The brotli copy's own size, in hexadecimal, opens the tag.
+    assert.equal(etag.split('"')[1].split('-')[0], statSync(join(root, 'index.html.br')).size.toString(16));
+    assert.equal(first.headers['last-modified'], new Date(statSync(join(root, 'index.html.br')).mtimeMs).toUTCString());
+
+    const again = await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers.etag, etag);
+    assert.equal(again.headers['cache-control'], 'no-cache');
+    assert.equal(again.headers['content-security-policy'], contentSecurityPolicy);
+    // Weak comparison: the same tag without W/ matches; '*' matches any; a list is read whole.
+    assert.equal((await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': etag.slice(2) })).status, 304);
+    assert.equal((await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': '*' })).status, 304);
+    assert.equal((await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", ${etag}` })).status, 304);
+    assert.equal((await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': etag }, 'HEAD')).status, 304);
+    // The gzip copy is another representation, with a tag of its own: sent in full.
+    const gzip = await rawGet(base, '/index.html', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    assert.equal(gzip.status, 200);
+    assert.match(gzip.headers.etag, /-gzip"$/);
+    assert.deepEqual(gunzipSync(gzip.body), readFileSync(join(root, 'index.html')));
+
+    // If-Modified-Since, when no If-None-Match is given: the file's own date (whole seconds).
+    const plain = await rawGet(base, '/index.html');
+    assert.equal(plain.status, 200);
+    assert.equal((await rawGet(base, '/index.html', { 'If-Modified-Since': plain.headers['last-modified'] })).status, 304);
+    const hourBefore = new Date(Date.parse(plain.headers['last-modified']) - 3600e3).toUTCString();
+    assert.equal((await rawGet(base, '/index.html', { 'If-Modified-Since': hourBefore })).status, 200);
+    assert.equal((await rawGet(base, '/index.html', { 'If-Modified-Since': 'yesterday' })).status, 200);
+
+    // Changed since: the old tag no longer matches, and the new content comes.
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>changed</title>');
+    utimesSync(join(root, 'index.html'), later, later);
+    const changed = await rawGet(base, '/index.html', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.toString(), '<!doctype html><title>changed</title>');
+    assert.notEqual(changed.headers.etag, etag);
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('downloads the browser drops close their files: 300 under a limit of 64 descriptors, and it still serves', async () => {
+  const root = tinySite();
+  // 8 MB that no copy is made of (a font): each download is cut off long before its end.
+  writeFileSync(join(root, 'assets', 'big.woff2'), randomBytes(8 << 20));
+  const serve = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
+  const program = `const { startServer } = await import(${JSON.stringify(serve)});
+    const server = await startServer({ root: ${JSON.stringify(root)}, port: 0, host: '127.0.0.1' });
+    console.log(server.port);`;
+  // Before, each dropped download kept its file open: the 50-odd descriptors left under this
+  // limit were spent, and the next open threw an uncaught EMFILE that stopped the server.
+  const child = spawn('prlimit', ['--nofile=64:64', process.execPath, '--input-type=module', '-e', program],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      child.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${stderr}`)));
+    });
+    const drop = () => new Promise((resolve, reject) => {
+      const request = httpRequest(`http://127.0.0.1:${port}/assets/big.woff2`, (response) => {
+        assert.equal(response.statusCode, 200);
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+      request.end();
+    });
+    for (let i = 0; i < 300; i += 1) await drop();
+    // Its open descriptors go back to what an idle server holds (a few), not 300 more.
+    const openFiles = () => readdirSync(`/proc/${child.pid}/fd`).length;
+    const deadline = Date.now() + 10000;
+    while (openFiles() > 40 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(openFiles() <= 40, `${openFiles()} descriptors open after the drops`);
+    const after = await rawGet(`http://127.0.0.1:${port}`, '/small.css');
+    assert.equal(after.status, 200);
+    assert.equal(after.body.toString(), 'body { margin: 0 }\n');
+    assert.equal(child.exitCode, null, stderr);
+  } finally {
+    child.kill();
+    await exited;
+    rmSync(root, { recursive: true, force: true });
+  }
 });
