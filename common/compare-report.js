@@ -92,6 +92,23 @@ export function meansTable(comparison) {
 export const RUN_WORDS = { run: 'run', runs: 'runs', topic: 'topic', topics: 'topics', ofEach: ' of each measure' };
 export const SYSTEM_WORDS = { run: 'system', runs: 'systems', topic: 'query', topics: 'queries', ofEach: '' };
 
+/** A p as shown: 4 decimals, or 4 significant digits under 0.001; 0 where it underflowed. */
+export const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPrecision(4));
+
+/**
+ * A pair's p and corrected p as shown. Where every difference is the same and not 0, t is
+ * infinite (its statistic null in the JSON) and p is exactly 0, corrected or not: shown as 0,
+ * the p with the method that says why.
+ * @param {{p: number, p_adjusted: number, statistic: number | null, statistic_name: string, method: string}} pair
+ */
+export function pairP(pair) {
+  const infinite = pair.statistic_name === 't' && pair.statistic === null;
+  return {
+    p: infinite ? `0 (${pair.method})` : pText(pair.p),
+    adjusted: infinite ? '0' : pText(pair.p_adjusted),
+  };
+}
+
 /** The legend under the table: what the marks mean, the test, the correction and α. */
 export function legend(comparison, words = RUN_WORDS) {
   const { options, runs, comparisons, measures } = comparison;

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "irm/json.h"
 
@@ -557,7 +558,10 @@ val comparison_to_js(const irm::Result<irm::Comparison>& result) {
     j.key("losses");
     j.value(static_cast<double>(p.losses));
     j.key("statistic");
-    j.value(p.statistic);
+    // t is infinite when every difference is the same and not 0 (method says so); JSON has no
+    // infinity, so null.
+    optional_number(j,
+                    std::isfinite(p.statistic) ? std::optional<double>(p.statistic) : std::nullopt);
     j.key("statistic_name");
     j.value(p.statistic_name);
     j.key("df");

@@ -8,7 +8,7 @@
 // comparison as CSV; or all of it as JSON.
 
 import { latexText, tableToCsv } from '../../common/table-text.js';
-import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, scoresFromReport } from '../../common/compare-report.js';
+import { SUPERSCRIPT, SUPERSCRIPT_DIGITS, legend, meansTable, pText, pairP, scoresFromReport } from '../../common/compare-report.js';
 import { evaluateTrec } from './trec.mjs';
 
 export const COMPARE_USAGE = `usage: irmetrics compare QRELS RUN RUN... [-m MEASURE]... [--test T] [--correction C]
@@ -146,7 +146,7 @@ export function comparisonToText(comparison, digits = 4) {
     lines.push('', 'Significant differences (p after correction ≤ α):');
     for (const c of significant) {
       lines.push(
-        `  ${c.measure}: ${c.a} − ${c.b} = ${c.diff.toFixed(digits)}, p = ${pText(c.p)}${standardError(c)}, corrected ${pText(c.p_adjusted)}, ` +
+        `  ${c.measure}: ${c.a} − ${c.b} = ${c.diff.toFixed(digits)}, p = ${pairP(c).p}${standardError(c)}, corrected ${pairP(c).adjusted}, ` +
           `${Math.round(comparison.options.confidence * 100)}% CI [${c.ci[0].toFixed(digits)}, ${c.ci[1].toFixed(digits)}], ` +
           `${c.wins}/${c.ties}/${c.losses} wins/ties/losses`,
       );
@@ -161,7 +161,6 @@ export function comparisonToText(comparison, digits = 4) {
 const standardError = (c) => (c.p_standard_error === null ? '' : ` (± ${pText(c.p_standard_error)} from ${c.samples} samples)`);
 
 /** A p-value as a reader wants it: 4 significant digits, "< 1e-300" for an underflow. */
-const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPrecision(4));
 
 const markdownText = (text) => text.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
 

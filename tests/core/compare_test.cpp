@@ -458,14 +458,9 @@ TEST_CASE("compare: errors for bad input, never an exception", "[compare][errors
   CHECK_FALSE(irm::compare_runs(four_runs(), options).ok());
   options.permutations = 10000;
 
-  // ttest on differences that are all 0.1: sd = 0.
+  // Identical runs, below. A pair whose differences are all the same and not 0 is no error:
+  // compare_runs' ttest on constant differences, further down.
   in = four_runs();
-  in.scores[0].by_run[1] = in.scores[0].by_run[0];
-  for (double& x : in.scores[0].by_run[1]) x -= 0.1;
-  e = irm::compare_runs(in, options);
-  REQUIRE_FALSE(e.ok());
-  CHECK(e.error().message.find("ttest: measure map, runs A and B: every difference is the same") ==
-        0);
   // Identical runs: every difference 0, p = 1 for every test, no effect size.
   in.scores[0].by_run[1] = in.scores[0].by_run[0];
   for (const auto test : {irm::CompareTest::ttest, irm::CompareTest::wilcoxon,
@@ -477,6 +472,48 @@ TEST_CASE("compare: errors for bad input, never an exception", "[compare][errors
     CHECK(c.comparisons[0].ties == 12);
     CHECK_FALSE(c.comparisons[0].effect_size);
   }
+}
+
+TEST_CASE("compare: ttest on one pair whose differences are all the same: t infinite, p = 0",
+          "[compare][ttest]") {
+  // B = A − 0.1 on every topic: d = 0.1 twelve times, sd = 0, so t = mean / (sd/√n) is +∞ and p
+  // its limit, 0. SciPy 1.10.1's ttest_rel(A, A - 0.1) gives t = 1.69e16, p = 3.9e-174 (its sd is
+  // 1e-17, the rounding of A - 0.1), and ttest_rel([1, 1, 1], [0, 0, 0]) statistic=inf,
+  // pvalue=0.0. That pair alone: the other five are compared as usual.
+  irm::CompareInput in = four_runs();
+  in.scores[0].by_run[1] = in.scores[0].by_run[0];
+  for (double& x : in.scores[0].by_run[1]) x -= 0.1;
+  irm::CompareOptions options;
+  options.correction = irm::Correction::holm;
+  const irm::Comparison c = ok(irm::compare_runs(in, options));
+  REQUIRE(c.comparisons.size() == 6);
+  const auto& ab = pair(c, "A", "B");
+  CHECK(std::isinf(ab.statistic));
+  CHECK(ab.statistic > 0);
+  CHECK(ab.p == 0.0);
+  CHECK(ab.p_adjusted == 0.0);
+  CHECK(ab.significant);
+  CHECK(ab.wins == 12);
+  CHECK_FALSE(ab.effect_size);
+  CHECK_THAT(ab.diff, WithinAbs(0.1, 1e-12));
+  CHECK_THAT(ab.ci_low, WithinAbs(0.1, 1e-12));  // diff ± t·0/√n
+  CHECK_THAT(ab.ci_high, WithinAbs(0.1, 1e-12));
+  CHECK(ab.method.find("every difference is the same and not 0") == 0);
+  CHECK(ab.method.find("p = 0") != std::string::npos);
+  // The others, as scipy.stats.ttest_rel gives them: A-C and C-D as in the four runs; B-C on
+  // A − 0.1 and C: t = -1.0901427498053955, p = 0.29895492109668176.
+  CHECK_THAT(pair(c, "A", "C").p, WithinAbs(3.837810025621543e-05, 1e-9));
+  CHECK_THAT(pair(c, "C", "D").p, WithinAbs(0.0005384169741049248, 1e-9));
+  CHECK_THAT(pair(c, "B", "C").statistic, WithinAbs(-1.0901427498053955, 1e-9));
+  CHECK_THAT(pair(c, "B", "C").p, WithinAbs(0.29895492109668176, 1e-9));
+  // A difference the other way (B − A = −0.1): t = −∞.
+  CHECK_FALSE(std::isinf(pair(c, "B", "D").statistic));
+  std::swap(in.runs[0], in.runs[1]);
+  std::swap(in.scores[0].by_run[0], in.scores[0].by_run[1]);
+  const irm::Comparison swapped = ok(irm::compare_runs(in, options));
+  CHECK(std::isinf(pair(swapped, "B", "A").statistic));
+  CHECK(pair(swapped, "B", "A").statistic < 0);
+  CHECK(pair(swapped, "B", "A").p == 0.0);
 }
 
 TEST_CASE("compare: test and correction names", "[compare]") {

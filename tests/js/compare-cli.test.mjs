@@ -95,6 +95,43 @@ test('JSON: the paired t-test of A and B, its p and interval as worked above', (
   close(c.effect_size, (3 / 8) / (1 / 4)); // Cohen's d_z = mean/sd = 1.5
 });
 
+test('a pair whose differences are all the same: t is infinite and p = 0 for it, the others go on', () => {
+  // runD: the relevant document at rank 2 on every topic, AP 1/2 each. A − D = 1/2 on all four
+  // topics: sd = 0, t = mean/(sd/√n) is infinite, p = 0 (its limit; SciPy's ttest_rel gives
+  // statistic=inf, pvalue=0.0). B − D = 0, 0, 1/2, 0: mean 1/8, sd 1/4 (as A − B's, above),
+  // t = (1/8)/((1/4)/√4) = 1, df = 3, x = 1/√3: p = 1 − (2/π)(π/6 + √3/4) = 2/3 − √3/(2π).
+  // Before, the whole comparison stopped with exit status 2 and no pair at all.
+  const lines = [];
+  for (let t = 1; t <= 4; t += 1) {
+    [`n${t}x`, `r${t}`, `n${t}y`, `n${t}z`].forEach((doc, i) => lines.push(`q${t} Q0 ${doc} ${i + 1} ${4 - i} runD`));
+  }
+  writeFileSync(join(dir, 'runD'), `${lines.join('\n')}\n`);
+  const withD = [files[0], files[1], files[2], join(dir, 'runD')];
+  const { status, stdout, stderr } = compare([...withD, '-m', 'map', '--format', 'json']);
+  assert.equal(status, 0, stderr);
+  const pairs = JSON.parse(stdout).comparisons;
+  assert.equal(pairs.length, 3);
+  const ad = pairs.find((one) => one.a === 'runA' && one.b === 'runD');
+  assert.equal(ad.statistic, null); // infinite: JSON has no spelling for it
+  assert.equal(ad.p, 0);
+  assert.equal(ad.significant, true);
+  assert.equal(ad.effect_size, null);
+  assert.match(ad.method, /^every difference is the same and not 0: .*t = mean \/ \(sd\/√n\) is infinite and p = 0/);
+  const bd = pairs.find((one) => one.a === 'runB' && one.b === 'runD');
+  close(bd.statistic, 1);
+  close(bd.p, 2 / 3 - Math.sqrt(3) / (2 * Math.PI));
+  close(pairs.find((one) => one.a === 'runA' && one.b === 'runB').p, 1 / 3 - Math.sqrt(3) / (2 * Math.PI));
+  // As text: A − D among the significant differences with its p of exactly 0 and why; A − B
+  // (p 0.0577) and B − D (p 0.391) are not significant.
+  const text = compare([...withD, '-m', 'map']);
+  assert.equal(text.status, 0, text.stderr);
+  const significant = text.stdout.split('\n').filter((line) => line.startsWith('  map: '));
+  assert.deepEqual(significant, [
+    '  map: runA − runD = 0.5000, p = 0 (every difference is the same and not 0: sd = 0, so t = mean / (sd/√n) ' +
+      'is infinite and p = 0, its limit), corrected 0, 95% CI [0.5000, 0.5000], 4/0/0 wins/ties/losses',
+  ]);
+});
+
 test('text: the table marks each mean with the runs it beats; the legend names test, correction and α', () => {
   // At α = 0.3, no correction: A beats B (p 1/4) and C (1/8), B beats C (1/4).
   const { status, stdout, stderr } = compare([...files, '-m', 'map', '--test', 'sign', '--alpha', '0.3']);

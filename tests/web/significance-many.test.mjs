@@ -149,6 +149,25 @@ test('a spreadsheet paste: tabs, a "topic" column of numbers, and the same means
   });
 });
 
+test('a pair whose differences are all the same: p = 0 said with its reason, the other pairs as usual', async () => {
+  // A − B = 0.1 on every query: sd = 0, so t = mean/(sd/√n) is infinite and p = 0 (SciPy's
+  // ttest_rel gives statistic=inf, pvalue=0.0); Holm's 3·0 = 0. Before, the whole comparison was
+  // refused. A − C: d = 0.2, 0, 0.3, −0.1, mean 0.1, s² = 0.10/3, t = 0.1/(s/2) = 1.0954, p =
+  // 0.3534 (scipy.stats.ttest_rel([0.5, 0.6, 0.7, 0.8], [0.3, 0.6, 0.4, 0.9])): not significant;
+  // B − C: mean 0, p = 1. Means: A 2.6/4 = 0.65, B and C 2.2/4 = 0.55.
+  const table = ['query A B C', 'q1 0.5 0.4 0.3', 'q2 0.6 0.5 0.6', 'q3 0.7 0.6 0.4', 'q4 0.8 0.7 0.9'].join('\n');
+  await withPage(shareLink('significance.html', { calc: 'significance', in: table, test: 'ttest', correction: 'holm' }), async (page) => {
+    assert.deepEqual(await comparedRows(page), ['a A 0.6500b', 'b B 0.5500', 'c C 0.5500']);
+    await waitForText(page, '[data-pair-facts]', [
+      'A − B = 0.1000 on average',
+      'Paired t-test: p = 0 (every difference is the same and not 0: sd = 0, so t = mean / (sd/√n) is infinite and p = 0, its limit), 0 after the Holm correction — significant at α = 0.05.',
+    ]);
+    await page.selectOption('#compare-b', 'C');
+    await waitForText(page, '[data-pair-facts]', ['A − C = 0.1000 on average', 'Paired t-test: p = 0.3534']);
+    assert.equal((await inputError(page)).hidden, true, 'no error under the field');
+  });
+});
+
 test('bad tables: a message naming line and column, the text left as typed', async () => {
   await withPage('significance.html', async (page) => {
     const cases = [

@@ -266,7 +266,8 @@ export type Comparison = {
   wins: number;
   ties: number;
   losses: number;
-  statistic: number;
+  /** null when t is infinite: every difference the same and not 0 (method says so; p = 0) */
+  statistic: number | null;
   statistic_name: string;
   df: number | null;
   z: number | null;

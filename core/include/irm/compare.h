@@ -82,7 +82,7 @@ struct PairComparison {
   std::int64_t wins = 0;                   // topics with d > 0
   std::int64_t ties = 0;                   // d = 0
   std::int64_t losses = 0;                 // d < 0
-  double statistic = 0.0;                  // t, min(W+, W−), n+, mean(d), q or mean(d)
+  double statistic = 0.0;                  // t (±infinity: compare_runs), W, n+, q or mean(d)
   std::string statistic_name;              // "t", "W", "n+", "mean difference", "q"
   std::optional<double> df;                // ttest, tukey
   std::optional<double> z;                 // wilcoxon's normal approximation
@@ -125,8 +125,10 @@ struct Comparison {
 /// Runs the comparison. Errors (InputError, code inconsistent_counts, bad_number or
 /// bad_parameter_value): fewer than 2 runs or 2 topics, no measure, a by_run of the wrong shape,
 /// a NaN or infinite score, a repeated run name, a baseline out of range, alpha or confidence
-/// outside (0, 1), permutations or bootstrap_samples outside 1..10,000,000, or a test that cannot
-/// be computed (ttest on differences that are all equal: its standard deviation is 0).
+/// outside (0, 1), permutations or bootstrap_samples outside 1..10,000,000, or tukey on scores
+/// with no residual variation (its mean square error is 0). A pair whose differences are all the
+/// same and not 0 is no error: under ttest its t is ±infinity and p = 0 (PairComparison::method
+/// says so), and the other pairs are compared as usual.
 [[nodiscard]] Result<Comparison> compare_runs(const CompareInput& input,
                                               const CompareOptions& options);
 

@@ -12,7 +12,7 @@
 //     calculator with the pair's scores for the whole working of its test.
 // Run ids, topics and measure names are text nodes only.
 
-import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, scoresFromReport } from '../../../common/compare-report.js';
+import { CORRECTION_NAMES, RUN_WORDS, TEST_NAMES, legend, marksFor, meansTable, pText, pairP, scoresFromReport } from '../../../common/compare-report.js';
 import { SCORE_MEASURE, pairColumns } from '../score-table.js';
 import { hashFor } from '../url-state.js';
 import { el, uniqueId } from './dom.js';
@@ -100,7 +100,6 @@ function differenceChart(topics, differences, a, b, measure, digits, words, widt
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A p-value for reading: 4 decimals, or 4 significant digits under 0.001. */
-const pText = (p) => (p === 0 ? '< 1e-300' : p >= 0.001 ? p.toFixed(4) : p.toPrecision(4));
 
 /**
  * The comparison section of the TREC files page: the runs' per-topic scores of every measure
@@ -235,12 +234,13 @@ export function renderComparison({ input, digits, request, words = RUN_WORDS, in
       const diff = flip ? -found.diff : found.diff;
       const [low, high] = flip ? [-found.ci[1], -found.ci[0]] : found.ci;
       const [wins, losses] = flip ? [found.losses, found.wins] : [found.wins, found.losses];
+      const shown = pairP(found);
       facts.push(
         `${name}: ${a} − ${b} = ${diff.toFixed(digits)} on average, 95% interval [${low.toFixed(digits)}, ${high.toFixed(digits)}]; ` +
           `${a} is higher on ${wins} ${words.topics}, level on ${found.ties}, lower on ${losses}. ` +
-          `${capitalised(TEST_NAMES[found.test])}: p = ${pText(found.p)}` +
+          `${capitalised(TEST_NAMES[found.test])}: p = ${shown.p}` +
           (found.p_standard_error === null ? '' : ` (± ${pText(found.p_standard_error)}, sampled ${found.samples} times)`) +
-          (comparison.options.correction === 'none' ? '' : `, ${pText(found.p_adjusted)} after the ${CORRECTION_NAMES[comparison.options.correction]}`) +
+          (comparison.options.correction === 'none' ? '' : `, ${shown.adjusted} after the ${CORRECTION_NAMES[comparison.options.correction]}`) +
           ` — ${found.significant ? 'significant' : 'not significant'} at α = ${comparison.options.alpha}.`,
       );
     } else {
