@@ -232,6 +232,31 @@ test('a hostile hash: a message, a valid exercise, and no markup or script from 
   });
 });
 
+test('a damaged score in storage (hand-edited, another version) is mended: the exercise works, no error', async () => {
+  // This exercise's record with no values, another that is a number, one whose value is a
+  // string: before, recordOf read null.values and threw on every visit.
+  const damaged = JSON.stringify({
+    exercises: {
+      [`ranked-easy-${SEED}`]: { family: 'ranked', asked: 3, values: null },
+      'roc-easy-3': 5,
+      'sets-easy-4': { family: 'sets', asked: 1, values: { F1: 'right' } },
+    },
+  });
+  const plant = ([key, text]) => localStorage.setItem(key, text);
+  await withPage(
+    LINK,
+    async (page) => {
+      // AP = (1 + 2/5 + 3/7)/4 = 16/35: 0.123 is wrong (no convention or slip gives it), a try.
+      assert.match(await checkAnswer(page, 'AP', '0.123'), /^✗ Not AP/);
+      assert.equal(await triesLine(page, 'AP'), '2 tries left before the working opens.');
+      const kept = await stored(page);
+      assert.deepEqual(kept.exercises[`ranked-easy-${SEED}`].values.AP, { tries: 1, right: false, first: false, shown: false });
+      assert.equal(kept.exercises['roc-easy-3'], undefined);
+    },
+    { initScript: `(${plant})(${JSON.stringify([STORAGE_KEY, damaged])})` },
+  );
+});
+
 test('without storage (turned off) the page works and says that it keeps no score', async () => {
   const blockStorage = () => {
     Object.defineProperty(window, 'localStorage', {

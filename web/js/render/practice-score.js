@@ -21,6 +21,30 @@ const KEEP = 2000;
 
 const emptyStore = () => ({ exercises: {} });
 
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A stored exercise record as this version writes it ({family, asked, values}), or null when it
+ * is not one: its values' fields take their types (tries a whole number from 0, the others
+ * true or false), and a value that is no object is dropped.
+ * @param {unknown} record
+ */
+function storedRecord(record) {
+  if (!isObject(record) || typeof record.family !== 'string' || !isObject(record.values)) return null;
+  const values = {};
+  for (const [name, value] of Object.entries(record.values)) {
+    if (!isObject(value)) continue;
+    values[name] = {
+      tries: Number.isSafeInteger(value.tries) && value.tries > 0 ? value.tries : 0,
+      right: value.right === true,
+      first: value.first === true,
+      shown: value.shown === true,
+    };
+  }
+  const asked = Number.isSafeInteger(record.asked) && record.asked > 0 ? record.asked : Object.keys(values).length;
+  return { family: record.family, asked, values };
+}
+
 /**
  * The score store over localStorage (or over nothing, when storage cannot be used).
  * @param {Storage | null} [storage] window.localStorage by default
@@ -32,7 +56,15 @@ export function scoreStore(storage = safeLocalStorage()) {
     if (!available) return emptyStore();
     try {
       const parsed = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null');
-      return parsed && typeof parsed === 'object' && parsed.exercises && typeof parsed.exercises === 'object' ? parsed : emptyStore();
+      if (!isObject(parsed) || !isObject(parsed.exercises)) return emptyStore();
+      // Each record as this version writes it; one damaged (hand-edited, another version) is
+      // dropped or mended, so that a bad record never breaks the page on every visit.
+      const exercises = {};
+      for (const [id, record] of Object.entries(parsed.exercises)) {
+        const kept = storedRecord(record);
+        if (kept) exercises[id] = kept;
+      }
+      return { exercises };
     } catch (error) {
       // Unreadable (hand-edited, another version): start again. A SecurityError: no storage.
       if (error instanceof SyntaxError) return emptyStore();
