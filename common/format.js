@@ -142,3 +142,36 @@ export function formatAnswer(name, num, digits = DEFAULT_DIGITS) {
 
 /** "1 exercise", "3 exercises": a count and its noun. */
 export const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Whether a character is shown as its code point, ⟨U+XXXX⟩: controls (but tab and newline), DEL
+ * and the C1 block, bidirectional controls and marks, zero-width characters, and a lone
+ * surrogate. The same set as the core's irm::visible (core/src/parse/text.cpp), which writes
+ * labels in the working and the TREC reports.
+ * @param {number} cp
+ */
+function shownAsCode(cp) {
+  if (cp < 0x20) return cp !== 0x09 && cp !== 0x0a;
+  if (cp >= 0x7f && cp <= 0x9f) return true;
+  if (cp === 0x061c || cp === 0x200e || cp === 0x200f) return true; // Arabic, LTR, RTL marks
+  if (cp >= 0x202a && cp <= 0x202e) return true; // embeddings, overrides
+  if (cp >= 0x2066 && cp <= 0x2069) return true; // isolates
+  if (cp >= 0x200b && cp <= 0x200d) return true; // zero-width space, (non)joiner
+  if (cp >= 0xd800 && cp <= 0xdfff) return true; // a surrogate left alone
+  return (cp >= 0x2060 && cp <= 0x2064) || cp === 0xfeff; // word joiner, invisible operators, BOM
+}
+
+/**
+ * Pasted text as a reader can see it: every character that would be invisible or would reorder
+ * what follows ("D1\u202Eabc" reads "D1cba") written as its code point, "D1⟨U+202E⟩abc".
+ * @param {string} text
+ * @returns {string}
+ */
+export function visible(text) {
+  let out = '';
+  for (const char of text) {
+    const cp = /** @type {number} */ (char.codePointAt(0));
+    out += shownAsCode(cp) ? `⟨U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟩` : char;
+  }
+  return out;
+}

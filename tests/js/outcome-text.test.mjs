@@ -7,7 +7,7 @@ import {
   deLatex, errorToJson, formatEquation, formatNum, formatTable, measuresToText, outcomeToJson,
   outcomeToText,
 } from '../../bin/lib/outcome-text.mjs';
-import { formatAnswer } from '../../common/format.js';
+import { formatAnswer, visible } from '../../common/format.js';
 
 const num = (exact, approx, formula = '') => ({ exact, approx, formula });
 
@@ -205,5 +205,18 @@ describe('the TREC page\'s --digits 17 (web/js/render/trec-report.js roundTrip)'
     assert.equal(roundTrip(1e-5), '1.0000000000000001e-05'); // exponent below -4: e-notation
     assert.equal(roundTrip(0.00012345), '0.00012344999999999999');
     assert.equal(roundTrip(1.2345678901234568e17), '1.2345678901234568e+17');
+  });
+});
+
+describe('visible: what would hide or reorder pasted text, as code points', () => {
+  test('bidi controls and marks, zero-width characters, controls and a lone surrogate; not tab, newline, accents or emoji', () => {
+    assert.equal(visible('D1\u202Eabc'), 'D1⟨U+202E⟩abc'); // right-to-left override
+    assert.equal(visible('D\u200B2'), 'D⟨U+200B⟩2'); // zero-width space
+    assert.equal(visible('a\u2066b\u2069'), 'a⟨U+2066⟩b⟨U+2069⟩'); // isolates
+    assert.equal(visible('\u200E\u200F\u061C'), '⟨U+200E⟩⟨U+200F⟩⟨U+061C⟩'); // marks
+    assert.equal(visible('\uFEFFx\u2060'), '⟨U+FEFF⟩x⟨U+2060⟩');
+    assert.equal(visible('\u0000\u001B\u007F\u0085'), '⟨U+0000⟩⟨U+001B⟩⟨U+007F⟩⟨U+0085⟩');
+    assert.equal(visible('\uD800x'), '⟨U+D800⟩x');
+    assert.equal(visible('é\t😀\nΔ'), 'é\t😀\nΔ');
   });
 });

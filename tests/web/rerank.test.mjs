@@ -61,6 +61,20 @@ test('ranked: one card per rank with its rank, label and judgement; labels are t
   });
 });
 
+test('a label with a bidi override or a zero-width space shows their codes on its card, as the working does', async () => {
+  // "D1\u202Eabc" would read "D1cba", "D\u200B2" look like "D2": written as code points.
+  const typed = 'D1\u202Eabc,*D\u200B2*';
+  await withPage(shareLink('ranked.html', { calc: 'ranked', in: typed, m: 'AP' }), async (page) => {
+    await page.waitForSelector(card(2));
+    assert.deepEqual(await cardNames(page), ['Rank 1: D1⟨U+202E⟩abc, not relevant', 'Rank 2: D⟨U+200B⟩2, relevant']);
+    assert.deepEqual(await page.$$eval('[data-rerank-cards] > li', (cards) => cards.map((li) => li.innerText.replace(/\s+/g, ' ').trim())), [
+      '1 ✗ D1⟨U+202E⟩abc',
+      '2 ✓ D⟨U+200B⟩2',
+    ]);
+    assert.equal(await page.inputValue('#input'), typed, 'the input as typed');
+  });
+});
+
 test('keyboard: ArrowUp on rank 2 makes the list - + + - - + - - + +; AP = 47/90, the live region says so', async () => {
   await withPage(LINK, async (page) => {
     await waitForAnswers(page, BEFORE);

@@ -11,6 +11,7 @@
 // is the one source of truth: the cards are read from it, and shown only while the engine reads it
 // without error. Labels are pasted text: they only ever reach the page as text nodes.
 
+import { visible } from '../../../common/format.js';
 import { MAX_CARDS, readList, reorderText } from '../rerank-text.js';
 import { el, uniqueId } from './dom.js';
 
@@ -35,8 +36,9 @@ const ADJECTIVE = { relevant: 'a relevant', 'not relevant': 'a non-relevant', un
  */
 function describe(item, kind) {
   const judged = kind === 'graded' ? `grade ${item.grade}` : item.grade ? `grade ${item.grade}, ${item.judgement}` : item.judgement;
-  const named = item.label ? `${item.label} (${judged})` : kind === 'graded' ? `a document of grade ${item.grade}` : `${ADJECTIVE[item.judgement]} document`;
-  return { card: item.label ? `${item.label}, ${judged}` : judged, named };
+  const label = item.label && visible(item.label);
+  const named = label ? `${label} (${judged})` : kind === 'graded' ? `a document of grade ${item.grade}` : `${ADJECTIVE[item.judgement]} document`;
+  return { card: label ? `${label}, ${judged}` : judged, named };
 }
 
 /** Capitalised, for the start of a sentence. */
@@ -119,7 +121,8 @@ export function setUpRerank({ kind, input, onReorder }) {
       kind === 'graded'
         ? [el('span', { class: 'rerank-grade', 'aria-hidden': 'true', text: item.grade }), el('span', { class: 'rerank-bar', 'aria-hidden': 'true' })]
         : [el('span', { class: 'rerank-mark', 'aria-hidden': 'true', text: SYMBOL[item.judgement] })];
-    const name = item.label && (item.grade && kind === 'ranked' ? `${item.label}:${item.grade}` : item.label);
+    // A label as typed but for what would hide or reorder it (U+202E, U+200B: common/format.js).
+    const name = item.label && visible(item.grade && kind === 'ranked' ? `${item.label}:${item.grade}` : item.label);
     const card = el(
       'li',
       { class: `rerank-card ${kind === 'graded' ? 'is-graded' : STATE[item.judgement]}`, tabindex: 0, 'aria-describedby': helpId, title: name || null },
