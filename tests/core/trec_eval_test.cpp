@@ -299,6 +299,20 @@ TEST_CASE("trec: flag and measure errors name the flag and what was expected", "
   CHECK(unknown->message.rfind("-m mapp: unknown measure 'mapp'; trec_eval's measures: runid, "
                                "num_q, num_ret",
                                0) == 0);
+  // A 100,000-character -m is shown by its first 60 characters, not echoed whole; a control
+  // character in one is shown by its code.
+  const auto huge = s.configure({"-m", std::string(100000, 'x')});
+  REQUIRE(huge.has_value());
+  CHECK(huge->message.rfind("-m " + std::string(60, 'x') + "…: unknown measure '" +
+                                std::string(30, 'x') + "…'; trec_eval's measures: ",
+                            0) == 0);
+  CHECK(huge->message.size() < 2000);
+  const auto control = s.configure({"-m", "ma\x1Bp"});
+  REQUIRE(control.has_value());
+  CHECK(control->message.rfind("-m ma⟨U+001B⟩p: unknown measure 'ma⟨U+001B⟩p'", 0) == 0);
+  const auto params = s.configure({"--strict", "-m", "map." + std::string(200, '1')});
+  REQUIRE(params.has_value());
+  CHECK(params->message == "-m map." + std::string(56, '1') + "…: map takes no parameters");
   // P_10, as papers write it, is P with the cutoff 10; trec_eval's first parameters win.
   REQUIRE_FALSE(s.configure({"-m", "P_10", "-m", "P.5"}).has_value());
   CHECK(s.slots().size() == 1);

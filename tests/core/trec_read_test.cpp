@@ -587,3 +587,48 @@ TEST_CASE(
   }
   CHECK(topics_checked > 500);
 }
+
+TEST_CASE("error: a qrels or run file saved as UTF-16 is said to be UTF-16", "[trec][errors]") {
+  // "301 0 d1 1\n" as UTF-16: little-endian with its byte-order mark (Windows' "Unicode"), then
+  // without one, then big-endian. Read as bytes, each field would hold NULs.
+  const auto utf16 = [](const std::string& ascii, bool little, bool mark) {
+    std::string out = mark ? (little ? "\xFF\xFE" : "\xFE\xFF") : "";
+    for (const char c : ascii) {
+      if (little) {
+        out += c;
+        out += '\0';
+      } else {
+        out += '\0';
+        out += c;
+      }
+    }
+    return out;
+  };
+  const std::string said =
+      "); qrels and runs are read as UTF-8 or ASCII, as trec_eval reads them: save the file as "
+      "UTF-8 (an editor's Save as, encoding UTF-8, or iconv -f UTF-16 -t UTF-8)";
+  const std::string marked = utf16("301 0 d1 1\n", true, true);
+  const auto e = test::parse_fails(irm::read_qrels(marked, "qrels.txt"), marked);
+  CHECK(e.code == irm::ErrorCode::bad_token);
+  CHECK(e.where.line == 1);
+  CHECK(e.message ==
+        "line 1 of qrels.txt is UTF-16 text (it starts with UTF-16's byte-order mark" + said);
+  for (const bool little : {true, false}) {
+    const std::string bare = utf16("301 0 d1 1\n", little, false);
+    CHECK(test::parse_fails(irm::read_qrels(bare, "q"), bare).message ==
+          "line 1 of q is UTF-16 text (a NUL byte beside each character" + said);
+  }
+  // A run, streamed: the first line says it, in whatever pieces it comes.
+  const std::string run = utf16("301 Q0 d1 1 2.5 r\n", true, true);
+  irm::RunReader reader("run.txt");
+  REQUIRE_FALSE(reader.feed(run.substr(0, 9)).has_value());
+  const auto error = reader.feed(run.substr(9));
+  REQUIRE(error.has_value());
+  CHECK(error->message ==
+        "line 1 of run.txt is UTF-16 text (it starts with UTF-16's byte-order mark" + said);
+  // UTF-8 with its byte-order mark is read as before.
+  const std::string utf8 =
+      "\xEF\xBB\xBF"
+      "301 0 d1 1\n";
+  CHECK(irm::read_qrels(utf8, "q").ok());
+}

@@ -133,17 +133,16 @@ std::string position(const Span& where) {
   return "line " + std::to_string(where.line) + ", column " + std::to_string(where.column);
 }
 
-std::string quoted(std::string_view token) {
-  std::string out;
+std::string clipped(std::string_view text, int keep) {
   int count = 0;
-  for (std::size_t i = 0; i < token.size();) {
-    const std::size_t step = character_length(token, i);
-    if (++count > 30) return "'" + visible(out) + "…'";
-    out.append(token.substr(i, step));
-    i += step;
+  for (std::size_t i = 0; i < text.size();) {
+    if (++count > keep) return visible(text.substr(0, i)) + "…";
+    i += character_length(text, i);
   }
-  return "'" + visible(out) + "'";
+  return visible(text);
 }
+
+std::string quoted(std::string_view token) { return "'" + clipped(token, 30) + "'"; }
 
 std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit) {
   if (digits.empty() || digits.size() > 18) return std::nullopt;

@@ -56,6 +56,10 @@ struct CodePoint {
 /// The token shown in a message, shortened to 30 code points: 'D12345…'.
 [[nodiscard]] std::string quoted(std::string_view token);
 
+/// Text shown in a message without quotes: made visible (irm::visible), and shortened to `keep`
+/// code points with '…' when longer.
+[[nodiscard]] std::string clipped(std::string_view text, int keep);
+
 /// A whole number 0..limit written with digits only; empty otherwise.
 [[nodiscard]] std::optional<std::int64_t> parse_whole(std::string_view digits, std::int64_t limit);
 

@@ -83,7 +83,7 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
                                       bool user_given, bool strict, Requested& r,
                                       std::vector<std::string>& warnings) {
   const std::string text = user_given ? given : def.defaults;
-  const std::string where = "-m " + std::string(def.name) + "." + text + ": ";
+  const std::string where = "-m " + text::clipped(std::string(def.name) + "." + text, 60) + ": ";
   const std::vector<std::string> parts = split_commas(text);
   switch (def.params) {
     case Params::none:
@@ -92,7 +92,8 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
                             where + std::string(def.name) + " takes no parameters");
       }
       if (user_given) {
-        warnings.push_back("-m " + std::string(def.name) + "." + given + ": " + def.name +
+        warnings.push_back("-m " + text::clipped(std::string(def.name) + "." + given, 60) + ": " +
+                           def.name +
                            " takes no parameters; ignored them, as trec_eval does; --strict "
                            "refuses them");
       }
@@ -104,7 +105,8 @@ std::optional<InputError> read_params(const MeasureDef& def, const std::string& 
           // trec_eval reads each cutoff with atol: ndcg_cut.23.4 has the cutoff 23.
           if (const auto lead = leading_whole(part); lead && lead->value > 0) {
             k = lead->value;
-            warnings.push_back(lenient_note("-m " + std::string(def.name) + "." + text, part, *k));
+            warnings.push_back(lenient_note(
+                "-m " + text::clipped(std::string(def.name) + "." + text, 60), part, *k));
           }
         }
         if (!k || *k <= 0) {
@@ -373,7 +375,8 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     const std::vector<std::string>& names = nickname(name, compat);
     if (!names.empty()) {
       if (given) {
-        return option_error(ErrorCode::unknown_parameter, "-m " + arg + ": " + name +
+        return option_error(ErrorCode::unknown_parameter, "-m " + text::clipped(arg, 60) + ": " +
+                                                              name +
                                                               " is a set of measures and takes no "
                                                               "parameters");
       }
@@ -396,7 +399,8 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     if (index >= 0 && compat == Compat::trec9 &&
         only_in_10(table[static_cast<std::size_t>(index)].name)) {
       return option_error(ErrorCode::unknown_measure,
-                          "-m " + arg + ": " + table[static_cast<std::size_t>(index)].name +
+                          "-m " + text::clipped(arg, 60) + ": " +
+                              table[static_cast<std::size_t>(index)].name +
                               " is new in trec_eval 10.0; --compat 9 (trec_eval 9.0.8) has no such "
                               "measure");
     }
@@ -409,8 +413,8 @@ Result<TrecPlan> make_plan(const std::vector<std::string>& measure_args, Compat 
     }
     if (index < 0) {
       return option_error(ErrorCode::unknown_measure,
-                          "-m " + arg + ": unknown measure " + text::quoted(name) +
-                              "; trec_eval's measures: " + known_names() +
+                          "-m " + text::clipped(arg, 60) + ": unknown measure " +
+                              text::quoted(name) + "; trec_eval's measures: " + known_names() +
                               ", and the sets official, all_trec, set, all_prefs, prefs and "
                               "qrels_jg");
     }

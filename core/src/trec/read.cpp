@@ -174,6 +174,26 @@ InputError number_error(std::string_view line, int number, std::string_view fiel
       span};
 }
 
+// A file saved as UTF-16 (Windows' "Unicode"): its first line starts with UTF-16's byte-order
+// mark, or holds a NUL beside each of its first characters (ASCII written as UTF-16). Read as
+// bytes, its fields would hold NULs, and the message about them would not say why: this one does.
+std::optional<InputError> utf16_error(std::string_view first_line, std::string_view file_name) {
+  const std::string_view start = first_line.substr(0, 2);
+  const bool mark = start == "\xFF\xFE" || start == "\xFE\xFF";
+  const auto at = [&](std::size_t i) { return i < first_line.size() ? first_line[i] : 'x'; };
+  const bool little = at(0) != '\0' && at(1) == '\0' && at(2) != '\0' && at(3) == '\0';
+  const bool big = at(0) == '\0' && at(1) != '\0' && at(2) == '\0' && at(3) != '\0';
+  if (!mark && !little && !big) return std::nullopt;
+  return InputError{
+      ErrorCode::bad_token,
+      "line 1 of " + std::string(file_name) + " is UTF-16 text (" +
+          (mark ? "it starts with UTF-16's byte-order mark" : "a NUL byte beside each character") +
+          "); qrels and runs are read as UTF-8 or ASCII, as trec_eval reads them: "
+          "save the file as UTF-8 (an editor's Save as, encoding UTF-8, or iconv -f "
+          "UTF-16 -t UTF-8)",
+      Span{1, 1, 1}};
+}
+
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // An optional sign and digits that fit an int.
@@ -377,6 +397,7 @@ Result<Qrels> read_qrels(std::string_view bytes, std::string_view file_name, Dup
   bool loose_warned = false;
   Qrels qrels;
   qrels.file_name = std::string(file_name);
+  if (auto error = utf16_error(bytes.substr(0, bytes.find('\n')), file_name)) return *error;
   LineReader reader(bytes);
   std::string_view line;
   // Qrels are usually grouped by topic: remembering the last one saves most topic lookups.
@@ -558,6 +579,7 @@ Result<GroupedQrels> read_grouped_qrels(std::string_view bytes, std::string_view
   qrels.format = format;
   bool loose_warned = false;
   bool negative_warned = false;
+  if (auto error = utf16_error(bytes.substr(0, bytes.find('\n')), file_name)) return *error;
   LineReader reader(bytes);
   std::string_view line;
   while (reader.next(line)) {
@@ -829,6 +851,9 @@ std::optional<InputError> RunReader::feed(std::string_view piece) {
 
 std::optional<InputError> RunReader::read_line(std::string_view line) {
   const int number = ++line_number_;
+  if (number == 1) {
+    if (auto error = utf16_error(line, run_.file_name)) return error;
+  }
   // A byte-order mark is invisible in an editor: skip it (here, as it may span two pieces).
   if (number == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
   const Fields fields = split(line);
