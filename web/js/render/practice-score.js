@@ -21,6 +21,11 @@ const KEEP = 2000;
 
 const emptyStore = () => ({ exercises: {} });
 
+/**
+ * Whether `value` is a plain object (not null, not an array).
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
