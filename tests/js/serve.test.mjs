@@ -203,17 +203,9 @@ test('the server sends the brotli or gzip copy the browser accepts, with the rig
   await compressDirectory(root);
   const server = await startServer({ root, port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${server.port}`;
-  // node's fetch decodes bodies itself, so the raw answer is read with http.get.
+  // node's fetch decodes bodies itself, so the raw answer is read with http.request (rawGet).
   const get = (path, acceptEncoding, method = 'GET') =>
-    new Promise((resolve, reject) => {
-      const request = httpRequest(`${base}${path}`, { method, headers: acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding } }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-      });
-      request.on('error', reject);
-      request.end();
-    });
+    rawGet(base, path, acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding }, method);
   try {
     const html = readFileSync(join(root, 'index.html'));
     const br = await get('/', 'gzip, deflate, br, zstd');
