@@ -275,26 +275,28 @@ function rawGet(base, path, headers = {}, method = 'GET') {
   });
 }
 
-test('"br;q=0, *" gets the gzip copy: a refused encoding is never sent', async () => {
+/** Runs body(base URL, root) against a server over tinySite() and its copies; cleans up after. */
+async function withTinyServer(body) {
   const root = tinySite();
   await compressDirectory(root);
   const server = await startServer({ root, port: 0, host: '127.0.0.1' });
   try {
-    const answer = await rawGet(`http://127.0.0.1:${server.port}`, '/index.html', { 'Accept-Encoding': 'br;q=0, *' });
-    assert.equal(answer.headers['content-encoding'], 'gzip');
-    assert.deepEqual(gunzipSync(answer.body), readFileSync(join(root, 'index.html')));
+    await body(`http://127.0.0.1:${server.port}`, root);
   } finally {
     await server.close();
     rmSync(root, { recursive: true, force: true });
   }
-});
+}
 
-test('a browser whose copy is current gets 304 with no body (ETag, Last-Modified), per encoding', async () => {
-  const root = tinySite();
-  await compressDirectory(root);
-  const server = await startServer({ root, port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${server.port}`;
-  try {
+test('"br;q=0, *" gets the gzip copy: a refused encoding is never sent', () =>
+  withTinyServer(async (base, root) => {
+    const answer = await rawGet(base, '/index.html', { 'Accept-Encoding': 'br;q=0, *' });
+    assert.equal(answer.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(answer.body), readFileSync(join(root, 'index.html')));
+  }));
+
+test('a browser whose copy is current gets 304 with no body (ETag, Last-Modified), per encoding', () =>
+  withTinyServer(async (base, root) => {
     const first = await rawGet(base, '/index.html', { 'Accept-Encoding': 'br' });
     assert.equal(first.status, 200);
     const etag = first.headers.etag;
@@ -336,11 +338,7 @@ test('a browser whose copy is current gets 304 with no body (ETag, Last-Modified
     assert.equal(changed.status, 200);
     assert.equal(changed.body.toString(), '<!doctype html><title>changed</title>');
     assert.notEqual(changed.headers.etag, etag);
-  } finally {
-    await server.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-});
+  }));
 
 test('downloads the browser drops close their files: 300 under a limit of 64 descriptors, and it still serves', async () => {
   const root = tinySite();
