@@ -81,7 +81,7 @@ async function findFile(root, urlPath) {
   const file = filePath(root, urlPath);
   if (!file) return null;
   const info = await stat(file).catch(() => null);
-  if (info?.isFile()) return { file, size: info.size, modified: info.mtimeMs };
+  if (info?.isFile()) return { file, modified: info.mtimeMs };
   if (info?.isDirectory()) return findFile(root, `${urlPath.replace(/\/?$/, '/')}index.html`);
   return null;
 }
@@ -185,13 +185,14 @@ async function handle(root, request, response, policy = contentSecurityPolicy, b
   // file: one removed or rewritten since it was found (a rebuild) is answered 404 or 500, never a
   // length that the body does not have. HEAD and 304 answers send no body, but open it too (and
   // close it at once), so that they answer as GET would.
+  const unread = (gone) =>
+    response.writeHead(gone ? 404 : 500, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end(gone ? 'Not found\n' : 'The server could not read this file; try again\n');
   let file;
   try {
     file = await open(copy?.file ?? found.file, 'r');
   } catch (error) {
-    const gone = error.code === 'ENOENT' || error.code === 'ENOTDIR';
-    response.writeHead(gone ? 404 : 500, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
-      .end(gone ? 'Not found\n' : 'The server could not read this file; try again\n');
+    unread(error.code === 'ENOENT' || error.code === 'ENOTDIR');
     return;
   }
   let info;
@@ -199,8 +200,7 @@ async function handle(root, request, response, policy = contentSecurityPolicy, b
     info = await file.stat();
   } catch {
     await file.close();
-    response.writeHead(500, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
-      .end('The server could not read this file; try again\n');
+    unread(false);
     return;
   }
   // A validator of what is sent: its size and date, and the encoding (each copy is its own).
